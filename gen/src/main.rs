@@ -1,0 +1,52 @@
+//! `cu32`: the command-line tool. Generates the compute unit's Verilog from a configuration,
+//! assembles and disassembles RDNA3 code, runs programs on the golden model, co-simulates the
+//! RTL against the model, and synthesises for FPGAs.
+
+mod commands;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// cu32: an open FPGA compute unit for AMD RDNA3 (gfx1100) wave32 machine code.
+#[derive(Parser)]
+#[command(name = "cu32", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Generate the compute unit's Verilog for a configuration (default: the embedded one).
+    Gen(commands::gen::Args),
+    /// Assemble LLVM-syntax gfx11 assembly into raw little-endian machine code.
+    Asm(commands::asm::Args),
+    /// Disassemble raw machine code in LLVM gfx11 syntax.
+    Disasm(commands::disasm::Args),
+    /// Run a program on the golden model and print the final wave state.
+    Run(commands::run::Args),
+    /// Co-simulate a program on the Verilated RTL and the golden model, event by event.
+    Cosim(commands::cosim::Args),
+    /// Synthesise, place and route the compute unit with Yosys and nextpnr; report resources
+    /// and Fmax.
+    Synth(commands::synth::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Gen(a) => commands::gen::run(a),
+        Command::Asm(a) => commands::asm::run(a),
+        Command::Disasm(a) => commands::disasm::run(a),
+        Command::Run(a) => commands::run::run(a),
+        Command::Cosim(a) => commands::cosim::run(a),
+        Command::Synth(a) => commands::synth::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! The cu32 golden model: a functional wave32 executor that runs RDNA3 machine code and
+//! emits one trace event per retired instruction, plus the Verilator co-simulation harness
+//! that runs the generated RTL and compares its trace with the model's.
+
+pub mod trace;
+
+pub use trace::{TraceEvent, Write};
