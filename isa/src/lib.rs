@@ -1,10 +1,12 @@
 //! The RDNA3 (gfx1100) instruction set as data: opcode tables loaded from YAML, operand
-//! codes, binary encode/decode, and (in later modules) the assembler and disassembler in
-//! LLVM gfx11 syntax.
+//! codes, binary encode/decode, and the assembler and disassembler in LLVM gfx11 syntax.
 
+pub mod asm;
+pub mod disasm;
 pub mod encoding;
 pub mod operand;
+pub mod syntax;
 pub mod table;
 
 pub use encoding::{decode, DecodeError, Instr};
-pub use table::{tables, Arg, ArgKind, Format, OpInfo};
+pub use table::{tables, Accept, Arg, ArgKind, Format, OpInfo};

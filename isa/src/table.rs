@@ -58,9 +58,10 @@ pub enum ArgKind {
     Sreg,
     /// SIMM16 printed as hexadecimal (`simm16`).
     Simm16,
-    /// SIMM16 printed as an unsigned decimal (`uimm16`).
+    /// SIMM16 printed in decimal up to 64 and in hexadecimal above (`uimm16`).
     Uimm16,
-    /// SIMM16 branch offset in dwords, relative to the next instruction (`label`).
+    /// SIMM16 branch offset in dwords, relative to the next instruction (`label`); printed
+    /// as the raw unsigned field, as llvm-objdump does.
     Label,
     /// SIMM16 holding `hwreg(ID, OFFSET, SIZE)` (`hwreg`).
     Hwreg,
@@ -74,23 +75,60 @@ pub enum ArgKind {
     DelayAlu,
     /// A mandatory 32-bit literal dword after the instruction (`imm32`).
     Imm32,
+    /// SIMM16 holding a microcode version, printed with `UC_VERSION_*` names (`version`).
+    Version,
+    /// Optional SIMM16, printed as unsigned decimal and omitted when zero (`opt_imm16`:
+    /// `s_endpgm`).
+    OptImm16,
 }
 
-/// One operand of an opcode: its kind and its width in bits (32 or 64 for registers).
+/// Which values an operand accepts in assembly, beyond what its kind and width allow. The
+/// hardware reads the field the same way; this only narrows what the assembler takes (and
+/// marks what the disassembler flags), as llvm-mc does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Accept {
+    /// Everything the kind allows.
+    Any,
+    /// Registers only: no inline constants or literals (`:regs`, e.g. `s_setpc_b64`).
+    Registers,
+    /// Only `null` (`:null`, the SDST of `s_waitcnt_*cnt`).
+    Null,
+    /// Only non-negative values, 0..=65535 (`:unsigned`, the `s_cmpk_*_u32` immediates).
+    Unsigned,
+}
+
+/// One operand of an opcode: its kind, its width in bits (32 or 64 for registers) and
+/// which values the assembler accepts. YAML form: `kind[:width][:regs|:null|:unsigned]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Arg {
     pub kind: ArgKind,
     pub bits: u8,
+    pub accept: Accept,
 }
 
 impl Arg {
     fn parse(text: &str) -> Result<Arg, String> {
-        let (kind, bits) = match text.split_once(':') {
-            Some((k, "64")) => (k, 64),
-            Some((k, "32")) => (k, 32),
-            Some((_, w)) => return Err(format!("width `{w}` (allowed: 32, 64)")),
-            None => (text, 32),
-        };
+        let mut parts = text.split(':');
+        let kind = parts.next().unwrap_or_default();
+        let mut bits = 32;
+        let mut accept = Accept::Any;
+        for part in parts {
+            match part {
+                "64" => bits = 64,
+                "32" => bits = 32,
+                "regs" => accept = Accept::Registers,
+                "null" => accept = Accept::Null,
+                "unsigned" => accept = Accept::Unsigned,
+                w if w.starts_with(|c: char| c.is_ascii_digit()) => {
+                    return Err(format!("width `{w}` (allowed: 32, 64)"))
+                }
+                other => {
+                    return Err(format!(
+                        "operand restriction `{other}` (allowed: regs, null, unsigned)"
+                    ))
+                }
+            }
+        }
         let kind = match kind {
             "sdst" => ArgKind::Sdst,
             "ssrc0" => ArgKind::Ssrc0,
@@ -105,9 +143,11 @@ impl Arg {
             "msg_rtn" => ArgKind::MsgRtn,
             "delay_alu" => ArgKind::DelayAlu,
             "imm32" => ArgKind::Imm32,
+            "version" => ArgKind::Version,
+            "opt_imm16" => ArgKind::OptImm16,
             other => return Err(format!("operand kind `{other}`")),
         };
-        Ok(Arg { kind, bits })
+        Ok(Arg { kind, bits, accept })
     }
 }
 

@@ -1,9 +1,29 @@
-//! `cu32 asm`: not built yet.
+//! `cu32 asm`: assembles LLVM-syntax gfx11 scalar assembly into raw machine code.
+
+use anyhow::Context;
+use std::path::PathBuf;
 
 /// Arguments of `cu32 asm`.
+///
+/// Writes the code as raw little-endian 32-bit words, no header, starting at address 0.
+/// Errors are reported as `FILE:LINE:COL: message`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Assembly source (LLVM gfx11 syntax, as accepted by llvm-mc 19 for gfx1100).
+    pub input: PathBuf,
+    /// Output file [default: the input path with the extension `.bin`].
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`cu32 asm` is not implemented yet")
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let source = super::read_text(&args.input)?;
+    let program = cu32_isa::asm::assemble(&source, &args.input.display().to_string())?;
+    let output = args
+        .output
+        .unwrap_or_else(|| args.input.with_extension("bin"));
+    let bytes: Vec<u8> = program.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&output, bytes)
+        .with_context(|| format!("{}: cannot write", output.display()))?;
+    Ok(())
 }

@@ -1,9 +1,37 @@
-//! `cu32 disasm`: not built yet.
+//! `cu32 disasm`: disassembles raw machine code in LLVM gfx11 syntax.
+
+use anyhow::Context;
+use std::path::PathBuf;
 
 /// Arguments of `cu32 disasm`.
+///
+/// Reads raw little-endian 32-bit words (as `cu32 asm` writes them) and prints one line per
+/// instruction: `ADDR: WORDS  TEXT`, with the byte address as 8 hex digits, the
+/// instruction's words as 8 hex digits each (padded to two words), and the text exactly as
+/// llvm-objdump 19 prints it. Words that do not decode print as `.long 0x........`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Raw code file; its length must be a multiple of 4 bytes.
+    pub input: PathBuf,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`cu32 disasm` is not implemented yet")
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let bytes = std::fs::read(&args.input)
+        .with_context(|| format!("{}: cannot read", args.input.display()))?;
+    if bytes.len() % 4 != 0 {
+        anyhow::bail!(
+            "{}: length {} bytes is not a multiple of 4 (raw code is 32-bit words)",
+            args.input.display(),
+            bytes.len()
+        );
+    }
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    for line in cu32_isa::disasm::disassemble(&words) {
+        let hex: Vec<String> = line.words.iter().map(|w| format!("{w:08x}")).collect();
+        println!("{:08x}: {:<17}  {}", line.addr, hex.join(" "), line.text);
+    }
+    Ok(())
 }
