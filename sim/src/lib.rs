@@ -2,6 +2,9 @@
 //! emits one trace event per retired instruction, plus the Verilator co-simulation harness
 //! that runs the generated RTL and compares its trace with the model's.
 
+pub mod cosim;
+pub mod model;
 pub mod trace;
 
+pub use model::{Machine, ModelError, RunSummary, Wave};
 pub use trace::{TraceEvent, Write};

@@ -1,9 +1,132 @@
-//! `cu32 run`: not built yet.
+//! `cu32 run`: assembles a program (or loads raw code), runs one wave of it on the golden
+//! model and prints the final state: every non-zero SGPR, then SCC, VCC, EXEC, M0 and the
+//! number of retired instructions.
+
+use anyhow::Context;
+use cu32_sim::{Machine, Wave};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
 
 /// Arguments of `cu32 run`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Program: LLVM-syntax assembly (`.s`), or raw little-endian code (`.bin`).
+    pub file: PathBuf,
+    /// Stop with an error after this many instructions.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub max_instructions: u64,
+    /// Print every retired instruction's trace event.
+    #[arg(long)]
+    pub trace: bool,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`cu32 run` is not implemented yet")
+/// The program's code and, for assembly, the source line of each instruction address.
+struct Loaded {
+    words: Vec<u32>,
+    lines: Vec<(u32, usize)>,
+}
+
+fn load(path: &std::path::Path) -> anyhow::Result<Loaded> {
+    let name = path.display().to_string();
+    if path.extension().is_some_and(|e| e == "bin") {
+        let bytes = std::fs::read(path).with_context(|| format!("{name}: cannot read"))?;
+        if !bytes.len().is_multiple_of(4) {
+            anyhow::bail!(
+                "{name}: {} bytes is not a whole number of 32-bit words",
+                bytes.len()
+            );
+        }
+        let words = bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        return Ok(Loaded {
+            words,
+            lines: Vec::new(),
+        });
+    }
+    let source = super::read_text(path)?;
+    let program = cu32_isa::asm::assemble(&source, &name)?;
+    Ok(Loaded {
+        words: program.words,
+        lines: program.lines.iter().map(|l| (l.addr, l.line)).collect(),
+    })
+}
+
+/// The final-state report printed by `cu32 run` (also used by tests).
+pub fn format_state(wave: &Wave, retired: u64) -> String {
+    let mut out = String::new();
+    for (i, v) in wave.sgpr[..usize::from(cu32_isa::operand::NUM_SGPRS)]
+        .iter()
+        .enumerate()
+    {
+        if *v != 0 {
+            let _ = writeln!(out, "s{i} = 0x{v:08x}");
+        }
+    }
+    let _ = writeln!(out, "scc = {}", u8::from(wave.scc));
+    let _ = writeln!(out, "vcc = 0x{:016x}", wave.vcc());
+    let _ = writeln!(out, "exec = 0x{:016x}", wave.exec());
+    let _ = writeln!(out, "m0 = 0x{:08x}", wave.m0());
+    let _ = writeln!(out, "retired = {retired}");
+    out
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let name = args.file.display().to_string();
+    let loaded = load(&args.file)?;
+    let mut machine = Machine::new(loaded.words);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // The first failure to print the trace (a closed pipe, ...) is kept and reported.
+    let mut print_error: Option<std::io::Error> = None;
+    let result = machine.run_traced(args.max_instructions, |event| {
+        if args.trace && print_error.is_none() {
+            let op = cu32_isa::decode(&event.words)
+                .map(|i| i.op.name.as_str())
+                .unwrap_or("?");
+            if let Err(e) = writeln!(out, "{event}  ; {op}") {
+                print_error = Some(e);
+            }
+        }
+    });
+    if let Err(e) = result {
+        let _ = out.flush();
+        let pc = machine.wave().pc;
+        let line = loaded
+            .lines
+            .iter()
+            .find(|(addr, _)| *addr == pc)
+            .map(|(_, line)| format!(":{line}"))
+            .unwrap_or_default();
+        return Err(anyhow::anyhow!(e).context(format!("{name}{line}: the program failed")));
+    }
+    if let Some(e) = print_error {
+        return Err(anyhow::anyhow!(e).context("writing the trace"));
+    }
+    out.write_all(format_state(machine.wave(), machine.retired()).as_bytes())
+        .and_then(|()| out.flush())
+        .context("writing the final state")?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn final_state_format() {
+        let mut wave = Wave::new();
+        wave.sgpr[7] = 42;
+        wave.sgpr[105] = 0xdead_beef;
+        wave.sgpr[106] = 1; // vcc_lo
+        wave.sgpr[107] = 2; // vcc_hi
+        wave.sgpr[125] = 0x40; // m0
+        wave.scc = true;
+        assert_eq!(
+            format_state(&wave, 3),
+            "s7 = 0x0000002a\ns105 = 0xdeadbeef\nscc = 1\nvcc = 0x0000000200000001\n\
+             exec = 0x00000000ffffffff\nm0 = 0x00000040\nretired = 3\n"
+        );
+    }
 }

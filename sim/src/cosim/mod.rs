@@ -1,0 +1,428 @@
+//! Co-simulation: runs a program on the Verilated RTL and on the golden model and compares
+//! their trace events one by one (per wave, in program order; cycles are not compared).
+//!
+//! - [`verilate`] builds (and caches) an executable from the Verilog: Verilator's C++ output
+//!   plus the project's small shim (`sim/shim/cosim_shim.cpp`), compiled with the `cc` crate.
+//! - [`Rtl`] runs that executable as a child process; one process runs many programs.
+//! - [`cosimulate`] compares a [`Model`] with an RTL run and reports the first divergence:
+//!   both sides, the events before it, and a waveform of the RTL run.
+
+pub mod rtl;
+pub mod verilate;
+
+pub use rtl::{Rtl, RtlEnd, RtlEvent, RtlRun};
+pub use verilate::{Built, Verilator};
+
+use crate::model::{Machine, ModelError};
+use crate::trace::{TraceEvent, Write};
+use std::collections::{BTreeMap, VecDeque};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A failure of the harness itself (not a divergence): a build or a process that went wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum CosimError {
+    #[error("verilator is not available (Debian: apt-get install verilator): {0}")]
+    VerilatorMissing(String),
+    #[error("building the Verilated model: {0}")]
+    Build(String),
+    #[error("{path}: {what}: {source}")]
+    Io {
+        path: String,
+        what: &'static str,
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Shim(String),
+}
+
+impl CosimError {
+    pub(crate) fn io(path: &Path, what: &'static str, source: std::io::Error) -> CosimError {
+        CosimError::Io {
+            path: path.display().to_string(),
+            what,
+            source,
+        }
+    }
+}
+
+/// Why the model stopped with an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModelStop {
+    /// The PC of the offending instruction, when known.
+    pub pc: Option<u32>,
+    pub message: String,
+}
+
+/// A golden model the harness compares against: it retires one instruction per step.
+pub trait Model {
+    /// The next retired instruction; `Ok(None)` once the program has ended.
+    fn step(&mut self) -> Result<Option<TraceEvent>, ModelStop>;
+}
+
+impl Model for Machine {
+    fn step(&mut self) -> Result<Option<TraceEvent>, ModelStop> {
+        Machine::step(self).map_err(|e| ModelStop {
+            pc: model_error_pc(&e),
+            message: e.to_string(),
+        })
+    }
+}
+
+/// The PC a model error names.
+fn model_error_pc(e: &ModelError) -> Option<u32> {
+    match e {
+        ModelError::Decode { pc, .. }
+        | ModelError::PcOutsideProgram { pc, .. }
+        | ModelError::BranchTarget { pc, .. }
+        | ModelError::Unsupported { pc, .. }
+        | ModelError::BadOperand { pc, .. }
+        | ModelError::Budget { pc, .. } => Some(*pc),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
+}
+
+/// What a side did where the two parted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Retired this instruction.
+    Event(TraceEvent),
+    /// Ended normally (`s_endpgm`), retiring nothing more.
+    Ended,
+    /// Stopped with an error.
+    Error { pc: Option<u32>, message: String },
+    /// (RTL) retired nothing more within the cycle budget.
+    Timeout { cycles: u64 },
+    /// (RTL) the Verilog called `$finish`.
+    Finish { cycles: u64 },
+}
+
+/// The first point where the model and the RTL disagree.
+#[derive(Clone, Debug)]
+pub struct Divergence {
+    /// The wave it concerns.
+    pub wave: u32,
+    /// The 0-based number of the instruction in that wave's program order.
+    pub index: usize,
+    pub model: Side,
+    pub rtl: Side,
+    /// When the RTL retired its event (cycle, waveform time), if it did.
+    pub rtl_when: Option<(u64, u64)>,
+    /// The last few instructions of that wave on which both sides agreed, oldest first.
+    pub before: Vec<TraceEvent>,
+    /// The waveform of the RTL run, or why it could not be written.
+    pub vcd: Option<Result<PathBuf, String>>,
+}
+
+/// How one program's co-simulation ended.
+#[derive(Clone, Debug)]
+pub struct CosimReport {
+    /// Instructions on which both sides agreed.
+    pub instructions: usize,
+    /// RTL cycles from the start pulse to the end of its run.
+    pub cycles: u64,
+    /// How the RTL run ended.
+    pub rtl_end: RtlEnd,
+    /// The first disagreement, if any.
+    pub divergence: Option<Box<Divergence>>,
+}
+
+impl CosimReport {
+    pub fn passed(&self) -> bool {
+        self.divergence.is_none()
+    }
+}
+
+/// Options of [`cosimulate`].
+#[derive(Clone, Debug)]
+pub struct CosimOptions {
+    /// RTL cycle budget from the start pulse.
+    pub max_cycles: u64,
+    /// Where to write the RTL's waveform when a divergence is found (`None`: no waveform).
+    pub vcd_on_divergence: Option<PathBuf>,
+    /// How many agreed instructions before a divergence the report keeps.
+    pub context: usize,
+    /// Testing aid: perturb the model's event with this 0-based number (see [`perturb`]),
+    /// to prove that a wrong model result is caught.
+    pub inject_model_fault: Option<usize>,
+}
+
+impl Default for CosimOptions {
+    fn default() -> CosimOptions {
+        CosimOptions {
+            max_cycles: 1_000_000,
+            vcd_on_divergence: None,
+            context: 5,
+            inject_model_fault: None,
+        }
+    }
+}
+
+/// Changes one event the way a subtly wrong model would: flips bit 0 of its first register
+/// write, or else its SCC write, or else bit 0 of its EXEC.
+pub fn perturb(event: &mut TraceEvent) {
+    match event.writes.first_mut() {
+        Some(Write::Sgpr { value, .. }) => *value ^= 1,
+        Some(Write::Scc(b)) => *b = !*b,
+        None => event.exec ^= 1,
+    }
+}
+
+/// Runs `words` on the RTL and steps `model` alongside, comparing event by event; on a
+/// divergence, reruns the RTL with a waveform dump when the options ask for one.
+pub fn cosimulate(
+    rtl: &mut Rtl,
+    model: &mut dyn Model,
+    words: &[u32],
+    options: &CosimOptions,
+) -> Result<CosimReport, CosimError> {
+    let run = rtl.run(words, options.max_cycles, None)?;
+    let mut report = compare(&run, model, options);
+    if let (Some(d), Some(path)) = (report.divergence.as_mut(), &options.vcd_on_divergence) {
+        d.vcd = Some(match rtl.run(words, options.max_cycles, Some(path)) {
+            Ok(_) => Ok(path.clone()),
+            Err(e) => Err(e.to_string()),
+        });
+    }
+    Ok(report)
+}
+
+/// [`cosimulate`] with the golden model ([`Machine`]) running `words` from its initial state.
+pub fn cosimulate_program(
+    rtl: &mut Rtl,
+    words: &[u32],
+    options: &CosimOptions,
+) -> Result<CosimReport, CosimError> {
+    let mut machine = Machine::new(words.to_vec());
+    cosimulate(rtl, &mut machine, words, options)
+}
+
+/// Compares a finished RTL run with the model's events.
+pub fn compare(run: &RtlRun, model: &mut dyn Model, options: &CosimOptions) -> CosimReport {
+    let mut c = Comparison::new(run, options.context);
+    let mut model_events = 0;
+    let divergence = loop {
+        match model.step() {
+            Ok(Some(mut event)) => {
+                event.normalize();
+                if options.inject_model_fault == Some(model_events) {
+                    perturb(&mut event);
+                }
+                model_events += 1;
+                let wave = event.wave;
+                match c.next_rtl(wave) {
+                    Some(r) if r.event == event => c.agreed(event),
+                    r => break Some(c.divergence(wave, Side::Event(event), r)),
+                }
+            }
+            Ok(None) => {
+                if let Some(r) = c.leftover() {
+                    break Some(c.divergence(r.event.wave, Side::Ended, Some(r)));
+                }
+                if run.end == RtlEnd::Done {
+                    break None;
+                }
+                break Some(c.divergence(c.first_wave(), Side::Ended, None));
+            }
+            Err(stop) => {
+                let model_side = Side::Error {
+                    pc: stop.pc,
+                    message: stop.message,
+                };
+                if let Some(r) = c.leftover() {
+                    break Some(c.divergence(r.event.wave, model_side, Some(r)));
+                }
+                // Both stopping with an error at the same instruction is agreement.
+                match (run.end, stop.pc) {
+                    (RtlEnd::Error { pc }, Some(model_pc)) if pc == model_pc => break None,
+                    _ => break Some(c.divergence(c.first_wave(), model_side, None)),
+                }
+            }
+        }
+    };
+    CosimReport {
+        instructions: c.matched,
+        cycles: run.cycles,
+        rtl_end: run.end,
+        divergence: divergence.map(Box::new),
+    }
+}
+
+/// The state of a comparison: the RTL's events not yet compared, per wave, and what agreed.
+struct Comparison<'a> {
+    run: &'a RtlRun,
+    /// Per wave, the RTL's events not yet compared, each with its position in the run.
+    pending: BTreeMap<u32, VecDeque<(usize, &'a RtlEvent)>>,
+    /// Per wave, the last few agreed events.
+    history: BTreeMap<u32, VecDeque<TraceEvent>>,
+    /// Per wave, how many events agreed.
+    counts: BTreeMap<u32, usize>,
+    matched: usize,
+    context: usize,
+}
+
+impl<'a> Comparison<'a> {
+    fn new(run: &'a RtlRun, context: usize) -> Comparison<'a> {
+        let mut pending: BTreeMap<u32, VecDeque<_>> = BTreeMap::new();
+        for (i, e) in run.events.iter().enumerate() {
+            pending.entry(e.event.wave).or_default().push_back((i, e));
+        }
+        Comparison {
+            run,
+            pending,
+            history: BTreeMap::new(),
+            counts: BTreeMap::new(),
+            matched: 0,
+            context,
+        }
+    }
+
+    /// The RTL's next event of `wave`, taken off the queue.
+    fn next_rtl(&mut self, wave: u32) -> Option<&'a RtlEvent> {
+        let queue = self.pending.get_mut(&wave)?;
+        queue.pop_front().map(|(_, e)| e)
+    }
+
+    fn agreed(&mut self, event: TraceEvent) {
+        let wave = event.wave;
+        let h = self.history.entry(wave).or_default();
+        h.push_back(event);
+        if h.len() > self.context {
+            h.pop_front();
+        }
+        *self.counts.entry(wave).or_default() += 1;
+        self.matched += 1;
+    }
+
+    /// The RTL's earliest event not yet compared (once the model has stopped).
+    fn leftover(&self) -> Option<&'a RtlEvent> {
+        self.pending
+            .values()
+            .filter_map(|q| q.front())
+            .min_by_key(|(i, _)| *i)
+            .map(|(_, e)| *e)
+    }
+
+    /// The wave to blame when no event names one.
+    fn first_wave(&self) -> u32 {
+        self.counts.keys().next().copied().unwrap_or(0)
+    }
+
+    /// What the RTL did after its last event.
+    fn rtl_end(&self) -> Side {
+        let run = self.run;
+        match run.end {
+            RtlEnd::Done => Side::Ended,
+            RtlEnd::Error { pc } => Side::Error {
+                pc: Some(pc),
+                message: "the RTL raised `error`".into(),
+            },
+            RtlEnd::Timeout => Side::Timeout { cycles: run.cycles },
+            RtlEnd::Finish => Side::Finish { cycles: run.cycles },
+        }
+    }
+
+    /// A divergence at the next instruction of `wave`; `rtl` is the RTL's event there, if any.
+    fn divergence(&self, wave: u32, model: Side, rtl: Option<&RtlEvent>) -> Divergence {
+        Divergence {
+            wave,
+            index: self.counts.get(&wave).copied().unwrap_or(0),
+            model,
+            rtl: rtl.map_or_else(|| self.rtl_end(), |e| Side::Event(e.event.clone())),
+            rtl_when: rtl.map(|e| (e.cycle, e.time)),
+            before: self
+                .history
+                .get(&wave)
+                .map(|h| h.iter().cloned().collect())
+                .unwrap_or_default(),
+            vcd: None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Side::Event(e) => write!(f, "{e}"),
+            Side::Ended => write!(f, "ended (s_endpgm), retiring nothing more"),
+            Side::Error { pc, message } => {
+                write!(f, "stopped with an error")?;
+                if let Some(pc) = pc {
+                    write!(f, " at pc 0x{pc:04x}")?;
+                }
+                write!(f, ": {message}")
+            }
+            Side::Timeout { cycles } => {
+                write!(
+                    f,
+                    "retired nothing more within the budget of {cycles} cycles (timeout)"
+                )
+            }
+            Side::Finish { cycles } => write!(f, "called $finish at cycle {cycles}"),
+        }
+    }
+}
+
+/// The fields in which two events differ.
+fn differences(a: &TraceEvent, b: &TraceEvent) -> Vec<&'static str> {
+    let mut d = Vec::new();
+    if a.wave != b.wave {
+        d.push("wave");
+    }
+    if a.pc != b.pc {
+        d.push("pc");
+    }
+    if a.words != b.words {
+        d.push("instruction words");
+    }
+    if a.exec != b.exec {
+        d.push("exec");
+    }
+    if a.writes != b.writes {
+        d.push("writes");
+    }
+    d
+}
+
+impl fmt::Display for Divergence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "divergence at instruction #{} of wave {}",
+            self.index, self.wave
+        )?;
+        let pc = match (&self.model, &self.rtl) {
+            (Side::Event(e), _) | (_, Side::Event(e)) => Some(e.pc),
+            (Side::Error { pc, .. }, _) | (_, Side::Error { pc, .. }) => *pc,
+            _ => None,
+        };
+        if let Some(pc) = pc {
+            write!(f, " (pc 0x{pc:04x})")?;
+        }
+        writeln!(f)?;
+        writeln!(f, "  model: {}", self.model)?;
+        write!(f, "  rtl:   {}", self.rtl)?;
+        if let Some((cycle, time)) = self.rtl_when {
+            write!(f, "   (cycle {cycle}, waveform time {time})")?;
+        }
+        writeln!(f)?;
+        if let (Side::Event(m), Side::Event(r)) = (&self.model, &self.rtl) {
+            writeln!(f, "  differs in: {}", differences(m, r).join(", "))?;
+        }
+        if self.before.is_empty() {
+            writeln!(f, "  (no instruction before it agreed)")?;
+        } else {
+            writeln!(f, "  the last {} agreed instructions:", self.before.len())?;
+            let first = self.index - self.before.len();
+            for (i, e) in self.before.iter().enumerate() {
+                writeln!(f, "    #{:<4} {e}", first + i)?;
+            }
+        }
+        match &self.vcd {
+            Some(Ok(path)) => writeln!(f, "  waveform: {}", path.display()),
+            Some(Err(e)) => writeln!(f, "  waveform: not written: {e}"),
+            None => Ok(()),
+        }
+    }
+}

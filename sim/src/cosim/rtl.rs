@@ -1,0 +1,323 @@
+//! The Verilated RTL as a child process: the shim executable built by [`super::verilate`],
+//! spoken to over its line protocol (see `sim/shim/cosim_shim.cpp`). One process runs any
+//! number of programs; each run starts from reset on a fresh design instance.
+
+use super::verilate::{self, Built};
+use super::CosimError;
+use crate::trace::{TraceEvent, Write as TraceWrite};
+use std::fmt;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// How an RTL run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RtlEnd {
+    /// `done` rose.
+    Done,
+    /// `error` rose, with `error_pc`.
+    Error { pc: u32 },
+    /// Neither within the cycle budget.
+    Timeout,
+    /// The Verilog called `$finish`.
+    Finish,
+}
+
+impl fmt::Display for RtlEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RtlEnd::Done => write!(f, "done"),
+            RtlEnd::Error { pc } => write!(f, "error at pc 0x{pc:04x}"),
+            RtlEnd::Timeout => write!(f, "timeout"),
+            RtlEnd::Finish => write!(f, "$finish"),
+        }
+    }
+}
+
+/// One instruction retired by the RTL, with when it retired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RtlEvent {
+    pub event: TraceEvent,
+    /// Cycles since the start pulse (the pulse's cycle is 1).
+    pub cycle: u64,
+    /// The waveform's time stamp of that cycle's rising edge (two time units per cycle).
+    pub time: u64,
+}
+
+/// Everything one RTL run produced.
+#[derive(Clone, Debug)]
+pub struct RtlRun {
+    /// Retired instructions, in retirement order, normalized.
+    pub events: Vec<RtlEvent>,
+    pub end: RtlEnd,
+    /// Cycles from the start pulse to the end.
+    pub cycles: u64,
+}
+
+/// A running shim process for one Verilated design.
+pub struct Rtl {
+    exe: PathBuf,
+    process: Option<Process>,
+}
+
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    stderr: Arc<Mutex<String>>,
+}
+
+/// Keep at most this much of the shim's stderr.
+const STDERR_LIMIT: usize = 64 * 1024;
+
+impl Rtl {
+    /// Builds (or reuses from `cache_root`) the Verilated model of `verilog_files`, whose top
+    /// module is `cu32_top`, and starts it. Build progress goes to stderr.
+    pub fn build(verilog_files: &[PathBuf], cache_root: &Path) -> Result<Rtl, CosimError> {
+        let built = verilate::build(verilog_files, cache_root)?;
+        Rtl::start(&built)
+    }
+
+    /// Starts the shim of a finished build.
+    pub fn start(built: &Built) -> Result<Rtl, CosimError> {
+        let mut rtl = Rtl {
+            exe: built.exe.clone(),
+            process: None,
+        };
+        rtl.process()?;
+        Ok(rtl)
+    }
+
+    /// The shim executable.
+    pub fn exe(&self) -> &Path {
+        &self.exe
+    }
+
+    /// The running process, started anew if the previous one died.
+    fn process(&mut self) -> Result<&mut Process, CosimError> {
+        if self.process.is_none() {
+            self.process = Some(spawn(&self.exe)?);
+        }
+        self.process
+            .as_mut()
+            .ok_or_else(|| CosimError::Shim("the shim process is gone".into()))
+    }
+
+    /// Runs `words` (loaded at word address 0) from reset until `done`, `error` or
+    /// `max_cycles` cycles after the start pulse; with `vcd`, dumps the whole run's waveform
+    /// there.
+    pub fn run(
+        &mut self,
+        words: &[u32],
+        max_cycles: u64,
+        vcd: Option<&Path>,
+    ) -> Result<RtlRun, CosimError> {
+        let vcd = match vcd {
+            Some(p) => {
+                let abs = std::path::absolute(p).map_err(|e| CosimError::io(p, "bad path", e))?;
+                let text = abs.to_string_lossy().into_owned();
+                if text.contains(['\n', '\r']) {
+                    return Err(CosimError::Shim(format!(
+                        "waveform path {text:?} holds a line break"
+                    )));
+                }
+                if let Some(dir) = abs.parent() {
+                    std::fs::create_dir_all(dir)
+                        .map_err(|e| CosimError::io(dir, "cannot create", e))?;
+                }
+                Some(text)
+            }
+            None => None,
+        };
+        let result = self.exchange(words, max_cycles.max(1), vcd.as_deref());
+        if result.is_err() {
+            // Whatever state the process is in, start afresh next time.
+            if let Some(mut p) = self.process.take() {
+                let _ = p.child.kill();
+                let _ = p.child.wait();
+            }
+        }
+        result
+    }
+
+    fn exchange(
+        &mut self,
+        words: &[u32],
+        max_cycles: u64,
+        vcd: Option<&str>,
+    ) -> Result<RtlRun, CosimError> {
+        let p = self.process()?;
+        let mut req = format!("load {}\n", words.len());
+        for chunk in words.chunks(8) {
+            let line: Vec<String> = chunk.iter().map(|w| format!("{w:x}")).collect();
+            req.push_str(&line.join(" "));
+            req.push('\n');
+        }
+        req.push_str(&format!("run {max_cycles}"));
+        if let Some(path) = vcd {
+            req.push(' ');
+            req.push_str(path);
+        }
+        req.push('\n');
+        p.send(&req)?;
+
+        let ok = p.line()?;
+        if ok != format!("OK {}", words.len()) {
+            return Err(p.protocol(&format!("expected `OK {}`, got `{ok}`", words.len())));
+        }
+        let mut events = Vec::new();
+        loop {
+            let line = p.line()?;
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let nums: Result<Vec<u64>, _> = fields
+                .iter()
+                .skip(1)
+                .map(|f| u64::from_str_radix(f, 16))
+                .collect();
+            let Ok(nums) = nums else {
+                return Err(p.protocol(&format!("unreadable line `{line}`")));
+            };
+            let end = match (fields.first().copied(), nums.as_slice()) {
+                (Some("T"), n) if n.len() == 21 => {
+                    events.push(trace_event(n));
+                    continue;
+                }
+                (Some("DONE"), [c]) => (RtlEnd::Done, *c),
+                (Some("ERROR"), [pc, c]) => (RtlEnd::Error { pc: *pc as u32 }, *c),
+                (Some("TIMEOUT"), [c]) => (RtlEnd::Timeout, *c),
+                (Some("FINISH"), [c]) => (RtlEnd::Finish, *c),
+                _ => return Err(p.protocol(&format!("unexpected line `{line}`"))),
+            };
+            return Ok(RtlRun {
+                events,
+                end: end.0,
+                cycles: end.1,
+            });
+        }
+    }
+}
+
+/// A trace event from the 21 numbers of a `T` line (see the shim's protocol).
+fn trace_event(n: &[u64]) -> RtlEvent {
+    let w32 = |i: usize| n[i] as u32;
+    let mut words = vec![w32(1)];
+    if n[3] != 0 {
+        words.push(w32(2));
+    }
+    let mut writes = Vec::new();
+    for slot in 0..4 {
+        let base = 5 + 3 * slot;
+        if n[base] != 0 {
+            writes.push(TraceWrite::Sgpr {
+                index: (n[base + 1] & 0x7f) as u8,
+                value: w32(base + 2),
+            });
+        }
+    }
+    if n[17] != 0 {
+        writes.push(TraceWrite::Scc(n[18] != 0));
+    }
+    let mut event = TraceEvent {
+        wave: 0,
+        pc: w32(0),
+        words,
+        exec: n[4],
+        writes,
+    };
+    event.normalize();
+    RtlEvent {
+        event,
+        cycle: n[19],
+        time: n[20],
+    }
+}
+
+fn spawn(exe: &Path) -> Result<Process, CosimError> {
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| CosimError::io(exe, "cannot start", e))?;
+    let (Some(stdin), Some(stdout), Some(mut err)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
+        let _ = child.kill();
+        return Err(CosimError::Shim(
+            "cannot connect to the shim's pipes".into(),
+        ));
+    };
+    let stderr = Arc::new(Mutex::new(String::new()));
+    let sink = Arc::clone(&stderr);
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = err.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            let mut s = sink.lock().unwrap_or_else(PoisonError::into_inner);
+            if s.len() < STDERR_LIMIT {
+                s.push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        }
+    });
+    Ok(Process {
+        child,
+        stdin,
+        stdout: BufReader::new(stdout),
+        stderr,
+    })
+}
+
+impl Process {
+    fn send(&mut self, text: &str) -> Result<(), CosimError> {
+        let r = self.stdin.write_all(text.as_bytes());
+        let r = r.and_then(|()| self.stdin.flush());
+        r.map_err(|e| self.died(&format!("cannot send a request: {e}")))
+    }
+
+    /// The next line, without its line break.
+    fn line(&mut self) -> Result<String, CosimError> {
+        let mut line = String::new();
+        match self.stdout.read_line(&mut line) {
+            Ok(0) => Err(self.died("it exited unexpectedly")),
+            Ok(_) => Ok(line.trim_end().to_string()),
+            Err(e) => Err(self.died(&format!("cannot read its answer: {e}"))),
+        }
+    }
+
+    fn protocol(&mut self, what: &str) -> CosimError {
+        self.died(&format!("protocol error: {what}"))
+    }
+
+    /// An error naming what went wrong, the exit status if the process ended, and its stderr.
+    fn died(&mut self, what: &str) -> CosimError {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let status = match self.child.try_wait() {
+            Ok(Some(s)) => format!(" ({s})"),
+            _ => String::new(),
+        };
+        let stderr = self
+            .stderr
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        let mut msg = format!("the co-simulation shim: {what}{status}");
+        if !stderr.trim().is_empty() {
+            msg.push_str(&format!("; its stderr:\n{}", stderr.trim_end()));
+        }
+        CosimError::Shim(msg)
+    }
+}
+
+impl Drop for Rtl {
+    fn drop(&mut self) {
+        if let Some(mut p) = self.process.take() {
+            let _ = p.stdin.write_all(b"quit\n");
+            let _ = p.stdin.flush();
+            drop(p.stdin);
+            let _ = p.child.wait();
+        }
+    }
+}

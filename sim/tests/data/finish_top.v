@@ -1,0 +1,37 @@
+// Stand-in `cu32_top` for the harness self-tests (sim/tests/cosim_harness.rs): it retires
+// nothing and calls $finish three cycles after `start`.
+module cu32_top(
+  input clk, input rst,
+  input imem_we, input [31:0] imem_addr, input [31:0] imem_wdata,
+  input start,
+  output running, output done, output error, output [31:0] error_pc,
+  output trace_valid,
+  output [31:0] trace_pc, output [31:0] trace_word0, output [31:0] trace_word1,
+  output trace_has_literal,
+  output [63:0] trace_exec,
+  output trace_we0, output [6:0] trace_idx0, output [31:0] trace_val0,
+  output trace_we1, output [6:0] trace_idx1, output [31:0] trace_val1,
+  output trace_we2, output [6:0] trace_idx2, output [31:0] trace_val2,
+  output trace_we3, output [6:0] trace_idx3, output [31:0] trace_val3,
+  output trace_scc_we, output trace_scc);
+
+  reg [3:0] count;
+  reg started;
+  assign running = started;
+  assign {done, error, error_pc, trace_valid, trace_pc, trace_word0, trace_word1} = 0;
+  assign {trace_has_literal, trace_exec, trace_scc_we, trace_scc} = 0;
+  assign {trace_we0, trace_idx0, trace_val0, trace_we1, trace_idx1, trace_val1} = 0;
+  assign {trace_we2, trace_idx2, trace_val2, trace_we3, trace_idx3, trace_val3} = 0;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      started <= 1'b0;
+      count <= 4'd0;
+    end else if (start) begin
+      started <= 1'b1;
+    end else if (started) begin
+      count <= count + 4'd1;
+      if (count == 4'd2) $finish;
+    end
+  end
+endmodule
