@@ -60,3 +60,57 @@ fn bad_config_names_file_field_and_allowed() {
         &["/nonexistent/cfg.yaml"],
     );
 }
+
+#[test]
+fn malformed_assembly_gives_file_line_col() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("s_nop 0\nfoo s0, s1\n", "bad.s:2:1:", "invalid instruction"),
+        ("s_add_u32 s0, s1, v7\n", "bad.s:1:19:", "invalid operand"),
+        ("s_movk_i32 s0, 0x12345\n", "bad.s:1:16:", "invalid operand"),
+        ("s_branch nowhere\n", "bad.s:1:10:", "undefined label `nowhere`"),
+    ];
+    for (text, at, message) in cases {
+        let src = write(dir.path(), "bad.s", text);
+        fails_with(cu32().arg("asm").arg(&src), &[at, message]);
+        fails_with(cu32().arg("run").arg(&src), &[at, message]);
+    }
+}
+
+#[test]
+fn missing_and_truncated_files_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    for cmd in ["asm", "disasm", "run", "cosim"] {
+        fails_with(cu32().args([cmd, "/nonexistent/prog.s"]), &["/nonexistent/prog.s"]);
+    }
+    let odd = dir.path().join("odd.bin");
+    std::fs::write(&odd, [1u8, 2, 3]).unwrap();
+    fails_with(cu32().arg("disasm").arg(&odd), &["odd.bin", "multiple of 4"]);
+}
+
+#[test]
+fn asm_then_disasm_round_trips() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(
+        dir.path(),
+        "p.s",
+        "start:\n  s_mov_b32 s0, 0x12345678\n  s_add_u32 s1, s0, -5\n  s_cbranch_scc1 start\n  s_endpgm\n",
+    );
+    let bin = dir.path().join("p.bin");
+    cu32().arg("asm").arg(&src).arg("-o").arg(&bin).assert().success();
+    let bytes = std::fs::read(&bin).unwrap();
+    // llvm-mc 19: be8000ff 12345678 | 8001c500 | bfa2fffc | bfb00000
+    let expected: Vec<u8> = [0xbe80_00ffu32, 0x1234_5678, 0x8001_c500, 0xbfa2_fffc, 0xbfb0_0000]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    assert_eq!(bytes, expected);
+    cu32()
+        .arg("disasm")
+        .arg(&bin)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("s_mov_b32 s0, 0x12345678"))
+        .stdout(predicate::str::contains("s_add_u32 s1, s0, -5"))
+        .stdout(predicate::str::contains("s_cbranch_scc1 65532"));
+}

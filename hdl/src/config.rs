@@ -109,6 +109,8 @@ impl Config {
         Ok(config)
     }
 
+    // `is_multiple_of` is newer than the workspace's rust-version (1.80).
+    #[allow(clippy::manual_is_multiple_of)]
     fn validate(&self, file: &str) -> Result<(), ConfigError> {
         let pow2 = |v: u32| v.is_power_of_two();
         let checks: [(&'static str, u32, bool, &'static str); 6] = [

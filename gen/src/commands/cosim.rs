@@ -1,9 +1,274 @@
-//! `cu32 cosim`: not built yet.
+//! `cu32 cosim`: co-simulates programs on the Verilated RTL and the golden model, event by
+//! event. The RTL is generated for the configuration (or taken from `--verilog`), Verilated
+//! and compiled once (cached under `<out>/cosim/<hash>/`), and then runs every program in one
+//! process. Each program prints `PASS` or the first divergence, with a waveform of the RTL
+//! run in `<out>/cosim/<program>.vcd`; a summary line follows, and the exit status is
+//! non-zero if any program failed.
+
+use anyhow::Context;
+use cu32_sim::cosim::{cosimulate_program, verilate, CosimOptions, Divergence, Rtl, Side};
+use std::path::{Path, PathBuf};
 
 /// Arguments of `cu32 cosim`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Programs: LLVM-syntax assembly (`.s`), or raw little-endian code (`.bin`).
+    #[arg(required = true)]
+    pub programs: Vec<PathBuf>,
+    /// Configuration file (default: the embedded configuration).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// RTL cycle budget per program; a program still running then fails with a timeout.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub max_cycles: u64,
+    /// Output folder: generated Verilog in <OUT>/<config>/, the Verilated build cache and
+    /// waveforms in <OUT>/cosim/.
+    #[arg(long, default_value = "build")]
+    pub out: PathBuf,
+    /// Co-simulate these Verilog files (top module `cu32_top`) instead of generating the RTL
+    /// from the configuration; a file ending in `.f` lists files, one per line, relative to
+    /// the list's folder.
+    #[arg(long, value_name = "FILE")]
+    pub verilog: Vec<PathBuf>,
+    /// Testing aid: perturb the model's N-th trace event (0-based; one bit of its first
+    /// write), to prove a wrong model result is caught and reported.
+    #[arg(long, value_name = "N")]
+    pub inject_model_fault: Option<usize>,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`cu32 cosim` is not implemented yet")
+/// A program ready to run: its code and the source line of each instruction address.
+struct Program {
+    name: String,
+    words: Vec<u32>,
+    lines: Vec<(u32, usize)>,
+    source: Option<String>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    // Read and assemble every program first: a bad input fails before the slow build.
+    let mut programs = Vec::new();
+    let mut errors = Vec::new();
+    for path in &args.programs {
+        match load(path) {
+            Ok(p) => programs.push(p),
+            Err(e) => errors.push(format!("{e:#}")),
+        }
+    }
+    if !errors.is_empty() {
+        anyhow::bail!("{}", errors.join("\n"));
+    }
+
+    let config = super::load_config(args.config.as_deref())?;
+    if args.verilog.is_empty() {
+        for p in &programs {
+            if p.words.len() as u64 > u64::from(config.imem_words) {
+                anyhow::bail!(
+                    "{}: {} words do not fit the instruction memory of configuration `{}` ({} words)",
+                    p.name,
+                    p.words.len(),
+                    config.name,
+                    config.imem_words
+                );
+            }
+        }
+    }
+    let cosim_dir = args.out.join("cosim");
+    let verilog = if args.verilog.is_empty() {
+        generate_rtl(&config, &super::config_dir(&args.out, &config))?
+    } else {
+        expand_file_lists(&args.verilog)?
+    };
+    let built = verilate::build(&verilog, &cosim_dir)?;
+    if built.reused {
+        eprintln!("cosim: using the cached build {}", built.dir.display());
+    }
+    let mut rtl = Rtl::start(&built)?;
+
+    let mut passed = 0;
+    let mut failed = 0;
+    for (path, program) in args.programs.iter().zip(&programs) {
+        let name = &program.name;
+        let options = CosimOptions {
+            max_cycles: args.max_cycles,
+            vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
+            inject_model_fault: args.inject_model_fault,
+            ..CosimOptions::default()
+        };
+        let report = cosimulate_program(&mut rtl, &program.words, &options)
+            .with_context(|| format!("{name}: co-simulation"))?;
+        match &report.divergence {
+            None => {
+                println!(
+                    "PASS {name}: {} instructions, {} cycles",
+                    report.instructions, report.cycles
+                );
+                passed += 1;
+            }
+            Some(d) => {
+                println!("FAIL {name}: {}", with_source(d, program));
+                failed += 1;
+            }
+        }
+    }
+    println!("cosim: {passed} passed, {failed} failed");
+    if failed > 0 {
+        anyhow::bail!(
+            "{failed} of {} program(s) failed co-simulation",
+            failed + passed
+        );
+    }
+    Ok(())
+}
+
+/// Writes the configuration's Verilog (as `cu32 gen` does, quietly) into `dir`; returns the
+/// files Verilator reads: the lint waivers (`.vlt`), then the Verilog, top first.
+fn generate_rtl(config: &cu32_hdl::Config, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
+    let mut verilog = Vec::new();
+    let mut waivers = Vec::new();
+    for file in cu32_hdl::generate(config)? {
+        let path = dir.join(&file.name);
+        std::fs::write(&path, &file.text)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("v" | "sv") => verilog.push(path),
+            Some("vlt") => waivers.push(path),
+            _ => {}
+        }
+    }
+    waivers.extend(verilog);
+    Ok(waivers)
+}
+
+/// The Verilog files named directly or through `.f` lists.
+fn expand_file_lists(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.extension().is_some_and(|e| e == "f") {
+            let text = super::read_text(path)?;
+            let base = path.parent().unwrap_or(Path::new("."));
+            for line in text.lines().map(str::trim) {
+                if !line.is_empty() && !line.starts_with("//") && !line.starts_with('#') {
+                    files.push(base.join(line));
+                }
+            }
+        } else {
+            files.push(path.clone());
+        }
+    }
+    for f in &files {
+        if !f.is_file() {
+            anyhow::bail!("{}: no such Verilog file", f.display());
+        }
+    }
+    Ok(files)
+}
+
+fn load(path: &Path) -> anyhow::Result<Program> {
+    let name = path.display().to_string();
+    if path.extension().is_some_and(|e| e == "bin") {
+        let bytes = std::fs::read(path).with_context(|| format!("{name}: cannot read"))?;
+        if !bytes.len().is_multiple_of(4) {
+            anyhow::bail!(
+                "{name}: {} bytes is not a whole number of 32-bit words",
+                bytes.len()
+            );
+        }
+        let words = bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        return Ok(Program {
+            name,
+            words,
+            lines: Vec::new(),
+            source: None,
+        });
+    }
+    let source = super::read_text(path)?;
+    let assembled = cu32_isa::asm::assemble(&source, &name)?;
+    Ok(Program {
+        name,
+        words: assembled.words,
+        lines: assembled.lines.iter().map(|l| (l.addr, l.line)).collect(),
+        source: Some(source),
+    })
+}
+
+/// The file name without folder and extension, for the waveform's name.
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "program".into())
+}
+
+/// The divergence report, with the source line of the diverging instruction when known.
+fn with_source(d: &Divergence, program: &Program) -> String {
+    let mut text = d.to_string();
+    let pc = [&d.model, &d.rtl].into_iter().find_map(|s| match s {
+        Side::Event(e) => Some(e.pc),
+        _ => None,
+    });
+    let line = pc.and_then(|pc| program.lines.iter().find(|(a, _)| *a == pc));
+    if let (Some(&(pc, line)), Some(source)) = (line, &program.source) {
+        let code = source.lines().nth(line.saturating_sub(1)).unwrap_or("");
+        text.push_str(&format!(
+            "  pc 0x{pc:04x} is {}:{line}: {}\n",
+            program.name,
+            code.trim()
+        ));
+    }
+    text.trim_end().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toy_verilog() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../sim/tests/data/toy_top.v")
+    }
+
+    /// With verilator present (always under CI), co-simulates a program on the harness's
+    /// stand-in RTL: it passes, and fails once a model fault is injected, with a waveform.
+    #[test]
+    fn passes_and_catches_an_injected_fault() {
+        if !cu32_sim::cosim::Verilator::available() {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "verilator missing under CI"
+            );
+            eprintln!("\n*** SKIPPED: verilator is not installed ***\n");
+            return;
+        }
+        let dir = tempfile::tempdir().expect("tempdir");
+        let prog = dir.path().join("p.s");
+        let text = "s_mov_b32 s0, 5\ns_add_u32 s1, s0, 0x10000\ns_endpgm\n";
+        std::fs::write(&prog, text).expect("write program");
+        let args = |fault| Args {
+            programs: vec![prog.clone()],
+            config: None,
+            max_cycles: 1000,
+            out: dir.path().join("build"),
+            verilog: vec![toy_verilog()],
+            inject_model_fault: fault,
+        };
+        if let Err(e) = run(args(None)) {
+            panic!("cosim failed: {e:#}");
+        }
+        let err = run(args(Some(1))).expect_err("an injected fault fails");
+        assert!(err.to_string().contains("1 of 1"), "{err:#}");
+        assert!(dir.path().join("build/cosim/p.vcd").is_file());
+    }
+
+    #[test]
+    fn file_lists_are_relative_to_their_folder() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("a.v"), "module a; endmodule\n").expect("write");
+        std::fs::write(dir.path().join("files.f"), "// list\na.v\n\n").expect("write");
+        let files = expand_file_lists(&[dir.path().join("files.f")]).expect("list");
+        assert_eq!(files, [dir.path().join("a.v")]);
+        let missing = expand_file_lists(&[dir.path().join("b.v")]).expect_err("missing");
+        assert!(missing.to_string().contains("b.v: no such Verilog file"));
+    }
 }

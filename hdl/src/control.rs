@@ -1,0 +1,521 @@
+//! The decode control word: what the scalar core does for one opcode. The mnemonic →
+//! behaviour mapping lives here (the semantic knowledge); opcode numbers and operand
+//! widths come only from the ISA tables (`cu32_isa::tables()`), and the rendered decode
+//! module (`templates/decode.v.tera`) is the only place where the two meet.
+
+use crate::config::Features;
+use cu32_isa::{ArgKind, Format, OpInfo};
+use rust_hdl::prelude::*;
+
+/// SALU function, executed in the three SALU stages (see `salu.rs`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum AluOp {
+    /// No result (nops, branches, compares that only set SCC use their own codes).
+    None,
+    AddU,
+    SubU,
+    AddI,
+    SubI,
+    Addc,
+    Subb,
+    Absdiff,
+    Shl,
+    Shr,
+    Ashr,
+    Lshl1Add,
+    Lshl2Add,
+    Lshl3Add,
+    Lshl4Add,
+    MinI,
+    MinU,
+    MaxI,
+    MaxU,
+    And,
+    Or,
+    Xor,
+    Nand,
+    Nor,
+    Xnor,
+    AndNot1,
+    OrNot1,
+    BfeU,
+    BfeI,
+    Bfm,
+    MulLo,
+    MulHiU,
+    MulHiI,
+    Csel,
+    PackLl,
+    PackLh,
+    PackHh,
+    PackHl,
+    MovA,
+    MovB,
+    Brev,
+    Ctz,
+    Clz,
+    Cls,
+    Sext8,
+    Sext16,
+    Bitset0,
+    Bitset1,
+    Bitrep,
+    Abs,
+    Bcnt0,
+    Bcnt1,
+    Quadmask,
+    Wqm,
+    Not,
+    SaveAnd,
+    SaveOr,
+    SaveXor,
+    SaveNand,
+    SaveNor,
+    SaveXnor,
+    SaveAndNot0,
+    SaveOrNot0,
+    SaveAndNot1,
+    SaveOrNot1,
+    WrAndNot0,
+    WrAndNot1,
+    Pc4,
+    CmpEq,
+    CmpLg,
+    CmpGtI,
+    CmpGeI,
+    CmpLtI,
+    CmpLeI,
+    CmpGtU,
+    CmpGeU,
+    CmpLtU,
+    CmpLeU,
+    Bitcmp0,
+    Bitcmp1,
+}
+
+/// Where operand A comes from.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum ASrc {
+    /// Not used (reads 0).
+    None,
+    /// The SSRC0 field: register, inline constant, SCC/VCCZ/EXECZ or literal.
+    Ssrc0,
+    /// The register named by the SDST field (SOPK `sreg`, `s_addk_i32`, ...).
+    Sdst,
+}
+
+/// Where operand B comes from.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum BSrc {
+    None,
+    /// The SSRC1 field.
+    Ssrc1,
+    /// SIMM16 sign-extended.
+    SimmS,
+    /// SIMM16 zero-extended.
+    SimmZ,
+    /// The register named by the SDST field (read-modify-write: `s_bitset*`).
+    Sdst,
+}
+
+/// What the instruction does to the program flow.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum Kind {
+    /// Falls through to the next instruction.
+    Next,
+    /// PC-relative branch by SIMM16 dwords when `Cond` holds (`s_branch`, `s_call_b64`).
+    Branch,
+    /// Absolute jump to operand A (`s_setpc_b64`, `s_swappc_b64`).
+    Jump,
+    /// `s_endpgm`: retire, then stop with `done`.
+    End,
+}
+
+/// Branch condition.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum Cond {
+    Always,
+    Scc0,
+    Scc1,
+    Vccz,
+    Vccnz,
+    Execz,
+    Execnz,
+    Never,
+}
+
+/// M0-relative destination addressing (`s_movreld_b32`, `s_movrelsd_2_b32`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum DRel {
+    None,
+    /// SDST + M0.
+    M0,
+    /// SDST + M0[25:16].
+    M0Hi,
+}
+
+/// One opcode's control word, before packing into the decode template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Control {
+    pub alu: AluOp,
+    pub a_src: ASrc,
+    pub b_src: BSrc,
+    pub a_wide: bool,
+    pub b_wide: bool,
+    pub d_wide: bool,
+    /// Writes the SDST register.
+    pub d_we: bool,
+    /// The SDST write happens only when SCC is 1 (`s_cmov*`).
+    pub d_cond: bool,
+    pub scc_we: bool,
+    pub kind: Kind,
+    pub cond: Cond,
+    /// Writes EXEC from the SALU's EXEC result (`*_saveexec_*`, `*_wrexec_*`).
+    pub exec_we: bool,
+    /// A 32-bit literal on a 64-bit operand is sign-extended (signed 64-bit opcodes).
+    pub lit_sext: bool,
+    /// Operand A is SSRC0 + M0[6:0] (a register index).
+    pub a_rel: bool,
+    pub d_rel: DRel,
+}
+
+impl Control {
+    fn new(alu: AluOp) -> Control {
+        Control {
+            alu,
+            a_src: ASrc::None,
+            b_src: BSrc::None,
+            a_wide: false,
+            b_wide: false,
+            d_wide: false,
+            d_we: false,
+            d_cond: false,
+            scc_we: false,
+            kind: Kind::Next,
+            cond: Cond::Always,
+            exec_we: false,
+            lit_sext: false,
+            a_rel: false,
+            d_rel: DRel::None,
+        }
+    }
+}
+
+/// Why an opcode decodes as illegal in this core.
+pub fn unsupported_reason(op: &OpInfo, features: &Features) -> Option<&'static str> {
+    let n = op.name.as_str();
+    if !features.int_mul
+        && matches!(
+            n,
+            "s_mul_i32" | "s_mul_hi_u32" | "s_mul_hi_i32" | "s_mulk_i32"
+        )
+    {
+        return Some("integer multiply switched off (features.int_mul)");
+    }
+    match n {
+        "s_getreg_b32" | "s_setreg_b32" | "s_setreg_imm32_b32" => {
+            Some("hardware registers (MODE, ...) not modelled in this core")
+        }
+        "s_rfe_b64" | "s_trap" => Some("trap handling not modelled"),
+        "s_sethalt" | "s_sendmsghalt" => Some("halting not modelled"),
+        "s_sendmsg_rtn_b32" | "s_sendmsg_rtn_b64" => Some("no message hardware to answer"),
+        "s_endpgm_saved" | "s_endpgm_ordered_ps_done" => Some("graphics/context-switch end"),
+        "s_code_end" => Some("raises an illegal-instruction exception by definition"),
+        _ => None,
+    }
+}
+
+/// The SALU function of a mnemonic, or `None` for opcodes that only move control
+/// (branches, nops) or are unsupported.
+fn alu_of(name: &str) -> Option<AluOp> {
+    use AluOp::*;
+    // Names without their width suffix (`s_and_b64` → `and`) map to one function;
+    // the width comes from the table's operand widths.
+    let base = name
+        .trim_start_matches("s_")
+        .trim_end_matches("_b32")
+        .trim_end_matches("_b64");
+    Some(match base {
+        "add_u32" => AddU,
+        "sub_u32" => SubU,
+        "add_i32" | "addk_i32" => AddI,
+        "sub_i32" => SubI,
+        "addc_u32" => Addc,
+        "subb_u32" => Subb,
+        "absdiff_i32" => Absdiff,
+        "lshl" => Shl,
+        "lshr" => Shr,
+        "ashr_i32" | "ashr_i64" => Ashr,
+        "lshl1_add_u32" => Lshl1Add,
+        "lshl2_add_u32" => Lshl2Add,
+        "lshl3_add_u32" => Lshl3Add,
+        "lshl4_add_u32" => Lshl4Add,
+        "min_i32" => MinI,
+        "min_u32" => MinU,
+        "max_i32" => MaxI,
+        "max_u32" => MaxU,
+        "and" => And,
+        "or" => Or,
+        "xor" => Xor,
+        "nand" => Nand,
+        "nor" => Nor,
+        "xnor" => Xnor,
+        "and_not1" => AndNot1,
+        "or_not1" => OrNot1,
+        "bfe_u32" | "bfe_u64" => BfeU,
+        "bfe_i32" | "bfe_i64" => BfeI,
+        "bfm" => Bfm,
+        "mul_i32" | "mulk_i32" => MulLo,
+        "mul_hi_u32" => MulHiU,
+        "mul_hi_i32" => MulHiI,
+        "cselect" => Csel,
+        "pack_ll_b32_b16" => PackLl,
+        "pack_lh_b32_b16" => PackLh,
+        "pack_hh_b32_b16" => PackHh,
+        "pack_hl_b32_b16" => PackHl,
+        "mov" | "cmov" | "movrels" | "movreld" | "movrelsd_2" => MovA,
+        "movk_i32" | "cmovk_i32" => MovB,
+        "brev" => Brev,
+        "ctz_i32" => Ctz,
+        "clz_i32_u32" | "clz_i32_u64" => Clz,
+        "cls_i32" | "cls_i32_i64" => Cls,
+        "sext_i32_i8" => Sext8,
+        "sext_i32_i16" => Sext16,
+        "bitset0" => Bitset0,
+        "bitset1" => Bitset1,
+        "bitreplicate" => Bitrep,
+        "abs_i32" => Abs,
+        "bcnt0_i32" => Bcnt0,
+        "bcnt1_i32" => Bcnt1,
+        "quadmask" => Quadmask,
+        "wqm" => Wqm,
+        "not" => Not,
+        "and_saveexec" => SaveAnd,
+        "or_saveexec" => SaveOr,
+        "xor_saveexec" => SaveXor,
+        "nand_saveexec" => SaveNand,
+        "nor_saveexec" => SaveNor,
+        "xnor_saveexec" => SaveXnor,
+        "and_not0_saveexec" => SaveAndNot0,
+        "or_not0_saveexec" => SaveOrNot0,
+        "and_not1_saveexec" => SaveAndNot1,
+        "or_not1_saveexec" => SaveOrNot1,
+        "and_not0_wrexec" => WrAndNot0,
+        "and_not1_wrexec" => WrAndNot1,
+        "getpc" | "swappc" | "call" => Pc4,
+        "cmp_eq_i32" | "cmp_eq_u32" | "cmp_eq_u64" | "cmpk_eq_i32" | "cmpk_eq_u32" => CmpEq,
+        "cmp_lg_i32" | "cmp_lg_u32" | "cmp_lg_u64" | "cmpk_lg_i32" | "cmpk_lg_u32" => CmpLg,
+        "cmp_gt_i32" | "cmpk_gt_i32" => CmpGtI,
+        "cmp_ge_i32" | "cmpk_ge_i32" => CmpGeI,
+        "cmp_lt_i32" | "cmpk_lt_i32" => CmpLtI,
+        "cmp_le_i32" | "cmpk_le_i32" => CmpLeI,
+        "cmp_gt_u32" | "cmpk_gt_u32" => CmpGtU,
+        "cmp_ge_u32" | "cmpk_ge_u32" => CmpGeU,
+        "cmp_lt_u32" | "cmpk_lt_u32" => CmpLtU,
+        "cmp_le_u32" | "cmpk_le_u32" => CmpLeU,
+        "bitcmp0" => Bitcmp0,
+        "bitcmp1" => Bitcmp1,
+        _ => return Option::None,
+    })
+}
+
+/// Opcodes that retire without any architectural effect in a one-wave scalar core.
+fn is_nop(name: &str) -> bool {
+    matches!(
+        name,
+        "s_nop"
+            | "s_setkill"
+            | "s_sleep"
+            | "s_set_inst_prefetch_distance"
+            | "s_clause"
+            | "s_delay_alu"
+            | "s_waitcnt"
+            | "s_wait_idle"
+            | "s_wait_event"
+            | "s_round_mode"
+            | "s_denorm_mode"
+            | "s_wakeup"
+            | "s_setprio"
+            | "s_sendmsg"
+            | "s_incperflevel"
+            | "s_decperflevel"
+            | "s_icache_inv"
+            | "s_barrier"
+            | "s_version"
+            | "s_waitcnt_vscnt"
+            | "s_waitcnt_vmcnt"
+            | "s_waitcnt_expcnt"
+            | "s_waitcnt_lgkmcnt"
+    )
+}
+
+fn branch_cond(name: &str) -> Option<Cond> {
+    Some(match name {
+        "s_branch" => Cond::Always,
+        "s_cbranch_scc0" => Cond::Scc0,
+        "s_cbranch_scc1" => Cond::Scc1,
+        "s_cbranch_vccz" => Cond::Vccz,
+        "s_cbranch_vccnz" => Cond::Vccnz,
+        "s_cbranch_execz" => Cond::Execz,
+        "s_cbranch_execnz" => Cond::Execnz,
+        n if n.starts_with("s_cbranch_cdbg") => Cond::Never,
+        _ => return None,
+    })
+}
+
+/// Opcodes whose result does not write SCC even though most SALU ops do. Everything else
+/// with an SALU function writes SCC exactly when the reference pseudocode assigns it.
+fn writes_scc(alu: AluOp) -> bool {
+    use AluOp::*;
+    !matches!(
+        alu,
+        None | Bfm
+            | MulLo
+            | MulHiU
+            | MulHiI
+            | Csel
+            | PackLl
+            | PackLh
+            | PackHh
+            | PackHl
+            | MovA
+            | MovB
+            | Brev
+            | Ctz
+            | Clz
+            | Cls
+            | Sext8
+            | Sext16
+            | Bitset0
+            | Bitset1
+            | Bitrep
+            | Pc4
+    )
+}
+
+/// The control word of a table row, or `None` when the core decodes it as illegal.
+pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
+    if unsupported_reason(op, features).is_some() {
+        return None;
+    }
+    let name = op.name.as_str();
+    let mut c = if is_nop(name) {
+        Control::new(AluOp::None)
+    } else if let Some(cond) = branch_cond(name) {
+        let mut c = Control::new(AluOp::None);
+        c.kind = Kind::Branch;
+        c.cond = cond;
+        c
+    } else if name == "s_endpgm" {
+        let mut c = Control::new(AluOp::None);
+        c.kind = Kind::End;
+        c
+    } else if name == "s_setpc_b64" {
+        let mut c = Control::new(AluOp::None);
+        c.kind = Kind::Jump;
+        c.a_src = ASrc::Ssrc0;
+        c.a_wide = true;
+        return Some(c);
+    } else {
+        let alu = alu_of(name)?;
+        let mut c = Control::new(alu);
+        c.scc_we = writes_scc(alu);
+        c
+    };
+    if c.alu == AluOp::None {
+        return Some(c);
+    }
+    // Operands and widths from the table row.
+    for arg in &op.args {
+        let wide = arg.bits == 64;
+        match arg.kind {
+            ArgKind::Sdst => {
+                c.d_we = true;
+                c.d_wide = wide;
+            }
+            ArgKind::Ssrc0 => {
+                c.a_src = ASrc::Ssrc0;
+                c.a_wide = wide;
+            }
+            ArgKind::Ssrc1 => {
+                c.b_src = BSrc::Ssrc1;
+                c.b_wide = wide;
+            }
+            ArgKind::Sreg => c.a_src = ASrc::Sdst,
+            ArgKind::Simm16 => {
+                c.b_src = if name.starts_with("s_cmpk_") && name.ends_with("_u32") {
+                    BSrc::SimmZ
+                } else {
+                    BSrc::SimmS
+                }
+            }
+            ArgKind::Label => {
+                c.kind = Kind::Branch;
+                c.cond = Cond::Always;
+            }
+            _ => {}
+        }
+    }
+    let base = name.trim_start_matches("s_");
+    match base {
+        "addk_i32" | "mulk_i32" => c.a_src = ASrc::Sdst,
+        "cmov_b32" | "cmov_b64" | "cmovk_i32" => c.d_cond = true,
+        "bitset0_b32" | "bitset0_b64" | "bitset1_b32" | "bitset1_b64" => {
+            c.b_src = BSrc::Sdst;
+            c.b_wide = c.d_wide;
+        }
+        "swappc_b64" => c.kind = Kind::Jump,
+        "movrels_b32" | "movrels_b64" => c.a_rel = true,
+        "movreld_b32" | "movreld_b64" => c.d_rel = DRel::M0,
+        "movrelsd_2_b32" => {
+            c.a_rel = true;
+            c.d_rel = DRel::M0Hi;
+        }
+        _ => {}
+    }
+    c.exec_we = base.contains("saveexec") || base.contains("wrexec");
+    c.lit_sext = base.contains("i64");
+    Some(c)
+}
+
+/// Every table row of the scalar formats with its control word (`None` = illegal).
+pub fn control_table(features: &Features) -> Vec<(&'static OpInfo, Option<Control>)> {
+    cu32_isa::tables()
+        .ops()
+        .iter()
+        .filter(|op| Format::ALL.contains(&op.format))
+        .map(|op| (op, control(op, features)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+
+    #[test]
+    fn every_row_is_supported_or_has_a_reason() {
+        let f = Config::default_config().features;
+        for (op, c) in control_table(&f) {
+            assert!(
+                c.is_some() || unsupported_reason(op, &f).is_some(),
+                "{} has neither semantics nor a reason",
+                op.name
+            );
+        }
+    }
+
+    #[test]
+    fn widths_come_from_the_table() {
+        let f = Config::default_config().features;
+        let t = cu32_isa::tables();
+        let c = control(t.by_name("s_and_saveexec_b64").unwrap(), &f).unwrap();
+        assert!(c.exec_we && c.d_wide && c.a_wide && c.scc_we);
+        let c = control(t.by_name("s_cmpk_lt_u32").unwrap(), &f).unwrap();
+        assert_eq!((c.a_src, c.b_src, c.d_we), (ASrc::Sdst, BSrc::SimmZ, false));
+        let c = control(t.by_name("s_call_b64").unwrap(), &f).unwrap();
+        assert_eq!((c.alu, c.kind, c.d_wide), (AluOp::Pc4, Kind::Branch, true));
+        let c = control(t.by_name("s_ashr_i64").unwrap(), &f).unwrap();
+        assert!(c.lit_sext);
+    }
+}

@@ -1,0 +1,738 @@
+//! The scalar core: instruction memory, the sequencer FSM (fetch word + literal, read
+//! operands, execute, write back, retire), the SGPR file, the branch unit and the trace
+//! port. One wave, one instruction at a time.
+//!
+//! - Instruction memory: a rust-hdl `RAM` (registered read → ECP5 DP16KD), written by the
+//!   host through `imem_*`, read by the sequencer; the read data is used one cycle after the
+//!   address (the RAM's own output register) and then captured in `ir0`/`ir1`.
+//! - SGPR file: a 128 × 32 `RAM` indexed by the operand code itself (s0..s105, vcc,
+//!   ttmp, null, m0, exec), so one read port and one write port serve every scalar
+//!   register. It has no reset: `start` sweeps all 128 entries (128 cycles) to the
+//!   architectural reset values (0, EXEC_LO = all ones) before the first fetch. VCC, M0
+//!   and EXEC are mirrored in flip-flops for branches, M0-relative addressing and the trace.
+//! - Decode is outside (the rendered `cu32_decode`): `ir` goes out, `dec_*` comes back one
+//!   cycle later (registered).
+
+use crate::control::{ASrc, AluOp, BSrc, Cond, DRel, Kind};
+use crate::salu::Salu;
+use rust_hdl::prelude::*;
+
+/// Sequencer states. An instruction takes Fetch..Retire (see `hdl/README.md`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum State {
+    Idle,
+    Clear,
+    Fetch,
+    Fetch1,
+    Fetch2,
+    Fetch3,
+    Check,
+    Read,
+    Assemble,
+    Ex1,
+    Ex2,
+    Ex3,
+    Write,
+    Retire,
+    Done,
+    Error,
+}
+
+/// The scalar core with an instruction memory of 2^`IMEM_BITS` words.
+#[derive(LogicBlock)]
+pub struct Core<const IMEM_BITS: usize> {
+    pub clock: Signal<In, Clock>,
+    pub rst: Signal<In, bool>,
+    pub imem_we: Signal<In, bool>,
+    pub imem_addr: Signal<In, Bits<32>>,
+    pub imem_wdata: Signal<In, Bits<32>>,
+    pub start: Signal<In, bool>,
+
+    /// Instruction word 0 to the decoder.
+    pub ir: Signal<Out, Bits<32>>,
+    pub dec_legal: Signal<In, bool>,
+    pub dec_lit: Signal<In, bool>,
+    pub dec_alu: Signal<In, AluOp>,
+    pub dec_a_src: Signal<In, ASrc>,
+    pub dec_b_src: Signal<In, BSrc>,
+    pub dec_a_wide: Signal<In, bool>,
+    pub dec_b_wide: Signal<In, bool>,
+    pub dec_d_wide: Signal<In, bool>,
+    pub dec_d_we: Signal<In, bool>,
+    pub dec_d_cond: Signal<In, bool>,
+    pub dec_scc_we: Signal<In, bool>,
+    pub dec_kind: Signal<In, Kind>,
+    pub dec_cond: Signal<In, Cond>,
+    pub dec_exec_we: Signal<In, bool>,
+    pub dec_lit_sext: Signal<In, bool>,
+    pub dec_a_rel: Signal<In, bool>,
+    pub dec_d_rel: Signal<In, DRel>,
+    pub dec_a_const: Signal<In, Bits<64>>,
+    pub dec_b_const: Signal<In, Bits<64>>,
+
+    pub running: Signal<Out, bool>,
+    pub done: Signal<Out, bool>,
+    pub error: Signal<Out, bool>,
+    pub error_pc: Signal<Out, Bits<32>>,
+    pub trace_valid: Signal<Out, bool>,
+    pub trace_pc: Signal<Out, Bits<32>>,
+    pub trace_word0: Signal<Out, Bits<32>>,
+    pub trace_word1: Signal<Out, Bits<32>>,
+    pub trace_has_literal: Signal<Out, bool>,
+    pub trace_exec: Signal<Out, Bits<64>>,
+    pub trace_we0: Signal<Out, bool>,
+    pub trace_idx0: Signal<Out, Bits<7>>,
+    pub trace_val0: Signal<Out, Bits<32>>,
+    pub trace_we1: Signal<Out, bool>,
+    pub trace_idx1: Signal<Out, Bits<7>>,
+    pub trace_val1: Signal<Out, Bits<32>>,
+    pub trace_we2: Signal<Out, bool>,
+    pub trace_idx2: Signal<Out, Bits<7>>,
+    pub trace_val2: Signal<Out, Bits<32>>,
+    pub trace_we3: Signal<Out, bool>,
+    pub trace_idx3: Signal<Out, Bits<7>>,
+    pub trace_val3: Signal<Out, Bits<32>>,
+    pub trace_scc_we: Signal<Out, bool>,
+    pub trace_scc: Signal<Out, bool>,
+
+    imem: RAM<Bits<32>, IMEM_BITS>,
+    sgpr: RAM<Bits<32>, 7>,
+    salu: Salu,
+
+    state: DFF<State>,
+    step: DFF<Bits<8>>,
+    pc: DFF<Bits<32>>,
+    ir0: DFF<Bits<32>>,
+    ir1: DFF<Bits<32>>,
+    a_lo: DFF<Bits<32>>,
+    a_hi: DFF<Bits<32>>,
+    b_lo: DFF<Bits<32>>,
+    b_hi: DFF<Bits<32>>,
+    a_q: DFF<Bits<64>>,
+    b_q: DFF<Bits<64>>,
+    next_pc: DFF<Bits<32>>,
+    scc: DFF<bool>,
+    scc_new: DFF<bool>,
+    vcc: DFF<Bits<64>>,
+    exec: DFF<Bits<64>>,
+    m0: DFF<Bits<32>>,
+    exec_before: DFF<Bits<64>>,
+    err_pc: DFF<Bits<32>>,
+    en0: DFF<bool>,
+    en1: DFF<bool>,
+    en2: DFF<bool>,
+    en3: DFF<bool>,
+    idx0: DFF<Bits<7>>,
+    idx1: DFF<Bits<7>>,
+    idx2: DFF<Bits<7>>,
+    idx3: DFF<Bits<7>>,
+    val0: DFF<Bits<32>>,
+    val1: DFF<Bits<32>>,
+    val2: DFF<Bits<32>>,
+    val3: DFF<Bits<32>>,
+
+    pc_word: Signal<Local, Bits<32>>,
+    pc_word1: Signal<Local, Bits<32>>,
+    a_idx: Signal<Local, Bits<7>>,
+    b_idx: Signal<Local, Bits<7>>,
+    d_idx: Signal<Local, Bits<7>>,
+    a_reg: Signal<Local, Bits<64>>,
+    b_reg: Signal<Local, Bits<64>>,
+    a_val: Signal<Local, Bits<64>>,
+    b_val: Signal<Local, Bits<64>>,
+    lit64: Signal<Local, Bits<64>>,
+    simm_s: Signal<Local, Bits<64>>,
+    d_ok: Signal<Local, bool>,
+    ttmp_dst: Signal<Local, bool>,
+    taken: Signal<Local, bool>,
+    w_en: Signal<Local, bool>,
+    w_idx: Signal<Local, Bits<7>>,
+    w_val: Signal<Local, Bits<32>>,
+    retire: Signal<Local, bool>,
+    imem_words: Constant<Bits<32>>,
+    lo32: Constant<Bits<64>>,
+    hi32: Constant<Bits<64>>,
+}
+
+impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
+    /// A core whose instruction memory holds 2^`IMEM_BITS` words.
+    pub fn new() -> Self {
+        Core {
+            clock: Default::default(),
+            rst: Default::default(),
+            imem_we: Default::default(),
+            imem_addr: Default::default(),
+            imem_wdata: Default::default(),
+            start: Default::default(),
+            ir: Default::default(),
+            dec_legal: Default::default(),
+            dec_lit: Default::default(),
+            dec_alu: Default::default(),
+            dec_a_src: Default::default(),
+            dec_b_src: Default::default(),
+            dec_a_wide: Default::default(),
+            dec_b_wide: Default::default(),
+            dec_d_wide: Default::default(),
+            dec_d_we: Default::default(),
+            dec_d_cond: Default::default(),
+            dec_scc_we: Default::default(),
+            dec_kind: Default::default(),
+            dec_cond: Default::default(),
+            dec_exec_we: Default::default(),
+            dec_lit_sext: Default::default(),
+            dec_a_rel: Default::default(),
+            dec_d_rel: Default::default(),
+            dec_a_const: Default::default(),
+            dec_b_const: Default::default(),
+            running: Default::default(),
+            done: Default::default(),
+            error: Default::default(),
+            error_pc: Default::default(),
+            trace_valid: Default::default(),
+            trace_pc: Default::default(),
+            trace_word0: Default::default(),
+            trace_word1: Default::default(),
+            trace_has_literal: Default::default(),
+            trace_exec: Default::default(),
+            trace_we0: Default::default(),
+            trace_idx0: Default::default(),
+            trace_val0: Default::default(),
+            trace_we1: Default::default(),
+            trace_idx1: Default::default(),
+            trace_val1: Default::default(),
+            trace_we2: Default::default(),
+            trace_idx2: Default::default(),
+            trace_val2: Default::default(),
+            trace_we3: Default::default(),
+            trace_idx3: Default::default(),
+            trace_val3: Default::default(),
+            trace_scc_we: Default::default(),
+            trace_scc: Default::default(),
+            imem: Default::default(),
+            sgpr: Default::default(),
+            salu: Default::default(),
+            state: Default::default(),
+            step: Default::default(),
+            pc: Default::default(),
+            ir0: Default::default(),
+            ir1: Default::default(),
+            a_lo: Default::default(),
+            a_hi: Default::default(),
+            b_lo: Default::default(),
+            b_hi: Default::default(),
+            a_q: Default::default(),
+            b_q: Default::default(),
+            next_pc: Default::default(),
+            scc: Default::default(),
+            scc_new: Default::default(),
+            vcc: Default::default(),
+            exec: Default::default(),
+            m0: Default::default(),
+            exec_before: Default::default(),
+            err_pc: Default::default(),
+            en0: Default::default(),
+            en1: Default::default(),
+            en2: Default::default(),
+            en3: Default::default(),
+            idx0: Default::default(),
+            idx1: Default::default(),
+            idx2: Default::default(),
+            idx3: Default::default(),
+            val0: Default::default(),
+            val1: Default::default(),
+            val2: Default::default(),
+            val3: Default::default(),
+            pc_word: Default::default(),
+            pc_word1: Default::default(),
+            a_idx: Default::default(),
+            b_idx: Default::default(),
+            d_idx: Default::default(),
+            a_reg: Default::default(),
+            b_reg: Default::default(),
+            a_val: Default::default(),
+            b_val: Default::default(),
+            lit64: Default::default(),
+            simm_s: Default::default(),
+            d_ok: Default::default(),
+            ttmp_dst: Default::default(),
+            taken: Default::default(),
+            w_en: Default::default(),
+            w_idx: Default::default(),
+            w_val: Default::default(),
+            retire: Default::default(),
+            imem_words: Constant::new((1u64 << IMEM_BITS).into()),
+            lo32: Constant::new(0xffff_ffffu64.into()),
+            hi32: Constant::new(0xffff_ffff_0000_0000u64.into()),
+        }
+    }
+}
+
+impl<const IMEM_BITS: usize> Default for Core<IMEM_BITS> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
+    // `#[hdl_gen]` translates no match guards, so `if` stays inside the arms.
+    #[allow(clippy::collapsible_match)]
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clock,
+            state,
+            step,
+            pc,
+            ir0,
+            ir1,
+            a_lo,
+            a_hi,
+            b_lo,
+            b_hi,
+            a_q,
+            b_q,
+            next_pc,
+            scc,
+            scc_new,
+            vcc,
+            exec,
+            m0,
+            exec_before,
+            err_pc,
+            en0,
+            en1,
+            en2,
+            en3,
+            idx0,
+            idx1,
+            idx2,
+            idx3,
+            val0,
+            val1,
+            val2,
+            val3
+        );
+        self.imem.read_clock.next = self.clock.val();
+        self.imem.write_clock.next = self.clock.val();
+        self.sgpr.read_clock.next = self.clock.val();
+        self.sgpr.write_clock.next = self.clock.val();
+        self.salu.clock.next = self.clock.val();
+
+        // Host writes to the instruction memory.
+        // Writes beyond the memory are ignored (no aliasing).
+        self.imem.write_enable.next =
+            self.imem_we.val() && (self.imem_addr.val() < self.imem_words.val());
+        self.imem.write_address.next = self.imem_addr.val().get_bits::<IMEM_BITS>(0);
+        self.imem.write_data.next = self.imem_wdata.val();
+        self.pc_word.next = self.pc.q.val() >> 2;
+        self.pc_word1.next = self.pc_word.val() + 1;
+        self.imem.read_address.next = self.pc_word.val().get_bits::<IMEM_BITS>(0);
+
+        self.sgpr.write_enable.next = false;
+        self.sgpr.write_address.next = 0.into();
+        self.sgpr.write_data.next = 0.into();
+        self.sgpr.read_address.next = 0.into();
+
+        self.ir.next = self.ir0.q.val();
+
+        // Register indices: SSRC0/SSRC1/SDST fields, M0-relative where asked.
+        self.a_idx.next = self.ir0.q.val().get_bits::<7>(0);
+        if self.dec_a_src.val() == ASrc::Sdst {
+            self.a_idx.next = self.ir0.q.val().get_bits::<7>(16);
+        }
+        if self.dec_a_rel.val() {
+            self.a_idx.next = self.ir0.q.val().get_bits::<7>(0) + self.m0.q.val().get_bits::<7>(0);
+        }
+        // A 64-bit register pair ignores the low bit of its code (reference 3.3.1), M0-relative
+        // ones included.
+        if self.dec_a_wide.val() {
+            self.a_idx.next = self.a_idx.val() & 126;
+        }
+        self.b_idx.next = self.ir0.q.val().get_bits::<7>(8);
+        if self.dec_b_src.val() == BSrc::Sdst {
+            self.b_idx.next = self.ir0.q.val().get_bits::<7>(16);
+        }
+        if self.dec_b_wide.val() {
+            self.b_idx.next = self.b_idx.val() & 126;
+        }
+        self.d_idx.next = self.ir0.q.val().get_bits::<7>(16);
+        if self.dec_d_rel.val() == DRel::M0 {
+            self.d_idx.next = self.ir0.q.val().get_bits::<7>(16) + self.m0.q.val().get_bits::<7>(0);
+        }
+        if self.dec_d_rel.val() == DRel::M0Hi {
+            self.d_idx.next =
+                self.ir0.q.val().get_bits::<7>(16) + self.m0.q.val().get_bits::<7>(16);
+        }
+        if self.dec_d_wide.val() {
+            self.d_idx.next = self.d_idx.val() & 126;
+        }
+
+        // Operand values (used in Assemble).
+        self.a_reg.next = bit_cast::<64, 32>(self.a_lo.q.val());
+        if self.dec_a_wide.val() {
+            self.a_reg.next = bit_cast::<64, 32>(self.a_lo.q.val())
+                | (bit_cast::<64, 32>(self.a_hi.q.val()) << 32);
+        }
+        // null and m0 read as a 64-bit operand give 0.
+        if self.dec_a_wide.val() && (self.a_idx.val() == 124) {
+            self.a_reg.next = 0.into();
+        }
+        self.b_reg.next = bit_cast::<64, 32>(self.b_lo.q.val());
+        if self.dec_b_wide.val() {
+            self.b_reg.next = bit_cast::<64, 32>(self.b_lo.q.val())
+                | (bit_cast::<64, 32>(self.b_hi.q.val()) << 32);
+        }
+        if self.dec_b_wide.val() && (self.b_idx.val() == 124) {
+            self.b_reg.next = 0.into();
+        }
+        self.lit64.next = bit_cast::<64, 32>(self.ir1.q.val());
+        if self.dec_lit_sext.val() && self.ir1.q.val().get_bit(31) {
+            self.lit64.next = bit_cast::<64, 32>(self.ir1.q.val()) | self.hi32.val();
+        }
+        self.simm_s.next = bit_cast::<64, 16>(self.ir0.q.val().get_bits::<16>(0));
+        if self.ir0.q.val().get_bit(15) {
+            self.simm_s.next =
+                bit_cast::<64, 16>(self.ir0.q.val().get_bits::<16>(0)) | 0xffff_ffff_ffff_0000_u64;
+        }
+        self.a_val.next = 0.into();
+        if self.dec_a_src.val() == ASrc::Sdst {
+            self.a_val.next = self.a_reg.val();
+        }
+        if self.dec_a_src.val() == ASrc::Ssrc0 {
+            if !self.ir0.q.val().get_bit(7) || self.dec_a_rel.val() {
+                self.a_val.next = self.a_reg.val();
+            } else if self.ir0.q.val().get_bits::<8>(0) == 255 {
+                self.a_val.next = self.lit64.val();
+                if !self.dec_a_wide.val() {
+                    self.a_val.next = self.lit64.val() & self.lo32.val();
+                }
+            } else if self.ir0.q.val().get_bits::<8>(0) == 253 {
+                self.a_val.next = bit_cast::<64, 1>(self.scc.q.val().into());
+            } else if self.ir0.q.val().get_bits::<8>(0) == 251 {
+                self.a_val.next = bit_cast::<64, 1>((self.vcc.q.val() == 0).into());
+            } else if self.ir0.q.val().get_bits::<8>(0) == 252 {
+                self.a_val.next = bit_cast::<64, 1>((self.exec.q.val() == 0).into());
+            } else {
+                self.a_val.next = self.dec_a_const.val();
+            }
+        }
+        self.b_val.next = 0.into();
+        if self.dec_b_src.val() == BSrc::Sdst {
+            self.b_val.next = self.b_reg.val();
+        }
+        if self.dec_b_src.val() == BSrc::SimmS {
+            self.b_val.next = self.simm_s.val();
+        }
+        if self.dec_b_src.val() == BSrc::SimmZ {
+            self.b_val.next = bit_cast::<64, 16>(self.ir0.q.val().get_bits::<16>(0));
+        }
+        if self.dec_b_src.val() == BSrc::Ssrc1 {
+            if !self.ir0.q.val().get_bit(15) {
+                self.b_val.next = self.b_reg.val();
+            } else if self.ir0.q.val().get_bits::<8>(8) == 255 {
+                self.b_val.next = self.lit64.val();
+                if !self.dec_b_wide.val() {
+                    self.b_val.next = self.lit64.val() & self.lo32.val();
+                }
+            } else if self.ir0.q.val().get_bits::<8>(8) == 253 {
+                self.b_val.next = bit_cast::<64, 1>(self.scc.q.val().into());
+            } else if self.ir0.q.val().get_bits::<8>(8) == 251 {
+                self.b_val.next = bit_cast::<64, 1>((self.vcc.q.val() == 0).into());
+            } else if self.ir0.q.val().get_bits::<8>(8) == 252 {
+                self.b_val.next = bit_cast::<64, 1>((self.exec.q.val() == 0).into());
+            } else {
+                self.b_val.next = self.dec_b_const.val();
+            }
+        }
+
+        // SALU inputs are held by a_q/b_q and the decode registers through Ex1..Ex3.
+        self.salu.op.next = self.dec_alu.val();
+        self.salu.a.next = self.a_q.q.val();
+        self.salu.b.next = self.b_q.q.val();
+        self.salu.wide.next = self.dec_a_wide.val() || self.dec_d_wide.val();
+        self.salu.d_wide.next = self.dec_d_wide.val();
+        self.salu.scc.next = self.scc.q.val();
+        self.salu.exec.next = self.exec.q.val();
+        self.salu.pc.next = self.pc.q.val();
+
+        // Branch unit.
+        self.taken.next = false;
+        match self.dec_cond.val() {
+            Cond::Always => self.taken.next = true,
+            Cond::Scc0 => self.taken.next = !self.scc.q.val(),
+            Cond::Scc1 => self.taken.next = self.scc.q.val(),
+            Cond::Vccz => self.taken.next = self.vcc.q.val() == 0,
+            Cond::Vccnz => self.taken.next = self.vcc.q.val() != 0,
+            Cond::Execz => self.taken.next = self.exec.q.val() == 0,
+            Cond::Execnz => self.taken.next = self.exec.q.val() != 0,
+            _ => self.taken.next = false,
+        }
+
+        // Destination write enable: cmov needs SCC; writes to null (124) are dropped. The
+        // wave is not privileged: a write to ttmp0..15 (108..123) is dropped and the
+        // instruction leaves SCC alone (reference 3.3.1.4); EXEC writes still happen.
+        self.ttmp_dst.next =
+            self.dec_d_we.val() && (self.d_idx.val() >= 108) && (self.d_idx.val() <= 123);
+        self.d_ok.next = self.dec_d_we.val()
+            && (!self.dec_d_cond.val() || self.scc.q.val())
+            && (self.d_idx.val() != 124)
+            && !self.ttmp_dst.val();
+
+        // Write-back slot of the current Write step.
+        self.w_en.next = self.en0.q.val();
+        self.w_idx.next = self.idx0.q.val();
+        self.w_val.next = self.val0.q.val();
+        if self.step.q.val() == 1 {
+            self.w_en.next = self.en1.q.val();
+            self.w_idx.next = self.idx1.q.val();
+            self.w_val.next = self.val1.q.val();
+        }
+        if self.step.q.val() == 2 {
+            self.w_en.next = self.en2.q.val();
+            self.w_idx.next = self.idx2.q.val();
+            self.w_val.next = self.val2.q.val();
+        }
+        if self.step.q.val() == 3 {
+            self.w_en.next = self.en3.q.val();
+            self.w_idx.next = self.idx3.q.val();
+            self.w_val.next = self.val3.q.val();
+        }
+
+        self.retire.next = false;
+        match self.state.q.val() {
+            State::Idle => {
+                if self.start.val() {
+                    self.state.d.next = State::Clear;
+                    self.step.d.next = 0.into();
+                }
+            }
+            State::Clear => {
+                // Sweep the SGPR file to its reset values.
+                self.sgpr.write_enable.next = true;
+                self.sgpr.write_address.next = self.step.q.val().get_bits::<7>(0);
+                if self.step.q.val() == 126 {
+                    self.sgpr.write_data.next = 0xffff_ffff_u64.into();
+                }
+                self.step.d.next = self.step.q.val() + 1;
+                if self.step.q.val() == 127 {
+                    self.state.d.next = State::Fetch;
+                }
+                self.pc.d.next = 0.into();
+                self.scc.d.next = false;
+                self.vcc.d.next = 0.into();
+                self.exec.d.next = self.lo32.val();
+                self.m0.d.next = 0.into();
+            }
+            State::Fetch => {
+                if self.pc_word.val() >= self.imem_words.val() {
+                    self.state.d.next = State::Error;
+                    self.err_pc.d.next = self.pc.q.val();
+                } else {
+                    self.state.d.next = State::Fetch1;
+                }
+            }
+            State::Fetch1 => {
+                // mem[pc] is on the RAM's registered output now.
+                self.imem.read_address.next = self.pc_word1.val().get_bits::<IMEM_BITS>(0);
+                self.ir0.d.next = self.imem.read_data.val();
+                self.state.d.next = State::Fetch2;
+            }
+            State::Fetch2 => {
+                self.ir1.d.next = self.imem.read_data.val();
+                self.state.d.next = State::Fetch3;
+            }
+            State::Fetch3 => {
+                // The decode table registers its output from ir0 during this cycle.
+                self.state.d.next = State::Check;
+            }
+            State::Check => {
+                self.exec_before.d.next = self.exec.q.val();
+                self.step.d.next = 0.into();
+                if !self.dec_legal.val()
+                    || (self.dec_lit.val() && (self.pc_word1.val() >= self.imem_words.val()))
+                {
+                    self.state.d.next = State::Error;
+                    self.err_pc.d.next = self.pc.q.val();
+                } else {
+                    self.state.d.next = State::Read;
+                }
+            }
+            State::Read => {
+                // Step k reads one word; its data arrives (registered) at step k+1.
+                if self.step.q.val() == 0 {
+                    self.sgpr.read_address.next = self.a_idx.val();
+                }
+                if self.step.q.val() == 1 {
+                    self.sgpr.read_address.next = self.a_idx.val() + 1;
+                    self.a_lo.d.next = self.sgpr.read_data.val();
+                }
+                if self.step.q.val() == 2 {
+                    self.sgpr.read_address.next = self.b_idx.val();
+                    self.a_hi.d.next = self.sgpr.read_data.val();
+                }
+                if self.step.q.val() == 3 {
+                    self.sgpr.read_address.next = self.b_idx.val() + 1;
+                    self.b_lo.d.next = self.sgpr.read_data.val();
+                }
+                if self.step.q.val() == 4 {
+                    self.b_hi.d.next = self.sgpr.read_data.val();
+                    self.state.d.next = State::Assemble;
+                }
+                self.step.d.next = self.step.q.val() + 1;
+            }
+            State::Assemble => {
+                self.a_q.d.next = self.a_val.val();
+                self.b_q.d.next = self.b_val.val();
+                self.state.d.next = State::Ex1;
+            }
+            State::Ex1 => {
+                self.state.d.next = State::Ex2;
+            }
+            State::Ex2 => {
+                self.state.d.next = State::Ex3;
+            }
+            State::Ex3 => {
+                self.scc_new.d.next = self.salu.scc_out.val();
+                // Write slots in pseudocode order: EXEC first, then D (saveexec/wrexec).
+                self.en0.d.next = false;
+                self.en1.d.next = false;
+                self.en2.d.next = false;
+                self.en3.d.next = false;
+                self.idx0.d.next = self.d_idx.val();
+                self.val0.d.next = self.salu.result.val().get_bits::<32>(0);
+                self.idx1.d.next = self.d_idx.val() + 1;
+                self.val1.d.next = self.salu.result.val().get_bits::<32>(32);
+                self.idx2.d.next = self.d_idx.val();
+                self.val2.d.next = self.salu.result.val().get_bits::<32>(0);
+                self.idx3.d.next = self.d_idx.val() + 1;
+                self.val3.d.next = self.salu.result.val().get_bits::<32>(32);
+                if self.dec_exec_we.val() {
+                    self.en0.d.next = true;
+                    self.idx0.d.next = 126.into();
+                    self.val0.d.next = self.salu.exec_out.val().get_bits::<32>(0);
+                    if self.dec_d_wide.val() {
+                        self.en1.d.next = true;
+                        self.idx1.d.next = 127.into();
+                        self.val1.d.next = self.salu.exec_out.val().get_bits::<32>(32);
+                        self.en2.d.next = self.d_ok.val();
+                        self.en3.d.next = self.d_ok.val();
+                    } else {
+                        self.en1.d.next = self.d_ok.val();
+                        self.idx1.d.next = self.d_idx.val();
+                        self.val1.d.next = self.salu.result.val().get_bits::<32>(0);
+                    }
+                } else {
+                    self.en0.d.next = self.d_ok.val();
+                    self.en1.d.next = self.d_ok.val() && self.dec_d_wide.val();
+                }
+                // Next PC: sequential (+4, +8 with a literal), branch or jump.
+                self.next_pc.d.next = self.pc.q.val() + 4;
+                if self.dec_lit.val() {
+                    self.next_pc.d.next = self.pc.q.val() + 8;
+                }
+                if (self.dec_kind.val() == Kind::Branch) && self.taken.val() {
+                    self.next_pc.d.next =
+                        self.pc.q.val() + 4 + (self.simm_s.val().get_bits::<32>(0) << 2);
+                }
+                if self.dec_kind.val() == Kind::Jump {
+                    self.next_pc.d.next = self.a_q.q.val().get_bits::<32>(0);
+                }
+                self.step.d.next = 0.into();
+                self.state.d.next = State::Write;
+            }
+            State::Write => {
+                if self.w_en.val() {
+                    self.sgpr.write_enable.next = true;
+                    self.sgpr.write_address.next = self.w_idx.val();
+                    self.sgpr.write_data.next = self.w_val.val();
+                    if self.w_idx.val() == 106 {
+                        self.vcc.d.next = (self.vcc.q.val() & self.hi32.val())
+                            | bit_cast::<64, 32>(self.w_val.val());
+                    }
+                    if self.w_idx.val() == 107 {
+                        self.vcc.d.next = (self.vcc.q.val() & self.lo32.val())
+                            | (bit_cast::<64, 32>(self.w_val.val()) << 32);
+                    }
+                    if self.w_idx.val() == 125 {
+                        self.m0.d.next = self.w_val.val();
+                    }
+                    if self.w_idx.val() == 126 {
+                        self.exec.d.next = (self.exec.q.val() & self.hi32.val())
+                            | bit_cast::<64, 32>(self.w_val.val());
+                    }
+                    if self.w_idx.val() == 127 {
+                        self.exec.d.next = (self.exec.q.val() & self.lo32.val())
+                            | (bit_cast::<64, 32>(self.w_val.val()) << 32);
+                    }
+                }
+                self.step.d.next = self.step.q.val() + 1;
+                if self.step.q.val() == 3 {
+                    self.state.d.next = State::Retire;
+                }
+            }
+            State::Retire => {
+                self.retire.next = true;
+                self.pc.d.next = self.next_pc.q.val();
+                if self.dec_scc_we.val() && !self.ttmp_dst.val() {
+                    self.scc.d.next = self.scc_new.q.val();
+                }
+                if self.dec_kind.val() == Kind::End {
+                    self.state.d.next = State::Done;
+                } else {
+                    self.state.d.next = State::Fetch;
+                }
+            }
+            State::Done => {
+                if self.start.val() {
+                    self.state.d.next = State::Clear;
+                    self.step.d.next = 0.into();
+                }
+            }
+            _ => {}
+        }
+
+        if self.rst.val() {
+            self.state.d.next = State::Idle;
+            self.step.d.next = 0.into();
+            self.pc.d.next = 0.into();
+            self.scc.d.next = false;
+            self.vcc.d.next = 0.into();
+            self.exec.d.next = self.lo32.val();
+            self.m0.d.next = 0.into();
+            self.err_pc.d.next = 0.into();
+            self.sgpr.write_enable.next = false;
+        }
+
+        // Status and trace port.
+        self.running.next = (self.state.q.val() != State::Idle)
+            && (self.state.q.val() != State::Done)
+            && (self.state.q.val() != State::Error);
+        self.done.next = self.state.q.val() == State::Done;
+        self.error.next = self.state.q.val() == State::Error;
+        self.error_pc.next = self.err_pc.q.val();
+        self.trace_valid.next = self.retire.val();
+        self.trace_pc.next = self.pc.q.val();
+        self.trace_word0.next = self.ir0.q.val();
+        self.trace_word1.next = 0.into();
+        if self.dec_lit.val() {
+            self.trace_word1.next = self.ir1.q.val();
+        }
+        self.trace_has_literal.next = self.dec_lit.val();
+        self.trace_exec.next = self.exec_before.q.val();
+        self.trace_we0.next = self.retire.val() && self.en0.q.val();
+        self.trace_idx0.next = self.idx0.q.val();
+        self.trace_val0.next = self.val0.q.val();
+        self.trace_we1.next = self.retire.val() && self.en1.q.val();
+        self.trace_idx1.next = self.idx1.q.val();
+        self.trace_val1.next = self.val1.q.val();
+        self.trace_we2.next = self.retire.val() && self.en2.q.val();
+        self.trace_idx2.next = self.idx2.q.val();
+        self.trace_val2.next = self.val2.q.val();
+        self.trace_we3.next = self.retire.val() && self.en3.q.val();
+        self.trace_idx3.next = self.idx3.q.val();
+        self.trace_val3.next = self.val3.q.val();
+        self.trace_scc_we.next = self.retire.val() && self.dec_scc_we.val() && !self.ttmp_dst.val();
+        self.trace_scc.next = self.scc_new.q.val();
+    }
+}

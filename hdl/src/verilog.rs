@@ -1,0 +1,302 @@
+//! Verilog generation: runs rust-hdl on the core, renders the decode table and the top
+//! wrapper through the tera templates (embedded with `include_str!`), and returns the files
+//! of one configuration.
+
+use crate::config::Config;
+use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, DRel, Kind};
+use crate::core::Core;
+use cu32_isa::operand::inline_constant;
+use cu32_isa::Format;
+use rust_hdl::prelude::*;
+use serde::Serialize;
+
+const DECODE_TEMPLATE: &str = include_str!("../../templates/decode.v.tera");
+const TOP_TEMPLATE: &str = include_str!("../../templates/cu32_top.v.tera");
+const INLINE_CONST_TEMPLATE: &str = include_str!("../../templates/inline_const.v.tera");
+
+/// Verilator configuration that waives, for the rust-hdl output (`cu32_core.v`) only, the
+/// warning classes rust-hdl's code generator cannot avoid: WIDTH (unsized literals and
+/// `bit_cast` masks), DECLFILENAME (`cu32_core$child` modules in one file) and UNUSEDPARAM
+/// (every enum's localparams are declared in every module that has a signal of that type).
+pub const LINT_WAIVERS: &str = "`verilator_config
+// rust-hdl output only: see cu32_hdl::verilog::LINT_WAIVERS.
+lint_off -rule WIDTH -file \"*cu32_core.v\"
+lint_off -rule DECLFILENAME -file \"*cu32_core.v\"
+lint_off -rule UNUSEDPARAM -file \"*cu32_core.v\"
+";
+
+/// A generation failure (template rendering).
+#[derive(Debug, thiserror::Error)]
+pub enum GenError {
+    #[error("template {name}: {message}")]
+    Template { name: &'static str, message: String },
+    #[error("imem_words {0} is not a power of two in 64..=16384")]
+    ImemWords(u32),
+}
+
+/// One generated file: its name (no directory) and text.
+#[derive(Clone, Debug)]
+pub struct GeneratedFile {
+    pub name: String,
+    pub text: String,
+}
+
+/// One field of the packed decode control word.
+#[derive(Serialize, Clone, Debug)]
+pub struct Field {
+    pub name: &'static str,
+    pub width: usize,
+    pub lsb: usize,
+}
+
+/// The control-word layout shared by the decode template and the core's `dec_*` ports.
+pub fn fields() -> Vec<Field> {
+    let spec: [(&'static str, usize); 16] = [
+        ("legal", 1),
+        ("alu", <AluOp as Synth>::BITS),
+        ("a_src", <ASrc as Synth>::BITS),
+        ("b_src", <BSrc as Synth>::BITS),
+        ("a_wide", 1),
+        ("b_wide", 1),
+        ("d_wide", 1),
+        ("d_we", 1),
+        ("d_cond", 1),
+        ("scc_we", 1),
+        ("kind", <Kind as Synth>::BITS),
+        ("cond", <Cond as Synth>::BITS),
+        ("exec_we", 1),
+        ("lit_sext", 1),
+        ("a_rel", 1),
+        ("d_rel", <DRel as Synth>::BITS),
+    ];
+    let mut lsb = 0;
+    spec.iter()
+        .map(|&(name, width)| {
+            let f = Field { name, width, lsb };
+            lsb += width;
+            f
+        })
+        .collect()
+}
+
+/// Fixed encoding bits and opcode field of a format (chapter 15.1): (fixed bits MSB-first
+/// from bit 31, opcode lsb, opcode width).
+fn format_layout(format: Format) -> (&'static str, u32, u32) {
+    match format {
+        Format::Sop1 => ("101111101", 8, 8),
+        Format::Sopc => ("101111110", 16, 7),
+        Format::Sopp => ("101111111", 16, 7),
+        Format::Sopk => ("1011", 23, 5),
+        Format::Sop2 => ("10", 23, 7),
+    }
+}
+
+#[derive(Serialize)]
+struct FormatRow {
+    code: usize,
+    name: &'static str,
+    fixed: &'static str,
+    fixed_lsb: usize,
+    op_lsb: u32,
+    op_width: u32,
+}
+
+#[derive(Serialize)]
+struct Row {
+    fmt: usize,
+    opcode: u16,
+    hex: String,
+    name: String,
+    note: String,
+}
+
+#[derive(Serialize)]
+struct Const {
+    code: u8,
+    v32: String,
+    v64: String,
+}
+
+/// The rendered `cu32_decode.v` (decode table + inline constants).
+pub fn render_decode(config: &Config) -> Result<String, GenError> {
+    let fields = fields();
+    let width: usize = fields.iter().map(|f| f.width).sum();
+    let lsb = |name: &str| fields.iter().find(|f| f.name == name).map_or(0, |f| f.lsb);
+    // Detection order: SOP1/SOPC/SOPP before SOPK before SOP2 (their fixed bits nest).
+    let order = [
+        Format::Sop1,
+        Format::Sopc,
+        Format::Sopp,
+        Format::Sopk,
+        Format::Sop2,
+    ];
+    let fmt_code = |f: Format| order.iter().position(|&o| o == f).map_or(0, |i| i + 1);
+    let formats: Vec<FormatRow> = order
+        .iter()
+        .map(|&f| {
+            let (fixed, op_lsb, op_width) = format_layout(f);
+            FormatRow {
+                code: fmt_code(f),
+                name: f.name(),
+                fixed,
+                fixed_lsb: 32 - fixed.len(),
+                op_lsb,
+                op_width,
+            }
+        })
+        .collect();
+    let table = control_table(&config.features);
+    let mut rows = Vec::new();
+    for format in order {
+        for (op, ctrl) in table.iter().filter(|(op, _)| op.format == format) {
+            let (value, note) = match ctrl {
+                Some(c) => {
+                    let v: u64 = 1
+                        | (c.alu as u64) << lsb("alu")
+                        | (c.a_src as u64) << lsb("a_src")
+                        | (c.b_src as u64) << lsb("b_src")
+                        | u64::from(c.a_wide) << lsb("a_wide")
+                        | u64::from(c.b_wide) << lsb("b_wide")
+                        | u64::from(c.d_wide) << lsb("d_wide")
+                        | u64::from(c.d_we) << lsb("d_we")
+                        | u64::from(c.d_cond) << lsb("d_cond")
+                        | u64::from(c.scc_we) << lsb("scc_we")
+                        | (c.kind as u64) << lsb("kind")
+                        | (c.cond as u64) << lsb("cond")
+                        | u64::from(c.exec_we) << lsb("exec_we")
+                        | u64::from(c.lit_sext) << lsb("lit_sext")
+                        | u64::from(c.a_rel) << lsb("a_rel")
+                        | (c.d_rel as u64) << lsb("d_rel");
+                    (v, format!("{:?}", c.alu))
+                }
+                None => (
+                    0,
+                    format!(
+                        "illegal: {}",
+                        unsupported_reason(op, &config.features).unwrap_or("unsupported")
+                    ),
+                ),
+            };
+            rows.push(Row {
+                fmt: fmt_code(op.format),
+                opcode: op.opcode,
+                hex: format!("{value:x}"),
+                name: op.name.clone(),
+                note,
+            });
+        }
+    }
+    let mut ctx = tera::Context::new();
+    ctx.insert("fields", &fields);
+    ctx.insert("ctrl_width", &width);
+    ctx.insert("rows", &rows);
+    ctx.insert("formats", &formats);
+    ctx.insert("a_src_ssrc0", &(ASrc::Ssrc0 as usize));
+    ctx.insert("b_src_ssrc1", &(BSrc::Ssrc1 as usize));
+    render("decode.v.tera", DECODE_TEMPLATE, &ctx)
+}
+
+/// The rendered `cu32_inline_const.v`.
+pub fn render_inline_const() -> Result<String, GenError> {
+    let consts: Vec<Const> = (128u8..=255)
+        .filter_map(|code| {
+            let v32 = inline_constant(code, 32)?;
+            let v64 = inline_constant(code, 64)?;
+            Some(Const {
+                code,
+                v32: format!("{v32:016x}"),
+                v64: format!("{v64:016x}"),
+            })
+        })
+        .collect();
+    let mut ctx = tera::Context::new();
+    ctx.insert("consts", &consts);
+    render("inline_const.v.tera", INLINE_CONST_TEMPLATE, &ctx)
+}
+
+/// The rendered `cu32_top.v`.
+pub fn render_top(config: &Config) -> Result<String, GenError> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("fields", &fields());
+    ctx.insert("config_name", &config.name);
+    ctx.insert("imem_words", &config.imem_words);
+    render("cu32_top.v.tera", TOP_TEMPLATE, &ctx)
+}
+
+fn render(name: &'static str, text: &str, ctx: &tera::Context) -> Result<String, GenError> {
+    tera::Tera::one_off(text, ctx, false).map_err(|e| {
+        // tera hides the cause in the source chain.
+        let mut message = e.to_string();
+        let mut source = std::error::Error::source(&e);
+        while let Some(s) = source {
+            message.push_str(&format!(": {s}"));
+            source = s.source();
+        }
+        GenError::Template { name, message }
+    })
+}
+
+fn core_verilog<const N: usize>() -> String {
+    let mut core = Core::<N>::new();
+    core.connect_all();
+    rename_top(&generate_verilog(&core))
+}
+
+/// rust-hdl names the top module `top` and its children `top$child`: call them
+/// `cu32_core` and `cu32_core$child`.
+fn rename_top(text: &str) -> String {
+    text.replace("module top(", "module cu32_core(")
+        .replace("top$", "cu32_core$")
+        .replace("endmodule // top\n", "endmodule // cu32_core\n")
+}
+
+/// The rust-hdl core's Verilog (module `cu32_core`) for the configuration's imem size.
+pub fn render_core(config: &Config) -> Result<String, GenError> {
+    Ok(match config.imem_words {
+        64 => core_verilog::<6>(),
+        128 => core_verilog::<7>(),
+        256 => core_verilog::<8>(),
+        512 => core_verilog::<9>(),
+        1024 => core_verilog::<10>(),
+        2048 => core_verilog::<11>(),
+        4096 => core_verilog::<12>(),
+        8192 => core_verilog::<13>(),
+        16384 => core_verilog::<14>(),
+        n => return Err(GenError::ImemWords(n)),
+    })
+}
+
+/// Every Verilog file of a configuration, top first, plus `files.f` (the Verilog file
+/// list for Verilator and Yosys) and `lint.vlt` (Verilator waivers for the rust-hdl file).
+pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
+    let header = "// GENERATED by `cu32 gen` (rust-hdl 0.46) — the scalar core. Do not edit.\n";
+    let files = vec![
+        GeneratedFile {
+            name: "cu32_top.v".into(),
+            text: render_top(config)?,
+        },
+        GeneratedFile {
+            name: "cu32_decode.v".into(),
+            text: render_decode(config)?,
+        },
+        GeneratedFile {
+            name: "cu32_inline_const.v".into(),
+            text: render_inline_const()?,
+        },
+        GeneratedFile {
+            name: "cu32_core.v".into(),
+            text: format!("{header}{}", render_core(config)?),
+        },
+    ];
+    let list: String = files.iter().map(|f| format!("{}\n", f.name)).collect();
+    let mut all = files;
+    all.push(GeneratedFile {
+        name: "files.f".into(),
+        text: list,
+    });
+    all.push(GeneratedFile {
+        name: "lint.vlt".into(),
+        text: LINT_WAIVERS.into(),
+    });
+    Ok(all)
+}
