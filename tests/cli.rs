@@ -23,7 +23,10 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 fn fails_with(cmd: &mut Command, needles: &[&str]) {
     let out = cmd.output().expect("run cu32");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "expected failure, got success: {stderr}");
+    assert!(
+        !out.status.success(),
+        "expected failure, got success: {stderr}"
+    );
     assert_eq!(out.status.code(), Some(1), "exit code; stderr: {stderr}");
     assert!(!stderr.contains("panicked"), "panic: {stderr}");
     for n in needles {
@@ -45,12 +48,20 @@ fn help_lists_every_subcommand() {
 fn bad_config_names_file_field_and_allowed() {
     let dir = tempfile::tempdir().unwrap();
     let default = std::fs::read_to_string(repo().join("configs/default.yaml")).unwrap();
-    let bad = write(dir.path(), "bad.yaml", &default.replace("lanes: 32", "lanes: 7"));
+    let bad = write(
+        dir.path(),
+        "bad.yaml",
+        &default.replace("lanes: 32", "lanes: 7"),
+    );
     fails_with(
         cu32().arg("gen").arg("--config").arg(&bad),
         &["bad.yaml", "`lanes`", "4, 8, 16, 32"],
     );
-    let unknown = write(dir.path(), "unknown.yaml", &format!("{default}colour: red\n"));
+    let unknown = write(
+        dir.path(),
+        "unknown.yaml",
+        &format!("{default}colour: red\n"),
+    );
     fails_with(
         cu32().arg("gen").arg("--config").arg(&unknown),
         &["unknown.yaml", "colour"],
@@ -68,7 +79,11 @@ fn malformed_assembly_gives_file_line_col() {
         ("s_nop 0\nfoo s0, s1\n", "bad.s:2:1:", "invalid instruction"),
         ("s_add_u32 s0, s1, v7\n", "bad.s:1:19:", "invalid operand"),
         ("s_movk_i32 s0, 0x12345\n", "bad.s:1:16:", "invalid operand"),
-        ("s_branch nowhere\n", "bad.s:1:10:", "undefined label `nowhere`"),
+        (
+            "s_branch nowhere\n",
+            "bad.s:1:10:",
+            "undefined label `nowhere`",
+        ),
     ];
     for (text, at, message) in cases {
         let src = write(dir.path(), "bad.s", text);
@@ -81,11 +96,17 @@ fn malformed_assembly_gives_file_line_col() {
 fn missing_and_truncated_files_are_named() {
     let dir = tempfile::tempdir().unwrap();
     for cmd in ["asm", "disasm", "run", "cosim"] {
-        fails_with(cu32().args([cmd, "/nonexistent/prog.s"]), &["/nonexistent/prog.s"]);
+        fails_with(
+            cu32().args([cmd, "/nonexistent/prog.s"]),
+            &["/nonexistent/prog.s"],
+        );
     }
     let odd = dir.path().join("odd.bin");
     std::fs::write(&odd, [1u8, 2, 3]).unwrap();
-    fails_with(cu32().arg("disasm").arg(&odd), &["odd.bin", "multiple of 4"]);
+    fails_with(
+        cu32().arg("disasm").arg(&odd),
+        &["odd.bin", "multiple of 4"],
+    );
 }
 
 #[test]
@@ -97,13 +118,25 @@ fn asm_then_disasm_round_trips() {
         "start:\n  s_mov_b32 s0, 0x12345678\n  s_add_u32 s1, s0, -5\n  s_cbranch_scc1 start\n  s_endpgm\n",
     );
     let bin = dir.path().join("p.bin");
-    cu32().arg("asm").arg(&src).arg("-o").arg(&bin).assert().success();
+    cu32()
+        .arg("asm")
+        .arg(&src)
+        .arg("-o")
+        .arg(&bin)
+        .assert()
+        .success();
     let bytes = std::fs::read(&bin).unwrap();
     // llvm-mc 19: be8000ff 12345678 | 8001c500 | bfa2fffc | bfb00000
-    let expected: Vec<u8> = [0xbe80_00ffu32, 0x1234_5678, 0x8001_c500, 0xbfa2_fffc, 0xbfb0_0000]
-        .iter()
-        .flat_map(|w| w.to_le_bytes())
-        .collect();
+    let expected: Vec<u8> = [
+        0xbe80_00ffu32,
+        0x1234_5678,
+        0x8001_c500,
+        0xbfa2_fffc,
+        0xbfb0_0000,
+    ]
+    .iter()
+    .flat_map(|w| w.to_le_bytes())
+    .collect();
     assert_eq!(bytes, expected);
     cu32()
         .arg("disasm")
@@ -113,4 +146,75 @@ fn asm_then_disasm_round_trips() {
         .stdout(predicate::str::contains("s_mov_b32 s0, 0x12345678"))
         .stdout(predicate::str::contains("s_add_u32 s1, s0, -5"))
         .stdout(predicate::str::contains("s_cbranch_scc1 65532"));
+}
+
+/// Scalar programs whose RTL run still differs from the model (see issue notes): MODE
+/// (`s_getreg/s_setreg`) is not in the RTL yet, and the RTL does not apply the reference's
+/// out-of-range rule for `s_movrels`. Each must still *fail* co-simulation, so this list
+/// shrinks as soon as the RTL catches up.
+const KNOWN_RTL_GAPS: [&str; 2] = ["20_hwreg_mode.s", "34_movrels.s"];
+
+fn scalar_programs() -> Vec<PathBuf> {
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(repo().join("kernels/scalar"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "s"))
+        .collect();
+    programs.sort();
+    programs
+}
+
+#[test]
+fn scalar_programs_cosimulate() {
+    let out = tempfile::tempdir().unwrap();
+    let (gaps, programs): (Vec<PathBuf>, Vec<PathBuf>) = scalar_programs()
+        .into_iter()
+        .partition(|p| KNOWN_RTL_GAPS.iter().any(|g| p.ends_with(g)));
+    assert!(programs.len() >= 40, "{} programs", programs.len());
+    let assert = cu32()
+        .arg("cosim")
+        .args(&programs)
+        .arg("--out")
+        .arg(out.path())
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    println!("{stdout}");
+    assert!(
+        stdout.contains(&format!("cosim: {} passed, 0 failed", programs.len())),
+        "{stdout}"
+    );
+    for gap in gaps {
+        fails_with(
+            cu32().arg("cosim").arg(&gap).arg("--out").arg(out.path()),
+            &["failed co-simulation"],
+        );
+    }
+}
+
+#[test]
+fn synth_ulx3s_reports_resources_without_latches() {
+    let out = tempfile::tempdir().unwrap();
+    let json = out.path().join("report.json");
+    let assert = cu32()
+        .args(["synth", "--config"])
+        .arg(repo().join("configs/ulx3s-85f.yaml"))
+        .arg("--out")
+        .arg(out.path())
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    println!("{stdout}");
+    for column in ["LUT", "FF", "BRAM", "DSP", "Fmax"] {
+        assert!(stdout.contains(column), "table lacks {column}: {stdout}");
+    }
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    println!("{report}");
+    assert!(
+        report.to_string().to_lowercase().contains("fmax"),
+        "{report}"
+    );
 }
