@@ -1,6 +1,5 @@
 //! `cu32 disasm`: disassembles raw machine code in LLVM gfx11 syntax.
 
-use anyhow::Context;
 use std::path::PathBuf;
 
 /// Arguments of `cu32 disasm`.
@@ -16,19 +15,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let bytes = std::fs::read(&args.input)
-        .with_context(|| format!("{}: cannot read", args.input.display()))?;
-    if bytes.len() % 4 != 0 {
-        anyhow::bail!(
-            "{}: length {} bytes is not a multiple of 4 (raw code is 32-bit words)",
-            args.input.display(),
-            bytes.len()
-        );
-    }
-    let words: Vec<u32> = bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
+    let words = super::read_words(&args.input)?;
     for line in cu32_isa::disasm::disassemble(&words) {
         let hex: Vec<String> = line.words.iter().map(|w| format!("{w:08x}")).collect();
         println!("{:08x}: {:<17}  {}", line.addr, hex.join(" "), line.text);

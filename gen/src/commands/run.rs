@@ -30,17 +30,7 @@ struct Loaded {
 fn load(path: &std::path::Path) -> anyhow::Result<Loaded> {
     let name = path.display().to_string();
     if path.extension().is_some_and(|e| e == "bin") {
-        let bytes = std::fs::read(path).with_context(|| format!("{name}: cannot read"))?;
-        if !bytes.len().is_multiple_of(4) {
-            anyhow::bail!(
-                "{name}: {} bytes is not a whole number of 32-bit words",
-                bytes.len()
-            );
-        }
-        let words = bytes
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        let words = super::read_words(path)?;
         return Ok(Loaded {
             words,
             lines: Vec::new(),
