@@ -319,34 +319,10 @@ fn alu_of(name: &str) -> Option<AluOp> {
     })
 }
 
-/// Opcodes that retire without any architectural effect in a one-wave scalar core.
-fn is_nop(name: &str) -> bool {
-    matches!(
-        name,
-        "s_nop"
-            | "s_setkill"
-            | "s_sleep"
-            | "s_set_inst_prefetch_distance"
-            | "s_clause"
-            | "s_delay_alu"
-            | "s_waitcnt"
-            | "s_wait_idle"
-            | "s_wait_event"
-            | "s_round_mode"
-            | "s_denorm_mode"
-            | "s_wakeup"
-            | "s_setprio"
-            | "s_sendmsg"
-            | "s_incperflevel"
-            | "s_decperflevel"
-            | "s_icache_inv"
-            | "s_barrier"
-            | "s_version"
-            | "s_waitcnt_vscnt"
-            | "s_waitcnt_vmcnt"
-            | "s_waitcnt_expcnt"
-            | "s_waitcnt_lgkmcnt"
-    )
+/// Opcodes that retire without any architectural effect in a one-wave scalar core: those of
+/// the ISA tables, plus the MODE writes (this core has no MODE register yet).
+fn is_nop(op: &OpInfo) -> bool {
+    op.has_no_effect() || matches!(op.name.as_str(), "s_round_mode" | "s_denorm_mode")
 }
 
 fn branch_cond(name: &str) -> Option<Cond> {
@@ -399,7 +375,7 @@ pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
         return None;
     }
     let name = op.name.as_str();
-    let mut c = if is_nop(name) {
+    let mut c = if is_nop(op) {
         Control::new(AluOp::None)
     } else if let Some(cond) = branch_cond(name) {
         let mut c = Control::new(AluOp::None);

@@ -163,6 +163,37 @@ pub struct OpInfo {
 }
 
 impl OpInfo {
+    /// Whether the opcode has no architectural effect for one wave of a functional model or
+    /// a one-wave core: hints, waits, priorities, messages without a reply, a lone wave's
+    /// barrier. Such an instruction retires with no writes. (The one list of them, used by
+    /// the golden model and the RTL decode alike.)
+    pub fn has_no_effect(&self) -> bool {
+        matches!(
+            self.name.as_str(),
+            "s_nop"
+                | "s_setkill"
+                | "s_sleep"
+                | "s_set_inst_prefetch_distance"
+                | "s_clause"
+                | "s_delay_alu"
+                | "s_waitcnt"
+                | "s_wait_idle"
+                | "s_wait_event"
+                | "s_setprio"
+                | "s_icache_inv"
+                | "s_barrier"
+                | "s_wakeup"
+                | "s_incperflevel"
+                | "s_decperflevel"
+                | "s_sendmsg"
+                | "s_version"
+                | "s_waitcnt_vscnt"
+                | "s_waitcnt_vmcnt"
+                | "s_waitcnt_expcnt"
+                | "s_waitcnt_lgkmcnt"
+        )
+    }
+
     /// The operand of the given kind, if the opcode has one.
     pub fn arg(&self, kind: ArgKind) -> Option<Arg> {
         self.args.iter().copied().find(|a| a.kind == kind)

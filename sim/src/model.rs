@@ -769,8 +769,7 @@ impl<'a> Exec<'a> {
                 self.d64(u64::from(self.pc) + 4);
                 self.branch_if(true)?;
             }
-            "s_version" | "s_waitcnt_vscnt" | "s_waitcnt_vmcnt" | "s_waitcnt_expcnt"
-            | "s_waitcnt_lgkmcnt" => {}
+            _ if self.instr.op.has_no_effect() => {}
             _ => return Err(self.not_modelled()),
         }
         Ok(())
@@ -1023,22 +1022,7 @@ impl<'a> Exec<'a> {
             | "s_cbranch_cdbgsys_and_user" => {}
             "s_round_mode" => self.mode = Some((wave.mode & !0xf) | (simm & 0xf)),
             "s_denorm_mode" => self.mode = Some((wave.mode & !0xf0) | ((simm & 0xf) << 4)),
-            "s_nop"
-            | "s_setkill"
-            | "s_sleep"
-            | "s_set_inst_prefetch_distance"
-            | "s_clause"
-            | "s_delay_alu"
-            | "s_waitcnt"
-            | "s_wait_idle"
-            | "s_wait_event"
-            | "s_setprio"
-            | "s_icache_inv"
-            | "s_barrier"
-            | "s_wakeup"
-            | "s_incperflevel"
-            | "s_decperflevel"
-            | "s_sendmsg" => {}
+            _ if self.instr.op.has_no_effect() => {}
             _ => return Err(self.not_modelled()),
         }
         Ok(())
