@@ -148,12 +148,6 @@ fn asm_then_disasm_round_trips() {
         .stdout(predicate::str::contains("s_cbranch_scc1 65532"));
 }
 
-/// Scalar programs whose RTL run still differs from the model (see issue notes): MODE
-/// (`s_getreg/s_setreg`) is not in the RTL yet, and the RTL does not apply the reference's
-/// out-of-range rule for `s_movrels`. Each must still *fail* co-simulation, so this list
-/// shrinks as soon as the RTL catches up.
-const KNOWN_RTL_GAPS: [&str; 2] = ["20_hwreg_mode.s", "34_movrels.s"];
-
 fn scalar_programs() -> Vec<PathBuf> {
     let mut programs: Vec<PathBuf> = std::fs::read_dir(repo().join("kernels/scalar"))
         .unwrap()
@@ -164,12 +158,11 @@ fn scalar_programs() -> Vec<PathBuf> {
     programs
 }
 
+/// Every scalar program runs on the RTL exactly as on the golden model.
 #[test]
 fn scalar_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
-    let (gaps, programs): (Vec<PathBuf>, Vec<PathBuf>) = scalar_programs()
-        .into_iter()
-        .partition(|p| KNOWN_RTL_GAPS.iter().any(|g| p.ends_with(g)));
+    let programs = scalar_programs();
     assert!(programs.len() >= 40, "{} programs", programs.len());
     let assert = cu32()
         .arg("cosim")
@@ -184,12 +177,6 @@ fn scalar_programs_cosimulate() {
         stdout.contains(&format!("cosim: {} passed, 0 failed", programs.len())),
         "{stdout}"
     );
-    for gap in gaps {
-        fails_with(
-            cu32().arg("cosim").arg(&gap).arg("--out").arg(out.path()),
-            &["failed co-simulation"],
-        );
-    }
 }
 
 #[test]

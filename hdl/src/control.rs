@@ -91,6 +91,14 @@ pub enum AluOp {
     CmpLeU,
     Bitcmp0,
     Bitcmp1,
+    /// `s_getreg_b32`: D = MODE[OFFSET +: SIZE] (hwreg descriptor in B).
+    GetReg,
+    /// `s_setreg_b32`, `s_setreg_imm32_b32`: MODE[OFFSET +: SIZE] = A (hwreg descriptor in B).
+    SetReg,
+    /// `s_round_mode`: MODE[3:0] = B[3:0].
+    RoundMode,
+    /// `s_denorm_mode`: MODE[7:4] = B[3:0].
+    DenormMode,
 }
 
 /// Where operand A comes from.
@@ -102,6 +110,8 @@ pub enum ASrc {
     Ssrc0,
     /// The register named by the SDST field (SOPK `sreg`, `s_addk_i32`, ...).
     Sdst,
+    /// The mandatory literal dword (`imm32`: `s_setreg_imm32_b32`).
+    Imm32,
 }
 
 /// Where operand B comes from.
@@ -112,7 +122,7 @@ pub enum BSrc {
     Ssrc1,
     /// SIMM16 sign-extended.
     SimmS,
-    /// SIMM16 zero-extended.
+    /// SIMM16 zero-extended (also the `hwreg(...)` descriptor).
     SimmZ,
     /// The register named by the SDST field (read-modify-write: `s_bitset*`).
     Sdst,
@@ -144,13 +154,17 @@ pub enum Cond {
     Never,
 }
 
-/// M0-relative destination addressing (`s_movreld_b32`, `s_movrelsd_2_b32`).
+/// M0-relative addressing of a register operand (`s_movrels*`, `s_movreld*`,
+/// `s_movrelsd_2_b32`): the index added to the operand's code. Out-of-range accesses are
+/// resolved by the core (`core::Indexer`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
-pub enum DRel {
+pub enum Rel {
     None,
-    /// SDST + M0.
+    /// + M0 (all 32 bits).
     M0,
-    /// SDST + M0[25:16].
+    /// + M0[9:0] (`s_movrelsd_2_b32`'s source).
+    M0Lo,
+    /// + M0[25:16] (`s_movrelsd_2_b32`'s destination).
     M0Hi,
 }
 
@@ -174,9 +188,13 @@ pub struct Control {
     pub exec_we: bool,
     /// A 32-bit literal on a 64-bit operand is sign-extended (signed 64-bit opcodes).
     pub lit_sext: bool,
-    /// Operand A is SSRC0 + M0[6:0] (a register index).
-    pub a_rel: bool,
-    pub d_rel: DRel,
+    /// M0-relative operand A (SSRC0).
+    pub a_rel: Rel,
+    /// M0-relative destination (SDST).
+    pub d_rel: Rel,
+    /// Writes MODE from the SALU's MODE result (`s_setreg*`, `s_round_mode`,
+    /// `s_denorm_mode`).
+    pub mode_we: bool,
 }
 
 impl Control {
@@ -195,8 +213,9 @@ impl Control {
             cond: Cond::Always,
             exec_we: false,
             lit_sext: false,
-            a_rel: false,
-            d_rel: DRel::None,
+            a_rel: Rel::None,
+            d_rel: Rel::None,
+            mode_we: false,
         }
     }
 }
@@ -213,9 +232,6 @@ pub fn unsupported_reason(op: &OpInfo, features: &Features) -> Option<&'static s
         return Some("integer multiply switched off (features.int_mul)");
     }
     match n {
-        "s_getreg_b32" | "s_setreg_b32" | "s_setreg_imm32_b32" => {
-            Some("hardware registers (MODE, ...) not modelled in this core")
-        }
         "s_rfe_b64" | "s_trap" => Some("trap handling not modelled"),
         "s_sethalt" | "s_sendmsghalt" => Some("halting not modelled"),
         "s_sendmsg_rtn_b32" | "s_sendmsg_rtn_b64" => Some("no message hardware to answer"),
@@ -315,14 +331,12 @@ fn alu_of(name: &str) -> Option<AluOp> {
         "cmp_le_u32" | "cmpk_le_u32" => CmpLeU,
         "bitcmp0" => Bitcmp0,
         "bitcmp1" => Bitcmp1,
+        "getreg" => GetReg,
+        "setreg" | "setreg_imm32" => SetReg,
+        "round_mode" => RoundMode,
+        "denorm_mode" => DenormMode,
         _ => return Option::None,
     })
-}
-
-/// Opcodes that retire without any architectural effect in a one-wave scalar core: those of
-/// the ISA tables, plus the MODE writes (this core has no MODE register yet).
-fn is_nop(op: &OpInfo) -> bool {
-    op.has_no_effect() || matches!(op.name.as_str(), "s_round_mode" | "s_denorm_mode")
 }
 
 fn branch_cond(name: &str) -> Option<Cond> {
@@ -366,6 +380,10 @@ fn writes_scc(alu: AluOp) -> bool {
             | Bitset1
             | Bitrep
             | Pc4
+            | GetReg
+            | SetReg
+            | RoundMode
+            | DenormMode
     )
 }
 
@@ -375,7 +393,7 @@ pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
         return None;
     }
     let name = op.name.as_str();
-    let mut c = if is_nop(op) {
+    let mut c = if op.has_no_effect() {
         Control::new(AluOp::None)
     } else if let Some(cond) = branch_cond(name) {
         let mut c = Control::new(AluOp::None);
@@ -425,6 +443,8 @@ pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
                     BSrc::SimmS
                 }
             }
+            ArgKind::Uimm16 | ArgKind::Hwreg => c.b_src = BSrc::SimmZ,
+            ArgKind::Imm32 => c.a_src = ASrc::Imm32,
             ArgKind::Label => {
                 c.kind = Kind::Branch;
                 c.cond = Cond::Always;
@@ -441,14 +461,15 @@ pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
             c.b_wide = c.d_wide;
         }
         "swappc_b64" => c.kind = Kind::Jump,
-        "movrels_b32" | "movrels_b64" => c.a_rel = true,
-        "movreld_b32" | "movreld_b64" => c.d_rel = DRel::M0,
+        "movrels_b32" | "movrels_b64" => c.a_rel = Rel::M0,
+        "movreld_b32" | "movreld_b64" => c.d_rel = Rel::M0,
         "movrelsd_2_b32" => {
-            c.a_rel = true;
-            c.d_rel = DRel::M0Hi;
+            c.a_rel = Rel::M0Lo;
+            c.d_rel = Rel::M0Hi;
         }
         _ => {}
     }
+    c.mode_we = matches!(c.alu, AluOp::SetReg | AluOp::RoundMode | AluOp::DenormMode);
     c.exec_we = base.contains("saveexec") || base.contains("wrexec");
     c.lit_sext = base.contains("i64");
     Some(c)
@@ -493,5 +514,29 @@ mod tests {
         assert_eq!((c.alu, c.kind, c.d_wide), (AluOp::Pc4, Kind::Branch, true));
         let c = control(t.by_name("s_ashr_i64").unwrap(), &f).unwrap();
         assert!(c.lit_sext);
+    }
+
+    #[test]
+    fn mode_and_m0_relative_rows() {
+        let f = Config::default_config().features;
+        let t = cu32_isa::tables();
+        let c = control(t.by_name("s_getreg_b32").unwrap(), &f).unwrap();
+        assert_eq!((c.alu, c.b_src), (AluOp::GetReg, BSrc::SimmZ));
+        assert!(c.d_we && !c.scc_we && !c.mode_we);
+        let c = control(t.by_name("s_setreg_b32").unwrap(), &f).unwrap();
+        assert_eq!(
+            (c.alu, c.a_src, c.b_src),
+            (AluOp::SetReg, ASrc::Sdst, BSrc::SimmZ)
+        );
+        assert!(c.mode_we && !c.d_we && !c.scc_we);
+        let c = control(t.by_name("s_setreg_imm32_b32").unwrap(), &f).unwrap();
+        assert_eq!((c.alu, c.a_src), (AluOp::SetReg, ASrc::Imm32));
+        let c = control(t.by_name("s_denorm_mode").unwrap(), &f).unwrap();
+        assert_eq!((c.alu, c.b_src), (AluOp::DenormMode, BSrc::SimmZ));
+        assert!(c.mode_we && !c.d_we);
+        let c = control(t.by_name("s_movrelsd_2_b32").unwrap(), &f).unwrap();
+        assert_eq!((c.a_rel, c.d_rel), (Rel::M0Lo, Rel::M0Hi));
+        let c = control(t.by_name("s_movreld_b64").unwrap(), &f).unwrap();
+        assert_eq!((c.a_rel, c.d_rel, c.d_wide), (Rel::None, Rel::M0, true));
     }
 }

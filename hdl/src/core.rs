@@ -10,10 +10,14 @@
 //!   register. It has no reset: `start` sweeps all 128 entries (128 cycles) to the
 //!   architectural reset values (0, EXEC_LO = all ones) before the first fetch. VCC, M0
 //!   and EXEC are mirrored in flip-flops for branches, M0-relative addressing and the trace.
+//! - MODE (the only hardware register, `hwreg` id 1) is a flip-flop register, 0 at `start`,
+//!   read and written through the SALU (`s_getreg_b32`, `s_setreg*`, `s_round_mode`,
+//!   `s_denorm_mode`); it is not part of the trace.
+//! - M0-relative operands (`s_movrel*`) go through an [`Indexer`] each (source, destination).
 //! - Decode is outside (the rendered `cu32_decode`): `ir` goes out, `dec_*` comes back one
 //!   cycle later (registered).
 
-use crate::control::{ASrc, AluOp, BSrc, Cond, DRel, Kind};
+use crate::control::{ASrc, AluOp, BSrc, Cond, Kind, Rel};
 use crate::salu::Salu;
 use rust_hdl::prelude::*;
 
@@ -36,6 +40,55 @@ pub enum State {
     Retire,
     Done,
     Error,
+}
+
+/// M0-relative addressing of one operand (reference 3.3.1.4, as the golden model applies it):
+/// the register `base + index` when it stays in the base's range, SGPRs and VCC (0..=107)
+/// or TTMPs (108..=123); a `null`, `m0` or `exec` base is in range only with index 0, a
+/// non-register base (constant, SCC, literal) never. A 64-bit access ignores the low bit of
+/// base and index and needs both registers of the pair in range. Out of range, a source
+/// reads its plain operand and a destination is not written (the core's job).
+#[derive(LogicBlock, Default)]
+pub struct Indexer {
+    /// The operand code (SSRC0, or SDST zero-extended).
+    pub base: Signal<In, Bits<8>>,
+    pub index: Signal<In, Bits<32>>,
+    pub wide: Signal<In, bool>,
+    /// The register reached (meaningful when `ok`).
+    pub addr: Signal<Out, Bits<7>>,
+    /// The access is in range.
+    pub ok: Signal<Out, bool>,
+    b: Signal<Local, Bits<8>>,
+    i: Signal<Local, Bits<32>>,
+    sum: Signal<Local, Bits<8>>,
+    last: Signal<Local, Bits<8>>,
+}
+
+impl Logic for Indexer {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.b.next = self.base.val();
+        self.i.next = self.index.val();
+        if self.wide.val() {
+            self.b.next = self.base.val() & 0xfe_u64;
+            self.i.next = self.index.val() & 0xffff_fffe_u64;
+        }
+        // base + index: when `ok`, the base is at most 123 and the index below 128, or the
+        // index is 0, so 8 bits hold the sum.
+        self.sum.next = self.b.val() + bit_cast::<8, 7>(self.i.val().get_bits::<7>(0));
+        // The last register of the base's range: vcc_hi or ttmp15. A pair starts at an even
+        // register, so an in-range start leaves room for its odd half.
+        self.last.next = 107.into();
+        if self.b.val() >= 108 {
+            self.last.next = 123.into();
+        }
+        self.addr.next = self.sum.val().get_bits::<7>(0);
+        self.ok.next = (self.i.val() == 0) && (self.b.val() <= 127);
+        if self.b.val() <= 123 {
+            self.ok.next =
+                (self.i.val().get_bits::<25>(7) == 0) && (self.sum.val() <= self.last.val());
+        }
+    }
 }
 
 /// The scalar core with an instruction memory of 2^`IMEM_BITS` words.
@@ -65,8 +118,9 @@ pub struct Core<const IMEM_BITS: usize> {
     pub dec_cond: Signal<In, Cond>,
     pub dec_exec_we: Signal<In, bool>,
     pub dec_lit_sext: Signal<In, bool>,
-    pub dec_a_rel: Signal<In, bool>,
-    pub dec_d_rel: Signal<In, DRel>,
+    pub dec_a_rel: Signal<In, Rel>,
+    pub dec_d_rel: Signal<In, Rel>,
+    pub dec_mode_we: Signal<In, bool>,
     pub dec_a_const: Signal<In, Bits<64>>,
     pub dec_b_const: Signal<In, Bits<64>>,
 
@@ -98,6 +152,8 @@ pub struct Core<const IMEM_BITS: usize> {
     imem: RAM<Bits<32>, IMEM_BITS>,
     sgpr: RAM<Bits<32>, 7>,
     salu: Salu,
+    a_ix: Indexer,
+    d_ix: Indexer,
 
     state: DFF<State>,
     step: DFF<Bits<8>>,
@@ -116,6 +172,7 @@ pub struct Core<const IMEM_BITS: usize> {
     vcc: DFF<Bits<64>>,
     exec: DFF<Bits<64>>,
     m0: DFF<Bits<32>>,
+    mode: DFF<Bits<32>>,
     exec_before: DFF<Bits<64>>,
     err_pc: DFF<Bits<32>>,
     en0: DFF<bool>,
@@ -136,6 +193,8 @@ pub struct Core<const IMEM_BITS: usize> {
     a_idx: Signal<Local, Bits<7>>,
     b_idx: Signal<Local, Bits<7>>,
     d_idx: Signal<Local, Bits<7>>,
+    a_rel_ok: Signal<Local, bool>,
+    d_on: Signal<Local, bool>,
     a_reg: Signal<Local, Bits<64>>,
     b_reg: Signal<Local, Bits<64>>,
     a_val: Signal<Local, Bits<64>>,
@@ -182,6 +241,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             dec_lit_sext: Default::default(),
             dec_a_rel: Default::default(),
             dec_d_rel: Default::default(),
+            dec_mode_we: Default::default(),
             dec_a_const: Default::default(),
             dec_b_const: Default::default(),
             running: Default::default(),
@@ -211,6 +271,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             imem: Default::default(),
             sgpr: Default::default(),
             salu: Default::default(),
+            a_ix: Default::default(),
+            d_ix: Default::default(),
             state: Default::default(),
             step: Default::default(),
             pc: Default::default(),
@@ -228,6 +290,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             vcc: Default::default(),
             exec: Default::default(),
             m0: Default::default(),
+            mode: Default::default(),
             exec_before: Default::default(),
             err_pc: Default::default(),
             en0: Default::default(),
@@ -247,6 +310,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             a_idx: Default::default(),
             b_idx: Default::default(),
             d_idx: Default::default(),
+            a_rel_ok: Default::default(),
+            d_on: Default::default(),
             a_reg: Default::default(),
             b_reg: Default::default(),
             a_val: Default::default(),
@@ -298,6 +363,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             vcc,
             exec,
             m0,
+            mode,
             exec_before,
             err_pc,
             en0,
@@ -336,16 +402,31 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
 
         self.ir.next = self.ir0.q.val();
 
+        // M0-relative operands: the index is M0, M0[9:0] or M0[25:16] (see `Rel`).
+        self.a_ix.base.next = self.ir0.q.val().get_bits::<8>(0);
+        self.a_ix.index.next = self.m0.q.val();
+        if self.dec_a_rel.val() == Rel::M0Lo {
+            self.a_ix.index.next = bit_cast::<32, 10>(self.m0.q.val().get_bits::<10>(0));
+        }
+        self.a_ix.wide.next = self.dec_a_wide.val();
+        self.d_ix.base.next = bit_cast::<8, 7>(self.ir0.q.val().get_bits::<7>(16));
+        self.d_ix.index.next = self.m0.q.val();
+        if self.dec_d_rel.val() == Rel::M0Hi {
+            self.d_ix.index.next = bit_cast::<32, 10>(self.m0.q.val().get_bits::<10>(16));
+        }
+        self.d_ix.wide.next = self.dec_d_wide.val();
+        // Out of range, an M0-relative source reads its plain operand (register or not).
+        self.a_rel_ok.next = (self.dec_a_rel.val() != Rel::None) && self.a_ix.ok.val();
+
         // Register indices: SSRC0/SSRC1/SDST fields, M0-relative where asked.
         self.a_idx.next = self.ir0.q.val().get_bits::<7>(0);
         if self.dec_a_src.val() == ASrc::Sdst {
             self.a_idx.next = self.ir0.q.val().get_bits::<7>(16);
         }
-        if self.dec_a_rel.val() {
-            self.a_idx.next = self.ir0.q.val().get_bits::<7>(0) + self.m0.q.val().get_bits::<7>(0);
+        if self.a_rel_ok.val() {
+            self.a_idx.next = self.a_ix.addr.val();
         }
-        // A 64-bit register pair ignores the low bit of its code (reference 3.3.1), M0-relative
-        // ones included.
+        // A 64-bit register pair ignores the low bit of its code (reference 3.3.1).
         if self.dec_a_wide.val() {
             self.a_idx.next = self.a_idx.val() & 126;
         }
@@ -357,12 +438,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.b_idx.next = self.b_idx.val() & 126;
         }
         self.d_idx.next = self.ir0.q.val().get_bits::<7>(16);
-        if self.dec_d_rel.val() == DRel::M0 {
-            self.d_idx.next = self.ir0.q.val().get_bits::<7>(16) + self.m0.q.val().get_bits::<7>(0);
-        }
-        if self.dec_d_rel.val() == DRel::M0Hi {
-            self.d_idx.next =
-                self.ir0.q.val().get_bits::<7>(16) + self.m0.q.val().get_bits::<7>(16);
+        if self.dec_d_rel.val() != Rel::None {
+            self.d_idx.next = self.d_ix.addr.val();
         }
         if self.dec_d_wide.val() {
             self.d_idx.next = self.d_idx.val() & 126;
@@ -374,8 +451,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.a_reg.next = bit_cast::<64, 32>(self.a_lo.q.val())
                 | (bit_cast::<64, 32>(self.a_hi.q.val()) << 32);
         }
-        // null and m0 read as a 64-bit operand give 0.
-        if self.dec_a_wide.val() && (self.a_idx.val() == 124) {
+        // null and m0 read as a 64-bit operand give 0, except as the pair an in-range
+        // M0-relative source reaches (the model reads null and m0 as they are there).
+        if self.dec_a_wide.val() && (self.a_idx.val() == 124) && !self.a_rel_ok.val() {
             self.a_reg.next = 0.into();
         }
         self.b_reg.next = bit_cast::<64, 32>(self.b_lo.q.val());
@@ -400,7 +478,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.a_val.next = self.a_reg.val();
         }
         if self.dec_a_src.val() == ASrc::Ssrc0 {
-            if !self.ir0.q.val().get_bit(7) || self.dec_a_rel.val() {
+            if !self.ir0.q.val().get_bit(7) {
                 self.a_val.next = self.a_reg.val();
             } else if self.ir0.q.val().get_bits::<8>(0) == 255 {
                 self.a_val.next = self.lit64.val();
@@ -409,13 +487,12 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             } else if self.ir0.q.val().get_bits::<8>(0) == 253 {
                 self.a_val.next = bit_cast::<64, 1>(self.scc.q.val().into());
-            } else if self.ir0.q.val().get_bits::<8>(0) == 251 {
-                self.a_val.next = bit_cast::<64, 1>((self.vcc.q.val() == 0).into());
-            } else if self.ir0.q.val().get_bits::<8>(0) == 252 {
-                self.a_val.next = bit_cast::<64, 1>((self.exec.q.val() == 0).into());
             } else {
                 self.a_val.next = self.dec_a_const.val();
             }
+        }
+        if self.dec_a_src.val() == ASrc::Imm32 {
+            self.a_val.next = bit_cast::<64, 32>(self.ir1.q.val());
         }
         self.b_val.next = 0.into();
         if self.dec_b_src.val() == BSrc::Sdst {
@@ -437,10 +514,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             } else if self.ir0.q.val().get_bits::<8>(8) == 253 {
                 self.b_val.next = bit_cast::<64, 1>(self.scc.q.val().into());
-            } else if self.ir0.q.val().get_bits::<8>(8) == 251 {
-                self.b_val.next = bit_cast::<64, 1>((self.vcc.q.val() == 0).into());
-            } else if self.ir0.q.val().get_bits::<8>(8) == 252 {
-                self.b_val.next = bit_cast::<64, 1>((self.exec.q.val() == 0).into());
             } else {
                 self.b_val.next = self.dec_b_const.val();
             }
@@ -454,6 +527,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.salu.d_wide.next = self.dec_d_wide.val();
         self.salu.scc.next = self.scc.q.val();
         self.salu.exec.next = self.exec.q.val();
+        self.salu.mode.next = self.mode.q.val();
         self.salu.pc.next = self.pc.q.val();
 
         // Branch unit.
@@ -469,12 +543,15 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             _ => self.taken.next = false,
         }
 
-        // Destination write enable: cmov needs SCC; writes to null (124) are dropped. The
-        // wave is not privileged: a write to ttmp0..15 (108..123) is dropped and the
-        // instruction leaves SCC alone (reference 3.3.1.4); EXEC writes still happen.
+        // Destination write enable: an out-of-range M0-relative destination is not written;
+        // cmov needs SCC; writes to null (124) are dropped. The wave is not privileged: a
+        // write to ttmp0..15 (108..123) is dropped and the instruction leaves SCC alone
+        // (reference 3.3.1.4); EXEC writes still happen.
+        self.d_on.next =
+            self.dec_d_we.val() && ((self.dec_d_rel.val() == Rel::None) || self.d_ix.ok.val());
         self.ttmp_dst.next =
-            self.dec_d_we.val() && (self.d_idx.val() >= 108) && (self.d_idx.val() <= 123);
-        self.d_ok.next = self.dec_d_we.val()
+            self.d_on.val() && (self.d_idx.val() >= 108) && (self.d_idx.val() <= 123);
+        self.d_ok.next = self.d_on.val()
             && (!self.dec_d_cond.val() || self.scc.q.val())
             && (self.d_idx.val() != 124)
             && !self.ttmp_dst.val();
@@ -523,6 +600,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.vcc.d.next = 0.into();
                 self.exec.d.next = self.lo32.val();
                 self.m0.d.next = 0.into();
+                self.mode.d.next = 0.into();
             }
             State::Fetch => {
                 if self.pc_word.val() >= self.imem_words.val() {
@@ -594,6 +672,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             }
             State::Ex3 => {
                 self.scc_new.d.next = self.salu.scc_out.val();
+                // MODE is not traced and read only by the SALU: written here.
+                if self.dec_mode_we.val() {
+                    self.mode.d.next = self.salu.mode_out.val();
+                }
                 // Write slots in pseudocode order: EXEC first, then D (saveexec/wrexec).
                 self.en0.d.next = false;
                 self.en1.d.next = false;
@@ -700,6 +782,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.vcc.d.next = 0.into();
             self.exec.d.next = self.lo32.val();
             self.m0.d.next = 0.into();
+            self.mode.d.next = 0.into();
             self.err_pc.d.next = 0.into();
             self.sgpr.write_enable.next = false;
         }

@@ -1,12 +1,14 @@
-//! The scalar ALU: every SALU function of chapter 16.1–16.4 over 64-bit operands, in three
-//! stages so that no path exceeds a few adder/mux levels at ≥ 50 MHz on ECP5.
+//! The scalar ALU: every SALU function of chapter 16.1–16.4 over 64-bit operands, and the
+//! MODE updates (`s_setreg*`, `s_round_mode`, `s_denorm_mode`), in three stages so that no
+//! path exceeds a few adder/mux levels at ≥ 50 MHz on ECP5.
 //!
-//! The inputs (`op`, `a`, `b`, widths, `scc`, `exec`, `pc`) are held stable by the
+//! The inputs (`op`, `a`, `b`, widths, `scc`, `exec`, `mode`, `pc`) are held stable by the
 //! sequencer for the three EX cycles. Stage 1 registers the expensive helpers (16×16
-//! partial products on DSPs, both shifters, the bitfield mask, the bit-reversed / lowest-set
-//! -bit form used by ctz/clz/cls, the first three popcount steps); stage 2 registers the
-//! 64-bit product and the population count; stage 3 (`result`, `scc_out`, `exec_out`) is
-//! combinational from those and is sampled by the sequencer at the end of EX3.
+//! partial products on DSPs, both shifters, the bitfield mask, the `hwreg` field mask, the
+//! bit-reversed / lowest-set-bit form used by ctz/clz/cls, the first three popcount steps);
+//! stage 2 registers the 64-bit product and the population count; stage 3 (`result`,
+//! `scc_out`, `exec_out`, `mode_out`) is combinational from those and is sampled by the
+//! sequencer at the end of EX3.
 //!
 //! 32-bit operands arrive zero-extended; 32-bit results are zero-extended here.
 
@@ -26,10 +28,14 @@ pub struct Salu {
     pub d_wide: Signal<In, bool>,
     pub scc: Signal<In, bool>,
     pub exec: Signal<In, Bits<64>>,
+    /// The MODE hardware register.
+    pub mode: Signal<In, Bits<32>>,
     pub pc: Signal<In, Bits<32>>,
     pub result: Signal<Out, Bits<64>>,
     pub scc_out: Signal<Out, bool>,
     pub exec_out: Signal<Out, Bits<64>>,
+    /// MODE after the operation (unchanged unless the op writes MODE).
+    pub mode_out: Signal<Out, Bits<32>>,
 
     // Stage 1 registers.
     pp_ll: DFF<Bits<32>>,
@@ -41,6 +47,7 @@ pub struct Salu {
     shr: DFF<Bits<64>>,
     bfe_mask: DFF<Bits<64>>,
     bfe_sext: DFF<bool>,
+    hw_field: DFF<Bits<32>>,
     cz_in: DFF<Bits<64>>,
     onehot: DFF<Bits<64>>,
     pop_bytes: DFF<Bits<64>>,
@@ -50,6 +57,8 @@ pub struct Salu {
 
     // Stage 1 combinational helpers.
     amt: Signal<Local, Bits<6>>,
+    hwreg: Signal<Local, bool>,
+    hw_mask: Signal<Local, Bits<32>>,
     shl_src: Signal<Local, Bits<64>>,
     shr_in: Signal<Local, Bits<64>>,
     fill: Signal<Local, bool>,
@@ -83,6 +92,7 @@ pub struct Salu {
     scc_nz: Signal<Local, bool>,
     scc_o: Signal<Local, bool>,
     exec_o: Signal<Local, Bits<64>>,
+    mode_o: Signal<Local, Bits<32>>,
     exec_nz: Signal<Local, bool>,
     /// Bit j of each lane index i (for the ctz encoder): mask of the i with bit j set.
     enc0: Constant<Bits<64>>,
@@ -113,10 +123,12 @@ impl Default for Salu {
             d_wide: Default::default(),
             scc: Default::default(),
             exec: Default::default(),
+            mode: Default::default(),
             pc: Default::default(),
             result: Default::default(),
             scc_out: Default::default(),
             exec_out: Default::default(),
+            mode_out: Default::default(),
             pp_ll: Default::default(),
             pp_lh: Default::default(),
             pp_hl: Default::default(),
@@ -126,12 +138,15 @@ impl Default for Salu {
             shr: Default::default(),
             bfe_mask: Default::default(),
             bfe_sext: Default::default(),
+            hw_field: Default::default(),
             cz_in: Default::default(),
             onehot: Default::default(),
             pop_bytes: Default::default(),
             prod: Default::default(),
             pop: Default::default(),
             amt: Default::default(),
+            hwreg: Default::default(),
+            hw_mask: Default::default(),
             shl_src: Default::default(),
             shr_in: Default::default(),
             fill: Default::default(),
@@ -163,6 +178,7 @@ impl Default for Salu {
             scc_nz: Default::default(),
             scc_o: Default::default(),
             exec_o: Default::default(),
+            mode_o: Default::default(),
             exec_nz: Default::default(),
             enc0: enc_mask(0),
             enc1: enc_mask(1),
@@ -180,8 +196,8 @@ impl Logic for Salu {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, pp_ll, pp_lh, pp_hl, pp_hh, mul_corr, shl, shr, bfe_mask, bfe_sext, cz_in,
-            onehot, pop_bytes, prod, pop
+            self, clock, pp_ll, pp_lh, pp_hl, pp_hh, mul_corr, shl, shr, bfe_mask, bfe_sext,
+            hw_field, cz_in, onehot, pop_bytes, prod, pop
         );
 
         // ---------------- Stage 1 ----------------
@@ -199,10 +215,18 @@ impl Logic for Salu {
             self.mul_corr.d.next = self.mul_corr.d.val() + self.a.val().get_bits::<32>(0);
         }
 
-        // Shifters: amount S1[5:0] (64-bit ops) or S1[4:0].
+        // Shifters: amount S1[5:0] (64-bit ops) or S1[4:0]; OFFSET of a hwreg descriptor.
+        // B of s_getreg/s_setreg is hwreg(ID, OFFSET, SIZE): OFFSET = B[10:6],
+        // SIZE = B[15:11] + 1. s_getreg extracts MODE[OFFSET +: SIZE] like s_bfe_u32 (right
+        // shifter, bitfield mask); s_setreg shifts S0 to OFFSET (left shifter) and merges it
+        // under `hw_field`.
+        self.hwreg.next = (self.op.val() == AluOp::GetReg) || (self.op.val() == AluOp::SetReg);
         self.amt.next = self.b.val().get_bits::<6>(0);
         if !self.wide.val() {
             self.amt.next = self.amt.val() & 31;
+        }
+        if self.hwreg.val() {
+            self.amt.next = bit_cast::<6, 5>(self.b.val().get_bits::<5>(6));
         }
         // s_bfm: ((1 << S0[amt]) - 1) << S1[amt]; everything else shifts S0.
         self.shl_src.next = self.a.val();
@@ -216,6 +240,9 @@ impl Logic for Salu {
         self.shl.d.next = self.shl_src.val() << self.amt.val();
         // Right shift: arithmetic for s_ashr_* and s_bfe_i* (32-bit sources sign-extended).
         self.shr_in.next = self.a.val();
+        if self.op.val() == AluOp::GetReg {
+            self.shr_in.next = bit_cast::<64, 32>(self.mode.val());
+        }
         self.fill.next = false;
         if (self.op.val() == AluOp::Ashr) || (self.op.val() == AluOp::BfeI) {
             if !self.wide.val() && self.a.val().get_bit(31) {
@@ -228,8 +255,12 @@ impl Logic for Salu {
             self.shr.d.next =
                 (self.shr_in.val() >> self.amt.val()) | !(self.ones.val() >> self.amt.val());
         }
-        // Bitfield extract: width S1[22:16] (0..127), mask all-ones from the operand width.
+        // Bitfield extract: width S1[22:16] (0..127), mask all-ones from the operand width;
+        // a hwreg field's SIZE (1..32).
         self.width7.next = bit_cast::<8, 7>(self.b.val().get_bits::<7>(16));
+        if self.hwreg.val() {
+            self.width7.next = bit_cast::<8, 5>(self.b.val().get_bits::<5>(11)) + 1;
+        }
         self.bfe_mask.d.next = !(self.ones.val() << self.width7.val().get_bits::<6>(0));
         if self.width7.val() >= 64 {
             self.bfe_mask.d.next = self.ones.val();
@@ -251,6 +282,9 @@ impl Logic for Salu {
             && self.sign_bit.val()
             && ((self.wide.val() && (self.width7.val() < 64))
                 || (!self.wide.val() && (self.width7.val() < 32)));
+        // The hwreg field within MODE: the SIZE-bit mask shifted to OFFSET.
+        self.hw_mask.next = self.bfe_mask.d.val().get_bits::<32>(0);
+        self.hw_field.d.next = self.hw_mask.val() << self.amt.val();
 
         // ctz/clz/cls/brev: clz(x) = ctz(brev(x)); cls counts bits equal to the sign, so
         // it is clz of x ^ sign. 32-bit forms reverse within the low word.
@@ -349,6 +383,7 @@ impl Logic for Salu {
         self.res.next = 0.into();
         self.scc_o.next = self.scc.val();
         self.exec_o.next = self.exec.val();
+        self.mode_o.next = self.mode.val();
         self.nz_rule.next = false;
         self.exec_rule.next = false;
         match self.op.val() {
@@ -706,6 +741,21 @@ impl Logic for Salu {
             AluOp::Bitcmp1 => {
                 self.scc_o.next = self.bit_sel.val().get_bit(0);
             }
+            AluOp::GetReg => {
+                self.res.next = self.shr.q.val() & self.bfe_mask.q.val();
+            }
+            AluOp::SetReg => {
+                self.mode_o.next = (self.mode.val() & !self.hw_field.q.val())
+                    | (self.shl.q.val().get_bits::<32>(0) & self.hw_field.q.val());
+            }
+            AluOp::RoundMode => {
+                self.mode_o.next = (self.mode.val() & 0xffff_fff0_u64)
+                    | bit_cast::<32, 4>(self.b.val().get_bits::<4>(0));
+            }
+            AluOp::DenormMode => {
+                self.mode_o.next = (self.mode.val() & 0xffff_ff0f_u64)
+                    | (bit_cast::<32, 4>(self.b.val().get_bits::<4>(0)) << 4);
+            }
             _ => {}
         }
         // 32-bit destinations are zero-extended; "D != 0" SCC rules use that width.
@@ -727,5 +777,6 @@ impl Logic for Salu {
             self.scc_out.next = self.exec_nz.val();
         }
         self.exec_out.next = self.exec_o.val();
+        self.mode_out.next = self.mode_o.val();
     }
 }

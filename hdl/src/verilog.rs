@@ -3,9 +3,10 @@
 //! of one configuration.
 
 use crate::config::Config;
-use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, DRel, Kind};
+use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, Kind, Rel};
 use crate::core::Core;
 use cu32_isa::operand::inline_constant;
+use cu32_isa::syntax::hwreg;
 use cu32_isa::Format;
 use rust_hdl::prelude::*;
 use serde::Serialize;
@@ -51,7 +52,7 @@ pub struct Field {
 
 /// The control-word layout shared by the decode template and the core's `dec_*` ports.
 pub fn fields() -> Vec<Field> {
-    let spec: [(&'static str, usize); 16] = [
+    let spec: [(&'static str, usize); 17] = [
         ("legal", 1),
         ("alu", <AluOp as Synth>::BITS),
         ("a_src", <ASrc as Synth>::BITS),
@@ -66,8 +67,9 @@ pub fn fields() -> Vec<Field> {
         ("cond", <Cond as Synth>::BITS),
         ("exec_we", 1),
         ("lit_sext", 1),
-        ("a_rel", 1),
-        ("d_rel", <DRel as Synth>::BITS),
+        ("a_rel", <Rel as Synth>::BITS),
+        ("d_rel", <Rel as Synth>::BITS),
+        ("mode_we", 1),
     ];
     let mut lsb = 0;
     spec.iter()
@@ -165,8 +167,9 @@ pub fn render_decode(config: &Config) -> Result<String, GenError> {
                         | (c.cond as u64) << lsb("cond")
                         | u64::from(c.exec_we) << lsb("exec_we")
                         | u64::from(c.lit_sext) << lsb("lit_sext")
-                        | u64::from(c.a_rel) << lsb("a_rel")
-                        | (c.d_rel as u64) << lsb("d_rel");
+                        | (c.a_rel as u64) << lsb("a_rel")
+                        | (c.d_rel as u64) << lsb("d_rel")
+                        | u64::from(c.mode_we) << lsb("mode_we");
                     (v, format!("{:?}", c.alu))
                 }
                 None => (
@@ -192,7 +195,12 @@ pub fn render_decode(config: &Config) -> Result<String, GenError> {
     ctx.insert("rows", &rows);
     ctx.insert("formats", &formats);
     ctx.insert("a_src_ssrc0", &(ASrc::Ssrc0 as usize));
+    ctx.insert("a_src_imm32", &(ASrc::Imm32 as usize));
     ctx.insert("b_src_ssrc1", &(BSrc::Ssrc1 as usize));
+    ctx.insert("alu_getreg", &(AluOp::GetReg as usize));
+    ctx.insert("alu_setreg", &(AluOp::SetReg as usize));
+    let mode_id = hwreg::id("HW_REG_MODE").expect("the ISA names HW_REG_MODE");
+    ctx.insert("hw_reg_mode", &mode_id);
     render("decode.v.tera", DECODE_TEMPLATE, &ctx)
 }
 
