@@ -38,7 +38,7 @@ fn fails_with(cmd: &mut Command, needles: &[&str]) {
 fn help_lists_every_subcommand() {
     let assert = cu32().arg("--help").assert().success();
     let out = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-    for cmd in ["gen", "asm", "disasm", "run", "cosim", "synth"] {
+    for cmd in ["gen", "asm", "disasm", "info", "run", "cosim", "synth"] {
         assert!(out.contains(cmd), "--help lacks {cmd}: {out}");
         cu32().args([cmd, "--help"]).assert().success();
     }
@@ -146,6 +146,121 @@ fn asm_then_disasm_round_trips() {
         .stdout(predicate::str::contains("s_mov_b32 s0, 0x12345678"))
         .stdout(predicate::str::contains("s_add_u32 s1, s0, -5"))
         .stdout(predicate::str::contains("s_cbranch_scc1 65532"));
+}
+
+#[test]
+fn info_describes_a_code_object() {
+    let co = repo().join("isa/tests/data/co/vecops.co");
+    let assert = cu32().arg("info").arg(&co).assert().success();
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    for needle in [
+        "gfx1100 code object v5, metadata 1.2 for amdgcn-amd-amdhsa--gfx1100",
+        "kernel scale",
+        "kernel reverse",
+        "code        0x00001b00..0x00001b80 (128 bytes at file offset 0xb00), entry 0x00001b00",
+        "descriptor  scale.kd at 0x00000a40",
+        "kernel_code_entry_byte_offset",
+        "COMPUTE_PGM_RSRC2                                 0x0000009e",
+        "USER_SGPR_COUNT                                 15",
+        "GRANULATED_LDS_SIZE",
+        "ENABLE_WAVEFRONT_SIZE32                         1",
+        "s[0:1]    kernarg segment pointer",
+        "s[2:14]   unused (USER_SGPR_COUNT is 15)",
+        "s15       work-group id x",
+        "v0        work-item id x in bits 9:0",
+        "16      4     by_value                -       -       -       -     float",
+        "8       4     dynamic_shared_pointer  local",
+        "88      2     hidden_grid_dims",
+    ] {
+        assert!(out.contains(needle), "info output lacks `{needle}`:\n{out}");
+    }
+}
+
+#[test]
+fn info_names_the_bad_file() {
+    let dir = tempfile::tempdir().unwrap();
+    fails_with(
+        cu32().args(["info", "/nonexistent/k.co"]),
+        &["/nonexistent/k.co", "cannot read"],
+    );
+    let text = write(dir.path(), "text.co", "not an ELF file at all, just text\n");
+    fails_with(
+        cu32().arg("info").arg(&text),
+        &[
+            "text.co",
+            "ELF header at file offset 0x0 (64 bytes) runs past the end",
+        ],
+    );
+    let good = std::fs::read(repo().join("isa/tests/data/co/vecops.co")).unwrap();
+    let cut = dir.path().join("cut.co");
+    std::fs::write(&cut, &good[..3000]).unwrap();
+    fails_with(
+        cu32().arg("info").arg(&cut),
+        &[
+            "cut.co",
+            "section header table",
+            "runs past the end of the file",
+        ],
+    );
+    let mut elf32 = good.clone();
+    elf32[4] = 1;
+    let elf32_path = dir.path().join("elf32.co");
+    std::fs::write(&elf32_path, elf32).unwrap();
+    fails_with(
+        cu32().arg("info").arg(&elf32_path),
+        &["elf32.co", "EI_CLASS (offset 4) is 1, not 2 (ELF64)"],
+    );
+}
+
+/// `cu32 disasm` on a code object prints every kernel under its name, at its load
+/// addresses, with the text llvm-objdump 19 prints at the same address (live when LLVM 19 is
+/// installed; otherwise a few lines read off llvm-objdump once).
+#[test]
+fn disasm_code_object_matches_llvm_objdump() {
+    let co = repo().join("isa/tests/data/co/vecops.co");
+    let assert = cu32().arg("disasm").arg(&co).assert().success();
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    assert!(
+        out.starts_with("scale:\n") && out.contains("\nreverse:\n"),
+        "{out}"
+    );
+    // Our lines: `ADDR: WORDS  TEXT` with WORDS padded to 17 columns.
+    let ours: Vec<(u64, &str)> = out
+        .lines()
+        .filter(|l| l.len() > 29 && l.as_bytes()[8] == b':')
+        .map(|l| (u64::from_str_radix(&l[..8], 16).unwrap(), l[29..].trim()))
+        .collect();
+    assert!(ours.len() > 40, "{out}");
+    let objdump = Path::new("/usr/lib/llvm-19/bin/llvm-objdump");
+    if !objdump.exists() {
+        for line in [
+            (0x1b00, "s_clause 0x2"),
+            (0x1b2c, "v_mad_u64_u32 v[1:2], null, s15, s2, v[0:1]"),
+            (0x1b6c, "global_store_b32 v[0:1], v2, off"),
+        ] {
+            assert!(ours.contains(&line), "{line:?} missing:\n{out}");
+        }
+        return;
+    }
+    let llvm = std::process::Command::new(objdump)
+        .args(["-d", "--mcpu=gfx1100"])
+        .arg(&co)
+        .output()
+        .unwrap();
+    let llvm = String::from_utf8_lossy(&llvm.stdout).to_string();
+    // LLVM's lines: `\tTEXT // 00000000ADDR: WORDS`.
+    let theirs: std::collections::HashMap<u64, &str> = llvm
+        .lines()
+        .filter(|l| l.starts_with('\t'))
+        .filter_map(|l| {
+            let (text, comment) = l.rsplit_once("// ")?;
+            let addr = u64::from_str_radix(comment.split(':').next()?, 16).ok()?;
+            Some((addr, text.trim()))
+        })
+        .collect();
+    for (addr, text) in ours {
+        assert_eq!(theirs.get(&addr), Some(&text), "at 0x{addr:x}");
+    }
 }
 
 fn scalar_programs() -> Vec<PathBuf> {

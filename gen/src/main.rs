@@ -1,6 +1,6 @@
 //! `cu32`: the command-line tool. Generates the compute unit's Verilog from a configuration,
-//! assembles and disassembles RDNA3 code, runs programs on the golden model, co-simulates the
-//! RTL against the model, and synthesises for FPGAs.
+//! assembles and disassembles RDNA3 code, describes AMDGPU code objects, runs programs on the
+//! golden model, co-simulates the RTL against the model, and synthesises for FPGAs.
 
 mod commands;
 
@@ -23,6 +23,9 @@ enum Command {
     Asm(commands::asm::Args),
     /// Disassemble raw machine code in LLVM gfx11 syntax.
     Disasm(commands::disasm::Args),
+    /// Describe an AMDGPU code object (clang/ld.lld ELF for gfx11): per kernel its entry,
+    /// kernel descriptor fields, initial registers and argument layout.
+    Info(commands::info::Args),
     /// Run a program on the golden model and print the final wave state.
     Run(commands::run::Args),
     /// Co-simulate a program on the Verilated RTL and the golden model, event by event.
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
         Command::Gen(a) => commands::gen::run(a),
         Command::Asm(a) => commands::asm::run(a),
         Command::Disasm(a) => commands::disasm::run(a),
+        Command::Info(a) => commands::info::run(a),
         Command::Run(a) => commands::run::run(a),
         Command::Cosim(a) => commands::cosim::run(a),
         Command::Synth(a) => commands::synth::run(a),

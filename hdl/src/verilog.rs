@@ -90,6 +90,8 @@ fn format_layout(format: Format) -> (&'static str, u32, u32) {
         Format::Sopp => ("101111111", 16, 7),
         Format::Sopk => ("1011", 23, 5),
         Format::Sop2 => ("10", 23, 7),
+        // only the scalar formats are decoded by the core (see `order` below)
+        other => unreachable!("no core decode layout for {other}"),
     }
 }
 

@@ -1,7 +1,9 @@
 //! The RDNA3 (gfx1100) instruction set as data: opcode tables loaded from YAML, operand
 //! codes, binary encode/decode, and the assembler and disassembler in LLVM gfx11 syntax.
 
+pub mod alias;
 pub mod asm;
+pub mod code_object;
 pub mod disasm;
 pub mod encoding;
 pub mod operand;

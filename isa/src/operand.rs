@@ -13,6 +13,8 @@ pub const M0: u8 = 125;
 pub const EXEC_LO: u8 = 126;
 /// Source code of SCC as an operand.
 pub const SRC_SCC: u8 = 253;
+/// Source code of `src_lds_direct` (VALU sources only).
+pub const SRC_LDS_DIRECT: u8 = 254;
 /// Source code meaning "a 32-bit literal dword follows".
 pub const SRC_LITERAL: u8 = 255;
 /// Number of SGPRs (`s0`..`s105`).
@@ -22,6 +24,23 @@ pub const NUM_SGPRS: u8 = 106;
 pub const INV_2PI_F32: u32 = 0x3e22_f983;
 /// 1/(2*pi) as an f64 bit pattern (inline constant 248 on a 64-bit operand).
 pub const INV_2PI_F64: u64 = 0x3fc4_5f30_6dc9_c882;
+
+/// 1/(2*pi) as an f16 bit pattern (inline constant 248 on a 16-bit float operand).
+pub const INV_2PI_F16: u16 = 0x3118;
+
+/// Inline float constants 240..=248 as f16 bit patterns (0.5, -0.5, 1.0, -1.0, 2.0, -2.0,
+/// 4.0, -4.0, 1/(2*pi)), indexed by `code - 240`.
+pub const INLINE_F16: [u16; 9] = [
+    0x3800,
+    0xb800,
+    0x3c00,
+    0xbc00,
+    0x4000,
+    0xc000,
+    0x4400,
+    0xc400,
+    INV_2PI_F16,
+];
 
 /// Whether a source code is a scalar register readable as data (SGPR, VCC, TTMP, NULL, M0,
 /// EXEC).

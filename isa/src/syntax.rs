@@ -132,6 +132,63 @@ pub mod version {
     }
 }
 
+/// DPP16 `DPP_CTRL` (9 bits) as LLVM gfx11 writes it: `quad_perm:[a,b,c,d]` for 0..=0xff
+/// (two bits per lane, lane 0 lowest), then the controls below; DPP8 is `dpp8:[...]` with
+/// eight 3-bit lane selects. Read off llvm-objdump 19 by disassembling every control value.
+pub mod dpp {
+    /// Last `quad_perm` control.
+    pub const QUAD_PERM_LAST: u16 = 0xff;
+    /// Controls with a count in their low four bits: `(code with count 0, name, lowest
+    /// valid count)`; printed `name:count` (`row_shl:1`, `row_share:0`).
+    pub const COUNTED: &[(u16, &str, u16)] = &[
+        (0x100, "row_shl", 1),
+        (0x110, "row_shr", 1),
+        (0x120, "row_ror", 1),
+        (0x150, "row_share", 0),
+        (0x160, "row_xmask", 0),
+    ];
+    /// Controls without an argument.
+    pub const NAMED: &[(u16, &str)] = &[(0x140, "row_mirror"), (0x141, "row_half_mirror")];
+    /// Pre-GFX10 controls: the disassembler prints these comments in their place.
+    pub const RETIRED: &[(u16, &str)] = &[
+        (0x130, "/* wave_shl is not supported starting from GFX10 */"),
+        (0x134, "/* wave_rol is not supported starting from GFX10 */"),
+        (0x138, "/* wave_shr is not supported starting from GFX10 */"),
+        (0x13c, "/* wave_ror is not supported starting from GFX10 */"),
+        (
+            0x142,
+            "/* row_bcast is not supported starting from GFX10 */",
+        ),
+        (
+            0x143,
+            "/* row_bcast is not supported starting from GFX10 */",
+        ),
+    ];
+    /// Printed for any other control value.
+    pub const INVALID: &str = "/* Invalid dpp_ctrl value */";
+}
+
+/// `ds_swizzle_b32` offsets: `offset:swizzle(MODE,...)`. Bit 15 set with bits 14:8 clear is
+/// QUAD_PERM (four 2-bit lane selects); bit 15 clear is BITMASK_PERM with 5-bit and / or /
+/// xor masks at bits 0, 5, 10, printed as SWAP, REVERSE or BROADCAST when the masks have
+/// that shape. Other values print as a plain decimal offset.
+pub mod swizzle {
+    pub const QUAD_PERM: &str = "QUAD_PERM";
+    pub const BITMASK_PERM: &str = "BITMASK_PERM";
+    pub const SWAP: &str = "SWAP";
+    pub const REVERSE: &str = "REVERSE";
+    pub const BROADCAST: &str = "BROADCAST";
+    /// `(mask, value)` of the QUAD_PERM encoding.
+    pub const QUAD_PERM_ENC: (u16, u16) = (0xff00, 0x8000);
+    /// `(mask, value)` of the BITMASK_PERM encoding.
+    pub const BITMASK_PERM_ENC: (u16, u16) = (0x8000, 0);
+    /// Width of the and / or / xor masks, and their shifts.
+    pub const MASK_BITS: u32 = 5;
+    pub const AND_SHIFT: u32 = 0;
+    pub const OR_SHIFT: u32 = 5;
+    pub const XOR_SHIFT: u32 = 10;
+}
+
 /// Special source operands (SSRC codes beyond the registers) as llvm-objdump prints them.
 pub const SPECIAL_SOURCES: &[(u8, &str)] = &[
     (235, "src_shared_base"),
@@ -166,7 +223,31 @@ pub fn special_source_name(code: u8) -> Option<&'static str> {
         .map(|(_, n)| *n)
 }
 
-/// Table opcodes that LLVM 19 does not accept for gfx1100: llvm-mc rejects them ("instruction
-/// not supported on this GPU") and llvm-objdump prints their words as `.long`. The assembler
-/// and disassembler follow LLVM.
-pub const NOT_IN_LLVM_GFX1100: &[&str] = &["s_endpgm_ordered_ps_done"];
+/// VALU sources LLVM 19 types as "VGPR or `src_lds_direct`" / "SGPR or `src_lds_direct`"
+/// (`(mnemonic, source index)`): the disassembler's `/*Invalid register...*/` comment names
+/// their class `VRegOrLds_32` / `SRegOrLds_32` instead of `VGPR_32` / `SReg_32`.
+pub const OR_LDS_OPERANDS: &[(&str, usize)] = &[
+    ("v_readfirstlane_b32", 0),
+    ("v_readlane_b32", 0),
+    ("v_writelane_b32", 0),
+];
+
+/// VOP3 opcodes whose OPSEL bits 0 and 1 are the fetch-inactive and bound-control flags,
+/// written `op_sel:[fi,bc]` (two entries, no destination).
+pub const OP_SEL_FI_BC: &[&str] = &["v_permlane16_b32", "v_permlanex16_b32"];
+
+/// VOP3 opcodes with `op_sel` whose e64 form has a src2 tied to the destination: LLVM's
+/// `op_sel:[...]` lists it (always 0) between the sources and the destination.
+pub const OP_SEL_TIED_SRC2: &[&str] = &["v_fmac_f16"];
+
+/// 16-bit VOP2 opcodes whose VSRC1 LLVM 19 decodes only from v0..v127 (it prints `.long`
+/// for a higher one); the other 16-bit e32 opcodes decode it and flag it as outside the
+/// `VGPR_32_Lo128` class.
+pub const LO128_STRICT_VSRC1: &[&str] = &["v_ldexp_f16", "v_fmamk_f16", "v_fmaak_f16"];
+
+/// e32 sources LLVM 19 types as float for constants but whose DPP input modifiers are the
+/// integer ones (`sext(...)` from NEG, ABS ignored): `(mnemonic, source index)`.
+pub const DPP_INT_MODS_SOURCES: &[(&str, usize)] = &[("v_ldexp_f16", 1), ("v_mov_b16", 0)];
+
+/// DS opcodes LLVM 19 decodes only with GDS set (and then prints `gds`).
+pub const GDS_ONLY: &[&str] = &["ds_ordered_count", "ds_add_gs_reg_rtn", "ds_sub_gs_reg_rtn"];

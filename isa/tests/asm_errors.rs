@@ -121,9 +121,10 @@ fn error_classes_name_position_and_cause() {
             "s_endpgm_ordered_ps_done",
             "e.s:1:1: `s_endpgm_ordered_ps_done` is not supported on gfx1100 by LLVM 19",
         ),
+        (".bogus 1", "e.s:1:1: unsupported directive `.bogus`"),
         (
-            ".section .data",
-            "e.s:1:1: unsupported directive `.section`",
+            ".section .data\ns_nop 0",
+            "e.s:2:1: instructions are only assembled in .text",
         ),
         (
             "s_mov_b32 s0, 1 +",
@@ -134,7 +135,177 @@ fn error_classes_name_position_and_cause() {
             "s_mov_b32 s0, 1e40",
             "e.s:1:15: invalid operand for instruction",
         ),
-        ("s_mov_b32 s0, @", "e.s:1:15: unexpected character `@`"),
+        ("s_mov_b32 s0, #", "e.s:1:15: unexpected character `#`"),
+    ];
+    let mut wrong = Vec::new();
+    for (src, want) in cases {
+        let got = error(src);
+        if got != want {
+            wrong.push(format!("`{src}`:\n  got  {got}\n  want {want}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Vector and memory errors, with llvm-mc 19's messages and columns where it reports the
+/// same error.
+#[test]
+fn vector_and_memory_errors_name_position_and_cause() {
+    let cases = [
+        // Wrong register class or width.
+        (
+            "v_mov_b32 v0, s[0:1]",
+            "e.s:1:15: invalid operand for instruction",
+        ),
+        (
+            "v_add_f64 v[0:1], v2, v[4:5]",
+            "e.s:1:19: invalid operand for instruction",
+        ),
+        (
+            "v_readfirstlane_b32 v0, v1",
+            "e.s:1:21: invalid operand for instruction",
+        ),
+        (
+            "v_readlane_b32 s0, s1, s2",
+            "e.s:1:20: invalid operand for instruction",
+        ),
+        (
+            "global_load_b32 v1, v2, off",
+            "e.s:1:21: invalid operand for instruction",
+        ),
+        (
+            "flat_load_b32 v1, v2",
+            "e.s:1:19: invalid operand for instruction",
+        ),
+        (
+            "buffer_load_b32 v1, off, s[4:6], s3",
+            "e.s:1:26: invalid operand for instruction",
+        ),
+        (
+            "s_load_b64 s[1:2], s[2:3], 0",
+            "e.s:1:12: invalid register alignment",
+        ),
+        (
+            "v_mov_b32 v256, v0",
+            "e.s:1:11: register index is out of range",
+        ),
+        (
+            "v_cndmask_b32 v0, v1, v2, vcc",
+            "e.s:1:27: invalid operand for instruction",
+        ),
+        // Modifiers the opcode does not take.
+        (
+            "v_add_f32_e64 v0, v1, v2 clamp glc",
+            "e.s:1:32: invalid operand for instruction",
+        ),
+        (
+            "v_mov_b32_dpp v0, v1 quad_perm:[0,1,2,3] clamp",
+            "e.s:1:42: invalid operand for instruction",
+        ),
+        (
+            "v_and_b32_e64 v0, -v1, v2",
+            "e.s:1:19: invalid operand for instruction",
+        ),
+        (
+            "v_add_f32 v0, v1, v2 mul:3",
+            "e.s:1:26: invalid output modifier: expected mul:2, mul:4 or div:2",
+        ),
+        (
+            "ds_load_b32 v1, v2 glc",
+            "e.s:1:20: invalid operand for instruction",
+        ),
+        (
+            "v_add_f32 v0, v1, v2 bogus",
+            "e.s:1:22: invalid operand for instruction",
+        ),
+        // Literals, constants and the constant bus.
+        (
+            "v_add3_u32 v0, 0x1234, 0x5678, v1",
+            "e.s:1:24: only one unique literal operand is allowed",
+        ),
+        (
+            "v_add_f16 v0, 0x12345, v1",
+            "e.s:1:15: invalid operand for instruction",
+        ),
+        (
+            "v_add3_u32 v0, s1, s2, s3",
+            "e.s:1:24: invalid operand (violates constant bus restrictions)",
+        ),
+        (
+            "v_lshlrev_b64 v[0:1], s0, s[2:3]",
+            "e.s:1:27: invalid operand (violates constant bus restrictions)",
+        ),
+        (
+            "v_add_f32_dpp v0, 1.0, v1 quad_perm:[0,1,2,3]",
+            "e.s:1:19: invalid operand for instruction",
+        ),
+        // Out-of-range offsets.
+        (
+            "global_load_b32 v1, v[2:3], off offset:4096",
+            "e.s:1:33: expected a 13-bit signed offset",
+        ),
+        (
+            "flat_load_b32 v1, v[2:3] offset:-1",
+            "e.s:1:26: expected a 12-bit unsigned offset",
+        ),
+        (
+            "ds_load_b32 v1, v2 offset:65536",
+            "e.s:1:20: expected a 16-bit unsigned offset",
+        ),
+        (
+            "ds_store_2addr_b32 v1, v2, v3 offset0:256",
+            "e.s:1:31: invalid offset0 value.",
+        ),
+        (
+            "buffer_load_b32 v1, off, s[4:7], s3 offset:4096",
+            "e.s:1:37: expected a 12-bit unsigned offset",
+        ),
+        (
+            "s_load_b32 s0, s[2:3], 0x100000",
+            "e.s:1:24: expected a 21-bit signed offset",
+        ),
+        // Atomics with and without a return value.
+        (
+            "global_atomic_add_u32 v1, v[2:3], v4, off",
+            "e.s:1:1: instruction must use glc",
+        ),
+        (
+            "global_atomic_add_u32 v[2:3], v4, off glc",
+            "e.s:1:39: instruction must not use glc",
+        ),
+        // VOPD pairs: bank rules and shared limits, reported at the Y operand.
+        (
+            "v_dual_mul_f32 v0, v1, v2 :: v_dual_add_f32 v2, v4, v5",
+            "e.s:1:45: one dst register must be even and the other odd",
+        ),
+        (
+            "v_dual_mul_f32 v0, v1, v2 :: v_dual_add_f32 v3, v5, v6",
+            "e.s:1:49: src0 operands must use different VGPR banks",
+        ),
+        (
+            "v_dual_mul_f32 v0, v1, v2 :: v_dual_add_f32 v3, v4, v6",
+            "e.s:1:53: src1 operands must use different VGPR banks",
+        ),
+        (
+            "v_dual_mul_f32 v0, 0x1234, v2 :: v_dual_add_f32 v3, 0x1235, v5",
+            "e.s:1:53: only one unique literal operand is allowed",
+        ),
+        (
+            "v_dual_cndmask_b32 v0, s1, v2 :: v_dual_mov_b32 v3, s4",
+            "e.s:1:53: invalid operand (violates constant bus restrictions)",
+        ),
+        (
+            "v_dual_add_nc_u32 v0, v1, v2 :: v_dual_add_f32 v3, v4, v5",
+            "e.s:1:1: invalid instruction",
+        ),
+        (
+            "v_dual_mul_f32 v0, v1, v2",
+            "e.s:1:1: `v_dual_mul_f32` is a dual-issue half: write `x :: y`",
+        ),
+        (
+            "v_mov_b16_e64 v0.l, v1.l",
+            "e.s:1:1: e64 variant of this instruction is not supported",
+        ),
     ];
     let mut wrong = Vec::new();
     for (src, want) in cases {
@@ -171,6 +342,18 @@ fn odd_input_never_panics() {
         "s_delay_alu instid0(",
         "x: y: z:",
         ".long",
+        "v_add_f32 v0, |v1",
+        "v_add_f32 v0, neg(",
+        "v_mov_b32 v[0:",
+        "v_dual_mov_b32 v0, v1 ::",
+        ":: v_dual_mov_b32 v0, v1",
+        "v_mov_b32_dpp v0, v1 quad_perm:[0,1,2]",
+        "v_mov_b32_dpp v0, v1 dpp8:[8,0,0,0,0,0,0,0]",
+        "ds_swizzle_b32 v1, v2 offset:swizzle(BITMASK_PERM, \"01\")",
+        "ds_swizzle_b32 v1, v2 offset:swizzle(",
+        "buffer_load_b32 v1, v[2:3], s[4:7], s3 offen",
+        "v_pk_add_f16 v0, v1, v2 op_sel:[1,1,1,1,1]",
+        ".amdhsa_kernel k",
     ];
     for s in samples {
         let _ = assemble(s, "p.s");

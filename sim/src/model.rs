@@ -561,6 +561,8 @@ impl<'a> Exec<'a> {
             Format::Sop1 => self.sop1(),
             Format::Sopc => self.sopc(),
             Format::Sopp => self.sopp(),
+            // vector and memory formats: no semantics yet
+            _ => Err(self.not_modelled()),
         }
     }
 

@@ -4,6 +4,7 @@ pub mod asm;
 pub mod cosim;
 pub mod disasm;
 pub mod gen;
+pub mod info;
 pub mod run;
 pub mod synth;
 

@@ -1,65 +1,14 @@
-//! Disassembler for the scalar formats, printing exactly the instruction text llvm-objdump 19
-//! prints for `--mcpu=gfx1100` (the part between the leading tab and the `//` comment).
-//!
-//! What is deliberately not reproduced: llvm-objdump's address/hex-bytes comment
-//! (`// 000000000010: BFB00000`), its `<.text+0x..>` branch-target annotation and its
-//! `; Warning: ... scalar reg isn't aligned` notes. [`Line`] carries the address and the
-//! words instead; `cu32 disasm` prints them in its own columns. Branch targets are printed
-//! as llvm-objdump prints them: the raw SIMM16 field as an unsigned number.
-//!
-//! Words that do not decode (unknown opcodes, operand codes the register class does not
-//! allow, a literal cut off by the end of the buffer) become `.long 0x........` lines of one
-//! word each, as in llvm-objdump.
+//! Scalar formats: SOP1, SOP2, SOPK, SOPC, SOPP.
 
-use crate::encoding::{decode, Instr};
+use super::operands;
+use crate::encoding::Instr;
 use crate::operand::{self, register_name, SRC_LITERAL};
 use crate::syntax::{self, hwreg, sendmsg, version};
-use crate::table::{Accept, Arg, ArgKind, Format};
+use crate::table::{Accept, Arg, ArgKind, ArgType, Format};
 
-/// One disassembled line: byte address, the words it covers, and its text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    pub addr: u32,
-    pub words: Vec<u32>,
-    pub text: String,
-}
-
-/// Disassembles a whole buffer of instruction words, starting at address 0.
-pub fn disassemble(words: &[u32]) -> Vec<Line> {
-    let mut lines = Vec::new();
-    let mut i = 0;
-    while i < words.len() {
-        let addr = (i * 4) as u32;
-        let decoded = decode(&words[i..])
-            .ok()
-            .and_then(|instr| instr_text(&instr).map(|t| (instr.len_words(), t)));
-        let (len, text) = decoded.unwrap_or_else(|| (1, long_text(words[i])));
-        lines.push(Line {
-            addr,
-            words: words[i..i + len].to_vec(),
-            text,
-        });
-        i += len;
-    }
-    lines
-}
-
-/// The LLVM text of one decoded instruction (`pc` is its byte address; branch targets are
-/// printed as raw offsets, so it does not change the text). An instruction whose operand
-/// codes llvm-objdump refuses prints as `.long` of its first word.
-pub fn disasm_instr(instr: &Instr, _pc: u32) -> String {
-    instr_text(instr).unwrap_or_else(|| long_text(instr.encode()[0]))
-}
-
-fn long_text(word: u32) -> String {
-    format!(".long 0x{word:08x}")
-}
-
-/// The text, or `None` when an operand code is not valid for its operand.
-fn instr_text(instr: &Instr) -> Option<String> {
-    if syntax::NOT_IN_LLVM_GFX1100.contains(&instr.op.name.as_str()) {
-        return None;
-    }
+/// The text of a scalar instruction, or `None` when an operand code is not valid for its
+/// operand.
+pub(super) fn text(instr: &Instr) -> Option<String> {
     // Operand-less SOPP opcodes decode only with a zero SIMM16.
     if instr.op.format == Format::Sopp && instr.op.args.is_empty() && instr.simm16 != 0 {
         return None;
@@ -96,7 +45,9 @@ fn arg_text(instr: &Instr, arg: Arg) -> Option<Option<String>> {
         ArgKind::MsgRtn => sendmsg_text(u16::from(instr.ssrc0)),
         ArgKind::DelayAlu => delay_alu_text(imm),
         ArgKind::Version => version_text(imm),
-        ArgKind::Imm32 => literal32_text(instr.literal?),
+        ArgKind::Imm32 => operands::imm32_text(instr.literal?),
+        // Vector and memory operand kinds do not occur in scalar rows.
+        _ => return None,
     };
     Some(Some(text))
 }
@@ -130,59 +81,26 @@ fn src_text(code: u8, arg: Arg, literal: Option<u32>) -> Option<String> {
     if let Some(name) = syntax::special_source_name(code) {
         return Some(name.to_string());
     }
+    // A constant where only registers are allowed is printed as a 32-bit value.
+    let ty = if wide && arg.accept != Accept::Registers {
+        ArgType::B64
+    } else {
+        ArgType::B32
+    };
     let text = match code {
-        254 if !wide => {
+        operand::SRC_LDS_DIRECT if !wide => {
             return Some(
                 "src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/".into(),
             )
         }
-        SRC_LITERAL if wide => literal64_text(literal?),
-        SRC_LITERAL => literal32_text(literal?),
-        _ => inline_text(code, arg.bits)?,
+        SRC_LITERAL => operands::literal_text(literal?, ty),
+        _ => operands::inline_text(code, ty)?,
     };
     Some(if arg.accept == Accept::Registers {
         format!("{text}/*Invalid immediate*/")
     } else {
         text
     })
-}
-
-/// Text of an inline constant code (128..=208 integers, 240..=248 floats).
-fn inline_text(code: u8, bits: u8) -> Option<String> {
-    match code {
-        128..=208 => {
-            let v = operand::inline_constant(code, 64)? as i64;
-            Some(v.to_string())
-        }
-        248 if bits == 64 => Some("0.15915494309189532".into()),
-        248 => Some("0.15915494".into()),
-        240..=247 => {
-            let v = f64::from_bits(operand::inline_constant(code, 64)?);
-            Some(format!("{v:.1}"))
-        }
-        _ => None,
-    }
-}
-
-/// A 32-bit literal: values that equal an inline constant print as that constant.
-fn literal32_text(v: u32) -> String {
-    let signed = v as i32;
-    if (-16..=64).contains(&signed) {
-        return signed.to_string();
-    }
-    (240..=248u8)
-        .find(|&c| operand::inline_constant(c, 32) == Some(u64::from(v)))
-        .and_then(|c| inline_text(c, 32))
-        .unwrap_or_else(|| format!("0x{v:x}"))
-}
-
-/// A literal of a 64-bit operand: the dword is zero-extended for printing.
-fn literal64_text(v: u32) -> String {
-    if v <= 64 {
-        v.to_string()
-    } else {
-        format!("0x{v:x}")
-    }
 }
 
 fn hwreg_text(imm: u16) -> String {
@@ -270,36 +188,4 @@ fn version_text(imm: u16) -> String {
         }
     }
     text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn text(words: &[u32]) -> String {
-        disassemble(words)[0].text.clone()
-    }
-
-    #[test]
-    fn known_words() {
-        assert_eq!(text(&[0x8000_0201]), "s_add_u32 s0, s1, s2");
-        assert_eq!(text(&[0xbe80_00ff, 0x3f80_0000]), "s_mov_b32 s0, 1.0");
-        assert_eq!(
-            text(&[0xbe80_01ff, 0xffff_fff0]),
-            "s_mov_b64 s[0:1], 0xfffffff0"
-        );
-        assert_eq!(text(&[0xbf89_0007]), "s_waitcnt vmcnt(0) lgkmcnt(0)");
-        assert_eq!(
-            text(&[0xbf87_0091]),
-            "s_delay_alu instid0(VALU_DEP_1) | instskip(NEXT) | instid1(VALU_DEP_1)"
-        );
-        assert_eq!(
-            text(&[0xb080_c006]),
-            "s_version (UC_VERSION_GFX11|UC_VERSION_W32_BIT)|UC_VERSION_MDP_BIT"
-        );
-        assert_eq!(text(&[0xbfa0_fffe]), "s_branch 65534");
-        assert_eq!(text(&[0xbe80_00d1]), ".long 0xbe8000d1");
-        // Literal cut off by the end of the buffer.
-        assert_eq!(text(&[0xbe80_00ff]), ".long 0xbe8000ff");
-    }
 }
