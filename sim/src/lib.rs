@@ -3,6 +3,9 @@
 //! that runs the generated RTL and compares its trace with the model's.
 
 pub mod cosim;
+pub mod dispatch;
+pub mod launch;
+pub mod memory;
 pub mod model;
 pub mod trace;
 
