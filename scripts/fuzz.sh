@@ -33,7 +33,7 @@ for line in open(src):
 PY
         done ;;
     code_object)
-        cp isa/tests/data/co/*.co "$corpus"/ 2>/dev/null || true ;;
+        cp isa/tests/data/co/*.co kernels/opencl/build/*.co "$corpus"/ ;;
 esac
 
 cd fuzz

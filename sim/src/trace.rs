@@ -11,6 +11,13 @@ pub enum Write {
     /// A 32-bit write to the scalar register space: `index` is the SDST code (0..=105 SGPRs,
     /// 106/107 `vcc_lo/hi`, 125 `m0`, 126/127 `exec_lo/hi`). A 64-bit write is two events.
     Sgpr { index: u8, value: u32 },
+    /// A write of VGPR `index` in the lanes of `mask`: `values[lane]` for those lanes, 0 for
+    /// the others (so that equal effects compare equal). A 64-bit result is two events.
+    Vgpr {
+        index: u8,
+        mask: u32,
+        values: [u32; 32],
+    },
     /// A write of the scalar condition code.
     Scc(bool),
 }
@@ -26,7 +33,8 @@ pub struct TraceEvent {
     pub words: Vec<u32>,
     /// EXEC when the instruction issued.
     pub exec: u64,
-    /// Architectural writes, in the order: registers by ascending index, then SCC.
+    /// Architectural writes, in the order: SGPRs by ascending index, VGPRs by ascending
+    /// index, then SCC.
     pub writes: Vec<Write>,
 }
 
@@ -36,7 +44,8 @@ impl TraceEvent {
     pub fn normalize(&mut self) {
         self.writes.sort_by_key(|w| match *w {
             Write::Sgpr { index, .. } => u16::from(index),
-            Write::Scc(_) => 0x100,
+            Write::Vgpr { index, .. } => 0x100 + u16::from(index),
+            Write::Scc(_) => 0x200,
         });
     }
 }
@@ -47,6 +56,26 @@ impl fmt::Display for Write {
             Write::Sgpr { index, value } => {
                 let name = register_name(index, 32).unwrap_or_else(|| format!("r{index}"));
                 write!(f, "{name}=0x{value:08x}")
+            }
+            Write::Vgpr {
+                index,
+                mask,
+                ref values,
+            } => {
+                write!(f, "v{index}=[mask 0x{mask:08x}:")?;
+                for (lane, v) in values
+                    .iter()
+                    .enumerate()
+                    .filter(|(l, _)| mask >> l & 1 == 1)
+                {
+                    let sep = if lane == mask.trailing_zeros() as usize {
+                        " "
+                    } else {
+                        ","
+                    };
+                    write!(f, "{sep}0x{v:08x}")?;
+                }
+                write!(f, "]")
             }
             Write::Scc(b) => write!(f, "scc={}", u8::from(b)),
         }

@@ -1,8 +1,8 @@
-//! Runs every `kernels/scalar/*.s` program on the golden model and checks its final state
-//! against the `; expect:` lines written by hand in the program (format in
-//! `kernels/README.md`): the listed values must match and everything not listed must still
-//! hold its initial value. A second test checks that the programs together execute every
-//! opcode the model implements.
+//! Runs every `kernels/scalar/*.s` and `kernels/vector/*.s` program on the golden model and
+//! checks its final state against the `; expect:` lines written by hand in the program
+//! (format in `kernels/README.md`): the listed values must match and everything not listed
+//! must still hold its initial value. Another test checks that the scalar programs together
+//! execute every scalar opcode the model implements.
 
 use cu32_sim::model::UNSUPPORTED;
 use cu32_sim::{Machine, Wave};
@@ -11,13 +11,13 @@ use std::path::{Path, PathBuf};
 
 const BUDGET: u64 = 100_000;
 
-fn kernel_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/scalar")
-}
-
-fn programs() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(kernel_dir())
-        .expect("kernels/scalar exists")
+/// The `.s` programs of `kernels/<dir>`.
+fn programs(dir: &str) -> Vec<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../kernels")
+        .join(dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .map(|e| e.expect("directory entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "s"))
         .collect();
@@ -25,8 +25,19 @@ fn programs() -> Vec<PathBuf> {
     files
 }
 
-/// The expected final state: register name (`s7`, `scc`, `vcc`, `exec`, `m0`, `retired`)
-/// to value.
+/// Parses one value: hexadecimal with `0x` (underscores allowed) or decimal.
+fn parse_value(value: &str) -> Result<u64, String> {
+    let value = value.trim();
+    match value.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(&hex.replace('_', ""), 16),
+        None => value.parse(),
+    }
+    .map_err(|e| format!("bad value `{value}`: {e}"))
+}
+
+/// The expected final state: register name (`s7`, `scc`, `vcc`, `exec`, `m0`, `retired`,
+/// and one `vN[lane]` per lane of an expected VGPR) to value. A VGPR is expected as a list
+/// of its 32 lane values `[a, b, ...]` or as one value for every lane.
 fn expectations(path: &Path, source: &str) -> BTreeMap<String, u64> {
     let mut map = BTreeMap::new();
     for (n, line) in source.lines().enumerate() {
@@ -36,28 +47,48 @@ fn expectations(path: &Path, source: &str) -> BTreeMap<String, u64> {
         let (name, value) = rest
             .split_once('=')
             .unwrap_or_else(|| panic!("{}:{}: `name = value` expected", path.display(), n + 1));
+        let at = |e: String| panic!("{}:{}: {e}", path.display(), n + 1);
+        let name = name.trim();
         let value = value.trim();
-        let parsed = match value.strip_prefix("0x") {
-            Some(hex) => u64::from_str_radix(&hex.replace('_', ""), 16),
-            None => value.parse(),
+        let entries: Vec<(String, u64)> = if name.starts_with('v') && name != "vcc" {
+            let lanes: Vec<u64> = match value.strip_prefix('[') {
+                Some(list) => list
+                    .trim_end_matches(']')
+                    .split(',')
+                    .map(|v| parse_value(v).unwrap_or_else(&at))
+                    .collect(),
+                None => vec![parse_value(value).unwrap_or_else(&at); 32],
+            };
+            if lanes.len() != 32 {
+                at(format!(
+                    "{name}: 32 lane values expected, got {}",
+                    lanes.len()
+                ));
+            }
+            let lanes = lanes.into_iter().enumerate();
+            lanes.map(|(l, v)| (format!("{name}[{l}]"), v)).collect()
+        } else {
+            vec![(name.to_string(), parse_value(value).unwrap_or_else(&at))]
+        };
+        for (key, v) in entries {
+            if map.insert(key.clone(), v).is_some() {
+                at(format!("{key} expected twice"));
+            }
         }
-        .unwrap_or_else(|e| panic!("{}:{}: bad value: {e}", path.display(), n + 1));
-        let name = name.trim().to_string();
-        assert!(
-            map.insert(name.clone(), parsed).is_none(),
-            "{}:{}: {name} expected twice",
-            path.display(),
-            n + 1
-        );
     }
     map
 }
 
-/// The final state as the same names the expectations use; SGPRs all listed.
+/// The final state as the same names the expectations use; SGPRs and VGPR lanes all listed.
 fn actual(wave: &Wave, retired: u64) -> BTreeMap<String, u64> {
     let mut map = BTreeMap::new();
     for i in 0..106 {
         map.insert(format!("s{i}"), u64::from(wave.sgpr[i]));
+    }
+    for (v, lanes) in wave.vgpr.iter().enumerate() {
+        for (l, value) in lanes.iter().enumerate() {
+            map.insert(format!("v{v}[{l}]"), u64::from(*value));
+        }
     }
     map.insert("scc".into(), u64::from(wave.scc));
     map.insert("vcc".into(), wave.vcc());
@@ -124,12 +155,12 @@ fn run_program(path: &Path) -> Result<Outcome, String> {
     }
 }
 
-#[test]
-fn every_scalar_program_reaches_its_expected_state() {
-    let files = programs();
+/// Runs every program of `kernels/<dir>` (at least `min` of them) and reports all failures.
+fn check_programs(dir: &str, min: usize) {
+    let files = programs(dir);
     assert!(
-        files.len() >= 40,
-        "only {} programs in kernels/scalar",
+        files.len() >= min,
+        "only {} programs in kernels/{dir}",
         files.len()
     );
     let failures: Vec<String> = files.iter().filter_map(|p| run_program(p).err()).collect();
@@ -143,9 +174,19 @@ fn every_scalar_program_reaches_its_expected_state() {
 }
 
 #[test]
+fn every_scalar_program_reaches_its_expected_state() {
+    check_programs("scalar", 40);
+}
+
+#[test]
+fn every_vector_program_reaches_its_expected_state() {
+    check_programs("vector", 4);
+}
+
+#[test]
 fn programs_execute_every_implemented_opcode() {
     let mut executed = BTreeSet::new();
-    for p in programs() {
+    for p in programs("scalar") {
         if let Ok(o) = run_program(&p) {
             executed.extend(o.ops);
         }

@@ -1,6 +1,6 @@
 //! `cu32 run`: assembles a program (or loads raw code), runs one wave of it on the golden
-//! model and prints the final state: every non-zero SGPR, then SCC, VCC, EXEC, M0 and the
-//! number of retired instructions.
+//! model and prints the final state: every non-zero SGPR, every non-zero VGPR (its 32 lane
+//! values), then SCC, VCC, EXEC, M0 and the number of retired instructions.
 
 use anyhow::Context;
 use cu32_sim::{Machine, Wave};
@@ -10,6 +10,11 @@ use std::path::PathBuf;
 
 /// Arguments of `cu32 run`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "The final state lists every non-zero SGPR (`s7 = 0x0000002a`), every \
+non-zero VGPR with its 32 lane values (`v3 = [0x00000000, 0x00000001, ...]`, lane 0 first), \
+then scc, vcc, exec, m0 and the number of retired instructions."
+)]
 pub struct Args {
     /// Program: LLVM-syntax assembly (`.s`), or raw little-endian code (`.bin`).
     pub file: PathBuf,
@@ -53,6 +58,12 @@ pub fn format_state(wave: &Wave, retired: u64) -> String {
     {
         if *v != 0 {
             let _ = writeln!(out, "s{i} = 0x{v:08x}");
+        }
+    }
+    for (i, lanes) in wave.vgpr.iter().enumerate() {
+        if lanes.iter().any(|&v| v != 0) {
+            let values: Vec<String> = lanes.iter().map(|v| format!("0x{v:08x}")).collect();
+            let _ = writeln!(out, "v{i} = [{}]", values.join(", "));
         }
     }
     let _ = writeln!(out, "scc = {}", u8::from(wave.scc));
@@ -113,10 +124,14 @@ mod tests {
         wave.sgpr[107] = 2; // vcc_hi
         wave.sgpr[125] = 0x40; // m0
         wave.scc = true;
+        wave.vgpr[3][31] = 0xabcd;
+        let v3 = format!("v3 = [{}0x0000abcd]\n", "0x00000000, ".repeat(31));
         assert_eq!(
             format_state(&wave, 3),
-            "s7 = 0x0000002a\ns105 = 0xdeadbeef\nscc = 1\nvcc = 0x0000000200000001\n\
-             exec = 0x00000000ffffffff\nm0 = 0x00000040\nretired = 3\n"
+            format!(
+                "s7 = 0x0000002a\ns105 = 0xdeadbeef\n{v3}scc = 1\nvcc = 0x0000000200000001\n\
+                 exec = 0x00000000ffffffff\nm0 = 0x00000040\nretired = 3\n"
+            )
         );
     }
 }

@@ -160,10 +160,11 @@ impl Default for CosimOptions {
 }
 
 /// Changes one event the way a subtly wrong model would: flips bit 0 of its first register
-/// write, or else its SCC write, or else bit 0 of its EXEC.
+/// write (its first written lane for a VGPR), or else its SCC write, or else bit 0 of its EXEC.
 pub fn perturb(event: &mut TraceEvent) {
     match event.writes.first_mut() {
         Some(Write::Sgpr { value, .. }) => *value ^= 1,
+        Some(Write::Vgpr { mask, values, .. }) => values[mask.trailing_zeros() as usize % 32] ^= 1,
         Some(Write::Scc(b)) => *b = !*b,
         None => event.exec ^= 1,
     }

@@ -1,354 +1,10 @@
-//! The golden model of one wave running scalar (SALU and program-control) code: state,
-//! one-instruction-at-a-time execution following the chapter 16 pseudocode of the RDNA3
-//! reference, and one [`TraceEvent`] per retired instruction.
-//!
-//! # Wave state
-//!
-//! The scalar register space is indexed by the SDST code 0..=127 ([`Wave::sgpr`]):
-//! 0..=105 SGPRs, 106/107 `vcc_lo/hi`, 108..=123 `ttmp0..15`, 124 `null` (always 0),
-//! 125 `m0`, 126/127 `exec_lo/hi`. A wave starts with every register 0 except
-//! `exec_lo = 0xffffffff`, with SCC = 0, PC = 0 and MODE = 0 ([`Wave::new`]).
-//!
-//! # Trace
-//!
-//! Every retired instruction gives one [`TraceEvent`] (wave 0, its PC, its words with the
-//! literal, EXEC before it) listing one [`Write::Sgpr`] per 32-bit register it wrote (VCC,
-//! M0 and EXEC included; a register written twice, e.g. `s_and_saveexec_b32 exec_lo, ...`,
-//! appears once with its final value) and [`Write::Scc`] whenever the pseudocode assigns
-//! SCC, changed or not; then [`TraceEvent::normalize`]. `s_endpgm` retires with no writes
-//! and the wave ends. A failing instruction does not retire and leaves the state unchanged.
-//!
-//! # Operands
-//!
-//! * Sources: registers, inline constants (`cu32_isa::operand::inline_constant`), SCC (253,
-//!   zero-extended) and the literal (255). The aperture codes 235..=238 and every reserved
-//!   code stop the wave with [`ModelError::BadOperand`].
-//! * A 32-bit literal on a 64-bit source is sign-extended when the mnemonic names a signed
-//!   64-bit integer type (`_i64`: `s_ashr_i64`, `s_bfe_i64`, `s_cls_i32_i64`) and
-//!   zero-extended otherwise (unsigned and binary operands), as section 4.1 of the reference
-//!   says ("When used in a 64-bit signed integer operation, it is sign-extended to 64 bits.
-//!   For unsigned 64-bit integer ops (and 64-bit binary ops) it is zero extended").
-//! * A 64-bit register operand ignores the low bit of its code (hardware alignment,
-//!   section 3.3.1); `null` and `m0` read as a 64-bit operand give 0.
-//! * Destinations: `null` drops the write but SCC is still written (section 3.4.4). The
-//!   wave is never privileged (STATUS.PRIV = 0), so, as section 3.3.1.4 says, writes to
-//!   `ttmp0..15` are dropped *and* an instruction that tries one does not update SCC;
-//!   SAVEEXEC/WREXEC still write EXEC.
-//!
-//! # Instruction notes
-//!
-//! * `s_bfe_*`: the width field `S1[22:16]` is 7 bits; a width at or above the operand size
-//!   gives an all-ones mask (the pseudocode's `(1 << width) - 1` computed without overflow).
-//! * `s_movrels*`, `s_movreld*`, `s_movrelsd_2_b32`: the index (M0, or `M0[9:0]` / `M0[25:16]`)
-//!   is added to the raw operand code. An access is in range when the base is an SGPR/VCC
-//!   code and the indexed register stays within 0..=107, or the base is a TTMP and stays
-//!   within 108..=123, or the index is 0. Out-of-range sources read the plain operand S0;
-//!   out-of-range destinations are not written (section 3.3.1.4). The `_b64` forms ignore
-//!   the low bit of the index.
-//! * `s_getreg_b32` / `s_setreg_b32` / `s_setreg_imm32_b32`: only `HW_REG_MODE` (id 1), all
-//!   32 bits writable; other ids stop with [`ModelError::Unsupported`]. The pseudocode of
-//!   s_setreg applies the size mask *before* shifting it to the field offset, which would
-//!   make every write with a non-zero offset a no-op and contradicts the prose ("write some
-//!   or all of the LSBs of the source into a hardware register" at OFFSET); the model uses
-//!   the mask shifted to the field: `mode = (mode & !(mask << off)) | ((s0 << off) & (mask
-//!   << off))`.
-//! * `s_quadmask_b64` has a 64-bit destination (tables, LLVM); the pseudocode assigns the
-//!   16-bit mask to `D0.u`, so the model writes it zero-extended (high dword 0).
-//! * `s_round_mode` sets `MODE[3:0]`, `s_denorm_mode` sets `MODE[7:4]`, from `SIMM16[3:0]`.
-//!   MODE is not an architectural write of the trace (the trace has no MODE field).
-//! * Branch and jump targets must land inside the program on a dword boundary, otherwise
-//!   the wave stops with [`ModelError::BranchTarget`].
-//!
-//! # No-ops and unsupported opcodes
-//!
-//! Retired, traced, no writes: `s_nop`, `s_setkill`, `s_sleep`, `s_set_inst_prefetch_distance`,
-//! `s_clause`, `s_delay_alu`, `s_waitcnt`, `s_wait_idle`, `s_wait_event`, `s_setprio`,
-//! `s_icache_inv`, `s_barrier` (a lone wave), `s_wakeup`, `s_incperflevel`,
-//! `s_decperflevel`, `s_sendmsg`, `s_version`, `s_waitcnt_vscnt/vmcnt/expcnt/lgkmcnt`, and
-//! the debug branches `s_cbranch_cdbgsys*`/`s_cbranch_cdbguser` (never taken: no debugger).
-//!
-//! Stop with [`ModelError::Unsupported`]: `s_trap`, `s_rfe_b64`, `s_sethalt`,
-//! `s_sendmsghalt`, `s_endpgm_saved`, `s_endpgm_ordered_ps_done`, `s_sendmsg_rtn_b32/b64`
-//! (no trap handler, no halting, no upstream hardware to answer a message) and
-//! `s_code_end` (an illegal-instruction marker).
+//! Scalar ALU and program-control semantics (SOP2, SOPK, SOP1, SOPC, SOPP), following the
+//! chapter 16 pseudocode; see the module documentation of [`crate::model`] for the choices.
 
-use crate::trace::{TraceEvent, Write};
-use cu32_isa::operand::{self, EXEC_LO, M0, NULL, SRC_LITERAL, SRC_SCC, TTMP0, VCC_LO};
-use cu32_isa::{decode, ArgKind, DecodeError, Format, Instr};
-
-/// Number of codes in the scalar register space (SDST codes 0..=127).
-pub const SCALAR_REGS: usize = 128;
-
-/// Opcodes the model refuses, with the reason (also listed in the module documentation).
-pub const UNSUPPORTED: &[(&str, &str)] = &[
-    ("s_trap", "there is no trap handler"),
-    ("s_rfe_b64", "there is no trap handler to return from"),
-    ("s_sethalt", "halting is not modelled"),
-    ("s_sendmsghalt", "halting is not modelled"),
-    ("s_endpgm_saved", "context save is not modelled"),
-    ("s_endpgm_ordered_ps_done", "pixel shaders are not modelled"),
-    ("s_sendmsg_rtn_b32", "no upstream hardware answers messages"),
-    ("s_sendmsg_rtn_b64", "no upstream hardware answers messages"),
-    (
-        "s_code_end",
-        "it marks the end of a code buffer (illegal instruction)",
-    ),
-];
-
-/// Hardware register id of MODE for `s_getreg_b32`/`s_setreg_b32`.
-pub const HW_REG_MODE: u16 = 1;
-
-/// Architectural state of one wave.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Wave {
-    /// Scalar register space indexed by SDST code (see the module documentation).
-    pub sgpr: [u32; SCALAR_REGS],
-    /// Scalar condition code.
-    pub scc: bool,
-    /// Byte address of the next instruction.
-    pub pc: u32,
-    /// The MODE hardware register (round and denormal modes, ...).
-    pub mode: u32,
-}
-
-impl Default for Wave {
-    fn default() -> Self {
-        Wave::new()
-    }
-}
-
-impl Wave {
-    /// The initial state the RTL matches: all registers 0, `exec_lo = 0xffffffff`,
-    /// SCC = 0, PC = 0, MODE = 0.
-    pub fn new() -> Wave {
-        let mut sgpr = [0; SCALAR_REGS];
-        sgpr[usize::from(EXEC_LO)] = 0xffff_ffff;
-        Wave {
-            sgpr,
-            scc: false,
-            pc: 0,
-            mode: 0,
-        }
-    }
-
-    /// The 64-bit register pair starting at `code` (low dword first).
-    pub fn pair(&self, code: u8) -> u64 {
-        let i = usize::from(code & 0x7e);
-        u64::from(self.sgpr[i]) | (u64::from(self.sgpr[i + 1]) << 32)
-    }
-
-    /// EXEC as `hi:lo`.
-    pub fn exec(&self) -> u64 {
-        self.pair(EXEC_LO)
-    }
-
-    /// VCC as `hi:lo`.
-    pub fn vcc(&self) -> u64 {
-        self.pair(VCC_LO)
-    }
-
-    /// M0.
-    pub fn m0(&self) -> u32 {
-        self.sgpr[usize::from(M0)]
-    }
-}
-
-/// What a call of [`Machine::run`] did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RunSummary {
-    /// Instructions retired by this call.
-    pub retired: u64,
-}
-
-/// Why the wave stopped with an error. Every message names the PC and, when there is one,
-/// the instruction word.
-#[derive(Debug, thiserror::Error)]
-pub enum ModelError {
-    /// The word at the PC is not an instruction (or its literal is missing).
-    #[error("pc 0x{pc:04x}: {source}")]
-    Decode { pc: u32, source: DecodeError },
-    /// The PC left the code (no `s_endpgm` on the way).
-    #[error("pc 0x{pc:04x}: outside the program ({len} bytes), no s_endpgm on the way")]
-    PcOutsideProgram { pc: u32, len: u64 },
-    /// A branch, call or jump aims outside the code or between dwords.
-    #[error("pc 0x{pc:04x}: {name} (0x{word:08x}): branch target 0x{target:x} outside the program ({len} bytes)")]
-    BranchTarget {
-        pc: u32,
-        word: u32,
-        name: String,
-        target: i128,
-        len: u64,
-    },
-    /// An opcode (or hardware register) the functional model does not provide.
-    #[error(
-        "pc 0x{pc:04x}: {name} (0x{word:08x}) is unsupported in the functional model: {reason}"
-    )]
-    Unsupported {
-        pc: u32,
-        word: u32,
-        name: String,
-        reason: String,
-    },
-    /// A reserved or unmodelled source operand code (apertures, DPP, ...).
-    #[error("pc 0x{pc:04x}: {name} (0x{word:08x}): source operand code {code} is not supported")]
-    BadOperand {
-        pc: u32,
-        word: u32,
-        name: String,
-        code: u8,
-    },
-    /// `max_instructions` retired without reaching `s_endpgm`.
-    #[error("instruction budget of {max} exhausted at pc 0x{pc:04x}")]
-    Budget { max: u64, pc: u32 },
-}
-
-/// A program loaded at byte address 0 and the one wave that runs it.
-#[derive(Clone, Debug)]
-pub struct Machine {
-    code: Vec<u32>,
-    wave: Wave,
-    ended: bool,
-    retired: u64,
-}
-
-impl Machine {
-    /// Loads `code` at byte address 0; the wave starts in [`Wave::new`] state.
-    pub fn new(code: Vec<u32>) -> Machine {
-        Machine {
-            code,
-            wave: Wave::new(),
-            ended: false,
-            retired: 0,
-        }
-    }
-
-    /// The wave's current state.
-    pub fn wave(&self) -> &Wave {
-        &self.wave
-    }
-
-    /// Mutable access to the wave, to set up a state other than the initial one (dispatch).
-    pub fn wave_mut(&mut self) -> &mut Wave {
-        &mut self.wave
-    }
-
-    /// Whether the wave has executed `s_endpgm`.
-    pub fn ended(&self) -> bool {
-        self.ended
-    }
-
-    /// Instructions retired since the machine was created.
-    pub fn retired(&self) -> u64 {
-        self.retired
-    }
-
-    /// Program size in bytes.
-    fn len_bytes(&self) -> u64 {
-        self.code.len() as u64 * 4
-    }
-
-    /// Executes one instruction. `Ok(None)` once the wave has ended. On an error the wave
-    /// state is unchanged.
-    pub fn step(&mut self) -> Result<Option<TraceEvent>, ModelError> {
-        if self.ended {
-            return Ok(None);
-        }
-        let pc = self.wave.pc;
-        let start = (pc / 4) as usize;
-        if !pc.is_multiple_of(4) || start >= self.code.len() {
-            return Err(ModelError::PcOutsideProgram {
-                pc,
-                len: self.len_bytes(),
-            });
-        }
-        let instr =
-            decode(&self.code[start..]).map_err(|source| ModelError::Decode { pc, source })?;
-        let words = self.code[start..start + instr.len_words()].to_vec();
-        let mut ex = Exec::new(&self.wave, instr, pc, words[0], self.len_bytes());
-        ex.execute()?;
-        let Exec {
-            writes,
-            scc,
-            ttmp_blocked,
-            next_pc,
-            mode,
-            end,
-            ..
-        } = ex;
-        let mut event = TraceEvent {
-            wave: 0,
-            pc,
-            words,
-            exec: self.wave.exec(),
-            writes: Vec::new(),
-        };
-        // Commit in program order (a later write to the same register wins), then report
-        // each register once with its final value.
-        for &(index, value) in &writes {
-            self.wave.sgpr[usize::from(index)] = value;
-        }
-        let mut seen = [false; SCALAR_REGS];
-        for &(index, _) in writes.iter().rev() {
-            if !std::mem::replace(&mut seen[usize::from(index)], true) {
-                event.writes.push(Write::Sgpr {
-                    index,
-                    value: self.wave.sgpr[usize::from(index)],
-                });
-            }
-        }
-        if let Some(b) = scc.filter(|_| !ttmp_blocked) {
-            self.wave.scc = b;
-            event.writes.push(Write::Scc(b));
-        }
-        if let Some(m) = mode {
-            self.wave.mode = m;
-        }
-        self.wave.pc = next_pc;
-        self.ended = end;
-        self.retired += 1;
-        event.normalize();
-        Ok(Some(event))
-    }
-
-    /// Runs until `s_endpgm`, at most `max_instructions` instructions.
-    pub fn run(&mut self, max_instructions: u64) -> Result<RunSummary, ModelError> {
-        self.run_traced(max_instructions, |_| {})
-    }
-
-    /// Like [`Machine::run`], handing every trace event to `sink`.
-    pub fn run_traced(
-        &mut self,
-        max_instructions: u64,
-        mut sink: impl FnMut(&TraceEvent),
-    ) -> Result<RunSummary, ModelError> {
-        let mut retired = 0;
-        while !self.ended {
-            if retired == max_instructions {
-                return Err(ModelError::Budget {
-                    max: max_instructions,
-                    pc: self.wave.pc,
-                });
-            }
-            if let Some(event) = self.step()? {
-                sink(&event);
-                retired += 1;
-            }
-        }
-        Ok(RunSummary { retired })
-    }
-}
-
-/// Result type of the executor's helpers.
-type Res<T> = Result<T, ModelError>;
-
-/// Sign-extends the low `bits` bits of `value` (1..=64).
-fn sign_extend(value: u64, bits: u32) -> u64 {
-    match bits {
-        0 => 0,
-        64.. => value,
-        _ => (((value << (64 - bits)) as i64) >> (64 - bits)) as u64,
-    }
-}
+use super::operands::sign_extend;
+use super::{Exec, ModelError, Res, HW_REG_MODE};
+use cu32_isa::operand::{EXEC_LO, TTMP0};
+use cu32_isa::ArgKind;
 
 /// `(1 << width) - 1` without overflow: all ones at or above 64.
 fn low_mask(width: u32) -> u64 {
@@ -359,149 +15,7 @@ fn low_mask(width: u32) -> u64 {
     }
 }
 
-/// One instruction being executed: reads come from the state before the instruction, writes
-/// are collected and committed by [`Machine::step`].
-struct Exec<'a> {
-    wave: &'a Wave,
-    instr: Instr,
-    pc: u32,
-    word: u32,
-    len: u64,
-    /// 32-bit register writes in pseudocode order.
-    writes: Vec<(u8, u32)>,
-    scc: Option<bool>,
-    /// A write to a TTMP was attempted (and dropped): SCC is not updated either.
-    ttmp_blocked: bool,
-    next_pc: u32,
-    mode: Option<u32>,
-    end: bool,
-}
-
-impl<'a> Exec<'a> {
-    fn new(wave: &'a Wave, instr: Instr, pc: u32, word: u32, len: u64) -> Exec<'a> {
-        Exec {
-            wave,
-            instr,
-            pc,
-            word,
-            len,
-            writes: Vec::new(),
-            scc: None,
-            ttmp_blocked: false,
-            next_pc: pc.wrapping_add(4 * instr.len_words() as u32),
-            mode: None,
-            end: false,
-        }
-    }
-
-    fn name(&self) -> &'static str {
-        self.instr.op.name.as_str()
-    }
-
-    fn unsupported(&self, reason: impl Into<String>) -> ModelError {
-        ModelError::Unsupported {
-            pc: self.pc,
-            word: self.word,
-            name: self.name().to_string(),
-            reason: reason.into(),
-        }
-    }
-
-    // ---- sources -------------------------------------------------------------------
-
-    /// A 32-bit source operand.
-    fn src32(&self, code: u8) -> Res<u32> {
-        match code {
-            0..=127 => Ok(self.wave.sgpr[usize::from(code)]),
-            SRC_SCC => Ok(u32::from(self.wave.scc)),
-            SRC_LITERAL => Ok(self.instr.literal.unwrap_or(0)),
-            _ => operand::inline_constant(code, 32)
-                .map(|v| v as u32)
-                .ok_or_else(|| self.bad_operand(code)),
-        }
-    }
-
-    /// A 64-bit source operand; a literal is sign-extended for `_i64` mnemonics.
-    fn src64(&self, code: u8) -> Res<u64> {
-        match code {
-            NULL | M0 => Ok(0),
-            0..=127 => Ok(self.wave.pair(code)),
-            SRC_SCC => Ok(u64::from(self.wave.scc)),
-            SRC_LITERAL => {
-                let lit = u64::from(self.instr.literal.unwrap_or(0));
-                Ok(if self.name().contains("_i64") {
-                    sign_extend(lit, 32)
-                } else {
-                    lit
-                })
-            }
-            _ => operand::inline_constant(code, 64).ok_or_else(|| self.bad_operand(code)),
-        }
-    }
-
-    fn bad_operand(&self, code: u8) -> ModelError {
-        ModelError::BadOperand {
-            pc: self.pc,
-            word: self.word,
-            name: self.name().to_string(),
-            code,
-        }
-    }
-
-    fn s0(&self) -> Res<u32> {
-        self.src32(self.instr.ssrc0)
-    }
-
-    fn s1(&self) -> Res<u32> {
-        self.src32(self.instr.ssrc1)
-    }
-
-    fn s0_64(&self) -> Res<u64> {
-        self.src64(self.instr.ssrc0)
-    }
-
-    fn s1_64(&self) -> Res<u64> {
-        self.src64(self.instr.ssrc1)
-    }
-
-    /// The SDST field read as a 32-bit source (SOPK `sreg`, read-modify-write forms).
-    fn d0(&self) -> Res<u32> {
-        self.src32(self.instr.sdst)
-    }
-
-    fn d0_64(&self) -> Res<u64> {
-        self.src64(self.instr.sdst)
-    }
-
-    /// SIMM16 sign-extended to 32 bits.
-    fn simm32(&self) -> u32 {
-        self.instr.simm16 as i16 as i32 as u32
-    }
-
-    // ---- destinations --------------------------------------------------------------
-
-    /// Writes one dword of the register space (null dropped, TTMPs dropped and block SCC).
-    fn write_reg(&mut self, code: u8, value: u32) {
-        match code {
-            NULL => {}
-            TTMP0..=123 => self.ttmp_blocked = true,
-            _ => self.writes.push((code & 0x7f, value)),
-        }
-    }
-
-    fn write32(&mut self, code: u8, value: u32) {
-        self.write_reg(code, value);
-    }
-
-    fn write64(&mut self, code: u8, value: u64) {
-        let base = code & 0x7e;
-        if base == NULL {
-            return;
-        }
-        self.write_reg(base, value as u32);
-        self.write_reg(base + 1, (value >> 32) as u32);
-    }
-
+impl Exec<'_> {
     fn d32(&mut self, value: u32) {
         self.write32(self.instr.sdst, value);
     }
@@ -509,11 +23,6 @@ impl<'a> Exec<'a> {
     fn d64(&mut self, value: u64) {
         self.write64(self.instr.sdst, value);
     }
-
-    fn set_scc(&mut self, b: bool) {
-        self.scc = Some(b);
-    }
-
     /// D0 = value, SCC = value != 0.
     fn d32_nz(&mut self, value: u32) {
         self.d32(value);
@@ -526,7 +35,7 @@ impl<'a> Exec<'a> {
     }
 
     /// Jumps to a byte address, checking it lies inside the program.
-    fn jump(&mut self, target: i128) -> Res<()> {
+    pub(super) fn jump(&mut self, target: i128) -> Res<()> {
         if target < 0 || target >= i128::from(self.len) || target % 4 != 0 {
             return Err(ModelError::BranchTarget {
                 pc: self.pc,
@@ -549,28 +58,7 @@ impl<'a> Exec<'a> {
         Ok(())
     }
 
-    // ---- execution -----------------------------------------------------------------
-
-    fn execute(&mut self) -> Res<()> {
-        if let Some((_, reason)) = UNSUPPORTED.iter().find(|(n, _)| *n == self.name()) {
-            return Err(self.unsupported(*reason));
-        }
-        match self.instr.op.format {
-            Format::Sop2 => self.sop2(),
-            Format::Sopk => self.sopk(),
-            Format::Sop1 => self.sop1(),
-            Format::Sopc => self.sopc(),
-            Format::Sopp => self.sopp(),
-            // vector and memory formats: no semantics yet
-            _ => Err(self.not_modelled()),
-        }
-    }
-
-    fn not_modelled(&self) -> ModelError {
-        self.unsupported("the model has no semantics for this opcode")
-    }
-
-    fn sop2(&mut self) -> Res<()> {
+    pub(super) fn sop2(&mut self) -> Res<()> {
         let name = self.name();
         if self.dst_bits() == 64 {
             return self.sop2_64();
@@ -725,7 +213,7 @@ impl<'a> Exec<'a> {
         Ok(())
     }
 
-    fn sopk(&mut self) -> Res<()> {
+    pub(super) fn sopk(&mut self) -> Res<()> {
         let simm = self.simm32();
         let uimm = u32::from(self.instr.simm16);
         match self.name() {
@@ -796,7 +284,7 @@ impl<'a> Exec<'a> {
         Ok(())
     }
 
-    fn sop1(&mut self) -> Res<()> {
+    pub(super) fn sop1(&mut self) -> Res<()> {
         let name = self.name();
         let scc = self.wave.scc;
         let exec = self.wave.exec();
@@ -973,7 +461,7 @@ impl<'a> Exec<'a> {
         Ok(())
     }
 
-    fn sopc(&mut self) -> Res<()> {
+    pub(super) fn sopc(&mut self) -> Res<()> {
         let name = self.name();
         let scc = if name.starts_with("s_cmp_") && self.src0_is_64() {
             let (a, b) = (self.s0_64()?, self.s1_64()?);
@@ -1005,7 +493,7 @@ impl<'a> Exec<'a> {
         Ok(())
     }
 
-    fn sopp(&mut self) -> Res<()> {
+    pub(super) fn sopp(&mut self) -> Res<()> {
         let wave = self.wave;
         let simm = u32::from(self.instr.simm16);
         match self.name() {
@@ -1097,6 +585,7 @@ fn indexed(base: u8, index: u32, wide: bool) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cu32_isa::operand::M0;
 
     #[test]
     fn helpers() {

@@ -1,0 +1,505 @@
+//! The golden model of one wave32 running scalar (SALU and program-control) and integer
+//! vector ALU code: state, one-instruction-at-a-time execution following the chapter 16
+//! pseudocode of the RDNA3 reference, and one [`TraceEvent`] per retired instruction.
+//!
+//! Modules: `wave` (the state), `operands` (reading sources), `salu` (scalar semantics),
+//! `valu` (vector semantics, tables by mnemonic), `dpp` (DPP lane moves).
+//!
+//! # Wave state
+//!
+//! The scalar register space is indexed by the SDST code 0..=127 ([`Wave::sgpr`]):
+//! 0..=105 SGPRs, 106/107 `vcc_lo/hi`, 108..=123 `ttmp0..15`, 124 `null` (always 0),
+//! 125 `m0`, 126/127 `exec_lo/hi`. A wave starts with every register 0 except
+//! `exec_lo = 0xffffffff`, with SCC = 0, PC = 0 and MODE = 0 ([`Wave::new`]). The 256
+//! VGPRs are stored structure-of-arrays ([`Wave::vgpr`]`[v][lane]`), all lanes 0 at start.
+//! The wave is a wave32: VALU instructions execute the lanes of `exec_lo`, and a lane mask
+//! (VCC, a carry, a compare result) is one 32-bit SGPR.
+//!
+//! # Trace
+//!
+//! Every retired instruction gives one [`TraceEvent`] (wave 0, its PC, its words with the
+//! literal, EXEC before it) listing one [`Write::Sgpr`] per 32-bit register it wrote (VCC,
+//! M0 and EXEC included; a register written twice, e.g. `s_and_saveexec_b32 exec_lo, ...`,
+//! appears once with its final value) and [`Write::Scc`] whenever the pseudocode assigns
+//! SCC, changed or not, and one [`Write::Vgpr`] per 32-bit VGPR written (a 64-bit result is
+//! two) with the lanes written as its mask (an instruction that writes no lane, e.g. under
+//! EXEC = 0, reports no VGPR write); then [`TraceEvent::normalize`]. `s_endpgm` retires with no writes
+//! and the wave ends. A failing instruction does not retire and leaves the state unchanged.
+//!
+//! # Operands
+//!
+//! * Sources: registers, inline constants (`cu32_isa::operand::inline_constant`), SCC (253,
+//!   zero-extended) and the literal (255). The aperture codes 235..=238 and every reserved
+//!   code stop the wave with [`ModelError::BadOperand`].
+//! * A 32-bit literal on a 64-bit source is sign-extended when the mnemonic names a signed
+//!   64-bit integer type (`_i64`: `s_ashr_i64`, `s_bfe_i64`, `s_cls_i32_i64`) and
+//!   zero-extended otherwise (unsigned and binary operands), as section 4.1 of the reference
+//!   says ("When used in a 64-bit signed integer operation, it is sign-extended to 64 bits.
+//!   For unsigned 64-bit integer ops (and 64-bit binary ops) it is zero extended").
+//! * A 64-bit register operand ignores the low bit of its code (hardware alignment,
+//!   section 3.3.1); `null` and `m0` read as a 64-bit operand give 0.
+//! * Destinations: `null` drops the write but SCC is still written (section 3.4.4). The
+//!   wave is never privileged (STATUS.PRIV = 0), so, as section 3.3.1.4 says, writes to
+//!   `ttmp0..15` are dropped *and* an instruction that tries one does not update SCC;
+//!   SAVEEXEC/WREXEC still write EXEC.
+//!
+//! # Instruction notes
+//!
+//! * `s_bfe_*`: the width field `S1[22:16]` is 7 bits; a width at or above the operand size
+//!   gives an all-ones mask (the pseudocode's `(1 << width) - 1` computed without overflow).
+//! * `s_movrels*`, `s_movreld*`, `s_movrelsd_2_b32`: the index (M0, or `M0[9:0]` / `M0[25:16]`)
+//!   is added to the raw operand code. An access is in range when the base is an SGPR/VCC
+//!   code and the indexed register stays within 0..=107, or the base is a TTMP and stays
+//!   within 108..=123, or the index is 0. Out-of-range sources read the plain operand S0;
+//!   out-of-range destinations are not written (section 3.3.1.4). The `_b64` forms ignore
+//!   the low bit of the index.
+//! * `s_getreg_b32` / `s_setreg_b32` / `s_setreg_imm32_b32`: only `HW_REG_MODE` (id 1), all
+//!   32 bits writable; other ids stop with [`ModelError::Unsupported`]. The pseudocode of
+//!   s_setreg applies the size mask *before* shifting it to the field offset, which would
+//!   make every write with a non-zero offset a no-op and contradicts the prose ("write some
+//!   or all of the LSBs of the source into a hardware register" at OFFSET); the model uses
+//!   the mask shifted to the field: `mode = (mode & !(mask << off)) | ((s0 << off) & (mask
+//!   << off))`.
+//! * `s_quadmask_b64` has a 64-bit destination (tables, LLVM); the pseudocode assigns the
+//!   16-bit mask to `D0.u`, so the model writes it zero-extended (high dword 0).
+//! * `s_round_mode` sets `MODE[3:0]`, `s_denorm_mode` sets `MODE[7:4]`, from `SIMM16[3:0]`.
+//!   MODE is not an architectural write of the trace (the trace has no MODE field).
+//! * Branch and jump targets must land inside the program on a dword boundary, otherwise
+//!   the wave stops with [`ModelError::BranchTarget`].
+//!
+//! # Vector ALU
+//!
+//! * Implemented (integer only): the tables `OPS32`, `OPS64`, `CARRY_OPS`, `SPECIAL` and
+//!   `DUAL_OPS` of `valu.rs`, and the integer compares `v_cmp[x]_{f,lt,eq,le,gt,ne,ge,t}_
+//!   {i,u}{16,32,64}` ([`valu_implemented`]). That is: VOP1 `v_mov_b32`, `v_not_b32`,
+//!   `v_bfrev_b32`, `v_clz_i32_u32`, `v_ctz_i32_b32`, `v_cls_i32`, `v_cvt_u32_u16`,
+//!   `v_cvt_i32_i16`, `v_mov_b16`, `v_not_b16`, `v_readfirstlane_b32`, `v_nop`,
+//!   `v_pipeflush`; VOP2 integer adds, subtracts, 24-bit multiplies, min/max, shifts,
+//!   bitwise ops, `v_cndmask_b32`, `v_add/sub/subrev_co_ci_u32`; VOP3 `v_mul_lo_u32`,
+//!   `v_mul_hi_u32/i32`, `v_mad_u32_u24/i32_i24`, `v_bfe_u32/i32`, `v_bfi_b32`, `v_bfm_b32`,
+//!   `v_bcnt_u32_b32`, `v_mbcnt_lo/hi_u32_b32`, `v_alignbit/alignbyte_b32`, `v_perm_b32`,
+//!   `v_add3_u32`, `v_lshl_add_u32`, `v_add_lshl_u32`, `v_lshl_or_b32`, `v_and_or_b32`,
+//!   `v_or3_b32`, `v_xor3_b32`, `v_xad_u32`, min3/max3/med3/minmax/maxmin (i32, u32, i16,
+//!   u16), `v_cvt_pk_u16_u32`, `v_cvt_pk_i16_i32`, the 16-bit integer ops, the 64-bit shifts,
+//!   `v_readlane_b32`, `v_writelane_b32`, `v_cndmask_b16`, `v_add_nc_i32`, `v_sub_nc_i32`;
+//!   VOP3SD `v_add/sub/subrev_co_u32`, the `_co_ci` forms, `v_mad_u64_u32`, `v_mad_i64_i32`;
+//!   VOPD `v_dual_mov_b32`, `v_dual_add_nc_u32`, `v_dual_lshlrev_b32`, `v_dual_and_b32`,
+//!   `v_dual_cndmask_b32` (with VCC). Every other VALU opcode (floating point, packed math,
+//!   lane permutes, `v_movrel*`, `v_swap*`, SAD, ...) stops the wave with
+//!   [`ModelError::Unsupported`] naming it: not modelled yet.
+//! * Sources: a VGPR gives each lane its own value; an SGPR, inline constant or literal is
+//!   broadcast. Widths and types come from the table row: a 64-bit operand reads a VGPR
+//!   pair or an SGPR pair (literal sign-extended for `_i64` mnemonics, as for the SALU),
+//!   a 16-bit operand reads the low half, or the high half with its OPSEL bit, and takes
+//!   float inline constants as f16 (section 7.2). A VGPR operand past v255 stops the wave
+//!   with [`ModelError::BadVgpr`], as does a scalar code in a VGPR-only field.
+//! * Destinations: only lanes in EXEC (and, with DPP16, the enabled lanes) are written;
+//!   `v_writelane_b32` ignores EXEC. A 16-bit result replaces the low half of the VGPR (the
+//!   high half with OPSEL[3]) and keeps the other half (section 7.2 OPSEL). A lane-mask
+//!   result (compare, carry-out, `v_mad_*64*` carry) has 0 for inactive lanes, as the
+//!   reference says compares write the full mask; `v_cmpx_*` writes only EXEC (`exec_lo`).
+//!   `v_mad_i64_i32` writes bit 64 of its 65-bit signed result as the carry (pseudocode).
+//! * Modifiers: clamp and abs/neg input modifiers (VOP3 bits or the DPP16 dword) stop the
+//!   wave (not modelled yet); OMOD is ignored (the reference: integer results ignore it);
+//!   OPSEL on an opcode without 16-bit operands stops the wave. The e32 encodings' 16-bit
+//!   register halves above v127 (true16) stop the wave.
+//! * DPP16 (reference 7.7.1): `quad_perm`, `row_shl/shr/ror`, `row_mirror`,
+//!   `row_half_mirror`, `row_share`, `row_xmask` move src0 within rows of 16; the other
+//!   controls stop the wave. `row_mask`/`bank_mask` disable writes. A source lane out of the
+//!   row, or inactive without `fi`, gives 0 with `bound_ctrl:1` and disables the write with
+//!   `bound_ctrl:0`; with `fi:1` an inactive in-range source is read. Table 31 of the
+//!   reference disagrees with its field text for out-of-range sources with FI = 1 (it says
+//!   "Src0 = 0" for BC = 0 and "Normal" for BC = 1); the model follows the field text
+//!   ("If the source lane is out-of-range, behavior is decided by the bound_ctrl bit").
+//!   DPP8 (7.7.2): selects within groups of 8; an inactive source reads 0 unless `fi`.
+//! * VOPD: both operations read their sources before either writes.
+//!
+//! # No-ops and unsupported opcodes
+//!
+//! Retired, traced, no writes: `s_nop`, `s_setkill`, `s_sleep`, `s_set_inst_prefetch_distance`,
+//! `s_clause`, `s_delay_alu`, `s_waitcnt`, `s_wait_idle`, `s_wait_event`, `s_setprio`,
+//! `s_icache_inv`, `s_barrier` (a lone wave), `s_wakeup`, `s_incperflevel`,
+//! `s_decperflevel`, `s_sendmsg`, `s_version`, `s_waitcnt_vscnt/vmcnt/expcnt/lgkmcnt`, and
+//! the debug branches `s_cbranch_cdbgsys*`/`s_cbranch_cdbguser` (never taken: no debugger).
+//!
+//! Stop with [`ModelError::Unsupported`]: `s_trap`, `s_rfe_b64`, `s_sethalt`,
+//! `s_sendmsghalt`, `s_endpgm_saved`, `s_endpgm_ordered_ps_done`, `s_sendmsg_rtn_b32/b64`
+//! (no trap handler, no halting, no upstream hardware to answer a message) and
+//! `s_code_end` (an illegal-instruction marker).
+
+mod dpp;
+mod operands;
+mod salu;
+mod valu;
+mod wave;
+
+pub use valu::valu_implemented;
+pub use wave::{Lanes, Wave, LANES, SCALAR_REGS, VGPRS};
+
+use crate::trace::{TraceEvent, Write};
+use cu32_isa::operand::{NULL, TTMP0};
+use cu32_isa::{decode, DecodeError, Format, Instr};
+
+/// Opcodes the model refuses, with the reason (also listed in the module documentation).
+pub const UNSUPPORTED: &[(&str, &str)] = &[
+    ("s_trap", "there is no trap handler"),
+    ("s_rfe_b64", "there is no trap handler to return from"),
+    ("s_sethalt", "halting is not modelled"),
+    ("s_sendmsghalt", "halting is not modelled"),
+    ("s_endpgm_saved", "context save is not modelled"),
+    ("s_endpgm_ordered_ps_done", "pixel shaders are not modelled"),
+    ("s_sendmsg_rtn_b32", "no upstream hardware answers messages"),
+    ("s_sendmsg_rtn_b64", "no upstream hardware answers messages"),
+    (
+        "s_code_end",
+        "it marks the end of a code buffer (illegal instruction)",
+    ),
+];
+
+/// Hardware register id of MODE for `s_getreg_b32`/`s_setreg_b32`.
+pub const HW_REG_MODE: u16 = 1;
+
+/// What a call of [`Machine::run`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunSummary {
+    /// Instructions retired by this call.
+    pub retired: u64,
+}
+
+/// Why the wave stopped with an error. Every message names the PC and, when there is one,
+/// the instruction word.
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    /// The word at the PC is not an instruction (or its literal is missing).
+    #[error("pc 0x{pc:04x}: {source}")]
+    Decode { pc: u32, source: DecodeError },
+    /// The PC left the code (no `s_endpgm` on the way).
+    #[error("pc 0x{pc:04x}: outside the program ({len} bytes), no s_endpgm on the way")]
+    PcOutsideProgram { pc: u32, len: u64 },
+    /// A branch, call or jump aims outside the code or between dwords.
+    #[error("pc 0x{pc:04x}: {name} (0x{word:08x}): branch target 0x{target:x} outside the program ({len} bytes)")]
+    BranchTarget {
+        pc: u32,
+        word: u32,
+        name: String,
+        target: i128,
+        len: u64,
+    },
+    /// An opcode (or hardware register) the functional model does not provide.
+    #[error(
+        "pc 0x{pc:04x}: {name} (0x{word:08x}) is unsupported in the functional model: {reason}"
+    )]
+    Unsupported {
+        pc: u32,
+        word: u32,
+        name: String,
+        reason: String,
+    },
+    /// A reserved or unmodelled source operand code (apertures, ...).
+    #[error("pc 0x{pc:04x}: {name} (0x{word:08x}): source operand code {code} is not supported")]
+    BadOperand {
+        pc: u32,
+        word: u32,
+        name: String,
+        code: u8,
+    },
+    /// A VGPR operand that is not a VGPR (a scalar code in a VGPR-only field) or a
+    /// multi-register VGPR operand running past v255.
+    #[error("pc 0x{pc:04x}: {name} (0x{word:08x}): {what}")]
+    BadVgpr {
+        pc: u32,
+        word: u32,
+        name: String,
+        what: String,
+    },
+    /// `max_instructions` retired without reaching `s_endpgm`.
+    #[error("instruction budget of {max} exhausted at pc 0x{pc:04x}")]
+    Budget { max: u64, pc: u32 },
+}
+
+/// A program loaded at byte address 0 and the one wave that runs it.
+#[derive(Clone, Debug)]
+pub struct Machine {
+    code: Vec<u32>,
+    wave: Wave,
+    ended: bool,
+    retired: u64,
+}
+
+impl Machine {
+    /// Loads `code` at byte address 0; the wave starts in [`Wave::new`] state.
+    pub fn new(code: Vec<u32>) -> Machine {
+        Machine {
+            code,
+            wave: Wave::new(),
+            ended: false,
+            retired: 0,
+        }
+    }
+
+    /// The wave's current state.
+    pub fn wave(&self) -> &Wave {
+        &self.wave
+    }
+
+    /// Mutable access to the wave, to set up a state other than the initial one (dispatch).
+    pub fn wave_mut(&mut self) -> &mut Wave {
+        &mut self.wave
+    }
+
+    /// Whether the wave has executed `s_endpgm`.
+    pub fn ended(&self) -> bool {
+        self.ended
+    }
+
+    /// Instructions retired since the machine was created.
+    pub fn retired(&self) -> u64 {
+        self.retired
+    }
+
+    /// Program size in bytes.
+    fn len_bytes(&self) -> u64 {
+        self.code.len() as u64 * 4
+    }
+
+    /// Executes one instruction. `Ok(None)` once the wave has ended. On an error the wave
+    /// state is unchanged.
+    pub fn step(&mut self) -> Result<Option<TraceEvent>, ModelError> {
+        if self.ended {
+            return Ok(None);
+        }
+        let pc = self.wave.pc;
+        let start = (pc / 4) as usize;
+        if !pc.is_multiple_of(4) || start >= self.code.len() {
+            return Err(ModelError::PcOutsideProgram {
+                pc,
+                len: self.len_bytes(),
+            });
+        }
+        let instr =
+            decode(&self.code[start..]).map_err(|source| ModelError::Decode { pc, source })?;
+        let words = self.code[start..start + instr.len_words()].to_vec();
+        let mut ex = Exec::new(&self.wave, instr, pc, words[0], self.len_bytes());
+        ex.execute()?;
+        let Exec {
+            writes,
+            vgpr_writes,
+            scc,
+            ttmp_blocked,
+            next_pc,
+            mode,
+            end,
+            ..
+        } = ex;
+        let mut event = TraceEvent {
+            wave: 0,
+            pc,
+            words,
+            exec: self.wave.exec(),
+            writes: Vec::new(),
+        };
+        // Commit in program order (a later write to the same register wins), then report
+        // each register once with its final value.
+        for &(index, value) in &writes {
+            self.wave.sgpr[usize::from(index)] = value;
+        }
+        let mut seen = [false; SCALAR_REGS];
+        for &(index, _) in writes.iter().rev() {
+            if !std::mem::replace(&mut seen[usize::from(index)], true) {
+                event.writes.push(Write::Sgpr {
+                    index,
+                    value: self.wave.sgpr[usize::from(index)],
+                });
+            }
+        }
+        for w in &vgpr_writes {
+            let regs = &mut self.wave.vgpr[usize::from(w.index)];
+            for (lane, reg) in regs.iter_mut().enumerate() {
+                if w.mask >> lane & 1 == 1 {
+                    *reg = w.values[lane];
+                }
+            }
+        }
+        event.writes.extend(vgpr_events(&self.wave, &vgpr_writes));
+        if let Some(b) = scc.filter(|_| !ttmp_blocked) {
+            self.wave.scc = b;
+            event.writes.push(Write::Scc(b));
+        }
+        if let Some(m) = mode {
+            self.wave.mode = m;
+        }
+        self.wave.pc = next_pc;
+        self.ended = end;
+        self.retired += 1;
+        event.normalize();
+        Ok(Some(event))
+    }
+
+    /// Runs until `s_endpgm`, at most `max_instructions` instructions.
+    pub fn run(&mut self, max_instructions: u64) -> Result<RunSummary, ModelError> {
+        self.run_traced(max_instructions, |_| {})
+    }
+
+    /// Like [`Machine::run`], handing every trace event to `sink`.
+    pub fn run_traced(
+        &mut self,
+        max_instructions: u64,
+        mut sink: impl FnMut(&TraceEvent),
+    ) -> Result<RunSummary, ModelError> {
+        let mut retired = 0;
+        while !self.ended {
+            if retired == max_instructions {
+                return Err(ModelError::Budget {
+                    max: max_instructions,
+                    pc: self.wave.pc,
+                });
+            }
+            if let Some(event) = self.step()? {
+                sink(&event);
+                retired += 1;
+            }
+        }
+        Ok(RunSummary { retired })
+    }
+}
+
+/// One 32-bit VGPR written under a lane mask.
+struct VgprWrite {
+    index: u8,
+    mask: u32,
+    values: Lanes,
+}
+
+/// The trace writes of an instruction's VGPR writes: one per register, with the union of
+/// the lane masks and the final values of those lanes (0 outside the mask).
+fn vgpr_events(wave: &Wave, writes: &[VgprWrite]) -> Vec<Write> {
+    let mut masks: Vec<(u8, u32)> = Vec::new();
+    for w in writes {
+        match masks.iter_mut().find(|(i, _)| *i == w.index) {
+            Some((_, m)) => *m |= w.mask,
+            None => masks.push((w.index, w.mask)),
+        }
+    }
+    masks
+        .into_iter()
+        .map(|(index, mask)| {
+            let regs = &wave.vgpr[usize::from(index)];
+            let values = std::array::from_fn(|l| if mask >> l & 1 == 1 { regs[l] } else { 0 });
+            Write::Vgpr {
+                index,
+                mask,
+                values,
+            }
+        })
+        .collect()
+}
+
+/// Result type of the executor's helpers.
+type Res<T> = Result<T, ModelError>;
+
+/// One instruction being executed: reads come from the state before the instruction, writes
+/// are collected and committed by [`Machine::step`].
+struct Exec<'a> {
+    wave: &'a Wave,
+    instr: Instr,
+    pc: u32,
+    word: u32,
+    len: u64,
+    /// 32-bit scalar register writes in pseudocode order.
+    writes: Vec<(u8, u32)>,
+    /// VGPR writes in pseudocode order.
+    vgpr_writes: Vec<VgprWrite>,
+    scc: Option<bool>,
+    /// A write to a TTMP was attempted (and dropped): SCC is not updated either.
+    ttmp_blocked: bool,
+    next_pc: u32,
+    mode: Option<u32>,
+    end: bool,
+}
+
+impl<'a> Exec<'a> {
+    fn new(wave: &'a Wave, instr: Instr, pc: u32, word: u32, len: u64) -> Exec<'a> {
+        Exec {
+            wave,
+            instr,
+            pc,
+            word,
+            len,
+            writes: Vec::new(),
+            vgpr_writes: Vec::new(),
+            scc: None,
+            ttmp_blocked: false,
+            next_pc: pc.wrapping_add(4 * instr.len_words() as u32),
+            mode: None,
+            end: false,
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        self.instr.op.name.as_str()
+    }
+
+    fn unsupported(&self, reason: impl Into<String>) -> ModelError {
+        ModelError::Unsupported {
+            pc: self.pc,
+            word: self.word,
+            name: self.name().to_string(),
+            reason: reason.into(),
+        }
+    }
+
+    // ---- destinations --------------------------------------------------------------
+
+    /// Writes one dword of the register space (null dropped, TTMPs dropped and block SCC).
+    fn write_reg(&mut self, code: u8, value: u32) {
+        match code {
+            NULL => {}
+            TTMP0..=123 => self.ttmp_blocked = true,
+            _ => self.writes.push((code & 0x7f, value)),
+        }
+    }
+
+    fn write32(&mut self, code: u8, value: u32) {
+        self.write_reg(code, value);
+    }
+
+    fn write64(&mut self, code: u8, value: u64) {
+        let base = code & 0x7e;
+        if base == NULL {
+            return;
+        }
+        self.write_reg(base, value as u32);
+        self.write_reg(base + 1, (value >> 32) as u32);
+    }
+
+    fn set_scc(&mut self, b: bool) {
+        self.scc = Some(b);
+    }
+
+    // ---- execution -----------------------------------------------------------------
+
+    fn execute(&mut self) -> Res<()> {
+        if let Some((_, reason)) = UNSUPPORTED.iter().find(|(n, _)| *n == self.name()) {
+            return Err(self.unsupported(*reason));
+        }
+        match self.instr.op.format {
+            Format::Sop2 => self.sop2(),
+            Format::Sopk => self.sopk(),
+            Format::Sop1 => self.sop1(),
+            Format::Sopc => self.sopc(),
+            Format::Sopp => self.sopp(),
+            Format::Vop1
+            | Format::Vop2
+            | Format::Vopc
+            | Format::Vop3
+            | Format::Vop3sd
+            | Format::VopdX => self.valu(),
+            // VOP3P and the memory formats: no semantics yet
+            _ => Err(self.not_modelled()),
+        }
+    }
+
+    fn not_modelled(&self) -> ModelError {
+        self.unsupported("the model has no semantics for this opcode")
+    }
+}
