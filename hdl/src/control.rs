@@ -237,6 +237,10 @@ pub fn unsupported_reason(op: &OpInfo, features: &Features) -> Option<&'static s
         "s_sendmsg_rtn_b32" | "s_sendmsg_rtn_b64" => Some("no message hardware to answer"),
         "s_endpgm_saved" | "s_endpgm_ordered_ps_done" => Some("graphics/context-switch end"),
         "s_code_end" => Some("raises an illegal-instruction exception by definition"),
+        "s_subvector_loop_begin" | "s_subvector_loop_end" => {
+            Some("subvector looping (wave64 in two halves) not modelled")
+        }
+        "s_ttracedata" | "s_ttracedata_imm" => Some("no thread trace unit"),
         _ => None,
     }
 }

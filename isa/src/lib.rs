@@ -11,4 +11,4 @@ pub mod syntax;
 pub mod table;
 
 pub use encoding::{decode, DecodeError, Instr};
-pub use table::{tables, Accept, Arg, ArgKind, Format, OpInfo};
+pub use table::{tables, Accept, Arg, ArgKind, Format, OpInfo, Source};

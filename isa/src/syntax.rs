@@ -1,6 +1,6 @@
 //! Symbolic operand syntax of LLVM's gfx11 assembly, shared by the assembler and the
-//! disassembler: hardware-register names, message names, the `s_waitcnt` and
-//! `s_delay_alu` field layouts, `s_version` names, and the special source operands
+//! disassembler: hardware-register names, message names, the `s_waitcnt`,
+//! `s_waitcnt_depctr` and `s_delay_alu` field layouts, `s_version` names, and the special source operands
 //! (`src_scc`, `src_shared_base`, ...). Names and codes were read off llvm-objdump 19
 //! (`--mcpu=gfx1100`) by disassembling every field value.
 
@@ -79,6 +79,31 @@ pub mod sendmsg {
 /// `(name, shift, width)`. Bit 3 is unused.
 pub const WAITCNT_FIELDS: [(&str, u32, u32); 3] =
     [("vmcnt", 10, 6), ("expcnt", 0, 3), ("lgkmcnt", 4, 6)];
+
+/// `s_waitcnt_depctr` fields of gfx11, in the order LLVM prints them: `(name, shift,
+/// width)`. Bits 6:5 are unused.
+pub mod depctr {
+    pub const FIELDS: [(&str, u32, u32); 7] = [
+        ("depctr_hold_cnt", 7, 1),
+        ("depctr_sa_sdst", 0, 1),
+        ("depctr_va_vdst", 12, 4),
+        ("depctr_va_sdst", 9, 3),
+        ("depctr_va_ssrc", 8, 1),
+        ("depctr_va_vcc", 1, 1),
+        ("depctr_vm_vsrc", 2, 3),
+    ];
+    /// The unused bits: a value with any of them set prints as hexadecimal.
+    pub const UNUSED: u16 = 0x60;
+
+    /// Every field at its maximum (no wait) and the unused bits clear, `0xff9f`: the value
+    /// of the fields a symbolic operand leaves out.
+    pub fn all_max() -> u16 {
+        FIELDS
+            .iter()
+            .map(|&(_, shift, width)| ((1u16 << width) - 1) << shift)
+            .sum()
+    }
+}
 
 /// `s_delay_alu` fields in print order: `(name, shift, width, value names)`.
 pub const DELAY_ALU_FIELDS: [(&str, u32, u32, &[&str]); 3] = [
@@ -250,4 +275,14 @@ pub const LO128_STRICT_VSRC1: &[&str] = &["v_ldexp_f16", "v_fmamk_f16", "v_fmaak
 pub const DPP_INT_MODS_SOURCES: &[(&str, usize)] = &[("v_ldexp_f16", 1), ("v_mov_b16", 0)];
 
 /// DS opcodes LLVM 19 decodes only with GDS set (and then prints `gds`).
-pub const GDS_ONLY: &[&str] = &["ds_ordered_count", "ds_add_gs_reg_rtn", "ds_sub_gs_reg_rtn"];
+pub const GDS_ONLY: &[&str] = &[
+    "ds_ordered_count",
+    "ds_add_gs_reg_rtn",
+    "ds_sub_gs_reg_rtn",
+    "ds_gws_sema_release_all",
+    "ds_gws_init",
+    "ds_gws_sema_v",
+    "ds_gws_sema_br",
+    "ds_gws_sema_p",
+    "ds_gws_barrier",
+];

@@ -120,6 +120,8 @@ pub enum ArgKind {
     MsgRtn,
     /// SIMM16 holding `instid0/instskip/instid1` (`delay_alu`).
     DelayAlu,
+    /// SIMM16 holding the `s_waitcnt_depctr` fields (`depctr`).
+    Depctr,
     /// A mandatory 32-bit literal dword after the instruction (`imm32`).
     Imm32,
     /// SIMM16 holding a microcode version, printed with `UC_VERSION_*` names (`version`).
@@ -150,6 +152,9 @@ pub enum ArgKind {
     // ---- scalar memory (SMEM) ----
     /// SGPR data: load destination (`sdata`).
     Sdata,
+    /// The SDATA field holding a 7-bit immediate, printed in decimal up to 64 and in
+    /// hexadecimal above (`sdata_imm`: the probe mode of `s_atc_probe*`).
+    SdataImm,
     /// SGPR pair (address) or quad (buffer descriptor) base, SBASE field (`sbase`).
     Sbase,
     /// The SMEM offset operand (`smem_offset`), as LLVM writes it: an SGPR (SOFFSET field,
@@ -450,6 +455,7 @@ impl Arg {
             "sendmsg" => ArgKind::Sendmsg,
             "msg_rtn" => ArgKind::MsgRtn,
             "delay_alu" => ArgKind::DelayAlu,
+            "depctr" => ArgKind::Depctr,
             "imm32" => ArgKind::Imm32,
             "version" => ArgKind::Version,
             "opt_imm16" => ArgKind::OptImm16,
@@ -460,6 +466,7 @@ impl Arg {
             "src2" => ArgKind::Src2,
             "vsrc1" => ArgKind::Vsrc1,
             "sdata" => ArgKind::Sdata,
+            "sdata_imm" => ArgKind::SdataImm,
             "sbase" => ArgKind::Sbase,
             "smem_offset" => ArgKind::SmemOffset,
             "addr" => ArgKind::Addr,
@@ -482,6 +489,17 @@ impl Arg {
     }
 }
 
+/// Where a row's opcode comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// The reference's chapter 15 opcode tables (the default).
+    Reference,
+    /// `source: llvm`: opcodes LLVM 19 decodes and assembles for gfx1100 that the
+    /// reference's opcode tables do not list (e.g. `s_waitcnt_depctr`, `ds_gws_init`);
+    /// operand lists probed from LLVM like the others.
+    Llvm,
+}
+
 /// One table row: an opcode of a format.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpInfo {
@@ -497,6 +515,8 @@ pub struct OpInfo {
     /// `llvm: none`); their operand lists come from the reference pseudocode. Corpus
     /// generators and LLVM conformance checks skip them.
     pub llvm: bool,
+    /// Where the row comes from (YAML `source`, default the reference).
+    pub source: Source,
 }
 
 impl OpInfo {
@@ -514,6 +534,7 @@ impl OpInfo {
                 | "s_clause"
                 | "s_delay_alu"
                 | "s_waitcnt"
+                | "s_waitcnt_depctr"
                 | "s_wait_idle"
                 | "s_wait_event"
                 | "s_setprio"
@@ -598,6 +619,9 @@ struct Row {
     /// `none` when llvm-mc 19 rejects the opcode for gfx1100.
     #[serde(default)]
     llvm: Option<String>,
+    /// `llvm` for opcodes the reference's tables do not list.
+    #[serde(default)]
+    source: Option<String>,
 }
 
 /// Parses table YAML (a map from format name to rows). Errors name the format and row.
@@ -649,6 +673,16 @@ pub fn parse_table_sources(sources: &[&str]) -> Result<Tables, String> {
                     ))
                 }
             };
+            let source = match row.source.as_deref() {
+                None => Source::Reference,
+                Some("llvm") => Source::Llvm,
+                Some(other) => {
+                    return Err(format!(
+                        "ISA table {format} `{}`: `source: {other}` (only `source: llvm`)",
+                        row.name
+                    ))
+                }
+            };
             ops.push(OpInfo {
                 format,
                 opcode: row.op,
@@ -656,6 +690,7 @@ pub fn parse_table_sources(sources: &[&str]) -> Result<Tables, String> {
                 args,
                 mods,
                 llvm,
+                source,
             });
         }
     }
@@ -710,10 +745,10 @@ mod tests {
         let t = parse_tables(SCALAR_YAML).unwrap();
         let count = |f| t.of_format(f).count();
         assert_eq!(count(Format::Sop2), 52);
-        assert_eq!(count(Format::Sopk), 25);
+        assert_eq!(count(Format::Sopk), 27);
         assert_eq!(count(Format::Sop1), 65);
         assert_eq!(count(Format::Sopc), 18);
-        assert_eq!(count(Format::Sopp), 36);
+        assert_eq!(count(Format::Sopp), 39);
         let add = t.by_name("s_lshl_b64")[0];
         assert_eq!((add.format, add.opcode), (Format::Sop2, 9));
         assert_eq!(add.args[0].bits, 64);
@@ -725,20 +760,20 @@ mod tests {
         let t = parse_table_sources(&[SCALAR_YAML, VALU_YAML, MEMORY_YAML]).unwrap();
         let counts = [
             (Format::Sop2, 52),
-            (Format::Sopk, 25),
+            (Format::Sopk, 27),
             (Format::Sop1, 65),
             (Format::Sopc, 18),
-            (Format::Sopp, 36),
-            (Format::Smem, 12),
+            (Format::Sopp, 39),
+            (Format::Smem, 14),
             (Format::Vop1, 86),
-            (Format::Vop2, 46),
+            (Format::Vop2, 47),
             (Format::Vopc, 190),
             (Format::Vop3, 429),
             (Format::Vop3sd, 10),
             (Format::Vop3p, 34),
             (Format::VopdX, 14),
             (Format::VopdY, 17),
-            (Format::Ds, 120),
+            (Format::Ds, 126),
             (Format::Flat, 52),
             (Format::Global, 61),
             (Format::Scratch, 27),
@@ -771,6 +806,12 @@ mod tests {
         assert!(atomic.has_mod(Modifier::Rtn) && atomic.args[0].kind == ArgKind::Vdst);
         assert!(!t.lookup(Format::Vop1, 102).unwrap().llvm);
         assert!(t.ops().iter().filter(|o| !o.llvm).count() < 30);
+        let depctr = t.lookup(Format::Sopp, 8).unwrap();
+        assert_eq!(
+            (depctr.name.as_str(), depctr.source),
+            ("s_waitcnt_depctr", Source::Llvm)
+        );
+        assert_eq!(t.lookup(Format::Sopp, 9).unwrap().source, Source::Reference);
     }
 
     #[test]

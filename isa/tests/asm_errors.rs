@@ -71,6 +71,26 @@ fn error_classes_name_position_and_cause() {
         ("a:\na: s_nop 0", "e.s:2:1: label `a` is defined twice"),
         ("s_waitcnt vmcnt(64)", "e.s:1:17: too large value for vmcnt"),
         (
+            "s_waitcnt_depctr depctr_va_vdst(16)",
+            "e.s:1:18: invalid value for depctr_va_vdst",
+        ),
+        (
+            "s_waitcnt_depctr depctr_va_vdst(0) depctr_va_vdst(1)",
+            "e.s:1:36: duplicate counter name depctr_va_vdst",
+        ),
+        (
+            "s_waitcnt_depctr depctr_foo(1)",
+            "e.s:1:18: invalid counter name depctr_foo",
+        ),
+        (
+            "s_waitcnt_depctr 0x10000",
+            "e.s:1:18: invalid operand for instruction",
+        ),
+        (
+            "ds_gws_init v5 offset:65536 gds",
+            "e.s:1:16: expected a 16-bit unsigned offset",
+        ),
+        (
             "s_waitcnt expcnt(8)",
             "e.s:1:18: too large value for expcnt",
         ),

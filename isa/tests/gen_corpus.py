@@ -51,6 +51,12 @@ FORMS = {
     "delay_alu": ["instid0(VALU_DEP_1)",
                   "instid0(VALU_DEP_1) | instskip(NEXT) | instid1(SALU_CYCLE_1)",
                   "instskip(SKIP_4) | instid1(TRANS32_DEP_3)", "instid1(FMA_ACCUM_CYCLE_1)", "0"],
+    "depctr": ["depctr_va_vdst(0)", "0xfff", "depctr_hold_cnt(0) depctr_sa_sdst(0) "
+               "depctr_va_vdst(0) depctr_va_sdst(0) depctr_va_ssrc(0) depctr_va_vcc(0) "
+               "depctr_vm_vsrc(0)", "depctr_sa_sdst(0) & depctr_vm_vsrc(3)",
+               "depctr_va_vcc(0), depctr_va_ssrc(1)", "depctr_va_sdst(1+2)", "0xff9f", "0",
+               "-1", "4095", "0x8000", "depctr_hold_cnt(1) depctr_sa_sdst(1) depctr_va_vdst(15) "
+               "depctr_va_sdst(7) depctr_va_ssrc(1) depctr_va_vcc(1) depctr_vm_vsrc(7)"],
     "imm32": ["0x12345678", "18", "-1", "0xffffffff", "0x3f800000"],
     "version": ["UC_VERSION_GFX11", "UC_VERSION_GFX10 | UC_VERSION_W32_BIT", "5", "0x100",
                 "UC_VERSION_GFX7|UC_VERSION_MDP_BIT"],
@@ -58,7 +64,8 @@ FORMS = {
 # Opcodes that get every form of every operand; the others get a rotating sample of four.
 FULL = {"s_mov_b32", "s_mov_b64", "s_add_u32", "s_and_b64", "s_cmp_eq_u64", "s_lshl_b64",
         "s_movk_i32", "s_nop", "s_waitcnt", "s_getreg_b32", "s_sendmsg", "s_delay_alu",
-        "s_version", "s_setreg_imm32_b32", "s_call_b64", "s_branch"}
+        "s_version", "s_setreg_imm32_b32", "s_call_b64", "s_branch", "s_waitcnt_depctr",
+        "s_subvector_loop_begin"}
 
 lines = []
 for k, (name, args) in enumerate(ops):

@@ -24,7 +24,7 @@ def load(path):
             out[fmt] = []
             continue
         m = re.match(r"\s+- \{op: (\d+), name: (\w+), args: \[(.*?)\](?:, mods: \[(.*?)\])?"
-                     r"(, llvm: none)?\}", line)
+                     r"(, llvm: none)?(?:, source: llvm)?\}", line)
         if m:
             split = lambda s: [x.strip() for x in (s or "").split(",") if x.strip()]
             out[fmt].append(dict(op=int(m.group(1)), name=m.group(2), args=split(m.group(3)),
@@ -107,7 +107,8 @@ FULL = {"v_mov_b32", "v_add_f32", "v_add_f16", "v_fma_f32", "v_fma_f64", "v_add_
         "v_fmac_f16", "v_readfirstlane_b32", "s_load_b64", "s_buffer_load_b128", "ds_store_b32",
         "ds_load_2addr_b64", "ds_add_rtn_u32", "ds_swizzle_b32", "flat_load_b64",
         "flat_atomic_cmpswap_b64", "global_load_b32", "global_atomic_add_u32", "scratch_store_b96",
-        "buffer_load_b32", "buffer_atomic_cmpswap_b32", "buffer_store_d16_format_xyzw"}
+        "buffer_load_b32", "buffer_atomic_cmpswap_b32", "buffer_store_d16_format_xyzw",
+        "s_atc_probe", "ds_gws_init"}
 ROW = [0]
 
 
@@ -302,6 +303,8 @@ def mem_lines(fmt, row):
                 ops.append(vreg(5, n))
             elif k == "sdata":
                 ops.append(sreg(8, n))
+            elif k == "sdata_imm":
+                ops.append("7")
             elif k == "sbase":
                 ops.append(sreg(4, n))
             elif k == "smem_offset":
@@ -393,6 +396,8 @@ def mem_lines(fmt, row):
                     sreg(96 if n == 8 else 88, n), "vcc_lo" if n == 1 else None,
                     sreg(4 if n <= 4 else 8, n, "ttmp") if n <= 8 else None,
                     "m0" if n == 1 else None, "null" if n == 1 else None]
+        elif k == "sdata_imm":
+            alts = ["0", "64", "0x41", "0x7f", "-1", "128"]
         elif k == "sbase":
             alts = [sreg(0, n), sreg(104 if n == 2 else 100, n), "vcc" if n == 2 else None,
                     sreg(4, n, "ttmp")]
@@ -423,6 +428,9 @@ def mem_lines(fmt, row):
                 continue
             lines.append(op_line(name, o, "offen" if fmt == "MUBUF" and any(
                 x == "vaddr" for x, _, _ in args) else ""))
+    if name.startswith("ds_gws_"):
+        # GDS-only: every form with `gds`
+        lines = [l if l.endswith(" gds") else l + " gds" for l in lines]
     return lines
 
 

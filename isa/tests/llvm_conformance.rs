@@ -11,8 +11,9 @@
 //!
 //! Also checked: every legacy mnemonic of `tables/aliases.yaml` assembles as its table
 //! mnemonic does, and the `.text` of clang 19's `-S` output for the OpenCL kernels of
-//! `data/clang_kernel_corpus.cl` (directives, kernel descriptors, metadata, relocations)
-//! assembles to the bytes llvm-mc puts in the object's `.text`.
+//! `data/clang_kernel_corpus.cl` and for `kernels/opencl/nbody.cl` (directives, kernel
+//! descriptors, metadata, relocations) assembles to the bytes llvm-mc puts in the
+//! object's `.text`.
 
 use cu32_isa::alias;
 use cu32_isa::asm::assemble;
@@ -475,58 +476,74 @@ fn aliases_assemble_as_their_table_mnemonic() {
     assert_none("alias", &failures);
 }
 
+/// clang 19 `-S` outputs checked by [`clang_kernel_text_matches_llvm`] (each `NAME.s`,
+/// with llvm-mc's `.text` words in `NAME.expected`): the kernels of
+/// `clang_kernel_corpus.cl`, and `kernels/opencl/nbody.cl` (`s_waitcnt_depctr`), compiled
+/// by `clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O2
+/// -cl-kernel-arg-info -include kernels/opencl/cu32.h -S kernels/opencl/nbody.cl -o
+/// isa/tests/data/clang_nbody.s` from the workspace root.
+const CLANG_OUTPUTS: &[&str] = &["clang_kernel_corpus", "clang_nbody"];
+
 #[test]
 fn clang_kernel_text_matches_llvm() {
-    let source = std::fs::read_to_string(data("clang_kernel_corpus.s")).unwrap();
-    let ours = assemble(&source, "clang_kernel_corpus.s")
-        .expect("clang output assembles")
-        .words;
-    let expected: Vec<u32> = if llvm_present() {
-        let dir = std::env::temp_dir().join(format!("cu32-clang-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let (obj, text) = (dir.join("k.o"), dir.join("k.text"));
-        run(Command::new(Path::new(LLVM_BIN).join("llvm-mc"))
-            .args([
-                "-triple=amdgcn-amd-amdhsa",
-                "-mcpu=gfx1100",
-                "-filetype=obj",
-            ])
-            .arg(data("clang_kernel_corpus.s"))
-            .arg("-o")
-            .arg(&obj));
-        run(Command::new(Path::new(LLVM_BIN).join("llvm-objcopy"))
-            .args(["-O", "binary", "--only-section=.text"])
-            .arg(&obj)
-            .arg(&text));
-        let bytes = std::fs::read(&text).unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
-        let words: Vec<u32> = bytes
-            .chunks(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
-        let listing: String = words.iter().map(|w| format!("{w:08x}\n")).collect();
-        let committed = data("clang_kernel_corpus.expected");
-        if std::env::var_os("CU32_REGEN").is_some() {
-            std::fs::write(&committed, &listing).unwrap();
-        }
-        assert_eq!(
-            std::fs::read_to_string(committed).unwrap_or_default(),
-            listing,
-            "data/clang_kernel_corpus.expected is stale (CU32_REGEN=1 regenerates it)"
+    for name in CLANG_OUTPUTS {
+        let (source, committed) = (
+            data(&format!("{name}.s")),
+            data(&format!("{name}.expected")),
         );
-        words
-    } else {
-        std::fs::read_to_string(data("clang_kernel_corpus.expected"))
-            .unwrap()
-            .lines()
-            .map(|w| u32::from_str_radix(w, 16).unwrap())
-            .collect()
-    };
-    let first = ours.iter().zip(&expected).position(|(a, b)| a != b);
-    assert!(
-        ours == expected,
-        "{} words, llvm-mc {}; first difference at word {first:?}",
-        ours.len(),
-        expected.len()
-    );
+        let ours = assemble(
+            &std::fs::read_to_string(&source).unwrap(),
+            &format!("{name}.s"),
+        )
+        .unwrap_or_else(|e| panic!("{name}.s: clang output does not assemble: {e}"))
+        .words;
+        let expected: Vec<u32> = if llvm_present() {
+            let dir = std::env::temp_dir().join(format!("cu32-clang-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let (obj, text) = (dir.join("k.o"), dir.join("k.text"));
+            run(Command::new(Path::new(LLVM_BIN).join("llvm-mc"))
+                .args([
+                    "-triple=amdgcn-amd-amdhsa",
+                    "-mcpu=gfx1100",
+                    "-filetype=obj",
+                ])
+                .arg(&source)
+                .arg("-o")
+                .arg(&obj));
+            run(Command::new(Path::new(LLVM_BIN).join("llvm-objcopy"))
+                .args(["-O", "binary", "--only-section=.text"])
+                .arg(&obj)
+                .arg(&text));
+            let bytes = std::fs::read(&text).unwrap();
+            let _ = std::fs::remove_dir_all(&dir);
+            let words: Vec<u32> = bytes
+                .chunks(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+            let listing: String = words.iter().map(|w| format!("{w:08x}\n")).collect();
+            if std::env::var_os("CU32_REGEN").is_some() {
+                std::fs::write(&committed, &listing).unwrap();
+            }
+            assert_eq!(
+                std::fs::read_to_string(&committed).unwrap_or_default(),
+                listing,
+                "data/{name}.expected is stale (CU32_REGEN=1 regenerates it)"
+            );
+            words
+        } else {
+            std::fs::read_to_string(&committed)
+                .unwrap()
+                .lines()
+                .map(|w| u32::from_str_radix(w, 16).unwrap())
+                .collect()
+        };
+        let first = ours.iter().zip(&expected).position(|(a, b)| a != b);
+        assert!(
+            ours == expected,
+            "{name}: {} words, llvm-mc {}; first difference at word {first:?}",
+            ours.len(),
+            expected.len()
+        );
+        println!("{name}.s: {} words match llvm-mc", ours.len());
+    }
 }

@@ -24,6 +24,7 @@
     s_waitcnt_vmcnt null, 0
     s_waitcnt_expcnt null, 0
     s_waitcnt_lgkmcnt null, 0
+    s_waitcnt_depctr 0xfff
     s_cbranch_cdbgsys bad
     s_cbranch_cdbguser bad
     s_cbranch_cdbgsys_or_user bad
@@ -34,4 +35,4 @@ bad:
     s_endpgm
 ; expect: s0 = 1
 ; expect: scc = 1
-; expect: retired = 29
+; expect: retired = 30

@@ -10,4 +10,4 @@ pub mod model;
 pub mod trace;
 
 pub use model::{Machine, ModelError, RunSummary, Wave};
-pub use trace::{TraceEvent, Write};
+pub use trace::{Space, TraceEvent, Write};

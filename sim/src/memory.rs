@@ -46,8 +46,10 @@ pub struct Memory {
 }
 
 impl Memory {
-    pub fn new() -> Memory {
-        Memory::default()
+    pub const fn new() -> Memory {
+        Memory {
+            regions: BTreeMap::new(),
+        }
     }
 
     /// Places `bytes` at the next free address at or above [`HEAP_BASE`] (a multiple of
@@ -148,6 +150,20 @@ impl Memory {
     pub fn read(&self, addr: u64, len: u64) -> Result<&[u8], MemoryError> {
         let (_, r, off) = self.find(addr, len)?;
         Ok(&r.bytes[off..off + len as usize])
+    }
+
+    /// Checks that a store of `size` bytes at `addr` would succeed.
+    pub fn check_write(&self, addr: u64, size: u64) -> Result<(), MemoryError> {
+        let (_, r, _) = self.find(addr, size)?;
+        if r.writable {
+            Ok(())
+        } else {
+            Err(MemoryError::ReadOnly {
+                addr,
+                size,
+                name: r.name.clone(),
+            })
+        }
     }
 
     /// Stores `data` at `addr`.

@@ -20,6 +20,24 @@ pub enum Write {
     },
     /// A write of the scalar condition code.
     Scc(bool),
+    /// A memory write of `size` (1 to 16) bytes: the low bytes of `value`, little-endian.
+    /// An instruction's memory writes stay in program order (lane order), after the
+    /// register writes.
+    Mem {
+        space: Space,
+        addr: u64,
+        size: u8,
+        value: u128,
+    },
+}
+
+/// The memory a [`Write::Mem`] goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Space {
+    /// Global memory (byte address).
+    Global,
+    /// The work-group's LDS (byte offset).
+    Lds,
 }
 
 /// One retired instruction of one wave.
@@ -34,7 +52,7 @@ pub struct TraceEvent {
     /// EXEC when the instruction issued.
     pub exec: u64,
     /// Architectural writes, in the order: SGPRs by ascending index, VGPRs by ascending
-    /// index, then SCC.
+    /// index, SCC, then memory writes in program order.
     pub writes: Vec<Write>,
 }
 
@@ -46,6 +64,7 @@ impl TraceEvent {
             Write::Sgpr { index, .. } => u16::from(index),
             Write::Vgpr { index, .. } => 0x100 + u16::from(index),
             Write::Scc(_) => 0x200,
+            Write::Mem { .. } => 0x300,
         });
     }
 }
@@ -78,6 +97,19 @@ impl fmt::Display for Write {
                 write!(f, "]")
             }
             Write::Scc(b) => write!(f, "scc={}", u8::from(b)),
+            Write::Mem {
+                space,
+                addr,
+                size,
+                value,
+            } => {
+                let space = match space {
+                    Space::Global => "mem",
+                    Space::Lds => "lds",
+                };
+                let width = 2 * usize::from(size);
+                write!(f, "{space}[0x{addr:x}]=0x{value:0width$x}")
+            }
         }
     }
 }

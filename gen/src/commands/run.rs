@@ -1,8 +1,16 @@
 //! `cu32 run`: assembles a program (or loads raw code), runs one wave of it on the golden
 //! model and prints the final state: every non-zero SGPR, every non-zero VGPR (its 32 lane
 //! values), then SCC, VCC, EXEC, M0 and the number of retired instructions.
+//!
+//! With a code object and a launch (`--launch FILE`, or `--kernel`, `--grid`, `--block`
+//! and `--arg`), it dispatches the kernel on the model instead: every work-group runs, the
+//! output buffers are written to their files, and the statistics are printed
+//! (instructions by format, the VALU active-lane ratio, waves, work-groups).
 
 use anyhow::Context;
+use cu32_sim::launch::Launch;
+use cu32_sim::memory::Memory;
+use cu32_sim::model::workgroup::{run_dispatch, Stats};
 use cu32_sim::{Machine, Wave};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -16,8 +24,25 @@ non-zero VGPR with its 32 lane values (`v3 = [0x00000000, 0x00000001, ...]`, lan
 then scc, vcc, exec, m0 and the number of retired instructions."
 )]
 pub struct Args {
-    /// Program: LLVM-syntax assembly (`.s`), or raw little-endian code (`.bin`).
+    /// Program: LLVM-syntax assembly (`.s`), raw little-endian code (`.bin`), or a code
+    /// object to dispatch with a launch.
     pub file: PathBuf,
+    /// Launch file (YAML) for a code object: kernel, grid, block, arguments.
+    #[arg(long, conflicts_with_all = ["kernel", "grid", "block", "arg"])]
+    pub launch: Option<PathBuf>,
+    /// Kernel to dispatch (with `--grid`, `--block` and `--arg`).
+    #[arg(long, requires_all = ["grid", "block"])]
+    pub kernel: Option<String>,
+    /// Grid size in work-items, X[,Y[,Z]].
+    #[arg(long, requires = "kernel")]
+    pub grid: Option<String>,
+    /// Work-group size, X[,Y[,Z]].
+    #[arg(long, requires = "kernel")]
+    pub block: Option<String>,
+    /// One kernel argument, in order: `u32=5`, `f32=2.5`, `buffer=in.bin`,
+    /// `buffer=y.bin:out=out/y.bin`, `zeros=4096:out=z.bin`.
+    #[arg(long, requires = "kernel")]
+    pub arg: Vec<String>,
     /// Stop with an error after this many instructions.
     #[arg(long, default_value_t = 1_000_000)]
     pub max_instructions: u64,
@@ -74,7 +99,67 @@ pub fn format_state(wave: &Wave, retired: u64) -> String {
     out
 }
 
+/// The statistics printed after a dispatch (also used by tests).
+pub fn format_stats(stats: &Stats) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "work-groups = {}", stats.workgroups);
+    let _ = writeln!(out, "waves = {}", stats.waves);
+    let _ = writeln!(out, "retired = {}", stats.retired());
+    for (format, n) in &stats.by_format {
+        let _ = writeln!(out, "  {format} = {n}");
+    }
+    let ratio = if stats.valu == 0 {
+        0.0
+    } else {
+        stats.valu_lanes as f64 / (32 * stats.valu) as f64
+    };
+    let _ = writeln!(out, "valu active lanes = {:.1}%", 100.0 * ratio);
+    out
+}
+
+fn run_kernel(args: &Args, launch: Launch) -> anyhow::Result<()> {
+    let name = args.file.display().to_string();
+    let file = std::fs::read(&args.file).with_context(|| format!("reading {name}"))?;
+    let code = cu32_isa::code_object::CodeObject::parse(&file).with_context(|| name.clone())?;
+    let mut memory = Memory::new();
+    let dispatch = cu32_sim::dispatch::prepare(&code, &launch, &mut memory)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut print_error: Option<std::io::Error> = None;
+    let result = run_dispatch(
+        &code,
+        &launch,
+        &dispatch,
+        &mut memory,
+        args.max_instructions,
+        |event| {
+            if args.trace && print_error.is_none() {
+                if let Err(e) = writeln!(out, "{event}") {
+                    print_error = Some(e);
+                }
+            }
+        },
+    );
+    let _ = out.flush();
+    let stats = result.with_context(|| format!("{name}: kernel {} failed", launch.kernel))?;
+    if let Some(e) = print_error {
+        return Err(anyhow::anyhow!(e).context("writing the trace"));
+    }
+    cu32_sim::dispatch::write_outputs(&dispatch.outputs, &memory)?;
+    out.write_all(format_stats(&stats).as_bytes())
+        .and_then(|()| out.flush())
+        .context("writing the statistics")?;
+    Ok(())
+}
+
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(path) = &args.launch {
+        let launch = Launch::from_file(path)?;
+        return run_kernel(&args, launch);
+    }
+    if let (Some(kernel), Some(grid), Some(block)) = (&args.kernel, &args.grid, &args.block) {
+        let launch = Launch::from_flags(kernel, grid, block, &args.arg)?;
+        return run_kernel(&args, launch);
+    }
     let name = args.file.display().to_string();
     let loaded = load(&args.file)?;
     let mut machine = Machine::new(loaded.words);

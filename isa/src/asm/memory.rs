@@ -4,7 +4,7 @@
 //! `tfe`'s extra data register, the returning form of atomics with `glc`) and the offset
 //! ranges per format are decided here.
 
-use super::lex::{Cursor, Fail};
+use super::lex::{fit64, Cursor, Fail};
 use super::modifiers::{Mod, ModKind};
 use super::operand::{fold, Base, Const, Operand, Ty, BAD_OPERAND};
 use super::operands_and_modifiers;
@@ -95,6 +95,11 @@ pub(super) fn parse(op: &'static OpInfo, col: usize, cur: &mut Cursor) -> Result
             ArgKind::Data1 => instr.data1 = vgpr(o, regs)?,
             ArgKind::Vdata => instr.data0 = vgpr(o, regs + u8::from(instr.tfe))?,
             ArgKind::Sdata => instr.sdata = sgpr(o, regs)?,
+            // Any 64-bit value, truncated to the 7-bit field as llvm-mc does.
+            ArgKind::SdataImm => match o.base {
+                Base::Int(v) if fit64(v).is_some() => instr.sdata = (v & 0x7f) as u8,
+                _ => return Err(bad()),
+            },
             ArgKind::Sbase => instr.sbase = sgpr(o, regs)?,
             ArgKind::Srsrc => instr.srsrc = sgpr(o, regs)?,
             ArgKind::SmemOffset => match o.base {

@@ -7,7 +7,7 @@ use super::lex::{fit16, fit32, fit64, fit_f32, no_symbols, Cursor, Fail, Tok};
 use super::Fixup;
 use crate::encoding::Instr;
 use crate::operand::{self, EXEC_LO, M0, NULL, SRC_LITERAL, TTMP0, VCC_LO};
-use crate::syntax::{self, hwreg, sendmsg, version};
+use crate::syntax::{self, depctr, hwreg, sendmsg, version};
 use crate::table::{Accept, Arg, ArgKind, OpInfo};
 
 fn version_symbols(name: &str) -> Option<i128> {
@@ -79,6 +79,7 @@ pub(super) fn parse_instr(
             ArgKind::Hwreg => instr.simm16 = parse_hwreg(cur)?,
             ArgKind::Waitcnt => instr.simm16 = parse_waitcnt(cur)?,
             ArgKind::DelayAlu => instr.simm16 = parse_delay_alu(cur)?,
+            ArgKind::Depctr => instr.simm16 = parse_depctr(cur)?,
             ArgKind::Sendmsg => instr.simm16 = parse_sendmsg(cur, 0xffff)?,
             ArgKind::MsgRtn => instr.ssrc0 = parse_sendmsg(cur, 0xff)? as u8,
             ArgKind::Imm32 => {
@@ -448,6 +449,45 @@ fn parse_waitcnt(cur: &mut Cursor) -> Result<u16, Fail> {
         let v = if sat { v.clamp(0, max) } else { v };
         if !(0..=max).contains(&v) {
             return Err((vcol, format!("too large value for {base}")));
+        }
+        let mask = (max as u16) << shift;
+        value = (value & !mask) | ((v as u16) << shift);
+        if cur.at_end() {
+            return Ok(value);
+        }
+        if !cur.eat("&") {
+            cur.eat(",");
+        }
+    }
+}
+
+/// `s_waitcnt_depctr`: a 16-bit value, or `name(value)` fields separated by spaces, `&` or
+/// `,`; omitted fields are at their maximum, the unused bits zero (as llvm-mc encodes).
+fn parse_depctr(cur: &mut Cursor) -> Result<u16, Fail> {
+    if cur.ident().is_none() || cur.peek2() != Some(&Tok::Punct("(")) {
+        let col = cur.col();
+        return fit16(cur.expr(&no_symbols)?).ok_or((col, BAD_OPERAND.into()));
+    }
+    let mut value = depctr::all_max();
+    let mut seen = Vec::new();
+    loop {
+        let col = cur.col();
+        let name = cur.ident().unwrap_or_default().to_string();
+        let &(_, shift, width) = depctr::FIELDS
+            .iter()
+            .find(|f| f.0 == name)
+            .ok_or((col, format!("invalid counter name {name}")))?;
+        if seen.contains(&shift) {
+            return Err((col, format!("duplicate counter name {name}")));
+        }
+        seen.push(shift);
+        cur.pos += 1;
+        cur.expect("(")?;
+        let v = cur.expr(&no_symbols)?;
+        cur.expect(")")?;
+        let max = (1i128 << width) - 1;
+        if !(0..=max).contains(&v) {
+            return Err((col, format!("invalid value for {name}")));
         }
         let mask = (max as u16) << shift;
         value = (value & !mask) | ((v as u16) << shift);

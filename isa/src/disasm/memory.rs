@@ -11,8 +11,9 @@
 //! Encodings LLVM refuses (printed `.long` by the caller): a nonzero DS field the opcode
 //! does not use, a DS offset on a row without offsets, DS `gds` on a row without it (and
 //! its absence on the GDS-only opcodes), FLAT with an SADDR other than `off` or with SVE,
-//! GLOBAL with SVE, a MUBUF modifier bit the row lacks, GLC/DLC on the cache-invalidate
-//! opcodes (and TFE/OFFEN/IDXEN on the MUBUF ones), register ranges past the register file.
+//! GLOBAL with SVE, a MUBUF modifier bit the row lacks, GLC/DLC on the SMEM rows without
+//! them (the cache-invalidate opcodes, `s_atc_probe*`; TFE/OFFEN/IDXEN on the MUBUF
+//! cache-invalidate ones), register ranges past the register file.
 //! LLVM ignores the other unused fields (a store's VDST, a load's DATA, the operand fields
 //! of `s_gl1_inv` or `buffer_gl0_inv`). Registers outside an operand's LLVM class print
 //! with `/*Invalid register, operand has '...' register class*/`.
@@ -97,14 +98,16 @@ fn sgpr_class(code: u8, bits: u16, sdata: bool) -> Option<String> {
 
 fn smem(instr: &Instr) -> Option<String> {
     let op = instr.op;
-    // The cache-maintenance opcodes ignore every field but GLC and DLC.
-    if op.args.is_empty() && (instr.glc || instr.dlc) {
+    // GLC / DLC only on the rows that have them (not on the cache-maintenance opcodes,
+    // which ignore every other field, nor on `s_atc_probe*`).
+    if (instr.glc && !op.has_mod(Modifier::Glc)) || (instr.dlc && !op.has_mod(Modifier::Dlc)) {
         return None;
     }
     let mut out = Vec::new();
     for &arg in &op.args {
         out.push(match arg.kind {
             ArgKind::Sdata => sgpr_class(instr.sdata, arg.width(), true)?,
+            ArgKind::SdataImm => operands::small_dec_or_hex(instr.sdata.into()),
             ArgKind::Sbase => sgpr_class(instr.sbase, arg.width(), false)?,
             _ if instr.soffset != NULL => {
                 let reg = operands::sgpr(instr.soffset, 1)?;

@@ -182,6 +182,15 @@ fn float64_name(v: u64) -> Option<&'static str> {
     )
 }
 
+/// Decimal up to 64, hexadecimal above (LLVM's 16-bit immediate style).
+pub(super) fn small_dec_or_hex(v: u16) -> String {
+    if v <= 64 {
+        v.to_string()
+    } else {
+        format!("0x{v:x}")
+    }
+}
+
 pub(super) fn small(v: i64) -> Option<String> {
     (-16..=64).contains(&v).then(|| v.to_string())
 }

@@ -3,7 +3,7 @@
 use super::operands;
 use crate::encoding::Instr;
 use crate::operand::{self, register_name, SRC_LITERAL};
-use crate::syntax::{self, hwreg, sendmsg, version};
+use crate::syntax::{self, depctr, hwreg, sendmsg, version};
 use crate::table::{Accept, Arg, ArgKind, ArgType, Format};
 
 /// The text of a scalar instruction, or `None` when an operand code is not valid for its
@@ -35,12 +35,14 @@ fn arg_text(instr: &Instr, arg: Arg) -> Option<Option<String>> {
         ArgKind::Ssrc0 => src_text(instr.ssrc0, arg, instr.literal)?,
         ArgKind::Ssrc1 => src_text(instr.ssrc1, arg, instr.literal)?,
         ArgKind::Simm16 => format!("0x{imm:x}"),
-        ArgKind::Uimm16 => small_dec_or_hex(imm),
+        ArgKind::Uimm16 => operands::small_dec_or_hex(imm),
         ArgKind::Label => imm.to_string(),
         ArgKind::OptImm16 if imm == 0 => return Some(None),
         ArgKind::OptImm16 => imm.to_string(),
         ArgKind::Hwreg => hwreg_text(imm),
-        ArgKind::Waitcnt => waitcnt_text(imm),
+        ArgKind::Waitcnt => counters_text(&syntax::WAITCNT_FIELDS, imm),
+        ArgKind::Depctr if imm & depctr::UNUSED != 0 => format!("0x{imm:x}"),
+        ArgKind::Depctr => counters_text(&depctr::FIELDS, imm),
         ArgKind::Sendmsg => sendmsg_text(imm),
         ArgKind::MsgRtn => sendmsg_text(u16::from(instr.ssrc0)),
         ArgKind::DelayAlu => delay_alu_text(imm),
@@ -50,15 +52,6 @@ fn arg_text(instr: &Instr, arg: Arg) -> Option<Option<String>> {
         _ => return None,
     };
     Some(Some(text))
-}
-
-/// Decimal up to 64, hexadecimal above (LLVM's 16-bit immediate style).
-fn small_dec_or_hex(v: u16) -> String {
-    if v <= 64 {
-        v.to_string()
-    } else {
-        format!("0x{v:x}")
-    }
 }
 
 /// Register name of a destination code; 64-bit pairs starting at an odd SGPR or TTMP are
@@ -126,8 +119,10 @@ fn field(v: u16, shift: u32, width: u32) -> u16 {
     (v >> shift) & ((1 << width) - 1)
 }
 
-fn waitcnt_text(imm: u16) -> String {
-    let values: Vec<(&str, u16, bool)> = syntax::WAITCNT_FIELDS
+/// `s_waitcnt` / `s_waitcnt_depctr` counters: the fields below their maximum, or all of
+/// them when every field is at its maximum.
+fn counters_text(fields: &[(&str, u32, u32)], imm: u16) -> String {
+    let values: Vec<(&str, u16, bool)> = fields
         .iter()
         .map(|&(name, shift, width)| {
             let v = field(imm, shift, width);

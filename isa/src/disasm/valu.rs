@@ -355,6 +355,11 @@ fn e32(instr: &Instr) -> Option<String> {
     if !has_dst && op.format != Format::Vopc && instr.vdst != 0 {
         return None;
     }
+    // `v_illegal` (the VOP2 row without operands) is only the all-zero word.
+    if op.format == Format::Vop2 && op.args.is_empty() && (instr.src0, instr.src1) != (0, SRC_VGPR0)
+    {
+        return None;
+    }
     let srcs = sources(row);
     // VSRC1 is confined to v0..v127 when any source of the opcode is 16-bit.
     let lo128_vsrc1 = op.args.iter().any(|&a| is_source(a.kind) && lo128(a));

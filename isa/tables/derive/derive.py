@@ -3,7 +3,8 @@
 
 Opcode numbers and reference names come from the "<FMT> Opcodes" tables of chapter 15 of the
 RDNA3 ISA reference (spec.py); operand lists, widths, types, restrictions and modifiers come
-from probing LLVM 19 (llvm.py, valu.py, memory.py): every opcode is decoded by llvm-objdump
+from probing LLVM 19 (llvm.py, valu.py, memory.py), plus the opcodes LLVM 19 decodes that the
+reference's tables lack (llvm_extra.py; rows marked `source: llvm`): every opcode is decoded by llvm-objdump
 from a canonical word whose register fields hold distinct registers, modifier bits are set
 one group at a time, and every source is assembled by llvm-mc with probe constants to learn
 its operand type. Run from anywhere: python3 isa/tables/derive/derive.py
@@ -16,6 +17,7 @@ sys.path.insert(0, HERE)
 from spec import spec_tables  # noqa: E402
 from valu import derive_vop, derive_vop3p, derive_vopd  # noqa: E402
 from memory import derive_memory  # noqa: E402
+from llvm_extra import llvm_extras  # noqa: E402
 
 TABLES = os.path.dirname(HERE)
 
@@ -54,6 +56,10 @@ HEADER = """# RDNA3 {what} opcodes (gfx1100).
 # Kinds, types, restrictions and modifiers are documented in isa/src/table.rs.
 #
 # Names are LLVM 19's (llvm-objdump), equal to the reference names lower-cased for every row.
+# `source: llvm` marks opcodes LLVM 19 decodes and assembles for gfx1100 that the
+# reference's opcode tables do not list (found by decoding every opcode number,
+# derive/llvm_extra.py; spec_tables checks that the reference lacks them):
+{extra}
 # `llvm: none` marks opcodes the reference lists that llvm-mc 19 rejects for gfx1100; their
 # operand lists are written by hand from the pseudocode (corpus generators skip them):
 {nollvm}
@@ -67,6 +73,8 @@ def yaml_row(e):
         s += f", mods: [{', '.join(e['mods'])}]"
     if e.get("llvm_none"):
         s += ", llvm: none"
+    if e.get("extra"):
+        s += ", source: llvm"
     return s + "}"
 
 
@@ -87,7 +95,10 @@ def fill(entries, errors):
 def write(path, what, groups, errors):
     nollvm = [f"#   {fmt} {e['op']} {e['name']}" for fmt, es in groups for e in es
               if e.get("llvm_none")]
-    out = [HEADER.format(what=what, nollvm="\n".join(nollvm) or "#   (none)")]
+    extra = [f"#   {fmt} {e['op']} {e['name']}" for fmt, es in groups for e in es
+             if e.get("extra")]
+    out = [HEADER.format(what=what, extra="\n".join(extra) or "#   (none)",
+                         nollvm="\n".join(nollvm) or "#   (none)")]
     for fmt, es in groups:
         out.append(f"{fmt}:")
         out += [yaml_row(e) for e in es if "name" in e]
@@ -98,6 +109,9 @@ def write(path, what, groups, errors):
 
 def main():
     tables = spec_tables()
+    extras = llvm_extras(tables)
+    for fmt, rows in extras.items():
+        tables[fmt] = sorted(tables[fmt] + rows)
     errors = []
     vop = derive_vop(tables, errors)
     vop.update(derive_vop3p(tables, errors))
@@ -106,6 +120,8 @@ def main():
     mem = derive_memory(tables, errors)
     for es in list(vop.values()) + list(mem.values()):
         fill(es, errors)
+        for e in es:
+            e["extra"] = (e["op"], e["NAME"]) in extras.get(e["fmt"], [])
     valu_order = ["VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD", "VOP3P", "VOPD_X", "VOPD_Y"]
     mem_order = ["SMEM", "DS", "FLAT", "GLOBAL", "SCRATCH", "MUBUF"]
     write(os.path.join(TABLES, "valu.yaml"), "vector ALU (VOP1, VOP2, VOPC, VOP3, VOP3SD, "

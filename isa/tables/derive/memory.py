@@ -31,7 +31,10 @@ DS_VARIANTS = [dict(), dict(data1=0), dict(vdst=0), dict(data1=0, vdst=0),
                dict(addr=0, data1=0, vdst=0), dict(addr=0, data0=0, data1=0),
                dict(addr=0, data0=0, data1=0, vdst=0),
                # GDS-only opcodes (ds_ordered_count, ds_*_gs_reg_rtn) decode only with gds set
-               dict(data0=0, data1=0, gds=1), dict(addr=0, data1=0, gds=1)]
+               dict(data0=0, data1=0, gds=1), dict(addr=0, data1=0, gds=1),
+               # ds_gws_*: GDS-only, every field but ADDR (if used) zero
+               dict(data0=0, data1=0, vdst=0, gds=1),
+               dict(addr=0, data0=0, data1=0, vdst=0, gds=1)]
 FLAT_VARIANTS = [dict(), dict(vdst=0), dict(data=0), dict(data=0, vdst=0), dict(addr=0),
                  dict(addr=0, vdst=0), dict(addr=0, data=0, vdst=0)]
 MUBUF_VARIANTS = [dict(), dict(vdata=0), dict(vdata=0, vaddr=0, offen=0),
@@ -78,8 +81,13 @@ def template(fmt, text):
     toks = [t.strip() for t in parts[1].split(",")] if len(parts) > 1 else []
     if toks:
         toks[-1] = toks[-1].split()[0]
+    if toks == ["gds"]:
+        toks = []  # ds_gws_sema_*: no operands, only the modifier
     args = []
-    for t in toks:
+    for i, t in enumerate(toks):
+        if re.fullmatch(r"0x[0-9a-f]+|\d+", t) and fmt == "SMEM" and i == 0:
+            args.append("sdata_imm")  # s_atc_probe*: SDATA holds an immediate
+            continue
         if re.fullmatch(r"0x[0-9a-f]+|\d+", t) and fmt == "SMEM":
             args.append("smem_offset")
             continue

@@ -1,6 +1,7 @@
 import re
 SPEC='/work/shared/seeds/000_aad9ad0504eac156.txt'
-SECS=[("SMEM","SMEM Opcodes","15.3.1. VOP2"),("VOP1","VOP1 Opcodes","15.3.3. VOPC"),("VOP2","VOP2 Opcodes","15.3.2. VOP1"),
+SECS=[("SOP2","SOP2 Opcodes","15.1.2. SOPK"),("SOPK","SOPK Opcodes","15.1.3. SOP1"),("SOP1","SOP1 Opcodes","15.1.4. SOPC"),
+("SOPC","SOPC Opcodes","15.1.5. SOPP"),("SOPP","SOPP Opcodes","15.2."),("SMEM","SMEM Opcodes","15.3.1. VOP2"),("VOP1","VOP1 Opcodes","15.3.3. VOPC"),("VOP2","VOP2 Opcodes","15.3.2. VOP1"),
 ("VOPC","VOPC Opcodes","15.3.4. VOP3"),("VOP3","VOP3 Opcodes","15.3.5. VOP3SD"),("VOP3SD","VOP3SD Opcodes","15.3.6. VOP3P"),
 ("VOP3P","VOP3P Opcodes","15.3.7. VOPD"),("VOPD_X","VOPD X-Opcodes","VOPD Y-Opcodes"),("VOPD_Y","VOPD Y-Opcodes","15.3.8. DPP16"),
 ("DS","DS Opcodes","15.7.1. MTBUF"),("FLAT","FLAT Opcodes","15.9.2. GLOBAL"),("GLOBAL","GLOBAL Opcodes","15.9.3. SCRATCH"),("SCRATCH","SCRATCH Opcodes","15.10.1. EXP"),("MUBUF","MUBUF Opcodes","15.8.1. MIMG")]

@@ -334,7 +334,8 @@ def with_extra(words, extra):
 
 
 E32 = {"VOP1": (vop1, [dict(), dict(src0=4), dict(src0=0, vdst=0)]),
-       "VOP2": (vop2, [dict()]),
+       # all-zero word: v_illegal (VOP2 opcode 0, which the reference does not list)
+       "VOP2": (vop2, [dict(), dict(src0=0, vsrc1=0, vdst=0)]),
        "VOPC": (vopc, [dict()])}
 VOP3_VARIANTS = [dict(), dict(src2=12), dict(src1=8, src2=12), dict(src2=0), dict(src1=8, src2=0),
                  dict(src0=4, src1=8, src2=0), dict(src1=0, src2=0),

@@ -962,26 +962,49 @@ s_call_b64 s[0:1], -1
 s_call_b64 s[0:1], 0x7fff
 s_call_b64 s[0:1], -32768
 s_call_b64 s[0:1], 65535
+s_subvector_loop_begin s0, 0
+s_subvector_loop_begin s105, 0
+s_subvector_loop_begin vcc_lo, 0
+s_subvector_loop_begin vcc_hi, 0
+s_subvector_loop_begin m0, 0
+s_subvector_loop_begin null, 0
+s_subvector_loop_begin exec_lo, 0
+s_subvector_loop_begin exec_hi, 0
+s_subvector_loop_begin ttmp15, 0
+s_subvector_loop_begin s0, 1
+s_subvector_loop_begin s0, -1
+s_subvector_loop_begin s0, 0x7fff
+s_subvector_loop_begin s0, -32768
+s_subvector_loop_begin s0, 65535
+s_subvector_loop_end s0, 0
+s_subvector_loop_end vcc_hi, 0
+s_subvector_loop_end m0, 0
+s_subvector_loop_end null, 0
+s_subvector_loop_end exec_lo, 0
+s_subvector_loop_end s0, 65535
+s_subvector_loop_end s0, 1
+s_subvector_loop_end s0, -1
+s_subvector_loop_end s0, 0x7fff
 s_waitcnt_vscnt null, 0
-s_waitcnt_vscnt null, -1
-s_waitcnt_vscnt null, -32768
 s_waitcnt_vscnt null, 65535
 s_waitcnt_vscnt null, 100
+s_waitcnt_vscnt null, 0x7fff
+s_waitcnt_vscnt null, 0x8000
 s_waitcnt_vmcnt null, 0
-s_waitcnt_vmcnt null, -32768
-s_waitcnt_vmcnt null, 65535
 s_waitcnt_vmcnt null, 100
 s_waitcnt_vmcnt null, 0x7fff
+s_waitcnt_vmcnt null, 0x8000
+s_waitcnt_vmcnt null, 0xffff
 s_waitcnt_expcnt null, 0
-s_waitcnt_expcnt null, 65535
-s_waitcnt_expcnt null, 100
 s_waitcnt_expcnt null, 0x7fff
 s_waitcnt_expcnt null, 0x8000
+s_waitcnt_expcnt null, 0xffff
+s_waitcnt_expcnt null, -1
 s_waitcnt_lgkmcnt null, 0
-s_waitcnt_lgkmcnt null, 100
-s_waitcnt_lgkmcnt null, 0x7fff
 s_waitcnt_lgkmcnt null, 0x8000
 s_waitcnt_lgkmcnt null, 0xffff
+s_waitcnt_lgkmcnt null, -1
+s_waitcnt_lgkmcnt null, -32768
 s_mov_b32 s0, s1
 s_mov_b32 s105, s1
 s_mov_b32 vcc_lo, s1
@@ -1047,703 +1070,703 @@ s_mov_b64 s[0:1], src_scc
 s_mov_b64 s[0:1], 0x3ff0000000000000
 s_mov_b64 s[0:1], 0xffffffff80000000
 s_cmov_b32 s0, s1
-s_cmov_b32 ttmp15, s1
-s_cmov_b32 s105, s1
 s_cmov_b32 vcc_lo, s1
 s_cmov_b32 vcc_hi, s1
-s_cmov_b32 s0, -1.0
-s_cmov_b32 s0, 2.0
+s_cmov_b32 m0, s1
+s_cmov_b32 null, s1
 s_cmov_b32 s0, -2.0
 s_cmov_b32 s0, 4.0
+s_cmov_b32 s0, -4.0
+s_cmov_b32 s0, 0.15915494
 s_cmov_b64 s[0:1], s[2:3]
-s_cmov_b64 s[104:105], s[2:3]
-s_cmov_b64 vcc, s[2:3]
 s_cmov_b64 exec, s[2:3]
 s_cmov_b64 null, s[2:3]
-s_cmov_b64 s[0:1], -17
-s_cmov_b64 s[0:1], src_shared_limit
+s_cmov_b64 ttmp[14:15], s[2:3]
+s_cmov_b64 s[104:105], s[2:3]
 s_cmov_b64 s[0:1], src_scc
 s_cmov_b64 s[0:1], 0x3ff0000000000000
+s_cmov_b64 s[0:1], 0xffffffff80000000
+s_cmov_b64 s[0:1], vcc
 s_brev_b32 s0, s1
-s_brev_b32 vcc_lo, s1
-s_brev_b32 vcc_hi, s1
 s_brev_b32 m0, s1
 s_brev_b32 null, s1
-s_brev_b32 s0, -2.0
-s_brev_b32 s0, 4.0
+s_brev_b32 exec_lo, s1
+s_brev_b32 exec_hi, s1
 s_brev_b32 s0, -4.0
 s_brev_b32 s0, 0.15915494
+s_brev_b32 s0, 0x3f800000
+s_brev_b32 s0, 0x12345678
 s_brev_b64 s[0:1], s[2:3]
-s_brev_b64 exec, s[2:3]
-s_brev_b64 null, s[2:3]
 s_brev_b64 ttmp[14:15], s[2:3]
 s_brev_b64 s[104:105], s[2:3]
-s_brev_b64 s[0:1], src_scc
-s_brev_b64 s[0:1], 0x3ff0000000000000
+s_brev_b64 vcc, s[2:3]
+s_brev_b64 exec, s[2:3]
 s_brev_b64 s[0:1], 0xffffffff80000000
 s_brev_b64 s[0:1], vcc
+s_brev_b64 s[0:1], exec
+s_brev_b64 s[0:1], null
 s_ctz_i32_b32 s0, s1
-s_ctz_i32_b32 m0, s1
-s_ctz_i32_b32 null, s1
 s_ctz_i32_b32 exec_lo, s1
 s_ctz_i32_b32 exec_hi, s1
-s_ctz_i32_b32 s0, -4.0
-s_ctz_i32_b32 s0, 0.15915494
+s_ctz_i32_b32 ttmp15, s1
+s_ctz_i32_b32 s105, s1
 s_ctz_i32_b32 s0, 0x3f800000
 s_ctz_i32_b32 s0, 0x12345678
+s_ctz_i32_b32 s0, 0xffffffff
+s_ctz_i32_b32 s0, 1.5
 s_ctz_i32_b64 s0, s[2:3]
-s_ctz_i32_b64 null, s[2:3]
-s_ctz_i32_b64 exec_lo, s[2:3]
 s_ctz_i32_b64 exec_hi, s[2:3]
 s_ctz_i32_b64 ttmp15, s[2:3]
-s_ctz_i32_b64 s0, 0xffffffff80000000
-s_ctz_i32_b64 s0, vcc
+s_ctz_i32_b64 s105, s[2:3]
+s_ctz_i32_b64 vcc_lo, s[2:3]
 s_ctz_i32_b64 s0, exec
 s_ctz_i32_b64 s0, null
+s_ctz_i32_b64 s0, ttmp[2:3]
+s_ctz_i32_b64 s0, 0
 s_clz_i32_u32 s0, s1
-s_clz_i32_u32 exec_lo, s1
-s_clz_i32_u32 exec_hi, s1
 s_clz_i32_u32 ttmp15, s1
 s_clz_i32_u32 s105, s1
-s_clz_i32_u32 s0, 0x3f800000
-s_clz_i32_u32 s0, 0x12345678
+s_clz_i32_u32 vcc_lo, s1
+s_clz_i32_u32 vcc_hi, s1
 s_clz_i32_u32 s0, 0xffffffff
 s_clz_i32_u32 s0, 1.5
+s_clz_i32_u32 s0, src_scc
+s_clz_i32_u32 s0, src_shared_base
 s_clz_i32_u64 s0, s[2:3]
-s_clz_i32_u64 exec_hi, s[2:3]
-s_clz_i32_u64 ttmp15, s[2:3]
 s_clz_i32_u64 s105, s[2:3]
 s_clz_i32_u64 vcc_lo, s[2:3]
-s_clz_i32_u64 s0, exec
-s_clz_i32_u64 s0, null
+s_clz_i32_u64 vcc_hi, s[2:3]
+s_clz_i32_u64 m0, s[2:3]
 s_clz_i32_u64 s0, ttmp[2:3]
 s_clz_i32_u64 s0, 0
+s_clz_i32_u64 s0, -16
+s_clz_i32_u64 s0, 64
 s_cls_i32 s0, s1
-s_cls_i32 ttmp15, s1
-s_cls_i32 s105, s1
 s_cls_i32 vcc_lo, s1
 s_cls_i32 vcc_hi, s1
-s_cls_i32 s0, 0xffffffff
-s_cls_i32 s0, 1.5
+s_cls_i32 m0, s1
+s_cls_i32 null, s1
 s_cls_i32 s0, src_scc
 s_cls_i32 s0, src_shared_base
+s_cls_i32 s0, src_private_limit
+s_cls_i32 s0, -0.0
 s_cls_i32_i64 s0, s[2:3]
-s_cls_i32_i64 s105, s[2:3]
-s_cls_i32_i64 vcc_lo, s[2:3]
 s_cls_i32_i64 vcc_hi, s[2:3]
 s_cls_i32_i64 m0, s[2:3]
-s_cls_i32_i64 s0, ttmp[2:3]
-s_cls_i32_i64 s0, 0
+s_cls_i32_i64 null, s[2:3]
+s_cls_i32_i64 exec_lo, s[2:3]
 s_cls_i32_i64 s0, -16
 s_cls_i32_i64 s0, 64
+s_cls_i32_i64 s0, 1.0
+s_cls_i32_i64 s0, -4.0
 s_sext_i32_i8 s0, s1
-s_sext_i32_i8 vcc_lo, s1
-s_sext_i32_i8 vcc_hi, s1
 s_sext_i32_i8 m0, s1
 s_sext_i32_i8 null, s1
-s_sext_i32_i8 s0, src_scc
-s_sext_i32_i8 s0, src_shared_base
+s_sext_i32_i8 exec_lo, s1
+s_sext_i32_i8 exec_hi, s1
 s_sext_i32_i8 s0, src_private_limit
 s_sext_i32_i8 s0, -0.0
+s_sext_i32_i8 s0, 0x3e22f983
+s_sext_i32_i8 s0, 1e10
 s_sext_i32_i16 s0, s1
-s_sext_i32_i16 vcc_hi, s1
-s_sext_i32_i16 m0, s1
 s_sext_i32_i16 null, s1
 s_sext_i32_i16 exec_lo, s1
-s_sext_i32_i16 s0, src_shared_base
-s_sext_i32_i16 s0, src_private_limit
+s_sext_i32_i16 exec_hi, s1
+s_sext_i32_i16 ttmp15, s1
 s_sext_i32_i16 s0, -0.0
 s_sext_i32_i16 s0, 0x3e22f983
+s_sext_i32_i16 s0, 1e10
+s_sext_i32_i16 s0, (1 << 4) + 1
 s_bitset0_b32 s0, s1
-s_bitset0_b32 m0, s1
-s_bitset0_b32 null, s1
 s_bitset0_b32 exec_lo, s1
 s_bitset0_b32 exec_hi, s1
-s_bitset0_b32 s0, src_private_limit
-s_bitset0_b32 s0, -0.0
+s_bitset0_b32 ttmp15, s1
+s_bitset0_b32 s105, s1
 s_bitset0_b32 s0, 0x3e22f983
 s_bitset0_b32 s0, 1e10
+s_bitset0_b32 s0, (1 << 4) + 1
+s_bitset0_b32 s0, s103
 s_bitset0_b64 s[0:1], s1
-s_bitset0_b64 exec, s1
-s_bitset0_b64 null, s1
 s_bitset0_b64 ttmp[14:15], s1
 s_bitset0_b64 s[104:105], s1
-s_bitset0_b64 s[0:1], -0.0
-s_bitset0_b64 s[0:1], 0x3e22f983
+s_bitset0_b64 vcc, s1
+s_bitset0_b64 exec, s1
 s_bitset0_b64 s[0:1], 1e10
 s_bitset0_b64 s[0:1], (1 << 4) + 1
+s_bitset0_b64 s[0:1], s103
+s_bitset0_b64 s[0:1], vcc_hi
 s_bitset1_b32 s0, s1
-s_bitset1_b32 exec_lo, s1
-s_bitset1_b32 exec_hi, s1
 s_bitset1_b32 ttmp15, s1
 s_bitset1_b32 s105, s1
-s_bitset1_b32 s0, 0x3e22f983
-s_bitset1_b32 s0, 1e10
+s_bitset1_b32 vcc_lo, s1
+s_bitset1_b32 vcc_hi, s1
 s_bitset1_b32 s0, (1 << 4) + 1
 s_bitset1_b32 s0, s103
+s_bitset1_b32 s0, vcc_hi
+s_bitset1_b32 s0, m0
 s_bitset1_b64 s[0:1], s1
-s_bitset1_b64 ttmp[14:15], s1
-s_bitset1_b64 s[104:105], s1
 s_bitset1_b64 vcc, s1
 s_bitset1_b64 exec, s1
-s_bitset1_b64 s[0:1], 1e10
-s_bitset1_b64 s[0:1], (1 << 4) + 1
+s_bitset1_b64 null, s1
+s_bitset1_b64 ttmp[14:15], s1
 s_bitset1_b64 s[0:1], s103
 s_bitset1_b64 s[0:1], vcc_hi
+s_bitset1_b64 s[0:1], m0
+s_bitset1_b64 s[0:1], exec_lo
 s_bitreplicate_b64_b32 s[0:1], s1
-s_bitreplicate_b64_b32 s[104:105], s1
-s_bitreplicate_b64_b32 vcc, s1
 s_bitreplicate_b64_b32 exec, s1
 s_bitreplicate_b64_b32 null, s1
-s_bitreplicate_b64_b32 s[0:1], (1 << 4) + 1
-s_bitreplicate_b64_b32 s[0:1], s103
+s_bitreplicate_b64_b32 ttmp[14:15], s1
+s_bitreplicate_b64_b32 s[104:105], s1
 s_bitreplicate_b64_b32 s[0:1], vcc_hi
 s_bitreplicate_b64_b32 s[0:1], m0
+s_bitreplicate_b64_b32 s[0:1], exec_lo
+s_bitreplicate_b64_b32 s[0:1], null
 s_abs_i32 s0, s1
-s_abs_i32 s105, s1
-s_abs_i32 vcc_lo, s1
 s_abs_i32 vcc_hi, s1
 s_abs_i32 m0, s1
-s_abs_i32 s0, s103
-s_abs_i32 s0, vcc_hi
+s_abs_i32 null, s1
+s_abs_i32 exec_lo, s1
 s_abs_i32 s0, m0
 s_abs_i32 s0, exec_lo
+s_abs_i32 s0, null
+s_abs_i32 s0, ttmp7
 s_bcnt0_i32_b32 s0, s1
-s_bcnt0_i32_b32 vcc_lo, s1
-s_bcnt0_i32_b32 vcc_hi, s1
 s_bcnt0_i32_b32 m0, s1
 s_bcnt0_i32_b32 null, s1
-s_bcnt0_i32_b32 s0, vcc_hi
-s_bcnt0_i32_b32 s0, m0
+s_bcnt0_i32_b32 exec_lo, s1
+s_bcnt0_i32_b32 exec_hi, s1
 s_bcnt0_i32_b32 s0, exec_lo
 s_bcnt0_i32_b32 s0, null
+s_bcnt0_i32_b32 s0, ttmp7
+s_bcnt0_i32_b32 s0, 0
 s_bcnt0_i32_b64 s0, s[2:3]
-s_bcnt0_i32_b64 vcc_hi, s[2:3]
-s_bcnt0_i32_b64 m0, s[2:3]
 s_bcnt0_i32_b64 null, s[2:3]
 s_bcnt0_i32_b64 exec_lo, s[2:3]
-s_bcnt0_i32_b64 s0, src_shared_limit
-s_bcnt0_i32_b64 s0, src_scc
+s_bcnt0_i32_b64 exec_hi, s[2:3]
+s_bcnt0_i32_b64 ttmp15, s[2:3]
 s_bcnt0_i32_b64 s0, 0x3ff0000000000000
 s_bcnt0_i32_b64 s0, 0xffffffff80000000
+s_bcnt0_i32_b64 s0, vcc
+s_bcnt0_i32_b64 s0, exec
 s_bcnt1_i32_b32 s0, s1
-s_bcnt1_i32_b32 m0, s1
-s_bcnt1_i32_b32 null, s1
 s_bcnt1_i32_b32 exec_lo, s1
 s_bcnt1_i32_b32 exec_hi, s1
-s_bcnt1_i32_b32 s0, exec_lo
-s_bcnt1_i32_b32 s0, null
+s_bcnt1_i32_b32 ttmp15, s1
+s_bcnt1_i32_b32 s105, s1
 s_bcnt1_i32_b32 s0, ttmp7
 s_bcnt1_i32_b32 s0, 0
+s_bcnt1_i32_b32 s0, 64
+s_bcnt1_i32_b32 s0, -1
 s_bcnt1_i32_b64 s0, s[2:3]
-s_bcnt1_i32_b64 null, s[2:3]
-s_bcnt1_i32_b64 exec_lo, s[2:3]
 s_bcnt1_i32_b64 exec_hi, s[2:3]
 s_bcnt1_i32_b64 ttmp15, s[2:3]
-s_bcnt1_i32_b64 s0, 0x3ff0000000000000
-s_bcnt1_i32_b64 s0, 0xffffffff80000000
+s_bcnt1_i32_b64 s105, s[2:3]
+s_bcnt1_i32_b64 vcc_lo, s[2:3]
 s_bcnt1_i32_b64 s0, vcc
 s_bcnt1_i32_b64 s0, exec
+s_bcnt1_i32_b64 s0, null
+s_bcnt1_i32_b64 s0, ttmp[2:3]
 s_quadmask_b32 s0, s1
-s_quadmask_b32 exec_lo, s1
-s_quadmask_b32 exec_hi, s1
 s_quadmask_b32 ttmp15, s1
 s_quadmask_b32 s105, s1
-s_quadmask_b32 s0, ttmp7
-s_quadmask_b32 s0, 0
+s_quadmask_b32 vcc_lo, s1
+s_quadmask_b32 vcc_hi, s1
 s_quadmask_b32 s0, 64
 s_quadmask_b32 s0, -1
+s_quadmask_b32 s0, -16
+s_quadmask_b32 s0, 65
 s_quadmask_b64 s[0:1], s[2:3]
-s_quadmask_b64 exec, s[2:3]
-s_quadmask_b64 null, s[2:3]
 s_quadmask_b64 ttmp[14:15], s[2:3]
 s_quadmask_b64 s[104:105], s[2:3]
-s_quadmask_b64 s[0:1], vcc
-s_quadmask_b64 s[0:1], exec
+s_quadmask_b64 vcc, s[2:3]
+s_quadmask_b64 exec, s[2:3]
 s_quadmask_b64 s[0:1], null
 s_quadmask_b64 s[0:1], ttmp[2:3]
+s_quadmask_b64 s[0:1], 0
+s_quadmask_b64 s[0:1], -16
 s_wqm_b32 s0, s1
-s_wqm_b32 ttmp15, s1
-s_wqm_b32 s105, s1
 s_wqm_b32 vcc_lo, s1
 s_wqm_b32 vcc_hi, s1
-s_wqm_b32 s0, 64
-s_wqm_b32 s0, -1
+s_wqm_b32 m0, s1
+s_wqm_b32 null, s1
 s_wqm_b32 s0, -16
 s_wqm_b32 s0, 65
+s_wqm_b32 s0, -17
+s_wqm_b32 s0, 0.5
 s_wqm_b64 s[0:1], s[2:3]
-s_wqm_b64 ttmp[14:15], s[2:3]
-s_wqm_b64 s[104:105], s[2:3]
 s_wqm_b64 vcc, s[2:3]
 s_wqm_b64 exec, s[2:3]
-s_wqm_b64 s[0:1], null
-s_wqm_b64 s[0:1], ttmp[2:3]
+s_wqm_b64 null, s[2:3]
+s_wqm_b64 ttmp[14:15], s[2:3]
 s_wqm_b64 s[0:1], 0
 s_wqm_b64 s[0:1], -16
+s_wqm_b64 s[0:1], 64
+s_wqm_b64 s[0:1], 1.0
 s_not_b32 s0, s1
-s_not_b32 vcc_lo, s1
-s_not_b32 vcc_hi, s1
 s_not_b32 m0, s1
 s_not_b32 null, s1
-s_not_b32 s0, -16
-s_not_b32 s0, 65
+s_not_b32 exec_lo, s1
+s_not_b32 exec_hi, s1
 s_not_b32 s0, -17
 s_not_b32 s0, 0.5
+s_not_b32 s0, -0.5
+s_not_b32 s0, 1.0
 s_not_b64 s[0:1], s[2:3]
-s_not_b64 vcc, s[2:3]
-s_not_b64 exec, s[2:3]
 s_not_b64 null, s[2:3]
 s_not_b64 ttmp[14:15], s[2:3]
-s_not_b64 s[0:1], 0
-s_not_b64 s[0:1], -16
+s_not_b64 s[104:105], s[2:3]
+s_not_b64 vcc, s[2:3]
 s_not_b64 s[0:1], 64
 s_not_b64 s[0:1], 1.0
+s_not_b64 s[0:1], -4.0
+s_not_b64 s[0:1], 0.15915494309189532
 s_and_saveexec_b32 s0, s1
-s_and_saveexec_b32 m0, s1
-s_and_saveexec_b32 null, s1
 s_and_saveexec_b32 exec_lo, s1
 s_and_saveexec_b32 exec_hi, s1
-s_and_saveexec_b32 s0, -17
-s_and_saveexec_b32 s0, 0.5
+s_and_saveexec_b32 ttmp15, s1
+s_and_saveexec_b32 s105, s1
 s_and_saveexec_b32 s0, -0.5
 s_and_saveexec_b32 s0, 1.0
+s_and_saveexec_b32 s0, -1.0
+s_and_saveexec_b32 s0, 2.0
 s_and_saveexec_b64 s[0:1], s[2:3]
-s_and_saveexec_b64 null, s[2:3]
-s_and_saveexec_b64 ttmp[14:15], s[2:3]
 s_and_saveexec_b64 s[104:105], s[2:3]
 s_and_saveexec_b64 vcc, s[2:3]
-s_and_saveexec_b64 s[0:1], 64
-s_and_saveexec_b64 s[0:1], 1.0
+s_and_saveexec_b64 exec, s[2:3]
+s_and_saveexec_b64 null, s[2:3]
 s_and_saveexec_b64 s[0:1], -4.0
 s_and_saveexec_b64 s[0:1], 0.15915494309189532
+s_and_saveexec_b64 s[0:1], 0x12345678
+s_and_saveexec_b64 s[0:1], 0xffffffff
 s_or_saveexec_b32 s0, s1
-s_or_saveexec_b32 exec_lo, s1
-s_or_saveexec_b32 exec_hi, s1
 s_or_saveexec_b32 ttmp15, s1
 s_or_saveexec_b32 s105, s1
-s_or_saveexec_b32 s0, -0.5
-s_or_saveexec_b32 s0, 1.0
+s_or_saveexec_b32 vcc_lo, s1
+s_or_saveexec_b32 vcc_hi, s1
 s_or_saveexec_b32 s0, -1.0
 s_or_saveexec_b32 s0, 2.0
+s_or_saveexec_b32 s0, -2.0
+s_or_saveexec_b32 s0, 4.0
 s_or_saveexec_b64 s[0:1], s[2:3]
-s_or_saveexec_b64 s[104:105], s[2:3]
-s_or_saveexec_b64 vcc, s[2:3]
 s_or_saveexec_b64 exec, s[2:3]
 s_or_saveexec_b64 null, s[2:3]
-s_or_saveexec_b64 s[0:1], -4.0
-s_or_saveexec_b64 s[0:1], 0.15915494309189532
+s_or_saveexec_b64 ttmp[14:15], s[2:3]
+s_or_saveexec_b64 s[104:105], s[2:3]
 s_or_saveexec_b64 s[0:1], 0x12345678
 s_or_saveexec_b64 s[0:1], 0xffffffff
+s_or_saveexec_b64 s[0:1], -17
+s_or_saveexec_b64 s[0:1], src_shared_limit
 s_xor_saveexec_b32 s0, s1
-s_xor_saveexec_b32 ttmp15, s1
-s_xor_saveexec_b32 s105, s1
 s_xor_saveexec_b32 vcc_lo, s1
 s_xor_saveexec_b32 vcc_hi, s1
-s_xor_saveexec_b32 s0, -1.0
-s_xor_saveexec_b32 s0, 2.0
+s_xor_saveexec_b32 m0, s1
+s_xor_saveexec_b32 null, s1
 s_xor_saveexec_b32 s0, -2.0
 s_xor_saveexec_b32 s0, 4.0
+s_xor_saveexec_b32 s0, -4.0
+s_xor_saveexec_b32 s0, 0.15915494
 s_xor_saveexec_b64 s[0:1], s[2:3]
-s_xor_saveexec_b64 exec, s[2:3]
-s_xor_saveexec_b64 null, s[2:3]
 s_xor_saveexec_b64 ttmp[14:15], s[2:3]
 s_xor_saveexec_b64 s[104:105], s[2:3]
-s_xor_saveexec_b64 s[0:1], 0x12345678
-s_xor_saveexec_b64 s[0:1], 0xffffffff
+s_xor_saveexec_b64 vcc, s[2:3]
+s_xor_saveexec_b64 exec, s[2:3]
 s_xor_saveexec_b64 s[0:1], -17
 s_xor_saveexec_b64 s[0:1], src_shared_limit
+s_xor_saveexec_b64 s[0:1], src_scc
+s_xor_saveexec_b64 s[0:1], 0x3ff0000000000000
 s_nand_saveexec_b32 s0, s1
-s_nand_saveexec_b32 vcc_lo, s1
-s_nand_saveexec_b32 vcc_hi, s1
 s_nand_saveexec_b32 m0, s1
 s_nand_saveexec_b32 null, s1
-s_nand_saveexec_b32 s0, -2.0
-s_nand_saveexec_b32 s0, 4.0
+s_nand_saveexec_b32 exec_lo, s1
+s_nand_saveexec_b32 exec_hi, s1
 s_nand_saveexec_b32 s0, -4.0
 s_nand_saveexec_b32 s0, 0.15915494
+s_nand_saveexec_b32 s0, 0x3f800000
+s_nand_saveexec_b32 s0, 0x12345678
 s_nand_saveexec_b64 s[0:1], s[2:3]
-s_nand_saveexec_b64 ttmp[14:15], s[2:3]
-s_nand_saveexec_b64 s[104:105], s[2:3]
 s_nand_saveexec_b64 vcc, s[2:3]
 s_nand_saveexec_b64 exec, s[2:3]
-s_nand_saveexec_b64 s[0:1], -17
-s_nand_saveexec_b64 s[0:1], src_shared_limit
+s_nand_saveexec_b64 null, s[2:3]
+s_nand_saveexec_b64 ttmp[14:15], s[2:3]
 s_nand_saveexec_b64 s[0:1], src_scc
 s_nand_saveexec_b64 s[0:1], 0x3ff0000000000000
+s_nand_saveexec_b64 s[0:1], 0xffffffff80000000
+s_nand_saveexec_b64 s[0:1], vcc
 s_nor_saveexec_b32 s0, s1
-s_nor_saveexec_b32 m0, s1
-s_nor_saveexec_b32 null, s1
 s_nor_saveexec_b32 exec_lo, s1
 s_nor_saveexec_b32 exec_hi, s1
-s_nor_saveexec_b32 s0, -4.0
-s_nor_saveexec_b32 s0, 0.15915494
+s_nor_saveexec_b32 ttmp15, s1
+s_nor_saveexec_b32 s105, s1
 s_nor_saveexec_b32 s0, 0x3f800000
 s_nor_saveexec_b32 s0, 0x12345678
+s_nor_saveexec_b32 s0, 0xffffffff
+s_nor_saveexec_b32 s0, 1.5
 s_nor_saveexec_b64 s[0:1], s[2:3]
-s_nor_saveexec_b64 vcc, s[2:3]
-s_nor_saveexec_b64 exec, s[2:3]
 s_nor_saveexec_b64 null, s[2:3]
 s_nor_saveexec_b64 ttmp[14:15], s[2:3]
-s_nor_saveexec_b64 s[0:1], src_scc
-s_nor_saveexec_b64 s[0:1], 0x3ff0000000000000
+s_nor_saveexec_b64 s[104:105], s[2:3]
+s_nor_saveexec_b64 vcc, s[2:3]
 s_nor_saveexec_b64 s[0:1], 0xffffffff80000000
 s_nor_saveexec_b64 s[0:1], vcc
+s_nor_saveexec_b64 s[0:1], exec
+s_nor_saveexec_b64 s[0:1], null
 s_xnor_saveexec_b32 s0, s1
-s_xnor_saveexec_b32 exec_lo, s1
-s_xnor_saveexec_b32 exec_hi, s1
 s_xnor_saveexec_b32 ttmp15, s1
 s_xnor_saveexec_b32 s105, s1
-s_xnor_saveexec_b32 s0, 0x3f800000
-s_xnor_saveexec_b32 s0, 0x12345678
+s_xnor_saveexec_b32 vcc_lo, s1
+s_xnor_saveexec_b32 vcc_hi, s1
 s_xnor_saveexec_b32 s0, 0xffffffff
 s_xnor_saveexec_b32 s0, 1.5
+s_xnor_saveexec_b32 s0, src_scc
+s_xnor_saveexec_b32 s0, src_shared_base
 s_xnor_saveexec_b64 s[0:1], s[2:3]
-s_xnor_saveexec_b64 null, s[2:3]
-s_xnor_saveexec_b64 ttmp[14:15], s[2:3]
 s_xnor_saveexec_b64 s[104:105], s[2:3]
 s_xnor_saveexec_b64 vcc, s[2:3]
-s_xnor_saveexec_b64 s[0:1], 0xffffffff80000000
-s_xnor_saveexec_b64 s[0:1], vcc
+s_xnor_saveexec_b64 exec, s[2:3]
+s_xnor_saveexec_b64 null, s[2:3]
 s_xnor_saveexec_b64 s[0:1], exec
 s_xnor_saveexec_b64 s[0:1], null
+s_xnor_saveexec_b64 s[0:1], ttmp[2:3]
+s_xnor_saveexec_b64 s[0:1], 0
 s_and_not0_saveexec_b32 s0, s1
-s_and_not0_saveexec_b32 ttmp15, s1
-s_and_not0_saveexec_b32 s105, s1
 s_and_not0_saveexec_b32 vcc_lo, s1
 s_and_not0_saveexec_b32 vcc_hi, s1
-s_and_not0_saveexec_b32 s0, 0xffffffff
-s_and_not0_saveexec_b32 s0, 1.5
+s_and_not0_saveexec_b32 m0, s1
+s_and_not0_saveexec_b32 null, s1
 s_and_not0_saveexec_b32 s0, src_scc
 s_and_not0_saveexec_b32 s0, src_shared_base
+s_and_not0_saveexec_b32 s0, src_private_limit
+s_and_not0_saveexec_b32 s0, -0.0
 s_and_not0_saveexec_b64 s[0:1], s[2:3]
-s_and_not0_saveexec_b64 s[104:105], s[2:3]
-s_and_not0_saveexec_b64 vcc, s[2:3]
 s_and_not0_saveexec_b64 exec, s[2:3]
 s_and_not0_saveexec_b64 null, s[2:3]
-s_and_not0_saveexec_b64 s[0:1], exec
-s_and_not0_saveexec_b64 s[0:1], null
+s_and_not0_saveexec_b64 ttmp[14:15], s[2:3]
+s_and_not0_saveexec_b64 s[104:105], s[2:3]
 s_and_not0_saveexec_b64 s[0:1], ttmp[2:3]
 s_and_not0_saveexec_b64 s[0:1], 0
+s_and_not0_saveexec_b64 s[0:1], -16
+s_and_not0_saveexec_b64 s[0:1], 64
 s_or_not0_saveexec_b32 s0, s1
-s_or_not0_saveexec_b32 vcc_lo, s1
-s_or_not0_saveexec_b32 vcc_hi, s1
 s_or_not0_saveexec_b32 m0, s1
 s_or_not0_saveexec_b32 null, s1
-s_or_not0_saveexec_b32 s0, src_scc
-s_or_not0_saveexec_b32 s0, src_shared_base
+s_or_not0_saveexec_b32 exec_lo, s1
+s_or_not0_saveexec_b32 exec_hi, s1
 s_or_not0_saveexec_b32 s0, src_private_limit
 s_or_not0_saveexec_b32 s0, -0.0
+s_or_not0_saveexec_b32 s0, 0x3e22f983
+s_or_not0_saveexec_b32 s0, 1e10
 s_or_not0_saveexec_b64 s[0:1], s[2:3]
-s_or_not0_saveexec_b64 exec, s[2:3]
-s_or_not0_saveexec_b64 null, s[2:3]
 s_or_not0_saveexec_b64 ttmp[14:15], s[2:3]
 s_or_not0_saveexec_b64 s[104:105], s[2:3]
-s_or_not0_saveexec_b64 s[0:1], ttmp[2:3]
-s_or_not0_saveexec_b64 s[0:1], 0
+s_or_not0_saveexec_b64 vcc, s[2:3]
+s_or_not0_saveexec_b64 exec, s[2:3]
 s_or_not0_saveexec_b64 s[0:1], -16
 s_or_not0_saveexec_b64 s[0:1], 64
+s_or_not0_saveexec_b64 s[0:1], 1.0
+s_or_not0_saveexec_b64 s[0:1], -4.0
 s_and_not1_saveexec_b32 s0, s1
-s_and_not1_saveexec_b32 m0, s1
-s_and_not1_saveexec_b32 null, s1
 s_and_not1_saveexec_b32 exec_lo, s1
 s_and_not1_saveexec_b32 exec_hi, s1
-s_and_not1_saveexec_b32 s0, src_private_limit
-s_and_not1_saveexec_b32 s0, -0.0
+s_and_not1_saveexec_b32 ttmp15, s1
+s_and_not1_saveexec_b32 s105, s1
 s_and_not1_saveexec_b32 s0, 0x3e22f983
 s_and_not1_saveexec_b32 s0, 1e10
+s_and_not1_saveexec_b32 s0, (1 << 4) + 1
+s_and_not1_saveexec_b32 s0, s103
 s_and_not1_saveexec_b64 s[0:1], s[2:3]
-s_and_not1_saveexec_b64 ttmp[14:15], s[2:3]
-s_and_not1_saveexec_b64 s[104:105], s[2:3]
 s_and_not1_saveexec_b64 vcc, s[2:3]
 s_and_not1_saveexec_b64 exec, s[2:3]
-s_and_not1_saveexec_b64 s[0:1], -16
-s_and_not1_saveexec_b64 s[0:1], 64
+s_and_not1_saveexec_b64 null, s[2:3]
+s_and_not1_saveexec_b64 ttmp[14:15], s[2:3]
 s_and_not1_saveexec_b64 s[0:1], 1.0
 s_and_not1_saveexec_b64 s[0:1], -4.0
+s_and_not1_saveexec_b64 s[0:1], 0.15915494309189532
+s_and_not1_saveexec_b64 s[0:1], 0x12345678
 s_or_not1_saveexec_b32 s0, s1
-s_or_not1_saveexec_b32 exec_lo, s1
-s_or_not1_saveexec_b32 exec_hi, s1
 s_or_not1_saveexec_b32 ttmp15, s1
 s_or_not1_saveexec_b32 s105, s1
-s_or_not1_saveexec_b32 s0, 0x3e22f983
-s_or_not1_saveexec_b32 s0, 1e10
+s_or_not1_saveexec_b32 vcc_lo, s1
+s_or_not1_saveexec_b32 vcc_hi, s1
 s_or_not1_saveexec_b32 s0, (1 << 4) + 1
 s_or_not1_saveexec_b32 s0, s103
+s_or_not1_saveexec_b32 s0, vcc_hi
+s_or_not1_saveexec_b32 s0, m0
 s_or_not1_saveexec_b64 s[0:1], s[2:3]
-s_or_not1_saveexec_b64 vcc, s[2:3]
-s_or_not1_saveexec_b64 exec, s[2:3]
 s_or_not1_saveexec_b64 null, s[2:3]
 s_or_not1_saveexec_b64 ttmp[14:15], s[2:3]
-s_or_not1_saveexec_b64 s[0:1], 1.0
-s_or_not1_saveexec_b64 s[0:1], -4.0
+s_or_not1_saveexec_b64 s[104:105], s[2:3]
+s_or_not1_saveexec_b64 vcc, s[2:3]
 s_or_not1_saveexec_b64 s[0:1], 0.15915494309189532
 s_or_not1_saveexec_b64 s[0:1], 0x12345678
+s_or_not1_saveexec_b64 s[0:1], 0xffffffff
+s_or_not1_saveexec_b64 s[0:1], -17
 s_and_not0_wrexec_b32 s0, s1
-s_and_not0_wrexec_b32 ttmp15, s1
-s_and_not0_wrexec_b32 s105, s1
 s_and_not0_wrexec_b32 vcc_lo, s1
 s_and_not0_wrexec_b32 vcc_hi, s1
-s_and_not0_wrexec_b32 s0, (1 << 4) + 1
-s_and_not0_wrexec_b32 s0, s103
+s_and_not0_wrexec_b32 m0, s1
+s_and_not0_wrexec_b32 null, s1
 s_and_not0_wrexec_b32 s0, vcc_hi
 s_and_not0_wrexec_b32 s0, m0
+s_and_not0_wrexec_b32 s0, exec_lo
+s_and_not0_wrexec_b32 s0, null
 s_and_not0_wrexec_b64 s[0:1], s[2:3]
-s_and_not0_wrexec_b64 null, s[2:3]
-s_and_not0_wrexec_b64 ttmp[14:15], s[2:3]
 s_and_not0_wrexec_b64 s[104:105], s[2:3]
 s_and_not0_wrexec_b64 vcc, s[2:3]
-s_and_not0_wrexec_b64 s[0:1], 0.15915494309189532
-s_and_not0_wrexec_b64 s[0:1], 0x12345678
+s_and_not0_wrexec_b64 exec, s[2:3]
+s_and_not0_wrexec_b64 null, s[2:3]
 s_and_not0_wrexec_b64 s[0:1], 0xffffffff
 s_and_not0_wrexec_b64 s[0:1], -17
+s_and_not0_wrexec_b64 s[0:1], src_shared_limit
+s_and_not0_wrexec_b64 s[0:1], src_scc
 s_and_not1_wrexec_b32 s0, s1
-s_and_not1_wrexec_b32 vcc_lo, s1
-s_and_not1_wrexec_b32 vcc_hi, s1
 s_and_not1_wrexec_b32 m0, s1
 s_and_not1_wrexec_b32 null, s1
-s_and_not1_wrexec_b32 s0, vcc_hi
-s_and_not1_wrexec_b32 s0, m0
+s_and_not1_wrexec_b32 exec_lo, s1
+s_and_not1_wrexec_b32 exec_hi, s1
 s_and_not1_wrexec_b32 s0, exec_lo
 s_and_not1_wrexec_b32 s0, null
+s_and_not1_wrexec_b32 s0, ttmp7
+s_and_not1_wrexec_b32 s0, 0
 s_and_not1_wrexec_b64 s[0:1], s[2:3]
-s_and_not1_wrexec_b64 s[104:105], s[2:3]
-s_and_not1_wrexec_b64 vcc, s[2:3]
 s_and_not1_wrexec_b64 exec, s[2:3]
 s_and_not1_wrexec_b64 null, s[2:3]
-s_and_not1_wrexec_b64 s[0:1], 0xffffffff
-s_and_not1_wrexec_b64 s[0:1], -17
+s_and_not1_wrexec_b64 ttmp[14:15], s[2:3]
+s_and_not1_wrexec_b64 s[104:105], s[2:3]
 s_and_not1_wrexec_b64 s[0:1], src_shared_limit
 s_and_not1_wrexec_b64 s[0:1], src_scc
+s_and_not1_wrexec_b64 s[0:1], 0x3ff0000000000000
+s_and_not1_wrexec_b64 s[0:1], 0xffffffff80000000
 s_movrels_b32 s0, s1
-s_movrels_b32 m0, s1
-s_movrels_b32 null, s1
 s_movrels_b32 exec_lo, s1
 s_movrels_b32 exec_hi, s1
+s_movrels_b32 ttmp15, s1
+s_movrels_b32 s105, s1
 s_movrels_b32 s0, m0
 s_movrels_b32 s0, vcc_hi
 s_movrels_b32 s0, null
 s_movrels_b64 s[0:1], s[2:3]
-s_movrels_b64 exec, s[2:3]
-s_movrels_b64 null, s[2:3]
 s_movrels_b64 ttmp[14:15], s[2:3]
 s_movrels_b64 s[104:105], s[2:3]
+s_movrels_b64 vcc, s[2:3]
+s_movrels_b64 exec, s[2:3]
 s_movrels_b64 s[0:1], vcc
 s_movrels_b64 s[0:1], exec
 s_movrels_b64 s[0:1], ttmp[4:5]
 s_movrels_b64 s[0:1], null
 s_movreld_b32 s0, s1
-s_movreld_b32 exec_lo, s1
-s_movreld_b32 exec_hi, s1
 s_movreld_b32 ttmp15, s1
 s_movreld_b32 s105, s1
-s_movreld_b32 s0, ttmp7
-s_movreld_b32 s0, 0
+s_movreld_b32 vcc_lo, s1
+s_movreld_b32 vcc_hi, s1
 s_movreld_b32 s0, 64
 s_movreld_b32 s0, -1
+s_movreld_b32 s0, -16
+s_movreld_b32 s0, 65
 s_movreld_b64 s[0:1], s[2:3]
-s_movreld_b64 ttmp[14:15], s[2:3]
-s_movreld_b64 s[104:105], s[2:3]
 s_movreld_b64 vcc, s[2:3]
 s_movreld_b64 exec, s[2:3]
-s_movreld_b64 s[0:1], 0x3ff0000000000000
-s_movreld_b64 s[0:1], 0xffffffff80000000
+s_movreld_b64 null, s[2:3]
+s_movreld_b64 ttmp[14:15], s[2:3]
 s_movreld_b64 s[0:1], vcc
 s_movreld_b64 s[0:1], exec
+s_movreld_b64 s[0:1], null
+s_movreld_b64 s[0:1], ttmp[2:3]
 s_movrelsd_2_b32 s0, s1
-s_movrelsd_2_b32 ttmp15, s1
-s_movrelsd_2_b32 s105, s1
 s_movrelsd_2_b32 vcc_lo, s1
 s_movrelsd_2_b32 vcc_hi, s1
-s_movrelsd_2_b32 s0, 64
-s_movrelsd_2_b32 s0, -1
+s_movrelsd_2_b32 m0, s1
+s_movrelsd_2_b32 null, s1
 s_movrelsd_2_b32 s0, -16
 s_movrelsd_2_b32 s0, 65
+s_movrelsd_2_b32 s0, -17
+s_movrelsd_2_b32 s0, 0.5
 s_getpc_b64 s[0:1]
-s_getpc_b64 vcc
-s_getpc_b64 exec
 s_getpc_b64 null
 s_getpc_b64 ttmp[14:15]
+s_getpc_b64 s[104:105]
+s_getpc_b64 vcc
 s_setpc_b64 s[2:3]
 s_setpc_b64 vcc
 s_setpc_b64 exec
 s_setpc_b64 ttmp[4:5]
 s_setpc_b64 null
 s_swappc_b64 s[0:1], s[2:3]
-s_swappc_b64 null, s[2:3]
-s_swappc_b64 ttmp[14:15], s[2:3]
 s_swappc_b64 s[104:105], s[2:3]
 s_swappc_b64 vcc, s[2:3]
-s_swappc_b64 s[0:1], null
-s_swappc_b64 s[0:1], ttmp[2:3]
+s_swappc_b64 exec, s[2:3]
+s_swappc_b64 null, s[2:3]
 s_swappc_b64 s[0:1], 0
 s_swappc_b64 s[0:1], -16
+s_swappc_b64 s[0:1], 64
+s_swappc_b64 s[0:1], 1.0
 s_rfe_b64 s[2:3]
 s_rfe_b64 vcc
 s_rfe_b64 exec
 s_rfe_b64 ttmp[4:5]
 s_rfe_b64 null
 s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_DOORBELL)
-s_sendmsg_rtn_b32 null, sendmsg(MSG_RTN_GET_DOORBELL)
-s_sendmsg_rtn_b32 exec_lo, sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b32 exec_hi, sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b32 ttmp15, sendmsg(MSG_RTN_GET_DOORBELL)
+s_sendmsg_rtn_b32 s105, sendmsg(MSG_RTN_GET_DOORBELL)
+s_sendmsg_rtn_b32 vcc_lo, sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_TBA_TO_PC)
 s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_REALTIME)
 s_sendmsg_rtn_b32 s0, sendmsg(200)
 s_sendmsg_rtn_b32 s0, sendmsg(MSG_INTERRUPT)
 s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_RTN_GET_DOORBELL)
-s_sendmsg_rtn_b64 vcc, sendmsg(MSG_RTN_GET_DOORBELL)
-s_sendmsg_rtn_b64 exec, sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b64 null, sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b64 ttmp[14:15], sendmsg(MSG_RTN_GET_DOORBELL)
+s_sendmsg_rtn_b64 s[104:105], sendmsg(MSG_RTN_GET_DOORBELL)
+s_sendmsg_rtn_b64 vcc, sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_RTN_GET_TBA_TO_PC)
 s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_RTN_GET_REALTIME)
 s_sendmsg_rtn_b64 s[0:1], sendmsg(200)
 s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_INTERRUPT)
 s_cmp_eq_i32 s1, s2
-s_cmp_eq_i32 1.0, s2
-s_cmp_eq_i32 -1.0, s2
 s_cmp_eq_i32 2.0, s2
 s_cmp_eq_i32 -2.0, s2
-s_cmp_eq_i32 s1, 0xc0800000
-s_cmp_eq_i32 s1, vcc_lo
+s_cmp_eq_i32 4.0, s2
+s_cmp_eq_i32 -4.0, s2
 s_cmp_eq_i32 s1, exec_hi
 s_cmp_eq_i32 s1, null
+s_cmp_eq_i32 s1, -16
+s_cmp_eq_i32 s1, 64
 s_cmp_lg_i32 s1, s2
-s_cmp_lg_i32 -1.0, s2
-s_cmp_lg_i32 2.0, s2
 s_cmp_lg_i32 -2.0, s2
 s_cmp_lg_i32 4.0, s2
-s_cmp_lg_i32 s1, vcc_lo
-s_cmp_lg_i32 s1, exec_hi
+s_cmp_lg_i32 -4.0, s2
+s_cmp_lg_i32 0.15915494, s2
 s_cmp_lg_i32 s1, null
 s_cmp_lg_i32 s1, -16
+s_cmp_lg_i32 s1, 64
+s_cmp_lg_i32 s1, -4.0
 s_cmp_gt_i32 s1, s2
-s_cmp_gt_i32 2.0, s2
-s_cmp_gt_i32 -2.0, s2
 s_cmp_gt_i32 4.0, s2
 s_cmp_gt_i32 -4.0, s2
-s_cmp_gt_i32 s1, exec_hi
-s_cmp_gt_i32 s1, null
+s_cmp_gt_i32 0.15915494, s2
+s_cmp_gt_i32 0x3f800000, s2
 s_cmp_gt_i32 s1, -16
 s_cmp_gt_i32 s1, 64
+s_cmp_gt_i32 s1, -4.0
+s_cmp_gt_i32 s1, 0.15915494
 s_cmp_ge_i32 s1, s2
-s_cmp_ge_i32 -2.0, s2
-s_cmp_ge_i32 4.0, s2
 s_cmp_ge_i32 -4.0, s2
 s_cmp_ge_i32 0.15915494, s2
-s_cmp_ge_i32 s1, null
-s_cmp_ge_i32 s1, -16
+s_cmp_ge_i32 0x3f800000, s2
+s_cmp_ge_i32 0x12345678, s2
 s_cmp_ge_i32 s1, 64
 s_cmp_ge_i32 s1, -4.0
+s_cmp_ge_i32 s1, 0.15915494
+s_cmp_ge_i32 s1, 0x7fffffff
 s_cmp_lt_i32 s1, s2
-s_cmp_lt_i32 4.0, s2
-s_cmp_lt_i32 -4.0, s2
 s_cmp_lt_i32 0.15915494, s2
 s_cmp_lt_i32 0x3f800000, s2
-s_cmp_lt_i32 s1, -16
-s_cmp_lt_i32 s1, 64
+s_cmp_lt_i32 0x12345678, s2
+s_cmp_lt_i32 0xffffffff, s2
 s_cmp_lt_i32 s1, -4.0
 s_cmp_lt_i32 s1, 0.15915494
+s_cmp_lt_i32 s1, 0x7fffffff
+s_cmp_lt_i32 s1, 0x80000000
 s_cmp_le_i32 s1, s2
-s_cmp_le_i32 -4.0, s2
-s_cmp_le_i32 0.15915494, s2
 s_cmp_le_i32 0x3f800000, s2
 s_cmp_le_i32 0x12345678, s2
-s_cmp_le_i32 s1, 64
-s_cmp_le_i32 s1, -4.0
+s_cmp_le_i32 0xffffffff, s2
+s_cmp_le_i32 1.5, s2
 s_cmp_le_i32 s1, 0.15915494
 s_cmp_le_i32 s1, 0x7fffffff
+s_cmp_le_i32 s1, 0x80000000
+s_cmp_le_i32 s1, scc
 s_cmp_eq_u32 s1, s2
-s_cmp_eq_u32 0.15915494, s2
-s_cmp_eq_u32 0x3f800000, s2
 s_cmp_eq_u32 0x12345678, s2
 s_cmp_eq_u32 0xffffffff, s2
-s_cmp_eq_u32 s1, -4.0
-s_cmp_eq_u32 s1, 0.15915494
+s_cmp_eq_u32 1.5, s2
+s_cmp_eq_u32 src_scc, s2
 s_cmp_eq_u32 s1, 0x7fffffff
 s_cmp_eq_u32 s1, 0x80000000
+s_cmp_eq_u32 s1, scc
+s_cmp_eq_u32 s1, 0xc0800000
 s_cmp_lg_u32 s1, s2
-s_cmp_lg_u32 0x3f800000, s2
-s_cmp_lg_u32 0x12345678, s2
 s_cmp_lg_u32 0xffffffff, s2
 s_cmp_lg_u32 1.5, s2
-s_cmp_lg_u32 s1, 0.15915494
-s_cmp_lg_u32 s1, 0x7fffffff
+s_cmp_lg_u32 src_scc, s2
+s_cmp_lg_u32 src_shared_base, s2
 s_cmp_lg_u32 s1, 0x80000000
 s_cmp_lg_u32 s1, scc
+s_cmp_lg_u32 s1, 0xc0800000
+s_cmp_lg_u32 s1, vcc_lo
 s_cmp_gt_u32 s1, s2
-s_cmp_gt_u32 0x12345678, s2
-s_cmp_gt_u32 0xffffffff, s2
 s_cmp_gt_u32 1.5, s2
 s_cmp_gt_u32 src_scc, s2
-s_cmp_gt_u32 s1, 0x7fffffff
-s_cmp_gt_u32 s1, 0x80000000
+s_cmp_gt_u32 src_shared_base, s2
+s_cmp_gt_u32 src_private_limit, s2
 s_cmp_gt_u32 s1, scc
 s_cmp_gt_u32 s1, 0xc0800000
+s_cmp_gt_u32 s1, vcc_lo
+s_cmp_gt_u32 s1, exec_hi
 s_cmp_ge_u32 s1, s2
-s_cmp_ge_u32 0xffffffff, s2
-s_cmp_ge_u32 1.5, s2
 s_cmp_ge_u32 src_scc, s2
 s_cmp_ge_u32 src_shared_base, s2
-s_cmp_ge_u32 s1, 0x80000000
-s_cmp_ge_u32 s1, scc
+s_cmp_ge_u32 src_private_limit, s2
+s_cmp_ge_u32 -0.0, s2
 s_cmp_ge_u32 s1, 0xc0800000
 s_cmp_ge_u32 s1, vcc_lo
+s_cmp_ge_u32 s1, exec_hi
+s_cmp_ge_u32 s1, null
 s_cmp_lt_u32 s1, s2
-s_cmp_lt_u32 1.5, s2
-s_cmp_lt_u32 src_scc, s2
 s_cmp_lt_u32 src_shared_base, s2
 s_cmp_lt_u32 src_private_limit, s2
-s_cmp_lt_u32 s1, scc
-s_cmp_lt_u32 s1, 0xc0800000
+s_cmp_lt_u32 -0.0, s2
+s_cmp_lt_u32 0x3e22f983, s2
 s_cmp_lt_u32 s1, vcc_lo
 s_cmp_lt_u32 s1, exec_hi
+s_cmp_lt_u32 s1, null
+s_cmp_lt_u32 s1, -16
 s_cmp_le_u32 s1, s2
-s_cmp_le_u32 src_scc, s2
-s_cmp_le_u32 src_shared_base, s2
 s_cmp_le_u32 src_private_limit, s2
 s_cmp_le_u32 -0.0, s2
-s_cmp_le_u32 s1, 0xc0800000
-s_cmp_le_u32 s1, vcc_lo
+s_cmp_le_u32 0x3e22f983, s2
+s_cmp_le_u32 1e10, s2
 s_cmp_le_u32 s1, exec_hi
 s_cmp_le_u32 s1, null
+s_cmp_le_u32 s1, -16
+s_cmp_le_u32 s1, 64
 s_bitcmp0_b32 s1, s2
-s_bitcmp0_b32 src_shared_base, s2
-s_bitcmp0_b32 src_private_limit, s2
 s_bitcmp0_b32 -0.0, s2
 s_bitcmp0_b32 0x3e22f983, s2
-s_bitcmp0_b32 s1, vcc_lo
-s_bitcmp0_b32 s1, exec_hi
+s_bitcmp0_b32 1e10, s2
+s_bitcmp0_b32 (1 << 4) + 1, s2
 s_bitcmp0_b32 s1, null
 s_bitcmp0_b32 s1, -16
+s_bitcmp0_b32 s1, 64
+s_bitcmp0_b32 s1, -4.0
 s_bitcmp1_b32 s1, s2
-s_bitcmp1_b32 src_private_limit, s2
-s_bitcmp1_b32 -0.0, s2
 s_bitcmp1_b32 0x3e22f983, s2
 s_bitcmp1_b32 1e10, s2
-s_bitcmp1_b32 s1, exec_hi
-s_bitcmp1_b32 s1, null
+s_bitcmp1_b32 (1 << 4) + 1, s2
+s_bitcmp1_b32 s103, s2
 s_bitcmp1_b32 s1, -16
 s_bitcmp1_b32 s1, 64
+s_bitcmp1_b32 s1, -4.0
+s_bitcmp1_b32 s1, 0.15915494
 s_bitcmp0_b64 s[2:3], s2
-s_bitcmp0_b64 ttmp[2:3], s2
-s_bitcmp0_b64 0, s2
 s_bitcmp0_b64 -16, s2
 s_bitcmp0_b64 64, s2
-s_bitcmp0_b64 s[2:3], null
-s_bitcmp0_b64 s[2:3], -16
+s_bitcmp0_b64 1.0, s2
+s_bitcmp0_b64 -4.0, s2
 s_bitcmp0_b64 s[2:3], 64
 s_bitcmp0_b64 s[2:3], -4.0
+s_bitcmp0_b64 s[2:3], 0.15915494
+s_bitcmp0_b64 s[2:3], 0x7fffffff
 s_bitcmp1_b64 s[2:3], s2
-s_bitcmp1_b64 0, s2
-s_bitcmp1_b64 -16, s2
 s_bitcmp1_b64 64, s2
 s_bitcmp1_b64 1.0, s2
-s_bitcmp1_b64 s[2:3], -16
-s_bitcmp1_b64 s[2:3], 64
+s_bitcmp1_b64 -4.0, s2
+s_bitcmp1_b64 0.15915494309189532, s2
 s_bitcmp1_b64 s[2:3], -4.0
 s_bitcmp1_b64 s[2:3], 0.15915494
+s_bitcmp1_b64 s[2:3], 0x7fffffff
+s_bitcmp1_b64 s[2:3], 0x80000000
 s_cmp_eq_u64 s[2:3], s[4:5]
 s_cmp_eq_u64 vcc, s[4:5]
 s_cmp_eq_u64 exec, s[4:5]
@@ -1768,14 +1791,14 @@ s_cmp_eq_u64 s[2:3], 0.5
 s_cmp_eq_u64 s[2:3], 0x3f800000
 s_cmp_eq_u64 s[2:3], 0xfffffff0
 s_cmp_lg_u64 s[2:3], s[4:5]
-s_cmp_lg_u64 64, s[4:5]
-s_cmp_lg_u64 1.0, s[4:5]
 s_cmp_lg_u64 -4.0, s[4:5]
 s_cmp_lg_u64 0.15915494309189532, s[4:5]
-s_cmp_lg_u64 s[2:3], 0xfffffff0
-s_cmp_lg_u64 s[2:3], exec
+s_cmp_lg_u64 0x12345678, s[4:5]
+s_cmp_lg_u64 0xffffffff, s[4:5]
 s_cmp_lg_u64 s[2:3], -1
 s_cmp_lg_u64 s[2:3], 0.5
+s_cmp_lg_u64 s[2:3], 0x3f800000
+s_cmp_lg_u64 s[2:3], 0xfffffff0
 s_nop 0
 s_nop 1
 s_nop 64
@@ -1785,35 +1808,47 @@ s_nop 0x8000
 s_nop -1
 s_nop 0x10000
 s_setkill 0
-s_setkill 1
-s_setkill 64
 s_setkill 65
 s_setkill 0xffff
+s_setkill 0x8000
+s_setkill -1
 s_sethalt 0
-s_sethalt 64
-s_sethalt 65
 s_sethalt 0xffff
 s_sethalt 0x8000
+s_sethalt -1
+s_sethalt 0x10000
 s_sleep 0
-s_sleep 65
-s_sleep 0xffff
 s_sleep 0x8000
 s_sleep -1
+s_sleep 0x10000
+s_sleep 1
 s_set_inst_prefetch_distance 0
-s_set_inst_prefetch_distance -1
-s_set_inst_prefetch_distance -32768
 s_set_inst_prefetch_distance 65535
 s_set_inst_prefetch_distance 100
+s_set_inst_prefetch_distance 0x7fff
+s_set_inst_prefetch_distance 0x8000
 s_clause 0
-s_clause -32768
-s_clause 65535
 s_clause 100
 s_clause 0x7fff
+s_clause 0x8000
+s_clause 0xffff
 s_delay_alu instid0(VALU_DEP_1)
 s_delay_alu instid0(VALU_DEP_1) | instskip(NEXT) | instid1(SALU_CYCLE_1)
 s_delay_alu instskip(SKIP_4) | instid1(TRANS32_DEP_3)
 s_delay_alu instid1(FMA_ACCUM_CYCLE_1)
 s_delay_alu 0
+s_waitcnt_depctr depctr_va_vdst(0)
+s_waitcnt_depctr 0xfff
+s_waitcnt_depctr depctr_hold_cnt(0) depctr_sa_sdst(0) depctr_va_vdst(0) depctr_va_sdst(0) depctr_va_ssrc(0) depctr_va_vcc(0) depctr_vm_vsrc(0)
+s_waitcnt_depctr depctr_sa_sdst(0) & depctr_vm_vsrc(3)
+s_waitcnt_depctr depctr_va_vcc(0), depctr_va_ssrc(1)
+s_waitcnt_depctr depctr_va_sdst(1+2)
+s_waitcnt_depctr 0xff9f
+s_waitcnt_depctr 0
+s_waitcnt_depctr -1
+s_waitcnt_depctr 4095
+s_waitcnt_depctr 0x8000
+s_waitcnt_depctr depctr_hold_cnt(1) depctr_sa_sdst(1) depctr_va_vdst(15) depctr_va_sdst(7) depctr_va_ssrc(1) depctr_va_vcc(1) depctr_vm_vsrc(7)
 s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
 s_waitcnt vmcnt(0)
 s_waitcnt lgkmcnt(0)
@@ -1825,25 +1860,25 @@ s_waitcnt vmcnt_sat(100)
 s_waitcnt vmcnt(1) lgkmcnt(3)
 s_wait_idle
 s_wait_event 0
-s_wait_event 0x8000
-s_wait_event 0xffff
-s_wait_event -1
 s_wait_event -32768
+s_wait_event 65535
+s_wait_event 100
+s_wait_event 0x7fff
 s_trap 0
-s_trap 65
-s_trap 0xffff
-s_trap 0x8000
 s_trap -1
+s_trap 0x10000
+s_trap 1
+s_trap 64
 s_round_mode 0
-s_round_mode -1
-s_round_mode -32768
-s_round_mode 65535
 s_round_mode 100
+s_round_mode 0x7fff
+s_round_mode 0x8000
+s_round_mode 0xffff
 s_denorm_mode 0
-s_denorm_mode 0x8000
-s_denorm_mode -1
-s_denorm_mode 0x10000
 s_denorm_mode 1
+s_denorm_mode 64
+s_denorm_mode 65
+s_denorm_mode 0xffff
 s_code_end
 s_branch 0
 s_branch 1
@@ -1852,65 +1887,65 @@ s_branch 0x7fff
 s_branch -32768
 s_branch 65535
 s_cbranch_scc0 0
+s_cbranch_scc0 -32768
+s_cbranch_scc0 65535
 s_cbranch_scc0 1
 s_cbranch_scc0 -1
-s_cbranch_scc0 0x7fff
-s_cbranch_scc0 -32768
 s_cbranch_scc1 0
+s_cbranch_scc1 65535
+s_cbranch_scc1 1
 s_cbranch_scc1 -1
 s_cbranch_scc1 0x7fff
-s_cbranch_scc1 -32768
-s_cbranch_scc1 65535
 s_cbranch_vccz 0
+s_cbranch_vccz 1
+s_cbranch_vccz -1
 s_cbranch_vccz 0x7fff
 s_cbranch_vccz -32768
-s_cbranch_vccz 65535
-s_cbranch_vccz 1
 s_cbranch_vccnz 0
+s_cbranch_vccnz -1
+s_cbranch_vccnz 0x7fff
 s_cbranch_vccnz -32768
 s_cbranch_vccnz 65535
-s_cbranch_vccnz 1
-s_cbranch_vccnz -1
 s_cbranch_execz 0
+s_cbranch_execz 0x7fff
+s_cbranch_execz -32768
 s_cbranch_execz 65535
 s_cbranch_execz 1
-s_cbranch_execz -1
-s_cbranch_execz 0x7fff
 s_cbranch_execnz 0
+s_cbranch_execnz -32768
+s_cbranch_execnz 65535
 s_cbranch_execnz 1
 s_cbranch_execnz -1
-s_cbranch_execnz 0x7fff
-s_cbranch_execnz -32768
 s_cbranch_cdbgsys 0
+s_cbranch_cdbgsys 65535
+s_cbranch_cdbgsys 1
 s_cbranch_cdbgsys -1
 s_cbranch_cdbgsys 0x7fff
-s_cbranch_cdbgsys -32768
-s_cbranch_cdbgsys 65535
 s_cbranch_cdbguser 0
+s_cbranch_cdbguser 1
+s_cbranch_cdbguser -1
 s_cbranch_cdbguser 0x7fff
 s_cbranch_cdbguser -32768
-s_cbranch_cdbguser 65535
-s_cbranch_cdbguser 1
 s_cbranch_cdbgsys_or_user 0
+s_cbranch_cdbgsys_or_user -1
+s_cbranch_cdbgsys_or_user 0x7fff
 s_cbranch_cdbgsys_or_user -32768
 s_cbranch_cdbgsys_or_user 65535
-s_cbranch_cdbgsys_or_user 1
-s_cbranch_cdbgsys_or_user -1
 s_cbranch_cdbgsys_and_user 0
+s_cbranch_cdbgsys_and_user 0x7fff
+s_cbranch_cdbgsys_and_user -32768
 s_cbranch_cdbgsys_and_user 65535
 s_cbranch_cdbgsys_and_user 1
-s_cbranch_cdbgsys_and_user -1
-s_cbranch_cdbgsys_and_user 0x7fff
 s_endpgm
 s_endpgm 1
 s_endpgm 0xffff
 s_endpgm_saved
 s_wakeup
 s_setprio 0
-s_setprio 1
-s_setprio 64
-s_setprio 65
 s_setprio 0xffff
+s_setprio 0x8000
+s_setprio -1
+s_setprio 0x10000
 s_sendmsg sendmsg(MSG_INTERRUPT)
 s_sendmsg sendmsg(MSG_DEALLOC_VGPRS)
 s_sendmsg sendmsg(MSG_GS_ALLOC_REQ)
@@ -1920,20 +1955,26 @@ s_sendmsg sendmsg(2, 1, 0)
 s_sendmsg 1028
 s_sendmsg sendmsg(MSG_HALT_WAVES)
 s_sendmsghalt sendmsg(MSG_INTERRUPT)
-s_sendmsghalt sendmsg(MSG_RTN_GET_REALTIME)
-s_sendmsghalt sendmsg(4, 0, 0)
-s_sendmsghalt sendmsg(2, 1, 0)
 s_sendmsghalt 1028
+s_sendmsghalt sendmsg(MSG_HALT_WAVES)
+s_sendmsghalt sendmsg(MSG_DEALLOC_VGPRS)
+s_sendmsghalt sendmsg(MSG_GS_ALLOC_REQ)
 s_incperflevel 0
-s_incperflevel 0xffff
-s_incperflevel 0x8000
-s_incperflevel -1
 s_incperflevel 0x10000
+s_incperflevel 1
+s_incperflevel 64
+s_incperflevel 65
 s_decperflevel 0
-s_decperflevel 0x8000
-s_decperflevel -1
-s_decperflevel 0x10000
 s_decperflevel 1
+s_decperflevel 64
+s_decperflevel 65
+s_decperflevel 0xffff
+s_ttracedata
+s_ttracedata_imm 0
+s_ttracedata_imm 0xffff
+s_ttracedata_imm -1
+s_ttracedata_imm -32768
+s_ttracedata_imm 65535
 s_icache_inv
 s_barrier
 s_add_u32 s0, 0x12345678, 0x12345678

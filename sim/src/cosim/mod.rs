@@ -160,12 +160,14 @@ impl Default for CosimOptions {
 }
 
 /// Changes one event the way a subtly wrong model would: flips bit 0 of its first register
-/// write (its first written lane for a VGPR), or else its SCC write, or else bit 0 of its EXEC.
+/// write (its first written lane for a VGPR), or else its SCC write, or else bit 0 of its EXEC
+/// (a memory write's first byte when that comes first).
 pub fn perturb(event: &mut TraceEvent) {
     match event.writes.first_mut() {
         Some(Write::Sgpr { value, .. }) => *value ^= 1,
         Some(Write::Vgpr { mask, values, .. }) => values[mask.trailing_zeros() as usize % 32] ^= 1,
         Some(Write::Scc(b)) => *b = !*b,
+        Some(Write::Mem { value, .. }) => *value ^= 1,
         None => event.exec ^= 1,
     }
 }

@@ -3,7 +3,23 @@
 //! pseudocode of the RDNA3 reference, and one [`TraceEvent`] per retired instruction.
 //!
 //! Modules: `wave` (the state), `operands` (reading sources), `salu` (scalar semantics),
-//! `valu` (vector semantics, tables by mnemonic), `dpp` (DPP lane moves).
+//! `valu` (vector semantics, tables by mnemonic), `dpp` (DPP lane moves), `smem` (scalar
+//! loads), `vmem` (FLAT/GLOBAL loads, stores, atomics), `lds` (DS instructions),
+//! [`workgroup`] (a kernel dispatch: work-groups of waves sharing LDS, barriers).
+//!
+//! # Memory
+//!
+//! [`Machine::step_in`] runs an instruction against a global [`Memory`] and the
+//! work-group's LDS bytes ([`Machine::step`] gives it an empty memory and no LDS). The
+//! instruction's reads see its own earlier writes (atomics of several lanes on one address
+//! serialise in lane order); its writes are made only when it retires, and each one is a
+//! [`Write::Mem`] of the trace, in program order. A failing global access (unmapped, or a
+//! store into read-only memory) stops the wave with [`ModelError::Memory`] naming the PC,
+//! the lane and the address, and writes nothing. The semantics and their choices are in
+//! the module docs of `smem`, `vmem` and `lds`. A kernel's code is the code object image
+//! (read-only in memory) loaded at its address ([`Machine::at`]): the PC counts from the
+//! image's start and `s_getpc_b64`/`s_setpc_b64`/`s_swappc_b64`/`s_call_b64` add or
+//! subtract the image address.
 //!
 //! # Wave state
 //!
@@ -17,7 +33,7 @@
 //!
 //! # Trace
 //!
-//! Every retired instruction gives one [`TraceEvent`] (wave 0, its PC, its words with the
+//! Every retired instruction gives one [`TraceEvent`] (its wave slot, its PC, its words with the
 //! literal, EXEC before it) listing one [`Write::Sgpr`] per 32-bit register it wrote (VCC,
 //! M0 and EXEC included; a register written twice, e.g. `s_and_saveexec_b32 exec_lo, ...`,
 //! appears once with its final value) and [`Write::Scc`] whenever the pseudocode assigns
@@ -69,7 +85,7 @@
 //!
 //! # Vector ALU
 //!
-//! * Implemented (integer only): the tables `OPS32`, `OPS64`, `CARRY_OPS`, `SPECIAL` and
+//! * Implemented (integer; floating point below): the tables `OPS32`, `OPS64`, `CARRY_OPS`, `SPECIAL` and
 //!   `DUAL_OPS` of `valu.rs`, and the integer compares `v_cmp[x]_{f,lt,eq,le,gt,ne,ge,t}_
 //!   {i,u}{16,32,64}` ([`valu_implemented`]). That is: VOP1 `v_mov_b32`, `v_not_b32`,
 //!   `v_bfrev_b32`, `v_clz_i32_u32`, `v_ctz_i32_b32`, `v_cls_i32`, `v_cvt_u32_u16`,
@@ -84,8 +100,9 @@
 //!   `v_readlane_b32`, `v_writelane_b32`, `v_cndmask_b16`, `v_add_nc_i32`, `v_sub_nc_i32`;
 //!   VOP3SD `v_add/sub/subrev_co_u32`, the `_co_ci` forms, `v_mad_u64_u32`, `v_mad_i64_i32`;
 //!   VOPD `v_dual_mov_b32`, `v_dual_add_nc_u32`, `v_dual_lshlrev_b32`, `v_dual_and_b32`,
-//!   `v_dual_cndmask_b32` (with VCC). Every other VALU opcode (floating point, packed math,
-//!   lane permutes, `v_movrel*`, `v_swap*`, SAD, ...) stops the wave with
+//!   `v_dual_cndmask_b32` (with VCC). Every other VALU opcode (packed math, float opcodes
+//!   not listed under "Floating point", lane permutes, `v_movrel*`, `v_swap*`, SAD, ...)
+//!   stops the wave with
 //!   [`ModelError::Unsupported`] naming it: not modelled yet.
 //! * Sources: a VGPR gives each lane its own value; an SGPR, inline constant or literal is
 //!   broadcast. Widths and types come from the table row: a 64-bit operand reads a VGPR
@@ -99,8 +116,8 @@
 //!   result (compare, carry-out, `v_mad_*64*` carry) has 0 for inactive lanes, as the
 //!   reference says compares write the full mask; `v_cmpx_*` writes only EXEC (`exec_lo`).
 //!   `v_mad_i64_i32` writes bit 64 of its 65-bit signed result as the carry (pseudocode).
-//! * Modifiers: clamp and abs/neg input modifiers (VOP3 bits or the DPP16 dword) stop the
-//!   wave (not modelled yet); OMOD is ignored (the reference: integer results ignore it);
+//! * Modifiers (integer opcodes): clamp and abs/neg input modifiers (VOP3 bits or the DPP16
+//!   dword) stop the wave (not modelled yet); OMOD is ignored (the reference: integer results ignore it);
 //!   OPSEL on an opcode without 16-bit operands stops the wave. The e32 encodings' 16-bit
 //!   register halves above v127 (true16) stop the wave.
 //! * DPP16 (reference 7.7.1): `quad_perm`, `row_shl/shr/ror`, `row_mirror`,
@@ -114,29 +131,104 @@
 //!   DPP8 (7.7.2): selects within groups of 8; an inactive source reads 0 unless `fi`.
 //! * VOPD: both operations read their sources before either writes.
 //!
+//! # Floating point (`valu_float.rs`)
+//!
+//! * Implemented, f32: `v_add/sub/subrev/mul/fma/fmac/fmamk/fmaak`, `v_mul/fma/fmac_dx9_zero`
+//!   (legacy), `v_min/max/min3/max3/med3/minmax/maxmin`, `v_fract/trunc/ceil/rndne/floor`,
+//!   `v_ldexp`, `v_frexp_mant`, `v_frexp_exp_i32`, `v_rcp`, `v_rcp_iflag`, `v_rsq`, `v_sqrt`,
+//!   `v_exp`, `v_log`, `v_sin`, `v_cos`, `v_div_scale/div_fmas/div_fixup`, the conversions
+//!   `v_cvt_f32_{i32,u32,f16,f64,ubyte0..3}`, `v_cvt_{i32,u32}_f32`, `v_cvt_floor/nearest_i32_
+//!   f32`, `v_cvt_f16_f32`, `v_cvt_pk_rtz_f16_f32`, the 16 compares `v_cmp[x]_{f,lt,eq,le,gt,
+//!   lg,ge,o,u,nge,nlg,ngt,nle,neq,nlt,t}` and `v_cmp[x]_class` (also f16, f64), and VOPD
+//!   `v_dual_{fmac,fmaak,fmamk,mul,mul_dx9_zero,add,sub,subrev,max,min}_f32`. f64 and f16:
+//!   the same names where the tables have them (f64 add/mul/fma/min/max/ldexp/frexp/fract/
+//!   rounding/rcp/rsq/sqrt/div_*, `v_cvt_{f64,i32,u32}_*`; f16 add/sub/mul/fma/fmac/fmamk/
+//!   fmaak/min/max/3-operand forms/ldexp/rounding/transcendentals/`div_fixup`,
+//!   `v_cvt_{i16,u16}_f16`, `v_cvt_f16_{i16,u16}`). Not modelled (stop the wave):
+//!   `v_trig_preop_f64`, packed `v_pk_*_f16` (VOP3P), `v_fma_mix*`, dot products, the
+//!   `v_cvt_*norm*`/`v_cvt_pk_*` integer packs, `v_cvt_off_f32_i4`, cube and `v_mullit`.
+//! * Values are computed in f64 on the host and rounded once: f32/f64 add, mul and fma use
+//!   the host's IEEE operations (correctly rounded); f16 sums and products are exact in f64
+//!   and f16/f32 fma is rounded to odd in f64 first, so every result is correctly rounded.
+//! * Rounding: round to nearest even only. An opcode that rounds stops the wave with
+//!   [`ModelError::Unsupported`] naming the mode when MODE's round field for its format
+//!   (`FP_ROUND[1:0]` f32, `[3:2]` f16/f64; conversions: the destination's) is not 0.
+//!   Compares, min/max, floor/ceil/trunc/rndne, frexp and float-to-integer conversions do
+//!   not round and run under any mode. `v_cvt_pk_rtz_f16_f32` always rounds toward zero.
+//! * Denormals (MODE `FP_DENORM`, `[5:4]` f32, `[7:6]` f16/f64; bit 0 allows input, bit 1
+//!   output denormals): a flushed input or output denormal becomes a zero of its sign;
+//!   outputs flush after rounding. Selections (min/max family) return an input unchanged
+//!   (the reference: their output mode is irrelevant); `v_cmp_class`, `v_div_scale` and
+//!   `v_div_fmas` read their inputs unflushed (the reference: "input denormals are not
+//!   flushed"). Conversions flush inputs by the source format's mode, outputs by the
+//!   destination's (`v_cvt_f16_f32` output: the f16/f64 mode, as the reference says).
+//! * NaN: a result from NaN sources is the first NaN source (S0, S1, S2 order) with its
+//!   quiet bit set, payload kept; an invalid operation (inf - inf, 0 * inf, sqrt(-1), ...)
+//!   gives the reference's default NaN 0xffc00000 (f64 0xfff8000000000000, f16 0xfe00), as
+//!   its examples show (`V_SQRT_F32(0xff800000) => 0xffc00000`). Float-to-float conversions
+//!   keep sign and payload (truncated/zero-extended), quiet bit set. Min/max, med3,
+//!   `v_frexp_mant` and `v_div_fixup` follow their pseudocode (IEEE mode: signalling NaNs
+//!   quieted, quiet NaNs lose to numbers; non-IEEE: any NaN loses). Float-to-integer
+//!   conversions saturate and give 0 for NaN.
+//! * Transcendentals: `v_rcp`, `v_sqrt` and `v_rsq` are 1/x, sqrt(x), 1/sqrt(x) in f64
+//!   rounded to nearest even (rcp and sqrt correctly rounded; rsq has two f64 roundings);
+//!   `v_exp` (2^x), `v_log` (log2 x, log(±0) = -inf) use the host libm's `exp2`/`log2` in f64
+//!   then round; `v_sin`/`v_cos` compute sin(2 pi x)/cos(2 pi x) with the argument reduced
+//!   exactly to t in [-0.25, 0.25] (so sin(0.25) = 1, cos(0.25) = +0, sin(-0) = -0, integer
+//!   x gives +0) then `sin(2 pi t)` in f64. This is the correctly rounded result except when
+//!   the exact value lies within about 2^-29 relative of an f32 rounding boundary (f16:
+//!   2^-42); the hardware is specified to 1 ULP, so the RTL must implement this model's
+//!   choice, not AMD's tables. Input denormals follow MODE for these too.
+//! * Output modifiers: OMOD (×2, ×4, ×0.5) applies only when IEEE = 0 and the format's output
+//!   denormals are off (reference 7.2.3.1), and then a zero result is +0; then output
+//!   flushing; then clamp to [0.0, 1.0] (a NaN becomes +0 with DX10_CLAMP, passes
+//!   otherwise). Integer-result opcodes and compares ignore clamp/OMOD (for compares clamp
+//!   only signals exceptions, which are not modelled). Input modifiers abs then neg (VOP3
+//!   bits, or the DPP16 dword's src0/src1 neg/abs bits) act on the sign bit of float
+//!   operands; set on an integer operand they stop the wave. A 32-bit literal on an f64
+//!   operand is the high dword (reference 4.1).
+//! * Division helpers: `v_div_scale` follows the pseudocode, D0 = S0 where it assigns
+//!   nothing, "x == DENORM" meaning x rounded to the format is a nonzero denormal.
+//!   `v_div_fmas` deviates from the pseudocode's `2.0 ** 32` (f64: `2.0 ** 64`), which cannot
+//!   undo `v_div_scale`'s 2^64 (f64: 2^128) pre-scale: with VCC it scales the fused result by
+//!   2^64 when the exponent of S2 (the scaled quotient) is above the bias, else by 2^-64
+//!   (f64: 2^±128), with a single rounding for f32. `v_div_fixup`'s UNDERFLOW/OVERFLOW
+//!   are ±0 and ±inf (the round-to-nearest results). With these the compiler's division
+//!   sequence gives the IEEE quotient (tests).
+//!
 //! # No-ops and unsupported opcodes
 //!
 //! Retired, traced, no writes: `s_nop`, `s_setkill`, `s_sleep`, `s_set_inst_prefetch_distance`,
 //! `s_clause`, `s_delay_alu`, `s_waitcnt`, `s_wait_idle`, `s_wait_event`, `s_setprio`,
-//! `s_icache_inv`, `s_barrier` (a lone wave), `s_wakeup`, `s_incperflevel`,
-//! `s_decperflevel`, `s_sendmsg`, `s_version`, `s_waitcnt_vscnt/vmcnt/expcnt/lgkmcnt`, and
-//! the debug branches `s_cbranch_cdbgsys*`/`s_cbranch_cdbguser` (never taken: no debugger).
+//! `s_icache_inv`, `s_barrier` (it marks the wave as waiting: [`Machine::at_barrier`]; a
+//! lone wave goes on), `s_wakeup`, `s_incperflevel`,
+//! `s_decperflevel`, `s_sendmsg`, `s_version`, `s_waitcnt_vscnt/vmcnt/expcnt/lgkmcnt`,
+//! `s_waitcnt_depctr`, and
+//! the debug branches `s_cbranch_cdbgsys*`/`s_cbranch_cdbguser` (never taken: no debugger),
+//! `buffer_gl0_inv`, `buffer_gl1_inv`, `s_dcache_inv` and `s_gl1_inv` (the model has no caches).
 //!
 //! Stop with [`ModelError::Unsupported`]: `s_trap`, `s_rfe_b64`, `s_sethalt`,
 //! `s_sendmsghalt`, `s_endpgm_saved`, `s_endpgm_ordered_ps_done`, `s_sendmsg_rtn_b32/b64`
-//! (no trap handler, no halting, no upstream hardware to answer a message) and
-//! `s_code_end` (an illegal-instruction marker).
+//! (no trap handler, no halting, no upstream hardware to answer a message),
+//! `s_code_end` (an illegal-instruction marker), `s_subvector_loop_begin/end` (wave64
+//! subvector looping) and `s_ttracedata`/`s_ttracedata_imm` (no thread trace unit).
 
 mod dpp;
+mod lds;
 mod operands;
 mod salu;
+mod smem;
 mod valu;
+mod valu_float;
+mod vmem;
 mod wave;
+pub mod workgroup;
 
 pub use valu::valu_implemented;
 pub use wave::{Lanes, Wave, LANES, SCALAR_REGS, VGPRS};
 
-use crate::trace::{TraceEvent, Write};
+use crate::memory::{Memory, MemoryError};
+use crate::trace::{Space, TraceEvent, Write};
 use cu32_isa::operand::{NULL, TTMP0};
 use cu32_isa::{decode, DecodeError, Format, Instr};
 
@@ -154,7 +246,20 @@ pub const UNSUPPORTED: &[(&str, &str)] = &[
         "s_code_end",
         "it marks the end of a code buffer (illegal instruction)",
     ),
+    (
+        "s_subvector_loop_begin",
+        "subvector looping (wave64 in two halves) is not modelled",
+    ),
+    (
+        "s_subvector_loop_end",
+        "subvector looping (wave64 in two halves) is not modelled",
+    ),
+    ("s_ttracedata", "there is no thread trace unit"),
+    ("s_ttracedata_imm", "there is no thread trace unit"),
 ];
+
+/// The memory an [`Exec`] sees when none is given.
+static EMPTY: Memory = Memory::new();
 
 /// Hardware register id of MODE for `s_getreg_b32`/`s_setreg_b32`.
 pub const HW_REG_MODE: u16 = 1;
@@ -212,29 +317,62 @@ pub enum ModelError {
         name: String,
         what: String,
     },
+    /// A global memory access failed (unmapped address, store into read-only memory, ...).
+    #[error("pc 0x{pc:04x}: {name} (0x{word:08x}), lane {lane}: {error}")]
+    Memory {
+        pc: u32,
+        word: u32,
+        name: String,
+        lane: usize,
+        error: Box<MemoryError>,
+    },
     /// `max_instructions` retired without reaching `s_endpgm`.
     #[error("instruction budget of {max} exhausted at pc 0x{pc:04x}")]
     Budget { max: u64, pc: u32 },
 }
 
-/// A program loaded at byte address 0 and the one wave that runs it.
+/// A program and the one wave that runs it. The PC counts bytes from the program's first
+/// word, which lies at address `base` (0 for an assembly program; a kernel's code object
+/// image for a dispatch, so that `s_getpc_b64`/`s_setpc_b64` see real addresses).
 #[derive(Clone, Debug)]
 pub struct Machine {
     code: Vec<u32>,
+    base: u64,
+    slot: u32,
     wave: Wave,
     ended: bool,
+    at_barrier: bool,
     retired: u64,
 }
 
 impl Machine {
     /// Loads `code` at byte address 0; the wave starts in [`Wave::new`] state.
     pub fn new(code: Vec<u32>) -> Machine {
+        Machine::at(code, 0, 0)
+    }
+
+    /// Loads `code` (a copy of read-only memory) at address `base` for wave slot `slot`
+    /// (the trace's wave number).
+    pub fn at(code: Vec<u32>, base: u64, slot: u32) -> Machine {
         Machine {
             code,
+            base,
+            slot,
             wave: Wave::new(),
             ended: false,
+            at_barrier: false,
             retired: 0,
         }
+    }
+
+    /// Whether the wave waits at `s_barrier` (set when one retires).
+    pub fn at_barrier(&self) -> bool {
+        self.at_barrier
+    }
+
+    /// Lets a wave waiting at a barrier go on.
+    pub fn release_barrier(&mut self) {
+        self.at_barrier = false;
     }
 
     /// The wave's current state.
@@ -265,6 +403,16 @@ impl Machine {
     /// Executes one instruction. `Ok(None)` once the wave has ended. On an error the wave
     /// state is unchanged.
     pub fn step(&mut self) -> Result<Option<TraceEvent>, ModelError> {
+        self.step_in(&mut Memory::new(), &mut [])
+    }
+
+    /// Executes one instruction with global memory `memory` and the work-group's LDS
+    /// `lds`. Memory writes are made only when the instruction retires.
+    pub fn step_in(
+        &mut self,
+        memory: &mut Memory,
+        lds: &mut [u8],
+    ) -> Result<Option<TraceEvent>, ModelError> {
         if self.ended {
             return Ok(None);
         }
@@ -280,19 +428,41 @@ impl Machine {
             decode(&self.code[start..]).map_err(|source| ModelError::Decode { pc, source })?;
         let words = self.code[start..start + instr.len_words()].to_vec();
         let mut ex = Exec::new(&self.wave, instr, pc, words[0], self.len_bytes());
+        ex.base = self.base;
+        ex.memory = memory;
+        ex.lds = lds;
         ex.execute()?;
         let Exec {
             writes,
             vgpr_writes,
+            mem_writes,
             scc,
             ttmp_blocked,
             next_pc,
             mode,
             end,
+            barrier,
             ..
         } = ex;
+        for w in &mem_writes {
+            if let Write::Mem {
+                space,
+                addr,
+                size,
+                value,
+            } = *w
+            {
+                let bytes = &value.to_le_bytes()[..usize::from(size)];
+                match space {
+                    Space::Global => memory
+                        .write(addr, bytes)
+                        .expect("checked by the instruction"),
+                    Space::Lds => lds[addr as usize..][..bytes.len()].copy_from_slice(bytes),
+                }
+            }
+        }
         let mut event = TraceEvent {
-            wave: 0,
+            wave: self.slot,
             pc,
             words,
             exec: self.wave.exec(),
@@ -330,7 +500,9 @@ impl Machine {
         }
         self.wave.pc = next_pc;
         self.ended = end;
+        self.at_barrier = barrier;
         self.retired += 1;
+        event.writes.extend(mem_writes);
         event.normalize();
         Ok(Some(event))
     }
@@ -405,6 +577,13 @@ struct Exec<'a> {
     pc: u32,
     word: u32,
     len: u64,
+    /// Address of PC 0.
+    base: u64,
+    memory: &'a Memory,
+    lds: &'a [u8],
+    /// Memory writes ([`Write::Mem`]) in program order (lane order within a step).
+    mem_writes: Vec<Write>,
+    barrier: bool,
     /// 32-bit scalar register writes in pseudocode order.
     writes: Vec<(u8, u32)>,
     /// VGPR writes in pseudocode order.
@@ -425,6 +604,11 @@ impl<'a> Exec<'a> {
             pc,
             word,
             len,
+            base: 0,
+            memory: &EMPTY,
+            lds: &[],
+            mem_writes: Vec::new(),
+            barrier: false,
             writes: Vec::new(),
             vgpr_writes: Vec::new(),
             scc: None,
@@ -494,7 +678,11 @@ impl<'a> Exec<'a> {
             | Format::Vop3
             | Format::Vop3sd
             | Format::VopdX => self.valu(),
-            // VOP3P and the memory formats: no semantics yet
+            Format::Smem => self.smem(),
+            Format::Flat | Format::Global => self.vmem(),
+            Format::Ds => self.ds(),
+            Format::Mubuf if matches!(self.name(), "buffer_gl0_inv" | "buffer_gl1_inv") => Ok(()),
+            // VOP3P, SCRATCH and MUBUF: no semantics yet
             _ => Err(self.not_modelled()),
         }
     }

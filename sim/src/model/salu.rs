@@ -256,7 +256,7 @@ impl Exec<'_> {
             }
             "s_setreg_imm32_b32" => self.setreg(self.instr.literal.unwrap_or(0))?,
             "s_call_b64" => {
-                self.d64(u64::from(self.pc) + 4);
+                self.d64(self.base + u64::from(self.pc) + 4);
                 self.branch_if(true)?;
             }
             _ if self.instr.op.has_no_effect() => {}
@@ -368,15 +368,15 @@ impl Exec<'_> {
             "s_wqm_b64" => self.d64_nz(wqm(self.s0_64()?)),
             "s_not_b32" => self.d32_nz(!self.s0()?),
             "s_not_b64" => self.d64_nz(!self.s0_64()?),
-            "s_getpc_b64" => self.d64(u64::from(self.pc) + 4),
+            "s_getpc_b64" => self.d64(self.base + u64::from(self.pc) + 4),
             "s_setpc_b64" => {
                 let target = self.s0_64()?;
-                self.jump(i128::from(target))?;
+                self.jump(i128::from(target) - i128::from(self.base))?;
             }
             "s_swappc_b64" => {
                 let target = self.s0_64()?;
-                self.d64(u64::from(self.pc) + 4);
-                self.jump(i128::from(target))?;
+                self.d64(self.base + u64::from(self.pc) + 4);
+                self.jump(i128::from(target) - i128::from(self.base))?;
             }
             _ => return Err(self.not_modelled()),
         }
@@ -512,6 +512,7 @@ impl Exec<'_> {
             | "s_cbranch_cdbgsys_and_user" => {}
             "s_round_mode" => self.mode = Some((wave.mode & !0xf) | (simm & 0xf)),
             "s_denorm_mode" => self.mode = Some((wave.mode & !0xf0) | ((simm & 0xf) << 4)),
+            "s_barrier" => self.barrier = true,
             _ if self.instr.op.has_no_effect() => {}
             _ => return Err(self.not_modelled()),
         }

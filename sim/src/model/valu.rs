@@ -314,16 +314,17 @@ pub fn valu_implemented(name: &str) -> bool {
         || lookup(DUAL_OPS, name).is_some()
         || SPECIAL.contains(&name)
         || int_compare(name).is_some()
+        || super::valu_float::float_implemented(name)
 }
 
 /// The operands of a (non-VOPD) VALU instruction, from its table row.
-struct Operands {
+pub(super) struct Operands {
     /// The VGPR destination and its operand (width).
-    vdst: Option<Arg>,
+    pub(super) vdst: Option<Arg>,
     /// The scalar destination code: VOPC result, carry-out, `v_readlane_b32` result.
-    sdst: Option<u8>,
+    pub(super) sdst: Option<u8>,
     /// Data sources S0, S1, S2 in order: field code, operand, OPSEL bit.
-    data: Vec<(u16, Arg, u8)>,
+    pub(super) data: Vec<(u16, Arg, u8)>,
     /// The scalar lane mask read as carry-in or selector (VCC or the SRC2 SGPR).
     mask: Option<u16>,
 }
@@ -355,7 +356,7 @@ impl Exec<'_> {
         ops
     }
 
-    fn not_yet_modelled(&self) -> super::ModelError {
+    pub(super) fn not_yet_modelled(&self) -> super::ModelError {
         self.unsupported(
             "not modelled yet: the model has integer VALU semantics only (no floating point, \
              packed math, lane permutes or VGPR indexing)",
@@ -401,7 +402,13 @@ impl Exec<'_> {
 
     /// Writes a VGPR destination in the `mask` lanes: 64-bit values to `v` and `v + 1`,
     /// 16-bit values into the low half (or the high half with OPSEL[3]) keeping the other.
-    fn write_vdst(&mut self, v: u8, ty: ArgType, mask: u32, values: &[u64; LANES]) -> Res<()> {
+    pub(super) fn write_vdst(
+        &mut self,
+        v: u8,
+        ty: ArgType,
+        mask: u32,
+        values: &[u64; LANES],
+    ) -> Res<()> {
         if mask == 0 {
             return Ok(());
         }
@@ -443,13 +450,19 @@ impl Exec<'_> {
         if matches!(name, "v_nop" | "v_pipeflush") {
             return Ok(());
         }
-        self.check_modifiers(op)?;
+        let float = super::valu_float::float_implemented(name);
+        if !float {
+            self.check_modifiers(op)?;
+        }
         let ops = self.operands(op);
         self.check_true16(op, &ops)?;
         if let Some(code) = ops.sdst.filter(|&c| c > 127) {
             return Err(
                 self.unsupported(format!("scalar destination code {code} is not a register"))
             );
+        }
+        if float {
+            return self.valu_float(op, &ops);
         }
         let mut srcs = [[0; LANES]; 3];
         for (k, &(code, arg, sel)) in ops.data.iter().enumerate() {
@@ -564,6 +577,10 @@ impl Exec<'_> {
         ];
         let mut results = Vec::with_capacity(2);
         for (op, vdst, src0, src1) in halves {
+            if let Some(d) = self.dual_float(op, vdst, src0, src1)? {
+                results.push((vdst, d));
+                continue;
+            }
             let base = lookup(DUAL_OPS, &op.name).ok_or_else(|| self.dual_not_modelled(op))?;
             let mut srcs = [[0; LANES]; 2];
             for arg in &op.args {

@@ -1,0 +1,1100 @@
+//! Floating-point VALU semantics (f16, f32, f64): arithmetic, min/max, rounding to
+//! integral values, conversions, transcendentals, the division helpers, compares and class
+//! tests, with the abs/neg input modifiers, OMOD, clamp and MODE's denormal and round
+//! fields. The module documentation of [`crate::model`] lists the choices (NaN results,
+//! denormal flushing, rounding, transcendental accuracy).
+
+use super::valu::Operands;
+use super::{Exec, Res, LANES};
+use cu32_isa::encoding::Dpp;
+use cu32_isa::operand::{EXEC_LO, SRC_LITERAL, VCC_LO};
+use cu32_isa::table::ArgType;
+use cu32_isa::{Arg, ArgKind, OpInfo};
+
+/// A floating-point format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fmt {
+    H,
+    S,
+    D,
+}
+
+impl Fmt {
+    fn parse(ty: &str) -> Option<Fmt> {
+        match ty {
+            "f16" => Some(Fmt::H),
+            "f32" => Some(Fmt::S),
+            "f64" => Some(Fmt::D),
+            _ => None,
+        }
+    }
+
+    fn of(ty: ArgType) -> Option<Fmt> {
+        match ty {
+            ArgType::F16 => Some(Fmt::H),
+            ArgType::F32 => Some(Fmt::S),
+            ArgType::F64 => Some(Fmt::D),
+            _ => None,
+        }
+    }
+
+    fn mant(self) -> u32 {
+        match self {
+            Fmt::H => 10,
+            Fmt::S => 23,
+            Fmt::D => 52,
+        }
+    }
+
+    /// The all-ones biased exponent.
+    fn emax(self) -> u64 {
+        match self {
+            Fmt::H => 31,
+            Fmt::S => 255,
+            Fmt::D => 2047,
+        }
+    }
+
+    fn sign(self) -> u64 {
+        1 << (self.mant() + self.emax().count_ones())
+    }
+
+    fn exponent(self, x: u64) -> u64 {
+        (x >> self.mant()) & self.emax()
+    }
+
+    fn frac(self, x: u64) -> u64 {
+        x & ((1 << self.mant()) - 1)
+    }
+
+    fn is_nan(self, x: u64) -> bool {
+        self.exponent(x) == self.emax() && self.frac(x) != 0
+    }
+
+    fn is_snan(self, x: u64) -> bool {
+        self.is_nan(x) && x >> (self.mant() - 1) & 1 == 0
+    }
+
+    fn is_denorm(self, x: u64) -> bool {
+        self.exponent(x) == 0 && self.frac(x) != 0
+    }
+
+    fn quiet(self, x: u64) -> u64 {
+        x | 1 << (self.mant() - 1)
+    }
+
+    /// The NaN an invalid operation produces: 0xffc00000 and its f16/f64 forms (the
+    /// reference's examples, e.g. `V_SQRT_F32(0xff800000) => 0xffc00000`).
+    fn nan(self) -> u64 {
+        self.sign() | self.emax() << self.mant() | 1 << (self.mant() - 1)
+    }
+
+    fn value(self, x: u64) -> f64 {
+        match self {
+            Fmt::H => {
+                let (e, m) = (self.exponent(x) as i32, self.frac(x) as f64);
+                let v = match e {
+                    31 if m == 0.0 => f64::INFINITY,
+                    31 => f64::NAN,
+                    0 => m * pow2(-24),
+                    _ => (1024.0 + m) * pow2(e - 25),
+                };
+                if x & 0x8000 != 0 {
+                    -v
+                } else {
+                    v
+                }
+            }
+            Fmt::S => f64::from(f32::from_bits(x as u32)),
+            Fmt::D => f64::from_bits(x),
+        }
+    }
+
+    /// `v` rounded to nearest even in this format (`v` is not a NaN).
+    fn round(self, v: f64) -> u64 {
+        match self {
+            Fmt::H => f64_to_f16(v, false),
+            Fmt::S => u64::from((v as f32).to_bits()),
+            Fmt::D => v.to_bits(),
+        }
+    }
+
+    /// The round-mode field of MODE for this format.
+    fn round_mode(self, mode: u32) -> u32 {
+        match self {
+            Fmt::S => mode & 3,
+            _ => (mode >> 2) & 3,
+        }
+    }
+
+    /// The denormal field of MODE: bit 0 allows input denormals, bit 1 output denormals.
+    fn denorm_mode(self, mode: u32) -> u32 {
+        match self {
+            Fmt::S => (mode >> 4) & 3,
+            _ => (mode >> 6) & 3,
+        }
+    }
+
+    /// A denormal becomes a zero of its sign.
+    fn flush(self, x: u64) -> u64 {
+        if self.is_denorm(x) {
+            x & self.sign()
+        } else {
+            x
+        }
+    }
+}
+
+/// 2^k for a k in the normal range of f64.
+fn pow2(k: i32) -> f64 {
+    f64::from_bits(((k + 1023) as u64) << 52)
+}
+
+/// `v` (not a NaN) rounded to f16, to nearest even or toward zero.
+fn f64_to_f16(v: f64, rtz: bool) -> u64 {
+    let sign = if v.is_sign_negative() { 0x8000 } else { 0 };
+    let a = v.abs();
+    let overflow = sign | if rtz { 0x7bff } else { 0x7c00 };
+    if a.is_infinite() {
+        return sign | 0x7c00;
+    }
+    if a == 0.0 {
+        return sign;
+    }
+    let e = (((a.to_bits() >> 52) as i32) - 1023).max(-14);
+    if e > 15 {
+        return overflow;
+    }
+    let scaled = a * pow2(10 - e);
+    let mut m = if rtz {
+        scaled.trunc()
+    } else {
+        scaled.round_ties_even()
+    } as u64;
+    let mut e = e;
+    if m == 2048 {
+        (m, e) = (1024, e + 1);
+    }
+    if e > 15 {
+        return overflow;
+    }
+    sign | if m < 1024 {
+        m
+    } else {
+        (((e + 15) as u64) << 10) | (m - 1024)
+    }
+}
+
+/// `a * b + c` for f16/f32 values: the product is exact in f64 and the sum is rounded to
+/// odd, so rounding that to f16/f32 afterwards is correct (53 >= 2 * 24 + 2).
+fn fma_odd(a: f64, b: f64, c: f64) -> f64 {
+    let p = a * b;
+    let s = p + c;
+    let bb = s - p;
+    let err = (p - (s - bb)) + (c - bb);
+    if err == 0.0 || !s.is_finite() || s.to_bits() & 1 == 1 {
+        return s;
+    }
+    if (err > 0.0) == (s > 0.0) {
+        f64::from_bits(s.to_bits() + 1)
+    } else {
+        f64::from_bits(s.to_bits() - 1)
+    }
+}
+
+fn add(f: Fmt, a: f64, b: f64) -> f64 {
+    match f {
+        Fmt::S => f64::from(a as f32 + b as f32),
+        _ => a + b,
+    }
+}
+
+fn mul(f: Fmt, a: f64, b: f64) -> f64 {
+    match f {
+        Fmt::S => f64::from(a as f32 * b as f32),
+        _ => a * b,
+    }
+}
+
+fn fma(f: Fmt, a: f64, b: f64, c: f64) -> f64 {
+    match f {
+        Fmt::H => fma_odd(a, b, c),
+        Fmt::S => f64::from((a as f32).mul_add(b as f32, c as f32)),
+        Fmt::D => a.mul_add(b, c),
+    }
+}
+
+/// What an opcode computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Op {
+    Add,
+    Sub,
+    Subrev,
+    Mul,
+    MulDx9,
+    Fma,
+    FmaDx9,
+    Fmac,
+    FmacDx9,
+    Fmamk,
+    Fmaak,
+    Min,
+    Max,
+    Min3,
+    Max3,
+    Med3,
+    MinMax,
+    MaxMin,
+    Fract,
+    Trunc,
+    Ceil,
+    Rndne,
+    Floor,
+    Ldexp,
+    FrexpMant,
+    FrexpExp,
+    Sqrt,
+    Rcp,
+    Rsq,
+    Exp,
+    Log,
+    Sin,
+    Cos,
+    DivScale,
+    DivFmas,
+    DivFixup,
+    /// Integer (signed?) to float.
+    FromInt(bool),
+    /// Float to integer (signed?), truncating and saturating.
+    ToInt(bool),
+    /// Float to i32 rounding down (`floor`) or to nearest (`floor(x + 0.5)`).
+    ToIntFloor(bool),
+    FromUbyte(u8),
+    /// From the given float format to the opcode's format.
+    Convert(Fmt),
+    PkRtz,
+    Cmp(&'static str),
+    Class,
+}
+
+/// Opcodes named `v_<base>_<f16|f32|f64>`.
+const BASE_OPS: &[(&str, Op)] = &[
+    ("add", Op::Add),
+    ("sub", Op::Sub),
+    ("subrev", Op::Subrev),
+    ("mul", Op::Mul),
+    ("fma", Op::Fma),
+    ("fmac", Op::Fmac),
+    ("fmamk", Op::Fmamk),
+    ("fmaak", Op::Fmaak),
+    ("min", Op::Min),
+    ("max", Op::Max),
+    ("min3", Op::Min3),
+    ("max3", Op::Max3),
+    ("med3", Op::Med3),
+    ("minmax", Op::MinMax),
+    ("maxmin", Op::MaxMin),
+    ("fract", Op::Fract),
+    ("trunc", Op::Trunc),
+    ("ceil", Op::Ceil),
+    ("rndne", Op::Rndne),
+    ("floor", Op::Floor),
+    ("ldexp", Op::Ldexp),
+    ("frexp_mant", Op::FrexpMant),
+    ("sqrt", Op::Sqrt),
+    ("rcp", Op::Rcp),
+    ("rsq", Op::Rsq),
+    ("exp", Op::Exp),
+    ("log", Op::Log),
+    ("sin", Op::Sin),
+    ("cos", Op::Cos),
+    ("div_scale", Op::DivScale),
+    ("div_fmas", Op::DivFmas),
+    ("div_fixup", Op::DivFixup),
+];
+
+/// Other opcodes: `(name without v_, op, format)`; the format is the destination's, or
+/// the source's for float-to-integer results.
+const NAMED_OPS: &[(&str, Op, Fmt)] = &[
+    ("mul_dx9_zero_f32", Op::MulDx9, Fmt::S),
+    ("fma_dx9_zero_f32", Op::FmaDx9, Fmt::S),
+    ("fmac_dx9_zero_f32", Op::FmacDx9, Fmt::S),
+    ("rcp_iflag_f32", Op::Rcp, Fmt::S),
+    ("cvt_floor_i32_f32", Op::ToIntFloor(false), Fmt::S),
+    ("cvt_nearest_i32_f32", Op::ToIntFloor(true), Fmt::S),
+    ("cvt_i16_f16", Op::ToInt(true), Fmt::H),
+    ("cvt_u16_f16", Op::ToInt(false), Fmt::H),
+    ("cvt_f16_i16", Op::FromInt(true), Fmt::H),
+    ("cvt_f16_u16", Op::FromInt(false), Fmt::H),
+    ("frexp_exp_i32_f32", Op::FrexpExp, Fmt::S),
+    ("frexp_exp_i32_f64", Op::FrexpExp, Fmt::D),
+    ("frexp_exp_i16_f16", Op::FrexpExp, Fmt::H),
+    ("cvt_f32_i32", Op::FromInt(true), Fmt::S),
+    ("cvt_f32_u32", Op::FromInt(false), Fmt::S),
+    ("cvt_f64_i32", Op::FromInt(true), Fmt::D),
+    ("cvt_f64_u32", Op::FromInt(false), Fmt::D),
+    ("cvt_i32_f32", Op::ToInt(true), Fmt::S),
+    ("cvt_u32_f32", Op::ToInt(false), Fmt::S),
+    ("cvt_i32_f64", Op::ToInt(true), Fmt::D),
+    ("cvt_u32_f64", Op::ToInt(false), Fmt::D),
+    ("cvt_f32_ubyte0", Op::FromUbyte(0), Fmt::S),
+    ("cvt_f32_ubyte1", Op::FromUbyte(1), Fmt::S),
+    ("cvt_f32_ubyte2", Op::FromUbyte(2), Fmt::S),
+    ("cvt_f32_ubyte3", Op::FromUbyte(3), Fmt::S),
+    ("cvt_f16_f32", Op::Convert(Fmt::S), Fmt::H),
+    ("cvt_f32_f16", Op::Convert(Fmt::H), Fmt::S),
+    ("cvt_f32_f64", Op::Convert(Fmt::D), Fmt::S),
+    ("cvt_f64_f32", Op::Convert(Fmt::S), Fmt::D),
+    ("cvt_pk_rtz_f16_f32", Op::PkRtz, Fmt::S),
+];
+
+/// Compare predicates of `v_cmp[x]_<pred>_f*`.
+const PREDICATES: &[&str] = &[
+    "f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt",
+    "t",
+];
+
+/// VOPD float operations (`v_dual_<base>_f32`).
+const DUAL_FLOAT: &[&str] = &[
+    "fmac",
+    "fmaak",
+    "fmamk",
+    "mul",
+    "add",
+    "sub",
+    "subrev",
+    "max",
+    "min",
+    "mul_dx9_zero",
+];
+
+/// The semantics of a float mnemonic: `(op, format, writes EXEC)`.
+fn parse(name: &str) -> Option<(Op, Fmt, bool)> {
+    let rest = name.strip_prefix("v_")?;
+    let cmp = rest
+        .strip_prefix("cmpx_")
+        .map(|r| (true, r))
+        .or_else(|| rest.strip_prefix("cmp_").map(|r| (false, r)));
+    if let Some((cmpx, r)) = cmp {
+        let (pred, ty) = r.rsplit_once('_')?;
+        let fmt = Fmt::parse(ty)?;
+        if pred == "class" {
+            return Some((Op::Class, fmt, cmpx));
+        }
+        let pred = PREDICATES.iter().find(|&&p| p == pred)?;
+        return Some((Op::Cmp(pred), fmt, cmpx));
+    }
+    if let Some(&(_, op, fmt)) = NAMED_OPS.iter().find(|(n, _, _)| *n == rest) {
+        return Some((op, fmt, false));
+    }
+    let (base, ty) = rest.rsplit_once('_')?;
+    let fmt = Fmt::parse(ty)?;
+    let &(_, op) = BASE_OPS.iter().find(|(n, _)| *n == base)?;
+    Some((op, fmt, false))
+}
+
+/// Whether `name` is a float opcode this module models.
+pub fn float_implemented(name: &str) -> bool {
+    parse(name).is_some() || dual_base(name).is_some()
+}
+
+/// The VOP2 mnemonic a float VOPD operation has the semantics of.
+fn dual_base(name: &str) -> Option<String> {
+    let rest = name.strip_prefix("v_dual_")?;
+    let base = rest.strip_suffix("_f32")?;
+    DUAL_FLOAT.contains(&base).then(|| format!("v_{rest}"))
+}
+
+/// The MODE-dependent behaviour of one instruction.
+#[derive(Clone, Copy)]
+struct Env {
+    mode: u32,
+}
+
+impl Env {
+    fn ieee(self) -> bool {
+        self.mode >> 9 & 1 == 1
+    }
+
+    fn dx10_clamp(self) -> bool {
+        self.mode >> 8 & 1 == 1
+    }
+
+    fn allow_in(self, f: Fmt) -> bool {
+        f.denorm_mode(self.mode) & 1 == 1
+    }
+
+    fn allow_out(self, f: Fmt) -> bool {
+        f.denorm_mode(self.mode) & 2 == 2
+    }
+
+    /// An input after the input denormal mode.
+    fn input(self, f: Fmt, x: u64) -> u64 {
+        if self.allow_in(f) {
+            x
+        } else {
+            f.flush(x)
+        }
+    }
+}
+
+/// Whether an opcode rounds (and so needs a round mode the model provides).
+fn rounds(op: Op) -> bool {
+    !matches!(
+        op,
+        Op::Min
+            | Op::Max
+            | Op::Min3
+            | Op::Max3
+            | Op::Med3
+            | Op::MinMax
+            | Op::MaxMin
+            | Op::FrexpExp
+            | Op::FrexpMant
+            | Op::ToInt(_)
+            | Op::ToIntFloor(_)
+            | Op::PkRtz
+            | Op::Cmp(_)
+            | Op::Class
+            | Op::Trunc
+            | Op::Floor
+            | Op::Ceil
+            | Op::Rndne
+    )
+}
+
+/// Whether the result is a float of the opcode's format taking OMOD, clamp and output
+/// flushing (selections keep their input, as the reference's min/max notes say).
+fn float_result(op: Op) -> bool {
+    !matches!(
+        op,
+        Op::Min
+            | Op::Max
+            | Op::Min3
+            | Op::Max3
+            | Op::Med3
+            | Op::MinMax
+            | Op::MaxMin
+            | Op::FrexpExp
+            | Op::ToInt(_)
+            | Op::ToIntFloor(_)
+            | Op::PkRtz
+            | Op::Cmp(_)
+            | Op::Class
+    )
+}
+
+/// The arithmetic NaN rule: the first NaN source, quieted; otherwise `f` of the values,
+/// with a NaN result (invalid operation) giving the format's default NaN.
+fn arith(f: Fmt, srcs: &[u64], op: impl Fn(&[f64]) -> f64) -> u64 {
+    if let Some(&n) = srcs.iter().find(|&&x| f.is_nan(x)) {
+        return f.quiet(n);
+    }
+    let values: Vec<f64> = srcs.iter().map(|&x| f.value(x)).collect();
+    let r = op(&values);
+    if r.is_nan() {
+        f.nan()
+    } else {
+        f.round(r)
+    }
+}
+
+fn is_zero(f: Fmt, x: u64) -> bool {
+    x & !f.sign() == 0
+}
+
+/// `a < b` with -0 < +0 (the pseudocode's LT_NEG_ZERO); no NaNs.
+fn lt_neg_zero(f: Fmt, a: u64, b: u64) -> bool {
+    let (va, vb) = (f.value(a), f.value(b));
+    va < vb || (is_zero(f, a) && is_zero(f, b) && a & f.sign() != 0 && b & f.sign() == 0)
+}
+
+/// `v_min_*` / `v_max_*` by the pseudocode, IEEE or not.
+fn min_max(env: Env, f: Fmt, a: u64, b: u64, max: bool) -> u64 {
+    if env.ieee() {
+        if f.is_snan(a) {
+            return f.quiet(a);
+        }
+        if f.is_snan(b) {
+            return f.quiet(b);
+        }
+    }
+    if f.is_nan(b) {
+        return a;
+    }
+    if f.is_nan(a) {
+        return b;
+    }
+    let first = if max {
+        lt_neg_zero(f, b, a)
+    } else {
+        lt_neg_zero(f, a, b)
+    };
+    if first {
+        a
+    } else {
+        b
+    }
+}
+
+fn med3(env: Env, f: Fmt, a: u64, b: u64, c: u64) -> u64 {
+    let min = |x, y| min_max(env, f, x, y, false);
+    let max = |x, y| min_max(env, f, x, y, true);
+    if [a, b, c].iter().any(|&x| f.is_nan(x)) {
+        return min(min(a, b), c);
+    }
+    let m = f.value(max(max(a, b), c));
+    if m == f.value(a) {
+        max(b, c)
+    } else if m == f.value(b) {
+        max(a, c)
+    } else {
+        max(a, b)
+    }
+}
+
+/// A compare predicate; the `n*` forms are the negations (true when unordered).
+fn compare(pred: &str, a: f64, b: f64) -> bool {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let ord = a.partial_cmp(&b);
+    let holds = |p: &str| match p {
+        "lt" => ord == Some(Less),
+        "eq" => ord == Some(Equal),
+        "le" => matches!(ord, Some(Less | Equal)),
+        "gt" => ord == Some(Greater),
+        "lg" => matches!(ord, Some(Less | Greater)),
+        "ge" => matches!(ord, Some(Greater | Equal)),
+        "o" => ord.is_some(),
+        "u" => ord.is_none(),
+        "t" => true,
+        _ => false,
+    };
+    match pred.strip_prefix('n') {
+        Some(p) => !holds(p),
+        None => holds(pred),
+    }
+}
+
+/// `v_cmp_class_*`: the bit of the class mask for `x`'s class.
+fn class(f: Fmt, x: u64, mask: u64) -> bool {
+    let neg = x & f.sign() != 0;
+    let bit = if f.is_snan(x) {
+        0
+    } else if f.is_nan(x) {
+        1
+    } else if f.exponent(x) == f.emax() {
+        if neg {
+            2
+        } else {
+            9
+        }
+    } else if f.exponent(x) > 0 {
+        if neg {
+            3
+        } else {
+            8
+        }
+    } else if f.frac(x) != 0 {
+        if neg {
+            4
+        } else {
+            7
+        }
+    } else if neg {
+        5
+    } else {
+        6
+    };
+    mask >> bit & 1 == 1
+}
+
+/// `x = m * 2^e` with `1 <= |m| < 2` (x finite and nonzero).
+fn split(x: f64) -> (f64, i64) {
+    let (x, bias) = if x.abs() < f64::MIN_POSITIVE {
+        (x * pow2(64), 64)
+    } else {
+        (x, 0)
+    };
+    let bits = x.to_bits();
+    let e = ((bits >> 52) & 0x7ff) as i64 - 1023;
+    (
+        f64::from_bits((bits & !(0x7ff << 52)) | (1023 << 52)),
+        e - bias,
+    )
+}
+
+/// `x * 2^n` with a single rounding to f64 (exact unless the result is an f64 denormal,
+/// so a later rounding to f16/f32 is the only one).
+fn ldexp(x: f64, n: i64) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let (m, e) = split(x);
+    let t = e + n.clamp(-5000, 5000);
+    if t > 1023 {
+        m * f64::INFINITY
+    } else if t >= -1022 {
+        m * pow2(t as i32)
+    } else {
+        (m * pow2((t + 1074).max(-60) as i32)).round_ties_even() * f64::from_bits(1)
+    }
+}
+
+/// The division constants of `v_div_scale_*` / `v_div_fixup_*`: (exponent difference
+/// limit, scale exponent, tiny numerator exponent, fixup underflow limit).
+fn div_consts(f: Fmt) -> (i64, i64, i64, i64) {
+    match f {
+        Fmt::D => (768, 128, 53, -1075),
+        _ => (96, 64, 23, -150),
+    }
+}
+
+/// Whether `v`, rounded to `f`, is a (nonzero) denormal of `f`.
+fn denorm_value(f: Fmt, v: f64) -> bool {
+    !v.is_nan() && f.is_denorm(f.round(v))
+}
+
+/// `v_div_scale_*`: (result, VCC bit). D0 keeps S0 when no case assigns it.
+fn div_scale(f: Fmt, s0: u64, s1: u64, s2: u64) -> (u64, bool) {
+    let (limit, scale, tiny, _) = div_consts(f);
+    let (v0, v1, v2) = (f.value(s0), f.value(s1), f.value(s2));
+    let e1 = f.exponent(s1) as i64;
+    let e2 = f.exponent(s2) as i64;
+    let up = || f.round(ldexp(v0, scale));
+    if v2 == 0.0 || v1 == 0.0 {
+        (f.nan(), false)
+    } else if e2 - e1 >= limit {
+        (if v0 == v1 { up() } else { s0 }, true)
+    } else if f.is_denorm(s1) {
+        (up(), false)
+    } else if denorm_value(f, 1.0 / v1) && denorm_value(f, v2 / v1) {
+        (if v0 == v1 { up() } else { s0 }, true)
+    } else if denorm_value(f, 1.0 / v1) {
+        (f.round(ldexp(v0, -scale)), false)
+    } else if denorm_value(f, v2 / v1) {
+        (if v0 == v2 { up() } else { s0 }, true)
+    } else if e2 <= tiny {
+        (up(), false)
+    } else {
+        (s0, false)
+    }
+}
+
+/// `v_div_fixup_*`: S0 quotient, S1 denominator, S2 numerator.
+fn div_fixup(f: Fmt, s0: u64, s1: u64, s2: u64) -> u64 {
+    let (_, _, _, under) = div_consts(f);
+    let sign = (s1 ^ s2) & f.sign();
+    let inf = f.emax() << f.mant();
+    let (z1, z2) = (is_zero(f, s1), is_zero(f, s2));
+    let (i1, i2) = (s1 & !f.sign() == inf, s2 & !f.sign() == inf);
+    if f.is_nan(s2) {
+        f.quiet(s2)
+    } else if f.is_nan(s1) {
+        f.quiet(s1)
+    } else if (z1 && z2) || (i1 && i2) {
+        f.nan()
+    } else if z1 || i2 {
+        sign | inf
+    } else if i1 || z2 {
+        sign
+    } else if (f.exponent(s2) as i64) - (f.exponent(s1) as i64) < under {
+        // UNDERFLOW: the quotient is below half the smallest denormal: 0 in RNE.
+        sign
+    } else if f.exponent(s1) == f.emax() {
+        // OVERFLOW, as RNE rounds it.
+        sign | inf
+    } else {
+        sign | (s0 & !f.sign())
+    }
+}
+
+/// A float-to-float conversion of `x` (format `from`) to `to`; NaNs stay NaNs with their
+/// sign, quiet bit set, payload truncated or zero-extended.
+fn convert(from: Fmt, to: Fmt, x: u64) -> u64 {
+    if from.is_nan(x) {
+        let payload = from.frac(x) << to.mant() >> from.mant();
+        let sign = if x & from.sign() != 0 { to.sign() } else { 0 };
+        return to.quiet(sign | to.emax() << to.mant() | payload);
+    }
+    to.round(from.value(x))
+}
+
+/// `sin(2 pi x)` / `cos(2 pi x)`: the argument is reduced exactly to `t` in
+/// [-0.25, 0.25] (so that exact zeros and ones stay exact) and `sin(2 pi t)` computed.
+fn sin_cos(x: f64, cos: bool) -> f64 {
+    if x.is_infinite() {
+        return f64::NAN;
+    }
+    if x == 0.0 && !cos {
+        return x;
+    }
+    let r = x - x.round_ties_even();
+    let t = if cos {
+        0.25 - r.abs()
+    } else if r.abs() > 0.25 {
+        (0.5 - r.abs()).copysign(r)
+    } else {
+        r
+    };
+    (std::f64::consts::TAU * t).sin()
+}
+
+/// One lane of a float opcode: `(result bits in the destination format, flag)`; the flag
+/// is the compare/class result or the VCC bit of `v_div_scale_*`.
+#[allow(clippy::too_many_arguments)]
+fn lane(
+    env: Env,
+    op: Op,
+    f: Fmt,
+    s: [u64; 3],
+    tys: [ArgType; 3],
+    acc: u64,
+    k: u64,
+    vcc: bool,
+) -> (u64, bool) {
+    // Float sources after the input denormal mode (integer sources as they are).
+    let fl = |i: usize| match Fmt::of(tys[i]) {
+        Some(sf) => env.input(sf, s[i]),
+        None => s[i],
+    };
+    let [a, b, c] = [fl(0), fl(1), fl(2)];
+    let acc = env.input(f, acc);
+    let k = env.input(f, k);
+    let un = |g: fn(f64) -> f64| arith(f, &[a], |v| g(v[0]));
+    let r = match op {
+        Op::Add => arith(f, &[a, b], |v| add(f, v[0], v[1])),
+        Op::Sub => arith(f, &[a, b], |v| add(f, v[0], -v[1])),
+        Op::Subrev => arith(f, &[a, b], |v| add(f, v[1], -v[0])),
+        Op::Mul => arith(f, &[a, b], |v| mul(f, v[0], v[1])),
+        Op::MulDx9 if f.value(a) == 0.0 || f.value(b) == 0.0 => 0,
+        Op::MulDx9 => arith(f, &[a, b], |v| mul(f, v[0], v[1])),
+        Op::FmaDx9 if f.value(a) == 0.0 || f.value(b) == 0.0 => c,
+        Op::FmacDx9 if f.value(a) == 0.0 || f.value(b) == 0.0 => acc,
+        Op::FmacDx9 => arith(f, &[a, b, acc], |v| fma(f, v[0], v[1], v[2])),
+        Op::Fma | Op::FmaDx9 => arith(f, &[a, b, c], |v| fma(f, v[0], v[1], v[2])),
+        Op::Fmac => arith(f, &[a, b, acc], |v| fma(f, v[0], v[1], v[2])),
+        Op::Fmamk => arith(f, &[a, k, b], |v| fma(f, v[0], v[1], v[2])),
+        Op::Fmaak => arith(f, &[a, b, k], |v| fma(f, v[0], v[1], v[2])),
+        Op::Min => min_max(env, f, a, b, false),
+        Op::Max => min_max(env, f, a, b, true),
+        Op::Min3 => min_max(env, f, min_max(env, f, a, b, false), c, false),
+        Op::Max3 => min_max(env, f, min_max(env, f, a, b, true), c, true),
+        Op::MinMax => min_max(env, f, min_max(env, f, a, b, false), c, true),
+        Op::MaxMin => min_max(env, f, min_max(env, f, a, b, true), c, false),
+        Op::Med3 => med3(env, f, a, b, c),
+        // S0 + -floor(S0), below 1.0 (0x3f7fffff and its f16/f64 forms).
+        Op::Fract => arith(f, &[a], |v| {
+            let r = add(f, v[0], -v[0].floor());
+            if r.is_nan() {
+                r
+            } else {
+                f.value(f.round(r)).min(f.value(f.round(1.0) - 1))
+            }
+        }),
+        Op::Trunc => un(f64::trunc),
+        Op::Ceil => un(f64::ceil),
+        Op::Floor => un(f64::floor),
+        Op::Rndne => un(f64::round_ties_even),
+        Op::Ldexp => {
+            let n = match tys[1].bits() {
+                16 => i64::from(b as u16 as i16),
+                _ => i64::from(b as u32 as i32),
+            };
+            arith(f, &[a], |v| ldexp(v[0], n))
+        }
+        Op::FrexpMant if f.is_nan(a) || f.exponent(a) == f.emax() => a,
+        Op::FrexpMant => arith(f, &[a], |v| {
+            if v[0] == 0.0 {
+                v[0]
+            } else {
+                split(v[0]).0 / 2.0
+            }
+        }),
+        Op::FrexpExp if f.is_nan(a) || f.exponent(a) == f.emax() || f.value(a) == 0.0 => 0,
+        Op::FrexpExp => {
+            let e = split(f.value(a)).1 + 1;
+            e as u64 & if f == Fmt::H { 0xffff } else { 0xffff_ffff }
+        }
+        Op::Sqrt => un(f64::sqrt),
+        Op::Rcp => un(|x| 1.0 / x),
+        Op::Rsq => un(|x| 1.0 / x.sqrt()),
+        Op::Exp => un(f64::exp2),
+        Op::Log => un(|x| {
+            if x == 0.0 {
+                f64::NEG_INFINITY
+            } else {
+                x.log2()
+            }
+        }),
+        Op::Sin => un(|x| sin_cos(x, false)),
+        Op::Cos => un(|x| sin_cos(x, true)),
+        Op::DivScale => {
+            // Input denormals are the subject of this opcode: read unflushed.
+            let (d, flag) = div_scale(f, s[0], s[1], s[2]);
+            return (d, flag);
+        }
+        Op::DivFmas => {
+            // Undo V_DIV_SCALE's 2^64 (f64: 2^128): up when the quotient S2 is large (the
+            // denominator was scaled), down otherwise (the numerator was).
+            let (_, e, _, _) = div_consts(f);
+            let scale = match vcc {
+                false => 1.0,
+                true if f.exponent(s[2]) > f.emax() / 2 => pow2(e as i32),
+                true => pow2(-e as i32),
+            };
+            arith(f, &[s[0], s[1], s[2]], |v| match f {
+                Fmt::D => v[0].mul_add(v[1], v[2]) * scale,
+                _ => fma_odd(v[0], v[1], v[2]) * scale,
+            })
+        }
+        Op::DivFixup => div_fixup(f, a, b, c),
+        Op::FromInt(signed) => {
+            let v = match (signed, tys[0].bits()) {
+                (true, 16) => f64::from(a as u16 as i16),
+                (false, 16) => f64::from(a as u16),
+                (true, _) => f64::from(a as u32 as i32),
+                (false, _) => f64::from(a as u32),
+            };
+            f.round(v)
+        }
+        // Rust's float-to-integer casts saturate and give 0 for NaN, as the reference says.
+        Op::ToInt(signed) => {
+            let v = f.value(a);
+            match (signed, f) {
+                (true, Fmt::H) => u64::from(v as i16 as u16),
+                (false, Fmt::H) => u64::from(v as u16),
+                (true, _) => u64::from(v as i32 as u32),
+                (false, _) => u64::from(v as u32),
+            }
+        }
+        Op::ToIntFloor(nearest) => {
+            let v = f.value(a);
+            let v = if nearest {
+                f.value(f.round(add(f, v, 0.5)))
+            } else {
+                v
+            };
+            u64::from(v.floor() as i32 as u32)
+        }
+        Op::FromUbyte(n) => f.round(f64::from((a >> (8 * n)) as u8)),
+        Op::Convert(from) => convert(from, f, a),
+        Op::PkRtz => {
+            let h = |x: u64| {
+                if Fmt::S.is_nan(x) {
+                    convert(Fmt::S, Fmt::H, x)
+                } else {
+                    f64_to_f16(Fmt::S.value(x), true)
+                }
+            };
+            h(a) | h(b) << 16
+        }
+        Op::Cmp(pred) => return (0, compare(pred, f.value(a), f.value(b))),
+        Op::Class => return (0, class(f, s[0], s[1])),
+    };
+    (r, false)
+}
+
+/// OMOD, clamp and the output denormal mode on a float result `x` of format `f`.
+fn output(env: Env, f: Fmt, x: u64, omod: u8, clamp: bool) -> u64 {
+    let mut x = x;
+    // OMOD applies only without output denormals and outside IEEE mode (reference 7.2.3.1).
+    if omod != 0 && !env.ieee() && !env.allow_out(f) && !f.is_nan(x) {
+        let factor = [1.0, 2.0, 4.0, 0.5][usize::from(omod)];
+        x = f.flush(f.round(mul(f, f.value(x), factor)));
+        if is_zero(f, x) {
+            x = 0;
+        }
+    }
+    if !env.allow_out(f) {
+        x = f.flush(x);
+    }
+    if clamp {
+        if f.is_nan(x) {
+            if env.dx10_clamp() {
+                x = 0;
+            }
+        } else {
+            let v = f.value(x);
+            if v < 0.0 || (v == 0.0 && x != 0) {
+                x = 0;
+            } else if v > 1.0 {
+                x = f.round(1.0);
+            }
+        }
+    }
+    x
+}
+
+impl Exec<'_> {
+    /// Input modifiers as `(abs, neg)` bit masks per source: the VOP3 fields, or the DPP16
+    /// dword's bits (src0 neg, src0 abs, src1 neg, src1 abs).
+    fn float_mods(&self) -> (u8, u8) {
+        let i = &self.instr;
+        match i.dpp {
+            Some(Dpp::Dpp16 { mods, .. }) if mods != 0 => (
+                (mods >> 1 & 1) | (mods >> 2 & 2),
+                (mods & 1) | (mods >> 1 & 2),
+            ),
+            _ => (i.abs, i.neg),
+        }
+    }
+
+    /// A float source: as [`Exec::vsrc`], but a literal on an f64 operand is the high
+    /// dword (reference 4.1).
+    fn float_src(&self, code: u16, arg: Arg, hi: bool) -> Res<[u64; LANES]> {
+        if arg.ty == ArgType::F64 && code == u16::from(SRC_LITERAL) {
+            return Ok([u64::from(self.instr.literal.unwrap_or(0)) << 32; LANES]);
+        }
+        self.vsrc(code, arg, hi)
+    }
+
+    /// Executes a float VALU opcode (not VOPD).
+    pub(super) fn valu_float(&mut self, op: &OpInfo, ops: &Operands) -> Res<()> {
+        let name = self.name();
+        let (kind, f, cmpx) = parse(name).ok_or_else(|| self.not_yet_modelled())?;
+        let env = Env {
+            mode: self.wave.mode,
+        };
+        let i = self.instr;
+        if rounds(kind) && f.round_mode(env.mode) != 0 {
+            return Err(self.unsupported(format!(
+                "MODE round mode {} for {f:?}: only round-to-nearest-even is modelled",
+                f.round_mode(env.mode)
+            )));
+        }
+        let has16 = op.args.iter().any(|a| a.ty.bits() == 16);
+        if i.opsel != 0 && !has16 {
+            return Err(self.unsupported("op_sel on an opcode without 16-bit operands"));
+        }
+        let (abs, neg) = self.float_mods();
+        let mut srcs = [[0u64; LANES]; 3];
+        let mut tys = [ArgType::B32; 3];
+        for (k, &(code, arg, sel)) in ops.data.iter().enumerate() {
+            srcs[k] = self.float_src(code, arg, i.opsel >> sel & 1 == 1)?;
+            tys[k] = arg.ty;
+        }
+        let (moved, enabled) = self.dpp_move(srcs[0])?;
+        srcs[0] = moved;
+        for k in 0..3 {
+            let (a, n) = (abs >> k & 1 == 1, neg >> k & 1 == 1);
+            if !(a || n) {
+                continue;
+            }
+            let Some(sf) = Fmt::of(tys[k]).filter(|_| k < ops.data.len()) else {
+                return Err(self.unsupported("abs/neg on a non-float operand"));
+            };
+            for v in &mut srcs[k] {
+                if a {
+                    *v &= !sf.sign();
+                }
+                if n {
+                    *v ^= sf.sign();
+                }
+            }
+        }
+        let k = u64::from(i.literal.unwrap_or(0));
+        let acc: [u64; LANES] = if matches!(kind, Op::Fmac | Op::FmacDx9) {
+            let d = self.vgpr(u16::from(i.vdst))?;
+            let hi = i.opsel & 8 != 0;
+            std::array::from_fn(|l| {
+                let v = u64::from(d[l]);
+                if f == Fmt::H {
+                    (if hi { v >> 16 } else { v }) & 0xffff
+                } else {
+                    v
+                }
+            })
+        } else {
+            [0; LANES]
+        };
+        let vcc = self.wave.sgpr[usize::from(VCC_LO)];
+        let active = self.wave.exec_lanes() & enabled;
+        let results: Vec<(u64, bool)> = (0..LANES)
+            .map(|l| {
+                let s = [srcs[0][l], srcs[1][l], srcs[2][l]];
+                lane(env, kind, f, s, tys, acc[l], k, vcc >> l & 1 == 1)
+            })
+            .collect();
+        let mask = (0..LANES)
+            .filter(|&l| active >> l & 1 == 1 && results[l].1)
+            .fold(0u32, |m, l| m | 1 << l);
+        match kind {
+            Op::Cmp(_) | Op::Class => {
+                let dst = if cmpx {
+                    EXEC_LO
+                } else {
+                    ops.sdst.unwrap_or(VCC_LO)
+                };
+                self.write32(dst, mask);
+                return Ok(());
+            }
+            Op::DivScale => self.write32(ops.sdst.unwrap_or(VCC_LO), mask),
+            _ => {}
+        }
+        let d: [u64; LANES] = std::array::from_fn(|l| {
+            let r = results[l].0;
+            if float_result(kind) {
+                output(env, f, r, i.omod, i.clamp)
+            } else {
+                r
+            }
+        });
+        let vty = ops.vdst.map_or(ArgType::B32, |a| a.ty);
+        self.write_vdst(i.vdst, vty, active, &d)
+    }
+
+    /// A float VOPD operation: its values for every lane, or `None` if `name` is not one.
+    /// `vdst` is read as the accumulator of `v_dual_fmac_f32`.
+    pub(super) fn dual_float(
+        &self,
+        op: &OpInfo,
+        vdst: u8,
+        src0: u16,
+        src1: u16,
+    ) -> Res<Option<[u64; LANES]>> {
+        let Some(base) = dual_base(&op.name) else {
+            return Ok(None);
+        };
+        let (kind, f, _) = parse(&base).ok_or_else(|| self.not_yet_modelled())?;
+        let env = Env {
+            mode: self.wave.mode,
+        };
+        if f.round_mode(env.mode) != 0 {
+            return Err(self.unsupported(format!(
+                "{}: MODE round mode {}: only round-to-nearest-even is modelled",
+                op.name,
+                f.round_mode(env.mode)
+            )));
+        }
+        let mut srcs = [[0u64; LANES]; 2];
+        for arg in &op.args {
+            match arg.kind {
+                ArgKind::Src0 => srcs[0] = self.vsrc(src0, *arg, false)?,
+                ArgKind::Vsrc1 => srcs[1] = self.vsrc(src1, *arg, false)?,
+                _ => {}
+            }
+        }
+        let acc = *self.vgpr(u16::from(vdst))?;
+        let k = u64::from(self.instr.literal.unwrap_or(0));
+        let vcc = self.wave.sgpr[usize::from(VCC_LO)];
+        let tys = [ArgType::F32; 3];
+        Ok(Some(std::array::from_fn(|l| {
+            let s = [srcs[0][l], srcs[1][l], 0];
+            let (r, _) = lane(
+                env,
+                kind,
+                f,
+                s,
+                tys,
+                u64::from(acc[l]),
+                k,
+                vcc >> l & 1 == 1,
+            );
+            if float_result(kind) {
+                output(env, f, r, 0, false)
+            } else {
+                r
+            }
+        })))
+    }
+}

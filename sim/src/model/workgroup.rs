@@ -1,0 +1,239 @@
+//! Running a kernel dispatch on the model: every work-group in order (x fastest), each
+//! with `ceil(size / 32)` waves sharing one LDS, run round-robin (each wave until it ends
+//! or waits at `s_barrier`; when every wave still running waits, all go on: waves that
+//! have ended do not hold a barrier, as the reference's `S_BARRIER` says, so a work-group
+//! cannot deadlock; a wave that never reaches `s_endpgm` exhausts the instruction budget).
+//!
+//! A wave starts as the kernel descriptor says: the user SGPRs from `s0`
+//! ([`KernelDescriptor::user_sgprs`]: the kernarg pointer; preloaded kernarg dwords; the
+//! dispatch/queue pointers, dispatch id, scratch setup are 0: there is no packet, queue
+//! or scratch), then the system SGPRs from `USER_SGPR_COUNT` (work-group ids;
+//! work-group info = bit 31 for the first wave | the number of waves; the private segment
+//! wave offset 0); the work-item ids packed in v0 (x bits 0–9, y 10–19, z 20–29, as many
+//! dimensions as ENABLE_VGPR_WORKITEM_ID names); EXEC the lanes holding work-items (a
+//! partial last wave has fewer); MODE from COMPUTE_PGM_RSRC1 (round modes in bits 3:0,
+//! denormal modes in 7:4, DX10_CLAMP bit 8, IEEE bit 9); the PC at the kernel's entry.
+//! Instructions are fetched from the code object image that dispatch placed (read-only)
+//! in memory. The LDS holds the descriptor's group segment size in bytes, zeroed (launches
+//! have no dynamic LDS argument yet).
+
+use super::{Machine, ModelError};
+use crate::dispatch::{Dispatch, IMAGE_BIAS};
+use crate::launch::Launch;
+use crate::memory::Memory;
+use crate::trace::TraceEvent;
+use cu32_isa::code_object::{CodeObject, KernelDescriptor, SgprValue};
+use cu32_isa::Format;
+use std::collections::BTreeMap;
+
+/// What a dispatch did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Retired instructions by format name (`SOP2`, `VOP3`, `GLOBAL`, ...).
+    pub by_format: BTreeMap<&'static str, u64>,
+    /// Retired VALU instructions and the EXEC lanes they ran (for the active-lane ratio).
+    pub valu: u64,
+    pub valu_lanes: u64,
+    pub waves: u64,
+    pub workgroups: u64,
+}
+
+impl Stats {
+    /// All retired instructions.
+    pub fn retired(&self) -> u64 {
+        self.by_format.values().sum()
+    }
+
+    fn count(&mut self, event: &TraceEvent) {
+        let format = cu32_isa::decode(&event.words).map_or(Format::Sopp, |i| i.op.format);
+        *self.by_format.entry(format.name()).or_default() += 1;
+        if matches!(
+            format,
+            Format::Vop1
+                | Format::Vop2
+                | Format::Vopc
+                | Format::Vop3
+                | Format::Vop3sd
+                | Format::Vop3p
+                | Format::VopdX
+        ) {
+            self.valu += 1;
+            self.valu_lanes += u64::from((event.exec as u32).count_ones());
+        }
+    }
+}
+
+/// Why a dispatch stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error("work-group ({}, {}, {}) wave {wave}: {error}", group[0], group[1], group[2])]
+    Wave {
+        group: [u32; 3],
+        wave: u32,
+        error: ModelError,
+    },
+    #[error("kernel {0}: {1}")]
+    Kernel(String, String),
+}
+
+/// Runs every work-group of `launch` prepared as `dispatch` in `memory`, at most
+/// `max_instructions` instructions in all, handing every trace event to `sink`.
+pub fn run_dispatch(
+    code: &CodeObject,
+    launch: &Launch,
+    dispatch: &Dispatch,
+    memory: &mut Memory,
+    max_instructions: u64,
+    mut sink: impl FnMut(&TraceEvent),
+) -> Result<Stats, RunError> {
+    let kernel_err = |msg: &str| RunError::Kernel(launch.kernel.clone(), msg.to_string());
+    let kernel = code
+        .kernel(&launch.kernel)
+        .ok_or_else(|| kernel_err("not in the code object"))?;
+    let desc = &kernel.descriptor;
+    if desc.wavefront_size() != 32 {
+        return Err(kernel_err("is compiled for wave64; the model runs wave32"));
+    }
+    let (image_base, image) = code.image();
+    let base = IMAGE_BIAS + image_base;
+    let bytes = memory
+        .read(base, image.len() as u64)
+        .map_err(|e| kernel_err(&e.to_string()))?;
+    let words: Vec<u32> = bytes
+        .chunks(4)
+        .map(|c| {
+            let mut w = [0u8; 4];
+            w[..c.len()].copy_from_slice(c);
+            u32::from_le_bytes(w)
+        })
+        .collect();
+    let entry = (dispatch.entry - base) as u32;
+    let mut stats = Stats::default();
+    let mut budget = max_instructions;
+    let groups = launch.groups();
+    for gz in 0..groups[2] {
+        for gy in 0..groups[1] {
+            for gx in 0..groups[0] {
+                let group = [gx, gy, gz];
+                let size = launch.group_size(group);
+                let mut lds = vec![0u8; desc.group_segment_fixed_size as usize];
+                let items = size.iter().product::<u32>();
+                let n = items.div_ceil(32);
+                let mut waves = Vec::new();
+                for w in 0..n {
+                    let mut m = Machine::at(words.clone(), base, w);
+                    init_wave(&mut m, desc, dispatch, memory, group, size, w, n, entry);
+                    waves.push(m);
+                }
+                run_group(
+                    &mut waves,
+                    memory,
+                    &mut lds,
+                    &mut budget,
+                    max_instructions,
+                    |e| {
+                        stats.count(e);
+                        sink(e);
+                    },
+                )
+                .map_err(|(wave, error)| RunError::Wave { group, wave, error })?;
+                stats.waves += u64::from(n);
+                stats.workgroups += 1;
+            }
+        }
+    }
+    Ok(stats)
+}
+
+/// Runs the waves of one work-group to their ends; an error names the wave.
+fn run_group(
+    waves: &mut [Machine],
+    memory: &mut Memory,
+    lds: &mut [u8],
+    budget: &mut u64,
+    max: u64,
+    mut sink: impl FnMut(&TraceEvent),
+) -> Result<(), (u32, ModelError)> {
+    loop {
+        for (w, m) in waves.iter_mut().enumerate() {
+            while !m.ended() && !m.at_barrier() {
+                if *budget == 0 {
+                    let pc = m.wave().pc;
+                    return Err((w as u32, ModelError::Budget { max, pc }));
+                }
+                if let Some(event) = m.step_in(memory, lds).map_err(|e| (w as u32, e))? {
+                    *budget -= 1;
+                    sink(&event);
+                }
+            }
+        }
+        // Every wave has ended or waits at the barrier: release them.
+        if waves.iter().all(Machine::ended) {
+            return Ok(());
+        }
+        waves.iter_mut().for_each(Machine::release_barrier);
+    }
+}
+
+/// Sets up wave `w` of `n` of work-group `group` (of `size` work-items per dimension).
+#[allow(clippy::too_many_arguments)]
+fn init_wave(
+    m: &mut Machine,
+    desc: &KernelDescriptor,
+    dispatch: &Dispatch,
+    memory: &Memory,
+    group: [u32; 3],
+    size: [u32; 3],
+    w: u32,
+    n: u32,
+    entry: u32,
+) {
+    let wave = m.wave_mut();
+    for init in desc.user_sgprs().into_iter().chain(desc.system_sgprs()) {
+        let first = init.first as usize;
+        let values: Vec<u32> = match init.value {
+            SgprValue::KernargSegmentPtr => {
+                vec![dispatch.kernarg as u32, (dispatch.kernarg >> 32) as u32]
+            }
+            SgprValue::PreloadedKernargs { dword_offset } => (0..init.count)
+                .map(|i| {
+                    let at = dispatch.kernarg + 4 * u64::from(dword_offset + i);
+                    memory.load(at, 4).map_or(0, |v| v as u32)
+                })
+                .collect(),
+            SgprValue::WorkgroupIdX => vec![group[0]],
+            SgprValue::WorkgroupIdY => vec![group[1]],
+            SgprValue::WorkgroupIdZ => vec![group[2]],
+            SgprValue::WorkgroupInfo => vec![(u32::from(w == 0) << 31) | n],
+            _ => vec![0; init.count as usize],
+        };
+        for (i, v) in values.into_iter().enumerate() {
+            if let Some(r) = wave.sgpr.get_mut(first + i).filter(|_| first + i < 106) {
+                *r = v;
+            }
+        }
+    }
+    let dims = desc.compute_pgm_rsrc2.enable_vgpr_workitem_id;
+    let items = size.iter().product::<u32>();
+    let mut exec = 0u32;
+    for lane in 0..32 {
+        let t = w * 32 + lane;
+        if t >= items {
+            continue;
+        }
+        exec |= 1 << lane;
+        let (x, y, z) = (t % size[0], t / size[0] % size[1], t / (size[0] * size[1]));
+        let y = if dims >= 1 { y } else { 0 };
+        let z = if dims >= 2 { z } else { 0 };
+        wave.vgpr[0][lane as usize] = x | (y << 10) | (z << 20);
+    }
+    wave.sgpr[usize::from(cu32_isa::operand::EXEC_LO)] = exec;
+    let r1 = &desc.compute_pgm_rsrc1;
+    wave.mode = r1.float_round_mode_32
+        | (r1.float_round_mode_16_64 << 2)
+        | (r1.float_denorm_mode_32 << 4)
+        | (r1.float_denorm_mode_16_64 << 6)
+        | (u32::from(r1.enable_dx10_clamp) << 8)
+        | (u32::from(r1.enable_ieee_mode) << 9);
+    wave.pc = entry;
+}
