@@ -675,3 +675,91 @@ fn legacy_forms_rounding_conversions_and_dpp_modifiers() {
     assert_eq!(r(9, 3), (-f(0xc020_0000) + 2.0).to_bits());
     assert_eq!(r(9, 2), 0x7fc0_0000, "-1.5 + |qNaN|");
 }
+
+#[test]
+fn packed_f16_op_sel_and_negation() {
+    // v0 = {hi 2.0, lo 1.0}, v1 = {hi 3.0, lo 0.5}, v2 = {hi 65504, lo -1.0}.
+    let w = run3(
+        "v_pk_add_f16 v3, v0, v1\nv_pk_mul_f16 v4, v0, v1 op_sel:[1,0] op_sel_hi:[0,1]\n\
+         v_pk_fma_f16 v5, v0, v1, v2 neg_lo:[1,0,0] neg_hi:[0,0,1]\n\
+         v_pk_max_f16 v6, v0, v1\nv_pk_add_f16 v7, v2, v2 clamp\n\
+         v_mov_b32 v8, v2\nv_pk_fmac_f16 v8, v0, v1",
+        MODE_CLANG,
+        &[0x4000_3c00],
+        &[0x4200_3800],
+        &[0x7bff_bc00],
+    );
+    let r = |reg: usize| w.vgpr[reg][0];
+    assert_eq!(r(3), 0x4500_3e00, "{{2 + 3, 1 + 0.5}}");
+    // lo: hi(v0) * lo(v1) = 2 * 0.5; hi: lo(v0) * hi(v1) = 1 * 3.
+    assert_eq!(r(4), 0x4200_3c00);
+    // lo: -1 * 0.5 + -1 = -1.5; hi: 2 * 3 - 65504 = -65498 -> -65504 (0xfbff).
+    assert_eq!(r(5), 0xfbff_be00);
+    assert_eq!(r(6), 0x4200_3c00);
+    // clamp per half: -2 -> 0, 65504 * 2 = inf -> 1.0.
+    assert_eq!(r(7), 0x3c00_0000);
+    // fmac: lo 1 * 0.5 - 1 = -0.5, hi 2 * 3 + 65504 = 65510 -> 65504.
+    assert_eq!(r(8), 0x7bff_b800);
+    assert!(w.vgpr[3].iter().all(|&v| v == 0x4500_3e00), "every lane");
+}
+
+#[test]
+fn fmamk_fmaak_literals() {
+    let w = run3(
+        "v_fmamk_f32 v3, v0, 0x40400000, v1\nv_fmaak_f32 v4, v0, v1, 0x40400000\n\
+         v_fmamk_f16 v5, v2, 0x4200, v2\nv_fmaak_f16 v6, v2, v2, 0x4200",
+        MODE_CLANG,
+        &[2.0f32.to_bits()],
+        &[0.5f32.to_bits()],
+        &[0xffff_4000], // f16 2.0 in the low half
+    );
+    assert_eq!(w.vgpr[3][0], 6.5f32.to_bits(), "2 * 3 + 0.5");
+    assert_eq!(w.vgpr[4][0], 4.0f32.to_bits(), "2 * 0.5 + 3");
+    assert_eq!(w.vgpr[5][0] & 0xffff, 0x4800, "2 * 3 + 2 = 8");
+    assert_eq!(w.vgpr[6][0] & 0xffff, 0x4700, "2 * 2 + 3 = 7");
+}
+
+#[test]
+fn f64_division_sequence_and_denormal_flush() {
+    let body = "v_div_scale_f64 v[4:5], null, v[2:3], v[2:3], v[0:1]\n\
+                v_div_scale_f64 v[10:11], vcc_lo, v[0:1], v[2:3], v[0:1]\n\
+                v_rcp_f64 v[6:7], v[4:5]\nv_fma_f64 v[8:9], -v[4:5], v[6:7], 1.0\n\
+                v_fma_f64 v[6:7], v[6:7], v[8:9], v[6:7]\nv_fma_f64 v[8:9], -v[4:5], v[6:7], 1.0\n\
+                v_fma_f64 v[6:7], v[6:7], v[8:9], v[6:7]\nv_mul_f64 v[8:9], v[10:11], v[6:7]\n\
+                v_fma_f64 v[4:5], -v[4:5], v[8:9], v[10:11]\n\
+                v_div_fmas_f64 v[4:5], v[4:5], v[6:7], v[8:9]\n\
+                v_div_fixup_f64 v[12:13], v[4:5], v[2:3], v[0:1]\n\
+                v_add_f64 v[14:15], v[0:1], 0";
+    let nums = [1.0f64, 7.0, -3.5, 1e-310, 1e300, 0.0, 2.0, 5e-324];
+    let dens = [3.0f64, 0.1, 1e-310, 3.0, 1e-20, 0.0, f64::INFINITY, 1.0];
+    let setup = |mode: u32| {
+        move |w: &mut Wave| {
+            w.mode = mode;
+            for l in 0..32 {
+                let (n, d) = (nums[l % 8].to_bits(), dens[l % 8].to_bits());
+                w.vgpr[0][l] = n as u32;
+                w.vgpr[1][l] = (n >> 32) as u32;
+                w.vgpr[2][l] = d as u32;
+                w.vgpr[3][l] = (d >> 32) as u32;
+            }
+        }
+    };
+    let get = |w: &Wave, r: usize, l: usize| {
+        u64::from(w.vgpr[r][l]) | (u64::from(w.vgpr[r + 1][l]) << 32)
+    };
+    let w = run_with(body, setup(MODE_CLANG));
+    for l in 0..8 {
+        let q = nums[l] / dens[l];
+        let want = if q.is_nan() {
+            0xfff8_0000_0000_0000
+        } else {
+            q.to_bits()
+        };
+        assert_eq!(get(&w, 12, l), want, "{} / {}", nums[l], dens[l]);
+        assert_eq!(get(&w, 14, l), nums[l].to_bits(), "x + 0 keeps denormals");
+    }
+    // f16/f64 denormals flushed (MODE[7:6] = 0): 1e-310 + 0 = +0, 5e-324 + 0 = +0.
+    let w = run_with("v_add_f64 v[14:15], v[0:1], 0", setup(MODE_FLUSH32 & !0xc0));
+    assert_eq!((get(&w, 14, 3), get(&w, 14, 7)), (0, 0));
+    assert_eq!(get(&w, 14, 0), 1f64.to_bits());
+}

@@ -144,9 +144,13 @@
 //!   the same names where the tables have them (f64 add/mul/fma/min/max/ldexp/frexp/fract/
 //!   rounding/rcp/rsq/sqrt/div_*, `v_cvt_{f64,i32,u32}_*`; f16 add/sub/mul/fma/fmac/fmamk/
 //!   fmaak/min/max/3-operand forms/ldexp/rounding/transcendentals/`div_fixup`,
-//!   `v_cvt_{i16,u16}_f16`, `v_cvt_f16_{i16,u16}`). Not modelled (stop the wave):
-//!   `v_trig_preop_f64`, packed `v_pk_*_f16` (VOP3P), `v_fma_mix*`, dot products, the
-//!   `v_cvt_*norm*`/`v_cvt_pk_*` integer packs, `v_cvt_off_f32_i4`, cube and `v_mullit`.
+//!   `v_cvt_{i16,u16}_f16`, `v_cvt_f16_{i16,u16}`). Packed f16: `v_pk_{add,mul,fma,min,max}
+//!   _f16` (VOP3P: OP_SEL picks the source halves of the low result, OP_SEL_HI those of the
+//!   high result, NEG_LO/NEG_HI negate them, clamp per half, no OMOD; float inline
+//!   constants on packed operands stop the wave) and `v_pk_fmac_f16` (VOP2). Not modelled
+//!   (stop the wave): `v_trig_preop_f64`, `v_fma_mix*`, dot products, WMMA, the
+//!   `v_cvt_*norm*`/`v_cvt_pk_*` integer packs, `v_cvt_off_f32_i4`, cube, `v_mullit`, the
+//!   integer `v_pk_*` opcodes.
 //! * Values are computed in f64 on the host and rounded once: f32/f64 add, mul and fma use
 //!   the host's IEEE operations (correctly rounded); f16 sums and products are exact in f64
 //!   and f16/f32 fma is rounded to odd in f64 first, so every result is correctly rounded.
@@ -677,12 +681,13 @@ impl<'a> Exec<'a> {
             | Format::Vopc
             | Format::Vop3
             | Format::Vop3sd
+            | Format::Vop3p
             | Format::VopdX => self.valu(),
             Format::Smem => self.smem(),
             Format::Flat | Format::Global => self.vmem(),
             Format::Ds => self.ds(),
             Format::Mubuf if matches!(self.name(), "buffer_gl0_inv" | "buffer_gl1_inv") => Ok(()),
-            // VOP3P, SCRATCH and MUBUF: no semantics yet
+            // SCRATCH and MUBUF: no semantics yet (VOP3P: `valu`)
             _ => Err(self.not_modelled()),
         }
     }

@@ -393,9 +393,22 @@ fn parse(name: &str) -> Option<(Op, Fmt, bool)> {
     Some((op, fmt, false))
 }
 
+/// A packed f16 opcode `v_pk_<op>_f16`: the operation on each half.
+fn packed(name: &str) -> Option<Op> {
+    match name {
+        "v_pk_add_f16" => Some(Op::Add),
+        "v_pk_mul_f16" => Some(Op::Mul),
+        "v_pk_fma_f16" => Some(Op::Fma),
+        "v_pk_fmac_f16" => Some(Op::Fmac),
+        "v_pk_min_f16" => Some(Op::Min),
+        "v_pk_max_f16" => Some(Op::Max),
+        _ => None,
+    }
+}
+
 /// Whether `name` is a float opcode this module models.
 pub fn float_implemented(name: &str) -> bool {
-    parse(name).is_some() || dual_base(name).is_some()
+    parse(name).is_some() || dual_base(name).is_some() || packed(name).is_some()
 }
 
 /// The VOP2 mnemonic a float VOPD operation has the semantics of.
@@ -951,6 +964,9 @@ impl Exec<'_> {
     /// Executes a float VALU opcode (not VOPD).
     pub(super) fn valu_float(&mut self, op: &OpInfo, ops: &Operands) -> Res<()> {
         let name = self.name();
+        if let Some(kind) = packed(name) {
+            return self.valu_packed(op, kind, ops);
+        }
         let (kind, f, cmpx) = parse(name).ok_or_else(|| self.not_yet_modelled())?;
         let env = Env {
             mode: self.wave.mode,
@@ -992,7 +1008,8 @@ impl Exec<'_> {
                 }
             }
         }
-        let k = u64::from(i.literal.unwrap_or(0));
+        // The K literal of fmamk/fmaak (f16: its low half).
+        let k = u64::from(i.literal.unwrap_or(0)) & if f == Fmt::H { 0xffff } else { !0 };
         let acc: [u64; LANES] = if matches!(kind, Op::Fmac | Op::FmacDx9) {
             let d = self.vgpr(u16::from(i.vdst))?;
             let hi = i.opsel & 8 != 0;
@@ -1041,6 +1058,68 @@ impl Exec<'_> {
         });
         let vty = ops.vdst.map_or(ArgType::B32, |a| a.ty);
         self.write_vdst(i.vdst, vty, active, &d)
+    }
+
+    /// A packed f16 opcode: each half of the result from the halves OP_SEL (low result) and
+    /// OP_SEL_HI (high result) pick, negated by NEG_LO / NEG_HI; clamp applies to each half,
+    /// OMOD does not (reference 7.2.3.1). `v_pk_fmac_f16` (VOP2) uses the natural halves.
+    fn valu_packed(&mut self, op: &OpInfo, kind: Op, ops: &Operands) -> Res<()> {
+        let i = self.instr;
+        let env = Env {
+            mode: self.wave.mode,
+        };
+        if Fmt::H.round_mode(env.mode) != 0 && !matches!(kind, Op::Min | Op::Max) {
+            return Err(self.unsupported(format!(
+                "MODE round mode {} for f16: only round-to-nearest-even is modelled",
+                Fmt::H.round_mode(env.mode)
+            )));
+        }
+        let vop3p = op.format == cu32_isa::Format::Vop3p;
+        let (sel_lo, sel_hi, neg_lo, neg_hi) = if vop3p {
+            (i.opsel, i.opsel_hi, i.neg, i.neg_hi)
+        } else {
+            let (abs, neg) = self.float_mods();
+            if abs != 0 || neg != 0 {
+                return Err(self.unsupported("DPP abs/neg on packed f16 operands"));
+            }
+            (0, 0b111, 0, 0)
+        };
+        let mut srcs = [[0u64; LANES]; 3];
+        for (k, &(code, arg, _)) in ops.data.iter().enumerate() {
+            if (240..=248).contains(&code) {
+                return Err(self.unsupported(
+                    "float inline constants on packed f16 operands are not modelled",
+                ));
+            }
+            srcs[k] = self.vsrc(code, arg, false)?;
+        }
+        let (moved, enabled) = self.dpp_move(srcs[0])?;
+        srcs[0] = moved;
+        let acc = *self.vgpr(u16::from(i.vdst))?;
+        let active = self.wave.exec_lanes() & enabled;
+        let half = |v: u64, hi: bool| (if hi { v >> 16 } else { v }) & 0xffff;
+        let d: [u64; LANES] = std::array::from_fn(|l| {
+            let result = |h: u32| {
+                let (sel, neg) = if h == 0 {
+                    (sel_lo, neg_lo)
+                } else {
+                    (sel_hi, neg_hi)
+                };
+                let s: [u64; 3] = std::array::from_fn(|k| {
+                    half(srcs[k][l], sel >> k & 1 == 1) ^ (u64::from(neg >> k & 1) << 15)
+                });
+                let a = half(u64::from(acc[l]), h == 1);
+                let tys = [ArgType::F16; 3];
+                let (r, _) = lane(env, kind, Fmt::H, s, tys, a, 0, false);
+                if float_result(kind) {
+                    output(env, Fmt::H, r, 0, i.clamp)
+                } else {
+                    r
+                }
+            };
+            result(0) | result(1) << 16
+        });
+        self.write_vdst(i.vdst, ArgType::B32, active, &d)
     }
 
     /// A float VOPD operation: its values for every lane, or `None` if `name` is not one.
