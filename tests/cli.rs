@@ -263,6 +263,60 @@ fn disasm_code_object_matches_llvm_objdump() {
     }
 }
 
+/// `cu32 bench` measures a launch file once (`--min-time 0`): the table header, the
+/// kernel's row with non-zero figures and a total line; no output buffer is written.
+#[test]
+fn bench_measures_collatz() {
+    let out_file = repo().join("kernels/opencl/out/collatz_steps.bin");
+    let before = std::fs::metadata(&out_file).and_then(|m| m.modified()).ok();
+    let assert = cu32()
+        .current_dir(repo())
+        .args(["bench", "--min-time", "0", "kernels/opencl/collatz.yaml"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    println!("{stdout}");
+    let mut lines = stdout.lines();
+    let header = lines.next().expect("header line");
+    for column in [
+        "kernel",
+        "work-groups",
+        "waves",
+        "instr/run",
+        "lane-instr/run",
+        "runs",
+        "seconds",
+        "M lane-instr/s",
+    ] {
+        assert!(header.contains(column), "header lacks {column}: {stdout}");
+    }
+    let row: Vec<&str> = lines
+        .next()
+        .expect("collatz row")
+        .split_whitespace()
+        .collect();
+    assert_eq!(row[0], "collatz", "{stdout}");
+    assert_eq!(row.len(), 9, "{stdout}");
+    for (i, cell) in row[1..].iter().enumerate() {
+        let value: f64 = cell
+            .parse()
+            .unwrap_or_else(|_| panic!("cell {cell}: {stdout}"));
+        assert!(value > 0.0, "column {} is zero: {stdout}", i + 1);
+    }
+    // work-groups and waves of 256 work-items in groups of 64; one run.
+    assert_eq!(&row[1..3], ["4", "8"], "{stdout}");
+    assert_eq!(row[5], "1", "{stdout}");
+    let lane_instr: u64 = row[4].parse().unwrap();
+    let instr: u64 = row[3].parse().unwrap();
+    assert!(lane_instr > instr, "{stdout}");
+    assert!(
+        lines.next().is_some_and(|l| l.starts_with("total")),
+        "{stdout}"
+    );
+    let after = std::fs::metadata(&out_file).and_then(|m| m.modified()).ok();
+    assert_eq!(before, after, "bench wrote {}", out_file.display());
+}
+
 fn scalar_programs() -> Vec<PathBuf> {
     let mut programs: Vec<PathBuf> = std::fs::read_dir(repo().join("kernels/scalar"))
         .unwrap()

@@ -28,6 +28,9 @@ enum Command {
     Info(commands::info::Args),
     /// Run a program on the golden model and print the final wave state.
     Run(commands::run::Args),
+    /// Measure the golden model's speed on the OpenCL kernel suite (or given launch files):
+    /// instructions and lane-instructions per second, single-threaded.
+    Bench(commands::bench::Args),
     /// Co-simulate a program on the Verilated RTL and the golden model, event by event.
     Cosim(commands::cosim::Args),
     /// Synthesise, place and route the compute unit with Yosys and nextpnr; report resources
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         Command::Disasm(a) => commands::disasm::run(a),
         Command::Info(a) => commands::info::run(a),
         Command::Run(a) => commands::run::run(a),
+        Command::Bench(a) => commands::bench::run(a),
         Command::Cosim(a) => commands::cosim::run(a),
         Command::Synth(a) => commands::synth::run(a),
     };

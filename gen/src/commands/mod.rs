@@ -1,6 +1,7 @@
 //! One module per subcommand: its arguments and what it does.
 
 pub mod asm;
+pub mod bench;
 pub mod cosim;
 pub mod disasm;
 pub mod gen;

@@ -34,6 +34,10 @@ pub struct Stats {
     /// Retired VALU instructions and the EXEC lanes they ran (for the active-lane ratio).
     pub valu: u64,
     pub valu_lanes: u64,
+    /// Lane-instructions: every retired vector instruction (VALU, FLAT/GLOBAL/SCRATCH/
+    /// MUBUF, DS) counts its EXEC lanes, every other (scalar) instruction counts 1.
+    /// A VOPD pair is one instruction. `cu32 bench` divides it by the run time.
+    pub lane_instructions: u64,
     pub waves: u64,
     pub workgroups: u64,
 }
@@ -47,6 +51,11 @@ impl Stats {
     fn count(&mut self, event: &TraceEvent) {
         let format = cu32_isa::decode(&event.words).map_or(Format::Sopp, |i| i.op.format);
         *self.by_format.entry(format.name()).or_default() += 1;
+        let lanes = u64::from((event.exec as u32).count_ones());
+        let vector_memory = matches!(
+            format,
+            Format::Ds | Format::Flat | Format::Global | Format::Scratch | Format::Mubuf
+        );
         if matches!(
             format,
             Format::Vop1
@@ -58,7 +67,12 @@ impl Stats {
                 | Format::VopdX
         ) {
             self.valu += 1;
-            self.valu_lanes += u64::from((event.exec as u32).count_ones());
+            self.valu_lanes += lanes;
+            self.lane_instructions += lanes;
+        } else if vector_memory {
+            self.lane_instructions += lanes;
+        } else {
+            self.lane_instructions += 1;
         }
     }
 }
