@@ -206,14 +206,6 @@ fn base_words(format: Format) -> usize {
     }
 }
 
-/// Whether the format's SRC0 field may hold a DPP marker (250, 233, 234).
-fn has_dpp_forms(format: Format) -> bool {
-    matches!(
-        format,
-        Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3 | Format::Vop3sd | Format::Vop3p
-    )
-}
-
 impl Instr {
     /// An instruction of `op` with every field zero and no literal.
     pub fn new(op: &'static OpInfo) -> Instr {
@@ -584,7 +576,7 @@ pub fn decode(words: &[u32]) -> Result<Instr, DecodeError> {
     }
     let mut next = base;
     // Opcodes without sources (`v_nop`) ignore SRC0: no DPP dword follows.
-    if has_dpp_forms(format)
+    if format.is_valu()
         && op.arg(ArgKind::Src0).is_some()
         && matches!(instr.src0, SRC_DPP16 | SRC_DPP8 | SRC_DPP8_FI)
     {

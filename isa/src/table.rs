@@ -36,6 +36,33 @@ pub enum Format {
 }
 
 impl Format {
+    /// Whether the format is a vector ALU encoding other than VOPD: VOP1, VOP2, VOPC, VOP3,
+    /// VOP3SD, VOP3P (the encodings that have DPP forms).
+    pub fn is_valu(self) -> bool {
+        matches!(
+            self,
+            Format::Vop1
+                | Format::Vop2
+                | Format::Vopc
+                | Format::Vop3
+                | Format::Vop3sd
+                | Format::Vop3p
+        )
+    }
+
+    /// Whether the format is a vector ALU encoding, VOPD included.
+    pub fn is_valu_or_vopd(self) -> bool {
+        self.is_valu() || matches!(self, Format::VopdX | Format::VopdY)
+    }
+
+    /// Whether the format accesses memory per lane: DS, FLAT, GLOBAL, SCRATCH, MUBUF.
+    pub fn is_vector_memory(self) -> bool {
+        matches!(
+            self,
+            Format::Ds | Format::Flat | Format::Global | Format::Scratch | Format::Mubuf
+        )
+    }
+
     /// All formats, in table order.
     pub const ALL: [Format; 19] = [
         Format::Sop2,

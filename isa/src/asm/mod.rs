@@ -229,7 +229,7 @@ impl Assembler {
             op.format,
             Format::Sop1 | Format::Sop2 | Format::Sopk | Format::Sopc | Format::Sopp
         );
-        if forced != Forced::None && !is_valu(op.format) {
+        if forced != Forced::None && !op.format.is_valu() {
             return Err((col, format!("invalid instruction `{word}`")));
         }
         match op.format {
@@ -245,7 +245,7 @@ impl Assembler {
                 col,
                 format!("`{}` is a dual-issue half: write `x :: y`", op.name),
             )),
-            f if is_valu(f) => valu::parse(&rows, forced, col, cur),
+            f if f.is_valu() => valu::parse(&rows, forced, col, cur),
             _ => memory::parse(op, col, cur),
         }
     }
@@ -366,13 +366,6 @@ impl Assembler {
         }
         Ok(self.program)
     }
-}
-
-fn is_valu(format: Format) -> bool {
-    matches!(
-        format,
-        Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3 | Format::Vop3sd | Format::Vop3p
-    )
 }
 
 /// The table rows of a mnemonic (suffix stripped, legacy name mapped) and the encoding its

@@ -676,13 +676,7 @@ impl<'a> Exec<'a> {
             Format::Sop1 => self.sop1(),
             Format::Sopc => self.sopc(),
             Format::Sopp => self.sopp(),
-            Format::Vop1
-            | Format::Vop2
-            | Format::Vopc
-            | Format::Vop3
-            | Format::Vop3sd
-            | Format::Vop3p
-            | Format::VopdX => self.valu(),
+            f if f.is_valu_or_vopd() => self.valu(),
             Format::Smem => self.smem(),
             Format::Flat | Format::Global => self.vmem(),
             Format::Ds => self.ds(),

@@ -52,20 +52,8 @@ impl Stats {
         let format = cu32_isa::decode(&event.words).map_or(Format::Sopp, |i| i.op.format);
         *self.by_format.entry(format.name()).or_default() += 1;
         let lanes = u64::from((event.exec as u32).count_ones());
-        let vector_memory = matches!(
-            format,
-            Format::Ds | Format::Flat | Format::Global | Format::Scratch | Format::Mubuf
-        );
-        if matches!(
-            format,
-            Format::Vop1
-                | Format::Vop2
-                | Format::Vopc
-                | Format::Vop3
-                | Format::Vop3sd
-                | Format::Vop3p
-                | Format::VopdX
-        ) {
+        let vector_memory = format.is_vector_memory();
+        if format.is_valu_or_vopd() {
             self.valu += 1;
             self.valu_lanes += lanes;
             self.lane_instructions += lanes;
