@@ -536,10 +536,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             Cond::Always => self.taken.next = true,
             Cond::Scc0 => self.taken.next = !self.scc.q.val(),
             Cond::Scc1 => self.taken.next = self.scc.q.val(),
-            Cond::Vccz => self.taken.next = self.vcc.q.val() == 0,
-            Cond::Vccnz => self.taken.next = self.vcc.q.val() != 0,
-            Cond::Execz => self.taken.next = self.exec.q.val() == 0,
-            Cond::Execnz => self.taken.next = self.exec.q.val() != 0,
+            // Wave32: VCCZ and EXECZ reflect the low 32 bits (reference 2.1).
+            Cond::Vccz => self.taken.next = self.vcc.q.val().get_bits::<32>(0) == 0,
+            Cond::Vccnz => self.taken.next = self.vcc.q.val().get_bits::<32>(0) != 0,
+            Cond::Execz => self.taken.next = self.exec.q.val().get_bits::<32>(0) == 0,
+            Cond::Execnz => self.taken.next = self.exec.q.val().get_bits::<32>(0) != 0,
             _ => self.taken.next = false,
         }
 

@@ -6,9 +6,11 @@ pub mod asm;
 pub mod code_object;
 pub mod disasm;
 pub mod encoding;
+pub mod mnemonic;
 pub mod operand;
 pub mod syntax;
 pub mod table;
 
 pub use encoding::{decode, DecodeError, Instr};
+pub use mnemonic::Mn;
 pub use table::{tables, Accept, Arg, ArgKind, Format, OpInfo, Source};

@@ -2,6 +2,7 @@
 //! `isa/tables/`. Every other part of cu32 (assembler, disassembler, golden model, RTL
 //! decode) looks opcodes up here and nowhere else.
 
+use crate::Mn;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
@@ -534,6 +535,8 @@ pub struct OpInfo {
     pub opcode: u16,
     /// Lower-case mnemonic as LLVM prints it (`s_add_u32`).
     pub name: String,
+    /// The same as a [`Mn`] value, to match on.
+    pub mn: Mn,
     /// Operands in assembly order (LLVM's order for this encoding).
     pub args: Vec<Arg>,
     /// Syntax modifiers the opcode accepts in this encoding (YAML `mods`, default none).
@@ -553,29 +556,29 @@ impl OpInfo {
     /// the golden model and the RTL decode alike.)
     pub fn has_no_effect(&self) -> bool {
         matches!(
-            self.name.as_str(),
-            "s_nop"
-                | "s_setkill"
-                | "s_sleep"
-                | "s_set_inst_prefetch_distance"
-                | "s_clause"
-                | "s_delay_alu"
-                | "s_waitcnt"
-                | "s_waitcnt_depctr"
-                | "s_wait_idle"
-                | "s_wait_event"
-                | "s_setprio"
-                | "s_icache_inv"
-                | "s_barrier"
-                | "s_wakeup"
-                | "s_incperflevel"
-                | "s_decperflevel"
-                | "s_sendmsg"
-                | "s_version"
-                | "s_waitcnt_vscnt"
-                | "s_waitcnt_vmcnt"
-                | "s_waitcnt_expcnt"
-                | "s_waitcnt_lgkmcnt"
+            self.mn,
+            Mn::s_nop
+                | Mn::s_setkill
+                | Mn::s_sleep
+                | Mn::s_set_inst_prefetch_distance
+                | Mn::s_clause
+                | Mn::s_delay_alu
+                | Mn::s_waitcnt
+                | Mn::s_waitcnt_depctr
+                | Mn::s_wait_idle
+                | Mn::s_wait_event
+                | Mn::s_setprio
+                | Mn::s_icache_inv
+                | Mn::s_barrier
+                | Mn::s_wakeup
+                | Mn::s_incperflevel
+                | Mn::s_decperflevel
+                | Mn::s_sendmsg
+                | Mn::s_version
+                | Mn::s_waitcnt_vscnt
+                | Mn::s_waitcnt_vmcnt
+                | Mn::s_waitcnt_expcnt
+                | Mn::s_waitcnt_lgkmcnt
         )
     }
 
@@ -710,10 +713,17 @@ pub fn parse_table_sources(sources: &[&str]) -> Result<Tables, String> {
                     ))
                 }
             };
+            let mn = Mn::from_name(&row.name).ok_or_else(|| {
+                format!(
+                    "ISA table {format} `{}`: not a mnemonic of the embedded tables",
+                    row.name
+                )
+            })?;
             ops.push(OpInfo {
                 format,
                 opcode: row.op,
                 name: row.name.clone(),
+                mn,
                 args,
                 mods,
                 llvm,

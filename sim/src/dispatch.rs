@@ -11,18 +11,21 @@
 //! - every other hidden argument (global offsets, dynamic LDS size, hostcall and heap
 //!   pointers, ...) 0: there is no runtime behind them.
 //!
-//! The kernarg segment is placed read-only after the buffers.
+//! The kernarg segment is placed read-only after the buffers. The image is also decoded
+//! once into the [`Program`] every wave of the dispatch runs.
 
 use crate::launch::{explicit_args, Arg, Init, Launch, LaunchError};
 use crate::memory::{Memory, MemoryError};
+use crate::model::Program;
 use cu32_isa::code_object::CodeObject;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The image's address `v` (ELF virtual address) is placed at `IMAGE_BIAS + v`.
 pub const IMAGE_BIAS: u64 = 0x0001_0000_0000;
 
 /// A dispatch ready to run: where to start and what to write back afterwards.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Dispatch {
     /// Address of the kernel's first instruction.
     pub entry: u64,
@@ -30,6 +33,8 @@ pub struct Dispatch {
     pub kernarg: u64,
     /// The buffers to write back after the run, in argument order.
     pub outputs: Vec<Output>,
+    /// The code object image as the waves run it (decoded once, shared by every wave).
+    pub program: Arc<Program>,
 }
 
 /// A buffer written back to a file after the run.
@@ -76,6 +81,14 @@ pub fn prepare(
     let meta = &kernel.metadata;
     launch.check(meta)?;
     let (base, image) = code.image();
+    let words: Vec<u32> = image
+        .chunks(4)
+        .map(|c| {
+            let mut w = [0u8; 4];
+            w[..c.len()].copy_from_slice(c);
+            u32::from_le_bytes(w)
+        })
+        .collect();
     memory.map(IMAGE_BIAS + base, "code object image", image, false)?;
 
     let mut kernarg = vec![0u8; meta.kernarg_segment_size as usize];
@@ -140,6 +153,7 @@ pub fn prepare(
         entry: IMAGE_BIAS + kernel.entry,
         kernarg,
         outputs,
+        program: Arc::new(Program::new(words, IMAGE_BIAS + base)),
     })
 }
 

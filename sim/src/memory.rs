@@ -147,6 +147,13 @@ impl Memory {
     }
 
     /// The `len` bytes at `addr`.
+    /// The allocation holding the `len` bytes at `addr`: its base address and all its
+    /// bytes (for readers that look up many nearby addresses).
+    pub fn region(&self, addr: u64, len: u64) -> Result<(u64, &[u8]), MemoryError> {
+        let (base, r, _) = self.find(addr, len)?;
+        Ok((base, &r.bytes))
+    }
+
     pub fn read(&self, addr: u64, len: u64) -> Result<&[u8], MemoryError> {
         let (_, r, off) = self.find(addr, len)?;
         Ok(&r.bytes[off..off + len as usize])

@@ -106,7 +106,7 @@ fn bench(path: &Path, min_time: Duration, max_instructions: u64) -> anyhow::Resu
             &dispatch,
             &mut memory,
             max_instructions,
-            |_| {},
+            None,
         );
         let time = start.elapsed();
         let stats = result.with_context(|| format!("{name}: kernel {} failed", launch.kernel))?;

@@ -125,19 +125,22 @@ fn run_kernel(args: &Args, launch: Launch) -> anyhow::Result<()> {
     let dispatch = cu32_sim::dispatch::prepare(&code, &launch, &mut memory)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut print_error: Option<std::io::Error> = None;
+    let mut print = |event: &cu32_sim::TraceEvent| {
+        if print_error.is_none() {
+            if let Err(e) = writeln!(out, "{event}") {
+                print_error = Some(e);
+            }
+        }
+    };
+    let sink: Option<&mut dyn FnMut(&cu32_sim::TraceEvent)> =
+        if args.trace { Some(&mut print) } else { None };
     let result = run_dispatch(
         &code,
         &launch,
         &dispatch,
         &mut memory,
         args.max_instructions,
-        |event| {
-            if args.trace && print_error.is_none() {
-                if let Err(e) = writeln!(out, "{event}") {
-                    print_error = Some(e);
-                }
-            }
-        },
+        sink,
     );
     let _ = out.flush();
     let stats = result.with_context(|| format!("{name}: kernel {} failed", launch.kernel))?;
@@ -166,8 +169,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     // The first failure to print the trace (a closed pipe, ...) is kept and reported.
     let mut print_error: Option<std::io::Error> = None;
-    let result = machine.run_traced(args.max_instructions, |event| {
-        if args.trace && print_error.is_none() {
+    let print = |event: &cu32_sim::TraceEvent| {
+        if print_error.is_none() {
             let op = cu32_isa::decode(&event.words)
                 .map(|i| i.op.name.as_str())
                 .unwrap_or("?");
@@ -175,7 +178,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 print_error = Some(e);
             }
         }
-    });
+    };
+    let result = if args.trace {
+        machine.run_traced(args.max_instructions, print)
+    } else {
+        machine.run(args.max_instructions)
+    };
     if let Err(e) = result {
         let _ = out.flush();
         let pc = machine.wave().pc;

@@ -34,30 +34,32 @@ pub(super) fn row_bank_enabled(row_mask: u8, bank_mask: u8) -> u32 {
 }
 
 impl Exec<'_> {
-    /// Applies the instruction's DPP lane move to `src0` (values of every lane). Returns the
-    /// moved values and the lanes allowed to write: all of them without DPP; with DPP16 the
+    /// Applies the instruction's DPP lane move to `src0` (values of every lane) in place.
+    /// Returns the lanes allowed to write: all of them without DPP; with DPP16 the
     /// row/bank-mask lanes minus those whose source is invalid under `bound_ctrl:0`.
-    pub(super) fn dpp_move(&self, src0: [u64; LANES]) -> Res<([u64; LANES], u32)> {
+    pub(super) fn dpp_move(&self, src0: &mut [u64; LANES]) -> Res<u32> {
+        let Some(dpp) = self.instr.dpp else {
+            return Ok(u32::MAX);
+        };
         let exec = self.wave.exec_lanes();
         let active = |l: usize| exec >> l & 1 == 1;
         let mut out = [0; LANES];
-        match self.instr.dpp {
-            None => Ok((src0, u32::MAX)),
-            Some(Dpp::Dpp8 { sel, fi }) => {
+        let enabled = match dpp {
+            Dpp::Dpp8 { sel, fi } => {
                 for (lane, v) in out.iter_mut().enumerate() {
                     let s = (lane & !7) | ((sel as usize >> (3 * (lane & 7))) & 7);
                     *v = if fi || active(s) { src0[s] } else { 0 };
                 }
-                Ok((out, u32::MAX))
+                u32::MAX
             }
-            Some(Dpp::Dpp16 {
+            Dpp::Dpp16 {
                 ctrl,
                 fi,
                 bc,
                 row_mask,
                 bank_mask,
                 ..
-            }) => {
+            } => {
                 let mut enabled = row_bank_enabled(row_mask, bank_mask);
                 for (lane, v) in out.iter_mut().enumerate() {
                     let source = dpp16_source(ctrl, lane).ok_or_else(|| {
@@ -71,9 +73,11 @@ impl Exec<'_> {
                         _ => enabled &= !(1 << lane),
                     }
                 }
-                Ok((out, enabled))
+                enabled
             }
-        }
+        };
+        *src0 = out;
+        Ok(enabled)
     }
 }
 

@@ -15,8 +15,9 @@
 //!   atomics, `ds_wrap_rtn_b32`, `ds_condxchg32_rtn_b64`, the `storexchg_2addr` forms,
 //!   append/consume/ordered count, `addtid`, `bvh` and GDS stop with
 //!   [`super::ModelError::Unsupported`].
-//! * `ds_swizzle_b32` follows the pseudocode's four modes (FFT, rotate, quad permute,
-//!   bit masks) within the 32 lanes; a source lane outside EXEC reads 0.
+//! * `ds_swizzle_b32` moves its ADDR operand's VGPR by the pseudocode's four modes (FFT,
+//!   rotate, quad permute, bit masks) within the 32 lanes; a source lane outside EXEC
+//!   reads 0.
 //!   `ds_permute_b32`/`ds_bpermute_b32` move DATA0 by `(ADDR + offset) / 4 % 32`; EXEC
 //!   applies to both the reads and the writes, an inactive source gives 0, and of several
 //!   lanes permuted to one destination the highest lane wins.
@@ -113,7 +114,8 @@ impl Exec<'_> {
 
     fn swizzle(&mut self, mask: u32) -> Res<()> {
         let offset = (u32::from(self.instr.offset1) << 8) | self.instr.offset as u32;
-        let src = *self.vgpr(u16::from(self.instr.data0))?;
+        // The data is the ADDR operand (`ds_swizzle_b32 vdst, addr`).
+        let src = *self.vgpr(u16::from(self.instr.addr))?;
         let mut values = [0u128; LANES];
         for i in lanes(mask) {
             let j = swizzle_source(offset, i);

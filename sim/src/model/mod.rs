@@ -1,11 +1,24 @@
-//! The golden model of one wave32 running scalar (SALU and program-control) and integer
-//! vector ALU code: state, one-instruction-at-a-time execution following the chapter 16
-//! pseudocode of the RDNA3 reference, and one [`TraceEvent`] per retired instruction.
+//! The golden model of wave32 execution: state, one-instruction-at-a-time execution
+//! following the chapter 16 pseudocode of the RDNA3 reference, and one [`TraceEvent`] per
+//! retired instruction.
 //!
-//! Modules: `wave` (the state), `operands` (reading sources), `salu` (scalar semantics),
-//! `valu` (vector semantics, tables by mnemonic), `dpp` (DPP lane moves), `smem` (scalar
+//! Modules: `wave` (the state), `program` (the code, decoded once), `operands` (reading
+//! sources), `salu` (scalar semantics), `valu` (integer vector semantics, tables by
+//! mnemonic), `valu_float` (floating point), `dpp` (DPP lane moves), `smem` (scalar
 //! loads), `vmem` (FLAT/GLOBAL loads, stores, atomics), `lds` (DS instructions),
 //! [`workgroup`] (a kernel dispatch: work-groups of waves sharing LDS, barriers).
+//!
+//! # Speed
+//!
+//! A wave executes whole instructions over its 32 lanes (lane values are arrays). The
+//! program is decoded once ([`Program`], shared by the waves of a dispatch), and what a
+//! mnemonic means is resolved then (VALU: a per-wave function or case; scalar: a match on
+//! [`cu32_isa::Mn`]), not per executed instruction. Trace events are built only when
+//! asked for ([`Machine::step_in`]; [`Machine::step_quiet`] builds none). The common f32
+//! operations (add, subtract, multiply, the fma forms, compares) use the host's IEEE
+//! single-precision arithmetic on every lane when MODE allows f32 denormals in and out,
+//! there is no OMOD or clamp and neither a source nor a result is a NaN: exactly the
+//! results of the general path, which handles every other case.
 //!
 //! # Memory
 //!
@@ -80,6 +93,8 @@
 //!   16-bit mask to `D0.u`, so the model writes it zero-extended (high dword 0).
 //! * `s_round_mode` sets `MODE[3:0]`, `s_denorm_mode` sets `MODE[7:4]`, from `SIMM16[3:0]`.
 //!   MODE is not an architectural write of the trace (the trace has no MODE field).
+//! * `s_cbranch_vccz/vccnz/execz/execnz` test the low 32 bits of VCC and EXEC (a wave32:
+//!   reference 2.1).
 //! * Branch and jump targets must land inside the program on a dword boundary, otherwise
 //!   the wave stops with [`ModelError::BranchTarget`].
 //!
@@ -161,8 +176,9 @@
 //!   not round and run under any mode. `v_cvt_pk_rtz_f16_f32` always rounds toward zero.
 //! * Denormals (MODE `FP_DENORM`, `[5:4]` f32, `[7:6]` f16/f64; bit 0 allows input, bit 1
 //!   output denormals): a flushed input or output denormal becomes a zero of its sign;
-//!   outputs flush after rounding. Selections (min/max family) return an input unchanged
-//!   (the reference: their output mode is irrelevant); `v_cmp_class`, `v_div_scale` and
+//!   outputs flush after rounding. Selections (min/max family) are not flushed on output
+//!   (the reference: "output denorm mode is irrelevant") but take OMOD and clamp ("supports
+//!   ... saturation"); `v_cmp_class`, `v_div_scale` and
 //!   `v_div_fmas` read their inputs unflushed (the reference: "input denormals are not
 //!   flushed"). Conversions flush inputs by the source format's mode, outputs by the
 //!   destination's (`v_cvt_f16_f32` output: the f16/f64 mode, as the reference says).
@@ -220,6 +236,7 @@
 mod dpp;
 mod lds;
 mod operands;
+mod program;
 mod salu;
 mod smem;
 mod valu;
@@ -228,13 +245,16 @@ mod vmem;
 mod wave;
 pub mod workgroup;
 
+pub use program::Program;
 pub use valu::valu_implemented;
 pub use wave::{Lanes, Wave, LANES, SCALAR_REGS, VGPRS};
 
 use crate::memory::{Memory, MemoryError};
 use crate::trace::{Space, TraceEvent, Write};
 use cu32_isa::operand::{NULL, TTMP0};
-use cu32_isa::{decode, DecodeError, Format, Instr};
+use cu32_isa::{DecodeError, Format, Instr};
+use program::Decoded;
+use std::sync::Arc;
 
 /// Opcodes the model refuses, with the reason (also listed in the module documentation).
 pub const UNSUPPORTED: &[(&str, &str)] = &[
@@ -340,13 +360,42 @@ pub enum ModelError {
 /// image for a dispatch, so that `s_getpc_b64`/`s_setpc_b64` see real addresses).
 #[derive(Clone, Debug)]
 pub struct Machine {
-    code: Vec<u32>,
-    base: u64,
+    program: Arc<Program>,
     slot: u32,
     wave: Wave,
     ended: bool,
     at_barrier: bool,
     retired: u64,
+    /// Write lists of the last instruction, kept to reuse their allocations.
+    buffers: Buffers,
+}
+
+/// What one retired instruction was, for statistics.
+#[derive(Clone, Copy, Debug)]
+pub struct Retired {
+    pub format: Format,
+    /// EXEC when it issued.
+    pub exec: u64,
+}
+
+/// The writes an instruction collects before it retires.
+#[derive(Clone, Debug, Default)]
+struct Buffers {
+    /// 32-bit scalar register writes in pseudocode order.
+    writes: Vec<(u8, u32)>,
+    /// VGPR writes in pseudocode order.
+    vgpr_writes: Vec<VgprWrite>,
+    /// Memory writes ([`Write::Mem`]) in program order (lane order within a step).
+    mem_writes: Vec<Write>,
+}
+
+impl Buffers {
+    /// Empties the lists, keeping their allocations.
+    fn clear(&mut self) {
+        self.writes.clear();
+        self.vgpr_writes.clear();
+        self.mem_writes.clear();
+    }
 }
 
 impl Machine {
@@ -358,14 +407,19 @@ impl Machine {
     /// Loads `code` (a copy of read-only memory) at address `base` for wave slot `slot`
     /// (the trace's wave number).
     pub fn at(code: Vec<u32>, base: u64, slot: u32) -> Machine {
+        Machine::with_program(Arc::new(Program::new(code, base)), slot)
+    }
+
+    /// A wave in slot `slot` running `program` (shared by the waves of a dispatch).
+    pub fn with_program(program: Arc<Program>, slot: u32) -> Machine {
         Machine {
-            code,
-            base,
+            program,
             slot,
             wave: Wave::new(),
             ended: false,
             at_barrier: false,
             retired: 0,
+            buffers: Buffers::default(),
         }
     }
 
@@ -399,11 +453,6 @@ impl Machine {
         self.retired
     }
 
-    /// Program size in bytes.
-    fn len_bytes(&self) -> u64 {
-        self.code.len() as u64 * 4
-    }
-
     /// Executes one instruction. `Ok(None)` once the wave has ended. On an error the wave
     /// state is unchanged.
     pub fn step(&mut self) -> Result<Option<TraceEvent>, ModelError> {
@@ -411,35 +460,93 @@ impl Machine {
     }
 
     /// Executes one instruction with global memory `memory` and the work-group's LDS
-    /// `lds`. Memory writes are made only when the instruction retires.
+    /// `lds`, and gives its trace event. Memory writes are made only when the instruction
+    /// retires.
     pub fn step_in(
         &mut self,
         memory: &mut Memory,
         lds: &mut [u8],
     ) -> Result<Option<TraceEvent>, ModelError> {
+        Ok(self.step_traced(memory, lds)?.map(|(_, event)| event))
+    }
+
+    /// [`Machine::step_in`], also saying what retired.
+    pub fn step_traced(
+        &mut self,
+        memory: &mut Memory,
+        lds: &mut [u8],
+    ) -> Result<Option<(Retired, TraceEvent)>, ModelError> {
+        let mut event = TraceEvent {
+            wave: self.slot,
+            pc: self.wave.pc,
+            words: Vec::new(),
+            exec: self.wave.exec(),
+            writes: Vec::new(),
+        };
+        Ok(self
+            .execute(memory, lds, Some(&mut event))?
+            .map(|retired| (retired, event)))
+    }
+
+    /// [`Machine::step_in`] without a trace event (faster): what retired, if anything.
+    pub fn step_quiet(
+        &mut self,
+        memory: &mut Memory,
+        lds: &mut [u8],
+    ) -> Result<Option<Retired>, ModelError> {
+        self.execute(memory, lds, None)
+    }
+
+    /// Executes one instruction, filling `event` (wave, PC and EXEC already set) when given.
+    fn execute(
+        &mut self,
+        memory: &mut Memory,
+        lds: &mut [u8],
+        event: Option<&mut TraceEvent>,
+    ) -> Result<Option<Retired>, ModelError> {
         if self.ended {
             return Ok(None);
         }
         let pc = self.wave.pc;
         let start = (pc / 4) as usize;
-        if !pc.is_multiple_of(4) || start >= self.code.len() {
+        let program = &*self.program;
+        if !pc.is_multiple_of(4) || start >= program.words().len() {
             return Err(ModelError::PcOutsideProgram {
                 pc,
-                len: self.len_bytes(),
+                len: program.len_bytes(),
             });
         }
-        let instr =
-            decode(&self.code[start..]).map_err(|source| ModelError::Decode { pc, source })?;
-        let words = self.code[start..start + instr.len_words()].to_vec();
-        let mut ex = Exec::new(&self.wave, instr, pc, words[0], self.len_bytes());
-        ex.base = self.base;
+        let fresh;
+        let decoded = match program.cached(start) {
+            Some(d) => d,
+            None => {
+                fresh = program
+                    .decode_at(start)
+                    .map_err(|source| ModelError::Decode { pc, source })?;
+                &fresh
+            }
+        };
+        let words = &program.words()[start..start + decoded.len as usize];
+        let exec = self.wave.exec();
+        let mut ex = Exec::new(
+            &self.wave,
+            decoded,
+            pc,
+            words[0],
+            program.len_bytes(),
+            &mut self.buffers,
+        );
+        ex.base = program.base();
         ex.memory = memory;
         ex.lds = lds;
-        ex.execute()?;
+        if let Some(reason) = decoded.unsupported {
+            return Err(ex.unsupported(reason));
+        }
+        if let Err(e) = ex.execute() {
+            ex.buffers.clear();
+            return Err(e);
+        }
         let Exec {
-            writes,
-            vgpr_writes,
-            mem_writes,
             scc,
             ttmp_blocked,
             next_pc,
@@ -448,7 +555,8 @@ impl Machine {
             barrier,
             ..
         } = ex;
-        for w in &mem_writes {
+        let buffers = &self.buffers;
+        for w in &buffers.mem_writes {
             if let Write::Mem {
                 space,
                 addr,
@@ -465,39 +573,43 @@ impl Machine {
                 }
             }
         }
-        let mut event = TraceEvent {
-            wave: self.slot,
-            pc,
-            words,
-            exec: self.wave.exec(),
-            writes: Vec::new(),
-        };
-        // Commit in program order (a later write to the same register wins), then report
-        // each register once with its final value.
-        for &(index, value) in &writes {
+        // Commit in program order (a later write to the same register wins).
+        for &(index, value) in &buffers.writes {
             self.wave.sgpr[usize::from(index)] = value;
         }
-        let mut seen = [false; SCALAR_REGS];
-        for &(index, _) in writes.iter().rev() {
-            if !std::mem::replace(&mut seen[usize::from(index)], true) {
-                event.writes.push(Write::Sgpr {
-                    index,
-                    value: self.wave.sgpr[usize::from(index)],
-                });
-            }
-        }
-        for w in &vgpr_writes {
+        for w in &buffers.vgpr_writes {
             let regs = &mut self.wave.vgpr[usize::from(w.index)];
-            for (lane, reg) in regs.iter_mut().enumerate() {
-                if w.mask >> lane & 1 == 1 {
-                    *reg = w.values[lane];
+            if w.mask == u32::MAX {
+                *regs = w.values;
+            } else {
+                for (lane, reg) in regs.iter_mut().enumerate() {
+                    let keep = (w.mask >> lane & 1).wrapping_sub(1);
+                    *reg = (*reg & keep) | (w.values[lane] & !keep);
                 }
             }
         }
-        event.writes.extend(vgpr_events(&self.wave, &vgpr_writes));
-        if let Some(b) = scc.filter(|_| !ttmp_blocked) {
+        let scc = scc.filter(|_| !ttmp_blocked);
+        if let Some(b) = scc {
             self.wave.scc = b;
-            event.writes.push(Write::Scc(b));
+        }
+        if let Some(event) = event {
+            event.words = words.to_vec();
+            // Each scalar register once, with its final value.
+            let mut seen = [false; SCALAR_REGS];
+            for &(index, _) in buffers.writes.iter().rev() {
+                if !std::mem::replace(&mut seen[usize::from(index)], true) {
+                    event.writes.push(Write::Sgpr {
+                        index,
+                        value: self.wave.sgpr[usize::from(index)],
+                    });
+                }
+            }
+            event
+                .writes
+                .extend(vgpr_events(&self.wave, &buffers.vgpr_writes));
+            event.writes.extend(scc.map(Write::Scc));
+            event.writes.extend_from_slice(&buffers.mem_writes);
+            event.normalize();
         }
         if let Some(m) = mode {
             self.wave.mode = m;
@@ -506,14 +618,26 @@ impl Machine {
         self.ended = end;
         self.at_barrier = barrier;
         self.retired += 1;
-        event.writes.extend(mem_writes);
-        event.normalize();
-        Ok(Some(event))
+        self.buffers.clear();
+        Ok(Some(Retired {
+            format: decoded.instr.op.format,
+            exec,
+        }))
     }
 
     /// Runs until `s_endpgm`, at most `max_instructions` instructions.
     pub fn run(&mut self, max_instructions: u64) -> Result<RunSummary, ModelError> {
-        self.run_traced(max_instructions, |_| {})
+        let mut retired = 0;
+        let mut memory = Memory::new();
+        while !self.ended {
+            if retired == max_instructions {
+                return Err(self.budget_error(max_instructions));
+            }
+            if self.step_quiet(&mut memory, &mut [])?.is_some() {
+                retired += 1;
+            }
+        }
+        Ok(RunSummary { retired })
     }
 
     /// Like [`Machine::run`], handing every trace event to `sink`.
@@ -525,10 +649,7 @@ impl Machine {
         let mut retired = 0;
         while !self.ended {
             if retired == max_instructions {
-                return Err(ModelError::Budget {
-                    max: max_instructions,
-                    pc: self.wave.pc,
-                });
+                return Err(self.budget_error(max_instructions));
             }
             if let Some(event) = self.step()? {
                 sink(&event);
@@ -537,9 +658,17 @@ impl Machine {
         }
         Ok(RunSummary { retired })
     }
+
+    fn budget_error(&self, max: u64) -> ModelError {
+        ModelError::Budget {
+            max,
+            pc: self.wave.pc,
+        }
+    }
 }
 
 /// One 32-bit VGPR written under a lane mask.
+#[derive(Clone, Debug)]
 struct VgprWrite {
     index: u8,
     mask: u32,
@@ -577,21 +706,21 @@ type Res<T> = Result<T, ModelError>;
 /// are collected and committed by [`Machine::step`].
 struct Exec<'a> {
     wave: &'a Wave,
-    instr: Instr,
+    instr: &'a Instr,
     pc: u32,
     word: u32,
     len: u64,
     /// Address of PC 0.
     base: u64,
     memory: &'a Memory,
+    /// The global allocation read last (base address, bytes), see `vmem`.
+    region: std::cell::Cell<(u64, &'a [u8])>,
     lds: &'a [u8],
-    /// Memory writes ([`Write::Mem`]) in program order (lane order within a step).
-    mem_writes: Vec<Write>,
+    /// The instruction's writes, committed when it retires.
+    buffers: &'a mut Buffers,
+    /// The instruction with what was resolved when it was decoded.
+    decoded: &'a Decoded,
     barrier: bool,
-    /// 32-bit scalar register writes in pseudocode order.
-    writes: Vec<(u8, u32)>,
-    /// VGPR writes in pseudocode order.
-    vgpr_writes: Vec<VgprWrite>,
     scc: Option<bool>,
     /// A write to a TTMP was attempted (and dropped): SCC is not updated either.
     ttmp_blocked: bool,
@@ -601,23 +730,31 @@ struct Exec<'a> {
 }
 
 impl<'a> Exec<'a> {
-    fn new(wave: &'a Wave, instr: Instr, pc: u32, word: u32, len: u64) -> Exec<'a> {
+    fn new(
+        wave: &'a Wave,
+        decoded: &'a Decoded,
+        pc: u32,
+        word: u32,
+        len: u64,
+        buffers: &'a mut Buffers,
+    ) -> Exec<'a> {
+        let instr = &decoded.instr;
         Exec {
             wave,
+            decoded,
             instr,
             pc,
             word,
             len,
             base: 0,
             memory: &EMPTY,
+            region: std::cell::Cell::new((0, &[])),
             lds: &[],
-            mem_writes: Vec::new(),
+            buffers,
             barrier: false,
-            writes: Vec::new(),
-            vgpr_writes: Vec::new(),
             scc: None,
             ttmp_blocked: false,
-            next_pc: pc.wrapping_add(4 * instr.len_words() as u32),
+            next_pc: pc.wrapping_add(4 * decoded.len),
             mode: None,
             end: false,
         }
@@ -625,6 +762,10 @@ impl<'a> Exec<'a> {
 
     fn name(&self) -> &'static str {
         self.instr.op.name.as_str()
+    }
+
+    fn mn(&self) -> cu32_isa::Mn {
+        self.instr.op.mn
     }
 
     fn unsupported(&self, reason: impl Into<String>) -> ModelError {
@@ -643,7 +784,7 @@ impl<'a> Exec<'a> {
         match code {
             NULL => {}
             TTMP0..=123 => self.ttmp_blocked = true,
-            _ => self.writes.push((code & 0x7f, value)),
+            _ => self.buffers.writes.push((code & 0x7f, value)),
         }
     }
 
@@ -667,9 +808,6 @@ impl<'a> Exec<'a> {
     // ---- execution -----------------------------------------------------------------
 
     fn execute(&mut self) -> Res<()> {
-        if let Some((_, reason)) = UNSUPPORTED.iter().find(|(n, _)| *n == self.name()) {
-            return Err(self.unsupported(*reason));
-        }
         match self.instr.op.format {
             Format::Sop2 => self.sop2(),
             Format::Sopk => self.sopk(),

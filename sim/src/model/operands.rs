@@ -103,23 +103,28 @@ impl Exec<'_> {
         }
     }
 
-    /// A VALU source operand per lane, as wide as its table type: a VGPR (`256 + v`; 64-bit:
-    /// `v` and `v + 1`), or a scalar source (SGPR, SGPR pair, inline constant, literal)
-    /// broadcast to every lane. A 16-bit operand is the low half of its 32-bit value, or the
-    /// high half when `hi` (OPSEL); float inline constants on 16-bit operands are f16.
-    pub(super) fn vsrc(&self, code: u16, arg: Arg, hi: bool) -> Res<[u64; LANES]> {
+    /// A VALU source operand per lane, as wide as its table type, into `out`: a VGPR
+    /// (`256 + v`; 64-bit: `v` and `v + 1`), or a scalar source (SGPR, SGPR pair, inline
+    /// constant, literal) broadcast to every lane. A 16-bit operand is the low half of its
+    /// 32-bit value, or the high half when `hi` (OPSEL); float inline constants on 16-bit
+    /// operands are f16.
+    pub(super) fn vsrc(&self, code: u16, arg: Arg, hi: bool, out: &mut [u64; LANES]) -> Res<()> {
         let bits = arg.ty.bits();
         if code < SRC_VGPR0 && arg.accept == Accept::Vgpr {
             return Err(self.bad_vgpr(format!("source code {code} is not a VGPR")));
         }
-        let mut lanes = if code >= SRC_VGPR0 {
+        if code >= SRC_VGPR0 {
             let v = code - SRC_VGPR0;
             let lo = self.vgpr(v)?;
             if bits == 64 {
                 let hi = self.vgpr(v + 1)?;
-                std::array::from_fn(|l| u64::from(lo[l]) | (u64::from(hi[l]) << 32))
+                for l in 0..LANES {
+                    out[l] = u64::from(lo[l]) | (u64::from(hi[l]) << 32);
+                }
             } else {
-                lo.map(u64::from)
+                for l in 0..LANES {
+                    out[l] = u64::from(lo[l]);
+                }
             }
         } else {
             let code = code as u8;
@@ -128,13 +133,14 @@ impl Exec<'_> {
                 (16, 240..=248) => u64::from(INLINE_F16[usize::from(code - 240)]),
                 _ => u64::from(self.src32(code)?),
             };
-            [value; LANES]
-        };
+            *out = [value; LANES];
+        }
         if bits == 16 {
-            for v in &mut lanes {
-                *v = (if hi { *v >> 16 } else { *v }) & 0xffff;
+            let shift = if hi { 16 } else { 0 };
+            for v in out.iter_mut() {
+                *v = (*v >> shift) & 0xffff;
             }
         }
-        Ok(lanes)
+        Ok(())
     }
 }

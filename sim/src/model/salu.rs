@@ -3,8 +3,8 @@
 
 use super::operands::sign_extend;
 use super::{Exec, ModelError, Res, HW_REG_MODE};
-use cu32_isa::operand::{EXEC_LO, TTMP0};
-use cu32_isa::ArgKind;
+use cu32_isa::operand::{EXEC_LO, TTMP0, VCC_LO};
+use cu32_isa::{ArgKind, Mn};
 
 /// `(1 << width) - 1` without overflow: all ones at or above 64.
 fn low_mask(width: u32) -> u64 {
@@ -66,78 +66,81 @@ impl Exec<'_> {
         let (a, b) = (self.s0()?, self.s1()?);
         let (ai, bi) = (a as i32, b as i32);
         let scc_in = u64::from(self.wave.scc);
-        match name {
-            "s_add_u32" => {
+        match self.mn() {
+            Mn::s_add_u32 => {
                 let tmp = u64::from(a) + u64::from(b);
                 self.set_scc(tmp >= 1 << 32);
                 self.d32(tmp as u32);
             }
-            "s_sub_u32" => {
+            Mn::s_sub_u32 => {
                 self.set_scc(b > a);
                 self.d32(a.wrapping_sub(b));
             }
-            "s_add_i32" => {
+            Mn::s_add_i32 => {
                 let tmp = a.wrapping_add(b);
                 self.set_scc((a >> 31 == b >> 31) && (a >> 31 != tmp >> 31));
                 self.d32(tmp);
             }
-            "s_sub_i32" => {
+            Mn::s_sub_i32 => {
                 let tmp = a.wrapping_sub(b);
                 self.set_scc((a >> 31 != b >> 31) && (a >> 31 != tmp >> 31));
                 self.d32(tmp);
             }
-            "s_addc_u32" => {
+            Mn::s_addc_u32 => {
                 let tmp = u64::from(a) + u64::from(b) + scc_in;
                 self.set_scc(tmp >= 1 << 32);
                 self.d32(tmp as u32);
             }
-            "s_subb_u32" => {
+            Mn::s_subb_u32 => {
                 self.set_scc(u64::from(b) + scc_in > u64::from(a));
                 self.d32(a.wrapping_sub(b).wrapping_sub(scc_in as u32));
             }
-            "s_absdiff_i32" => {
+            Mn::s_absdiff_i32 => {
                 let d = ai.wrapping_sub(bi).wrapping_abs();
                 self.d32_nz(d as u32);
             }
-            "s_lshl_b32" => self.d32_nz(a << (b & 31)),
-            "s_lshr_b32" => self.d32_nz(a >> (b & 31)),
-            "s_ashr_i32" => self.d32_nz((ai >> (b & 31)) as u32),
-            "s_lshl1_add_u32" | "s_lshl2_add_u32" | "s_lshl3_add_u32" | "s_lshl4_add_u32" => {
+            Mn::s_lshl_b32 => self.d32_nz(a << (b & 31)),
+            Mn::s_lshr_b32 => self.d32_nz(a >> (b & 31)),
+            Mn::s_ashr_i32 => self.d32_nz((ai >> (b & 31)) as u32),
+            Mn::s_lshl1_add_u32
+            | Mn::s_lshl2_add_u32
+            | Mn::s_lshl3_add_u32
+            | Mn::s_lshl4_add_u32 => {
                 let shift = u32::from(name.as_bytes()[6] - b'0');
                 let tmp = (u64::from(a) << shift) + u64::from(b);
                 self.set_scc(tmp >= 1 << 32);
                 self.d32(tmp as u32);
             }
-            "s_min_i32" => self.select(ai < bi, a, b),
-            "s_min_u32" => self.select(a < b, a, b),
-            "s_max_i32" => self.select(ai > bi, a, b),
-            "s_max_u32" => self.select(a > b, a, b),
-            "s_and_b32" => self.d32_nz(a & b),
-            "s_or_b32" => self.d32_nz(a | b),
-            "s_xor_b32" => self.d32_nz(a ^ b),
-            "s_nand_b32" => self.d32_nz(!(a & b)),
-            "s_nor_b32" => self.d32_nz(!(a | b)),
-            "s_xnor_b32" => self.d32_nz(!(a ^ b)),
-            "s_and_not1_b32" => self.d32_nz(a & !b),
-            "s_or_not1_b32" => self.d32_nz(a | !b),
-            "s_bfe_u32" => {
+            Mn::s_min_i32 => self.select(ai < bi, a, b),
+            Mn::s_min_u32 => self.select(a < b, a, b),
+            Mn::s_max_i32 => self.select(ai > bi, a, b),
+            Mn::s_max_u32 => self.select(a > b, a, b),
+            Mn::s_and_b32 => self.d32_nz(a & b),
+            Mn::s_or_b32 => self.d32_nz(a | b),
+            Mn::s_xor_b32 => self.d32_nz(a ^ b),
+            Mn::s_nand_b32 => self.d32_nz(!(a & b)),
+            Mn::s_nor_b32 => self.d32_nz(!(a | b)),
+            Mn::s_xnor_b32 => self.d32_nz(!(a ^ b)),
+            Mn::s_and_not1_b32 => self.d32_nz(a & !b),
+            Mn::s_or_not1_b32 => self.d32_nz(a | !b),
+            Mn::s_bfe_u32 => {
                 let mask = low_mask((b >> 16) & 0x7f) as u32;
                 self.d32_nz((a >> (b & 31)) & mask);
             }
-            "s_bfe_i32" => {
+            Mn::s_bfe_i32 => {
                 let width = (b >> 16) & 0x7f;
                 let tmp = ((ai >> (b & 31)) as u32) & (low_mask(width) as u32);
                 self.d32_nz(sign_extend(u64::from(tmp), width.min(32)) as u32);
             }
-            "s_bfm_b32" => self.d32(((1u32 << (a & 31)) - 1) << (b & 31)),
-            "s_mul_i32" => self.d32(a.wrapping_mul(b)),
-            "s_mul_hi_u32" => self.d32(((u64::from(a) * u64::from(b)) >> 32) as u32),
-            "s_mul_hi_i32" => self.d32(((i64::from(ai) * i64::from(bi)) >> 32) as u32),
-            "s_cselect_b32" => self.d32(if self.wave.scc { a } else { b }),
-            "s_pack_ll_b32_b16" => self.d32((b << 16) | (a & 0xffff)),
-            "s_pack_lh_b32_b16" => self.d32((b & 0xffff_0000) | (a & 0xffff)),
-            "s_pack_hh_b32_b16" => self.d32((b & 0xffff_0000) | (a >> 16)),
-            "s_pack_hl_b32_b16" => self.d32((b << 16) | (a >> 16)),
+            Mn::s_bfm_b32 => self.d32(((1u32 << (a & 31)) - 1) << (b & 31)),
+            Mn::s_mul_i32 => self.d32(a.wrapping_mul(b)),
+            Mn::s_mul_hi_u32 => self.d32(((u64::from(a) * u64::from(b)) >> 32) as u32),
+            Mn::s_mul_hi_i32 => self.d32(((i64::from(ai) * i64::from(bi)) >> 32) as u32),
+            Mn::s_cselect_b32 => self.d32(if self.wave.scc { a } else { b }),
+            Mn::s_pack_ll_b32_b16 => self.d32((b << 16) | (a & 0xffff)),
+            Mn::s_pack_lh_b32_b16 => self.d32((b & 0xffff_0000) | (a & 0xffff)),
+            Mn::s_pack_hh_b32_b16 => self.d32((b & 0xffff_0000) | (a >> 16)),
+            Mn::s_pack_hl_b32_b16 => self.d32((b << 16) | (a >> 16)),
             _ => return Err(self.not_modelled()),
         }
         Ok(())
@@ -174,8 +177,7 @@ impl Exec<'_> {
     /// shift amount and bit-field descriptor (S1) of shifts and `s_bfe_*64`, and both
     /// sources of `s_bfm_b64`, are 32-bit.
     fn sop2_64(&mut self) -> Res<()> {
-        let name = self.name();
-        if name == "s_bfm_b64" {
+        if self.mn() == Mn::s_bfm_b64 {
             let (a, b) = (self.s0()?, self.s1()?);
             self.d64(((1u64 << (a & 63)) - 1) << (b & 63));
             return Ok(());
@@ -184,12 +186,12 @@ impl Exec<'_> {
         if !self.src1_is_64() {
             let b = self.s1()?;
             let (shift, width) = (b & 63, (b >> 16) & 0x7f);
-            match name {
-                "s_lshl_b64" => self.d64_nz(a << shift),
-                "s_lshr_b64" => self.d64_nz(a >> shift),
-                "s_ashr_i64" => self.d64_nz(((a as i64) >> shift) as u64),
-                "s_bfe_u64" => self.d64_nz((a >> shift) & low_mask(width)),
-                "s_bfe_i64" => {
+            match self.mn() {
+                Mn::s_lshl_b64 => self.d64_nz(a << shift),
+                Mn::s_lshr_b64 => self.d64_nz(a >> shift),
+                Mn::s_ashr_i64 => self.d64_nz(((a as i64) >> shift) as u64),
+                Mn::s_bfe_u64 => self.d64_nz((a >> shift) & low_mask(width)),
+                Mn::s_bfe_i64 => {
                     let tmp = (((a as i64) >> shift) as u64) & low_mask(width);
                     self.d64_nz(sign_extend(tmp, width.min(64)));
                 }
@@ -198,16 +200,16 @@ impl Exec<'_> {
             return Ok(());
         }
         let b = self.s1_64()?;
-        match name {
-            "s_and_b64" => self.d64_nz(a & b),
-            "s_or_b64" => self.d64_nz(a | b),
-            "s_xor_b64" => self.d64_nz(a ^ b),
-            "s_nand_b64" => self.d64_nz(!(a & b)),
-            "s_nor_b64" => self.d64_nz(!(a | b)),
-            "s_xnor_b64" => self.d64_nz(!(a ^ b)),
-            "s_and_not1_b64" => self.d64_nz(a & !b),
-            "s_or_not1_b64" => self.d64_nz(a | !b),
-            "s_cselect_b64" => self.d64(if self.wave.scc { a } else { b }),
+        match self.mn() {
+            Mn::s_and_b64 => self.d64_nz(a & b),
+            Mn::s_or_b64 => self.d64_nz(a | b),
+            Mn::s_xor_b64 => self.d64_nz(a ^ b),
+            Mn::s_nand_b64 => self.d64_nz(!(a & b)),
+            Mn::s_nor_b64 => self.d64_nz(!(a | b)),
+            Mn::s_xnor_b64 => self.d64_nz(!(a ^ b)),
+            Mn::s_and_not1_b64 => self.d64_nz(a & !b),
+            Mn::s_or_not1_b64 => self.d64_nz(a | !b),
+            Mn::s_cselect_b64 => self.d64(if self.wave.scc { a } else { b }),
             _ => return Err(self.not_modelled()),
         }
         Ok(())
@@ -216,14 +218,15 @@ impl Exec<'_> {
     pub(super) fn sopk(&mut self) -> Res<()> {
         let simm = self.simm32();
         let uimm = u32::from(self.instr.simm16);
-        match self.name() {
-            "s_movk_i32" => self.d32(simm),
-            "s_cmovk_i32" => {
+        match self.mn() {
+            Mn::s_movk_i32 => self.d32(simm),
+            Mn::s_cmovk_i32 => {
                 if self.wave.scc {
                     self.d32(simm);
                 }
             }
-            name if name.starts_with("s_cmpk_") => {
+            _ if self.name().starts_with("s_cmpk_") => {
+                let name = self.name();
                 let s0 = self.d0()?;
                 let (a, b) = if name.ends_with("_i32") {
                     // 64'I(S0.i) against signext(SIMM16): signed comparison.
@@ -235,27 +238,27 @@ impl Exec<'_> {
                 let cmp = name.trim_start_matches("s_cmpk_");
                 self.set_scc(compare(&cmp[..2], a, b));
             }
-            "s_addk_i32" => {
+            Mn::s_addk_i32 => {
                 let tmp = self.d0()?;
                 let d = tmp.wrapping_add(simm);
                 self.set_scc((tmp >> 31 == simm >> 31) && (tmp >> 31 != d >> 31));
                 self.d32(d);
             }
-            "s_mulk_i32" => {
+            Mn::s_mulk_i32 => {
                 let d = self.d0()?.wrapping_mul(simm);
                 self.d32(d);
             }
-            "s_getreg_b32" => {
+            Mn::s_getreg_b32 => {
                 let (id, offset, size) = hwreg_fields(self.instr.simm16);
                 let value = self.hwreg(id)?;
                 self.d32(((value >> offset) as u64 & low_mask(size)) as u32);
             }
-            "s_setreg_b32" => {
+            Mn::s_setreg_b32 => {
                 let s0 = self.d0()?;
                 self.setreg(s0)?;
             }
-            "s_setreg_imm32_b32" => self.setreg(self.instr.literal.unwrap_or(0))?,
-            "s_call_b64" => {
+            Mn::s_setreg_imm32_b32 => self.setreg(self.instr.literal.unwrap_or(0))?,
+            Mn::s_call_b64 => {
                 self.d64(self.base + u64::from(self.pc) + 4);
                 self.branch_if(true)?;
             }
@@ -298,82 +301,82 @@ impl Exec<'_> {
         if name.starts_with("s_movrel") {
             return self.movrel();
         }
-        match name {
-            "s_mov_b32" => self.d32(self.s0()?),
-            "s_mov_b64" => self.d64(self.s0_64()?),
-            "s_cmov_b32" => {
+        match self.mn() {
+            Mn::s_mov_b32 => self.d32(self.s0()?),
+            Mn::s_mov_b64 => self.d64(self.s0_64()?),
+            Mn::s_cmov_b32 => {
                 let v = self.s0()?;
                 if scc {
                     self.d32(v);
                 }
             }
-            "s_cmov_b64" => {
+            Mn::s_cmov_b64 => {
                 let v = self.s0_64()?;
                 if scc {
                     self.d64(v);
                 }
             }
-            "s_brev_b32" => self.d32(self.s0()?.reverse_bits()),
-            "s_brev_b64" => self.d64(self.s0_64()?.reverse_bits()),
-            "s_ctz_i32_b32" => self.d32(find_first(self.s0()?.trailing_zeros(), 32)),
-            "s_ctz_i32_b64" => self.d32(find_first(self.s0_64()?.trailing_zeros(), 64)),
-            "s_clz_i32_u32" => self.d32(find_first(self.s0()?.leading_zeros(), 32)),
-            "s_clz_i32_u64" => self.d32(find_first(self.s0_64()?.leading_zeros(), 64)),
-            "s_cls_i32" => {
+            Mn::s_brev_b32 => self.d32(self.s0()?.reverse_bits()),
+            Mn::s_brev_b64 => self.d64(self.s0_64()?.reverse_bits()),
+            Mn::s_ctz_i32_b32 => self.d32(find_first(self.s0()?.trailing_zeros(), 32)),
+            Mn::s_ctz_i32_b64 => self.d32(find_first(self.s0_64()?.trailing_zeros(), 64)),
+            Mn::s_clz_i32_u32 => self.d32(find_first(self.s0()?.leading_zeros(), 32)),
+            Mn::s_clz_i32_u64 => self.d32(find_first(self.s0_64()?.leading_zeros(), 64)),
+            Mn::s_cls_i32 => {
                 let v = self.s0()?;
                 let v = if v >> 31 == 1 { !v } else { v };
                 self.d32(find_first(v.leading_zeros(), 32));
             }
-            "s_cls_i32_i64" => {
+            Mn::s_cls_i32_i64 => {
                 let v = self.s0_64()?;
                 let v = if v >> 63 == 1 { !v } else { v };
                 self.d32(find_first(v.leading_zeros(), 64));
             }
-            "s_sext_i32_i8" => self.d32(self.s0()? as i8 as i32 as u32),
-            "s_sext_i32_i16" => self.d32(self.s0()? as i16 as i32 as u32),
-            "s_bitset0_b32" => {
+            Mn::s_sext_i32_i8 => self.d32(self.s0()? as i8 as i32 as u32),
+            Mn::s_sext_i32_i16 => self.d32(self.s0()? as i16 as i32 as u32),
+            Mn::s_bitset0_b32 => {
                 let bit = self.s0()? & 31;
                 self.d32(self.d0()? & !(1 << bit));
             }
-            "s_bitset1_b32" => {
+            Mn::s_bitset1_b32 => {
                 let bit = self.s0()? & 31;
                 self.d32(self.d0()? | (1 << bit));
             }
-            "s_bitset0_b64" => {
+            Mn::s_bitset0_b64 => {
                 let bit = self.s0()? & 63;
                 self.d64(self.d0_64()? & !(1 << bit));
             }
-            "s_bitset1_b64" => {
+            Mn::s_bitset1_b64 => {
                 let bit = self.s0()? & 63;
                 self.d64(self.d0_64()? | (1 << bit));
             }
-            "s_bitreplicate_b64_b32" => {
+            Mn::s_bitreplicate_b64_b32 => {
                 let v = self.s0()?;
                 let d = (0..32).fold(0u64, |d, i| d | (u64::from((v >> i) & 1) * (3 << (2 * i))));
                 self.d64(d);
             }
-            "s_abs_i32" => self.d32_nz((self.s0()? as i32).wrapping_abs() as u32),
-            "s_bcnt0_i32_b32" => self.d32_nz(self.s0()?.count_zeros()),
-            "s_bcnt0_i32_b64" => self.d32_nz(self.s0_64()?.count_zeros()),
-            "s_bcnt1_i32_b32" => self.d32_nz(self.s0()?.count_ones()),
-            "s_bcnt1_i32_b64" => self.d32_nz(self.s0_64()?.count_ones()),
-            "s_quadmask_b32" => self.d32_nz(quadmask(u64::from(self.s0()?), 8)),
-            "s_quadmask_b64" => {
+            Mn::s_abs_i32 => self.d32_nz((self.s0()? as i32).wrapping_abs() as u32),
+            Mn::s_bcnt0_i32_b32 => self.d32_nz(self.s0()?.count_zeros()),
+            Mn::s_bcnt0_i32_b64 => self.d32_nz(self.s0_64()?.count_zeros()),
+            Mn::s_bcnt1_i32_b32 => self.d32_nz(self.s0()?.count_ones()),
+            Mn::s_bcnt1_i32_b64 => self.d32_nz(self.s0_64()?.count_ones()),
+            Mn::s_quadmask_b32 => self.d32_nz(quadmask(u64::from(self.s0()?), 8)),
+            Mn::s_quadmask_b64 => {
                 // D0.u = tmp: the 16-bit mask, zero-extended into the 64-bit destination.
                 let d = quadmask(self.s0_64()?, 16);
                 self.d64(u64::from(d));
                 self.set_scc(d != 0);
             }
-            "s_wqm_b32" => self.d32_nz(wqm(u64::from(self.s0()?)) as u32),
-            "s_wqm_b64" => self.d64_nz(wqm(self.s0_64()?)),
-            "s_not_b32" => self.d32_nz(!self.s0()?),
-            "s_not_b64" => self.d64_nz(!self.s0_64()?),
-            "s_getpc_b64" => self.d64(self.base + u64::from(self.pc) + 4),
-            "s_setpc_b64" => {
+            Mn::s_wqm_b32 => self.d32_nz(wqm(u64::from(self.s0()?)) as u32),
+            Mn::s_wqm_b64 => self.d64_nz(wqm(self.s0_64()?)),
+            Mn::s_not_b32 => self.d32_nz(!self.s0()?),
+            Mn::s_not_b64 => self.d64_nz(!self.s0_64()?),
+            Mn::s_getpc_b64 => self.d64(self.base + u64::from(self.pc) + 4),
+            Mn::s_setpc_b64 => {
                 let target = self.s0_64()?;
                 self.jump(i128::from(target) - i128::from(self.base))?;
             }
-            "s_swappc_b64" => {
+            Mn::s_swappc_b64 => {
                 let target = self.s0_64()?;
                 self.d64(self.base + u64::from(self.pc) + 4);
                 self.jump(i128::from(target) - i128::from(self.base))?;
@@ -420,34 +423,34 @@ impl Exec<'_> {
     fn movrel(&mut self) -> Res<()> {
         let m0 = self.wave.m0();
         let (sdst, ssrc0) = (self.instr.sdst, self.instr.ssrc0);
-        match self.name() {
-            "s_movrels_b32" => {
+        match self.mn() {
+            Mn::s_movrels_b32 => {
                 let v = match indexed(ssrc0, m0, false) {
                     Some(r) => self.wave.sgpr[usize::from(r)],
                     None => self.s0()?,
                 };
                 self.d32(v);
             }
-            "s_movrels_b64" => {
+            Mn::s_movrels_b64 => {
                 let v = match indexed(ssrc0, m0, true) {
                     Some(r) => self.wave.pair(r),
                     None => self.s0_64()?,
                 };
                 self.d64(v);
             }
-            "s_movreld_b32" => {
+            Mn::s_movreld_b32 => {
                 let v = self.s0()?;
                 if let Some(r) = indexed(sdst, m0, false) {
                     self.write32(r, v);
                 }
             }
-            "s_movreld_b64" => {
+            Mn::s_movreld_b64 => {
                 let v = self.s0_64()?;
                 if let Some(r) = indexed(sdst, m0, true) {
                     self.write64(r, v);
                 }
             }
-            "s_movrelsd_2_b32" => {
+            Mn::s_movrelsd_2_b32 => {
                 let v = match indexed(ssrc0, m0 & 0x3ff, false) {
                     Some(r) => self.wave.sgpr[usize::from(r)],
                     None => self.s0()?,
@@ -465,9 +468,9 @@ impl Exec<'_> {
         let name = self.name();
         let scc = if name.starts_with("s_cmp_") && self.src0_is_64() {
             let (a, b) = (self.s0_64()?, self.s1_64()?);
-            match name {
-                "s_cmp_eq_u64" => a == b,
-                "s_cmp_lg_u64" => a != b,
+            match self.mn() {
+                Mn::s_cmp_eq_u64 => a == b,
+                Mn::s_cmp_lg_u64 => a != b,
                 _ => return Err(self.not_modelled()),
             }
         } else if let Some(rest) = name.strip_prefix("s_bitcmp") {
@@ -496,23 +499,24 @@ impl Exec<'_> {
     pub(super) fn sopp(&mut self) -> Res<()> {
         let wave = self.wave;
         let simm = u32::from(self.instr.simm16);
-        match self.name() {
-            "s_endpgm" => self.end = true,
-            "s_branch" => self.branch_if(true)?,
-            "s_cbranch_scc0" => self.branch_if(!wave.scc)?,
-            "s_cbranch_scc1" => self.branch_if(wave.scc)?,
-            "s_cbranch_vccz" => self.branch_if(wave.vcc() == 0)?,
-            "s_cbranch_vccnz" => self.branch_if(wave.vcc() != 0)?,
-            "s_cbranch_execz" => self.branch_if(wave.exec() == 0)?,
-            "s_cbranch_execnz" => self.branch_if(wave.exec() != 0)?,
+        match self.mn() {
+            Mn::s_endpgm => self.end = true,
+            Mn::s_branch => self.branch_if(true)?,
+            Mn::s_cbranch_scc0 => self.branch_if(!wave.scc)?,
+            Mn::s_cbranch_scc1 => self.branch_if(wave.scc)?,
+            // Wave32: VCCZ and EXECZ reflect the low 32 bits (reference 2.1).
+            Mn::s_cbranch_vccz => self.branch_if(wave.sgpr[usize::from(VCC_LO)] == 0)?,
+            Mn::s_cbranch_vccnz => self.branch_if(wave.sgpr[usize::from(VCC_LO)] != 0)?,
+            Mn::s_cbranch_execz => self.branch_if(wave.exec_lanes() == 0)?,
+            Mn::s_cbranch_execnz => self.branch_if(wave.exec_lanes() != 0)?,
             // No debugger: the conditional-debug flags are clear, never taken.
-            "s_cbranch_cdbgsys"
-            | "s_cbranch_cdbguser"
-            | "s_cbranch_cdbgsys_or_user"
-            | "s_cbranch_cdbgsys_and_user" => {}
-            "s_round_mode" => self.mode = Some((wave.mode & !0xf) | (simm & 0xf)),
-            "s_denorm_mode" => self.mode = Some((wave.mode & !0xf0) | ((simm & 0xf) << 4)),
-            "s_barrier" => self.barrier = true,
+            Mn::s_cbranch_cdbgsys
+            | Mn::s_cbranch_cdbguser
+            | Mn::s_cbranch_cdbgsys_or_user
+            | Mn::s_cbranch_cdbgsys_and_user => {}
+            Mn::s_round_mode => self.mode = Some((wave.mode & !0xf) | (simm & 0xf)),
+            Mn::s_denorm_mode => self.mode = Some((wave.mode & !0xf0) | ((simm & 0xf) << 4)),
+            Mn::s_barrier => self.barrier = true,
             _ if self.instr.op.has_no_effect() => {}
             _ => return Err(self.not_modelled()),
         }

@@ -3,20 +3,79 @@
 //! (per-lane functions) or one of the cross-lane and scalar-result cases; every other VALU
 //! opcode stops the wave. The module documentation of [`crate::model`] lists the choices.
 
-use super::{Exec, Res, VgprWrite, LANES};
+use super::{Exec, Lanes, Res, VgprWrite, LANES};
 use cu32_isa::operand::{EXEC_LO, VCC_LO};
 use cu32_isa::table::ArgType;
 use cu32_isa::{Accept, Arg, ArgKind, Format, OpInfo};
 
-/// A per-lane function of up to three 32-bit sources (16-bit sources hold their value in
-/// the low half). A 16-bit destination keeps the low 16 bits of the result.
-type Op32 = fn(u32, u32, u32) -> u32;
+/// A function of up to three 32-bit sources of every lane (16-bit sources hold their value
+/// in the low half; a 16-bit destination keeps the low 16 bits of the result).
+type Op32 = fn(&Lanes, &Lanes, &Lanes) -> Lanes;
 
-/// A per-lane function with a 64-bit result; sources as wide as the table says.
-type Op64 = fn(u64, u64, u64) -> u64;
+/// The same with a 64-bit result; sources as wide as the table says.
+type Op64 = fn(&Lanes64, &Lanes64, &Lanes64) -> Lanes64;
 
-/// An add or subtract with a carry (or borrow) in and out: `(a, b, carry_in) -> (d, out)`.
-type CarryOp = fn(u32, u32, bool) -> (u32, bool);
+/// An add or subtract with a carry (or borrow) in and out: `(a, b, carry-in mask) ->
+/// (d, carry-out mask)`.
+type CarryOp = fn(&Lanes, &Lanes, u32) -> (Lanes, u32);
+
+/// 64-bit values of every lane.
+type Lanes64 = [u64; LANES];
+
+/// The low 32 bits of every lane.
+pub(super) fn narrow(v: &Lanes64) -> Lanes {
+    let mut out = [0; LANES];
+    for (d, &x) in out.iter_mut().zip(v) {
+        *d = x as u32;
+    }
+    out
+}
+
+/// Every lane zero-extended to 64 bits.
+pub(super) fn widen(v: &Lanes) -> Lanes64 {
+    let mut out = [0; LANES];
+    for (d, &x) in out.iter_mut().zip(v) {
+        *d = u64::from(x);
+    }
+    out
+}
+
+/// A per-lane function `|a, b, c| -> u32` applied to every lane (the tables read per lane;
+/// whole-wave functions let the compiler vectorize them).
+macro_rules! lanewise {
+    (|$a:pat_param, $b:pat_param, $c:pat_param| $body:expr) => {
+        |x: &Lanes, y: &Lanes, z: &Lanes| -> Lanes {
+            let f = |$a: u32, $b: u32, $c: u32| -> u32 { $body };
+            std::array::from_fn(|l| f(x[l], y[l], z[l]))
+        }
+    };
+}
+
+/// [`lanewise`] for 64-bit values.
+macro_rules! lanewise64 {
+    (|$a:pat_param, $b:pat_param, $c:pat_param| $body:expr) => {
+        |x: &Lanes64, y: &Lanes64, z: &Lanes64| -> Lanes64 {
+            let f = |$a: u64, $b: u64, $c: u64| -> u64 { $body };
+            std::array::from_fn(|l| f(x[l], y[l], z[l]))
+        }
+    };
+}
+
+/// A per-lane `|a, b, carry_in| -> (d, carry_out)` applied to every lane.
+macro_rules! carrywise {
+    (|$a:pat_param, $b:pat_param, $c:pat_param| $body:expr) => {
+        |x: &Lanes, y: &Lanes, cin: u32| -> (Lanes, u32) {
+            let f = |$a: u32, $b: u32, $c: bool| -> (u32, bool) { $body };
+            let mut out = 0;
+            let d = std::array::from_fn(|l| {
+                let (d, carry) = f(x[l], y[l], cin >> l & 1 == 1);
+                out |= u32::from(carry) << l;
+                d
+            });
+            (d, out)
+        }
+    };
+}
 
 fn sext(v: u32, bits: u32) -> i32 {
     ((v << (32 - bits)) as i32) >> (32 - bits)
@@ -75,190 +134,273 @@ fn med3<T: Ord + Copy>(a: T, b: T, c: T) -> T {
 /// Per-lane integer opcodes with a 16- or 32-bit result.
 const OPS32: &[(&str, Op32)] = &[
     // VOP1
-    ("v_mov_b32", |a, _, _| a),
-    ("v_not_b32", |a, _, _| !a),
-    ("v_bfrev_b32", |a, _, _| a.reverse_bits()),
-    ("v_clz_i32_u32", |a, _, _| found(a.leading_zeros())),
-    ("v_ctz_i32_b32", |a, _, _| found(a.trailing_zeros())),
-    ("v_cls_i32", |a, _, _| {
-        let v = if a >> 31 == 1 { !a } else { a };
-        found(v.leading_zeros())
-    }),
-    ("v_cvt_u32_u16", |a, _, _| a),
-    ("v_cvt_i32_i16", |a, _, _| i16s(a) as u32),
-    ("v_mov_b16", |a, _, _| a),
-    ("v_not_b16", |a, _, _| !a),
+    ("v_mov_b32", lanewise!(|a, _, _| a)),
+    ("v_not_b32", lanewise!(|a, _, _| !a)),
+    ("v_bfrev_b32", lanewise!(|a, _, _| a.reverse_bits())),
+    (
+        "v_clz_i32_u32",
+        lanewise!(|a, _, _| found(a.leading_zeros())),
+    ),
+    (
+        "v_ctz_i32_b32",
+        lanewise!(|a, _, _| found(a.trailing_zeros())),
+    ),
+    (
+        "v_cls_i32",
+        lanewise!(|a, _, _| {
+            let v = if a >> 31 == 1 { !a } else { a };
+            found(v.leading_zeros())
+        }),
+    ),
+    ("v_cvt_u32_u16", lanewise!(|a, _, _| a)),
+    ("v_cvt_i32_i16", lanewise!(|a, _, _| i16s(a) as u32)),
+    ("v_mov_b16", lanewise!(|a, _, _| a)),
+    ("v_not_b16", lanewise!(|a, _, _| !a)),
     // VOP2
-    ("v_add_nc_u32", |a, b, _| a.wrapping_add(b)),
-    ("v_sub_nc_u32", |a, b, _| a.wrapping_sub(b)),
-    ("v_subrev_nc_u32", |a, b, _| b.wrapping_sub(a)),
-    ("v_mul_i32_i24", |a, b, _| (i24(a) * i24(b)) as u32),
-    ("v_mul_hi_i32_i24", |a, b, _| {
-        ((i24(a) * i24(b)) >> 32) as u32
-    }),
-    ("v_mul_u32_u24", |a, b, _| (u24(a) * u24(b)) as u32),
-    ("v_mul_hi_u32_u24", |a, b, _| {
-        ((u24(a) * u24(b)) >> 32) as u32
-    }),
-    ("v_min_i32", |a, b, _| (a as i32).min(b as i32) as u32),
-    ("v_max_i32", |a, b, _| (a as i32).max(b as i32) as u32),
-    ("v_min_u32", |a, b, _| a.min(b)),
-    ("v_max_u32", |a, b, _| a.max(b)),
-    ("v_lshrrev_b32", |a, b, _| b >> (a & 31)),
-    ("v_ashrrev_i32", |a, b, _| ((b as i32) >> (a & 31)) as u32),
-    ("v_lshlrev_b32", |a, b, _| b << (a & 31)),
-    ("v_and_b32", |a, b, _| a & b),
-    ("v_or_b32", |a, b, _| a | b),
-    ("v_xor_b32", |a, b, _| a ^ b),
-    ("v_xnor_b32", |a, b, _| !(a ^ b)),
+    ("v_add_nc_u32", lanewise!(|a, b, _| a.wrapping_add(b))),
+    ("v_sub_nc_u32", lanewise!(|a, b, _| a.wrapping_sub(b))),
+    ("v_subrev_nc_u32", lanewise!(|a, b, _| b.wrapping_sub(a))),
+    (
+        "v_mul_i32_i24",
+        lanewise!(|a, b, _| (i24(a) * i24(b)) as u32),
+    ),
+    (
+        "v_mul_hi_i32_i24",
+        lanewise!(|a, b, _| ((i24(a) * i24(b)) >> 32) as u32),
+    ),
+    (
+        "v_mul_u32_u24",
+        lanewise!(|a, b, _| (u24(a) * u24(b)) as u32),
+    ),
+    (
+        "v_mul_hi_u32_u24",
+        lanewise!(|a, b, _| ((u24(a) * u24(b)) >> 32) as u32),
+    ),
+    (
+        "v_min_i32",
+        lanewise!(|a, b, _| (a as i32).min(b as i32) as u32),
+    ),
+    (
+        "v_max_i32",
+        lanewise!(|a, b, _| (a as i32).max(b as i32) as u32),
+    ),
+    ("v_min_u32", lanewise!(|a, b, _| a.min(b))),
+    ("v_max_u32", lanewise!(|a, b, _| a.max(b))),
+    ("v_lshrrev_b32", lanewise!(|a, b, _| b >> (a & 31))),
+    (
+        "v_ashrrev_i32",
+        lanewise!(|a, b, _| ((b as i32) >> (a & 31)) as u32),
+    ),
+    ("v_lshlrev_b32", lanewise!(|a, b, _| b << (a & 31))),
+    ("v_and_b32", lanewise!(|a, b, _| a & b)),
+    ("v_or_b32", lanewise!(|a, b, _| a | b)),
+    ("v_xor_b32", lanewise!(|a, b, _| a ^ b)),
+    ("v_xnor_b32", lanewise!(|a, b, _| !(a ^ b))),
     // VOP3, 32-bit
-    ("v_add_nc_i32", |a, b, _| a.wrapping_add(b)),
-    ("v_sub_nc_i32", |a, b, _| a.wrapping_sub(b)),
-    ("v_mul_lo_u32", |a, b, _| a.wrapping_mul(b)),
-    ("v_mul_hi_u32", |a, b, _| {
-        ((u64::from(a) * u64::from(b)) >> 32) as u32
-    }),
-    ("v_mul_hi_i32", |a, b, _| {
-        ((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32
-    }),
-    ("v_mad_u32_u24", |a, b, c| {
-        ((u24(a) * u24(b)) as u32).wrapping_add(c)
-    }),
-    ("v_mad_i32_i24", |a, b, c| {
-        ((i24(a) * i24(b)) as u32).wrapping_add(c)
-    }),
-    ("v_bfe_u32", |a, b, c| (a >> (b & 31)) & mask5(c)),
-    ("v_bfe_i32", |a, b, c| {
-        let tmp = ((a as i32) >> (b & 31)) as u32 & mask5(c);
-        match c & 31 {
-            0 => 0,
-            w => sext(tmp, w) as u32,
-        }
-    }),
-    ("v_bfi_b32", |a, b, c| (a & b) | (!a & c)),
-    ("v_bfm_b32", |a, b, _| mask5(a) << (b & 31)),
-    ("v_bcnt_u32_b32", |a, b, _| b.wrapping_add(a.count_ones())),
-    ("v_alignbit_b32", |a, b, c| {
-        (((u64::from(a) << 32) | u64::from(b)) >> (c & 31)) as u32
-    }),
-    ("v_alignbyte_b32", |a, b, c| {
-        (((u64::from(a) << 32) | u64::from(b)) >> ((c & 3) * 8)) as u32
-    }),
-    ("v_perm_b32", |a, b, c| {
-        let data = (u64::from(a) << 32) | u64::from(b);
-        (0..4).fold(0, |d, i| d | (byte_permute(data, c >> (8 * i)) << (8 * i)))
-    }),
-    ("v_add3_u32", |a, b, c| a.wrapping_add(b).wrapping_add(c)),
-    ("v_lshl_add_u32", |a, b, c| (a << (b & 31)).wrapping_add(c)),
-    ("v_add_lshl_u32", |a, b, c| a.wrapping_add(b) << (c & 31)),
-    ("v_lshl_or_b32", |a, b, c| (a << (b & 31)) | c),
-    ("v_and_or_b32", |a, b, c| (a & b) | c),
-    ("v_or3_b32", |a, b, c| a | b | c),
-    ("v_xor3_b32", |a, b, c| a ^ b ^ c),
-    ("v_xad_u32", |a, b, c| (a ^ b).wrapping_add(c)),
-    ("v_min3_i32", |a, b, c| {
-        (a as i32).min(b as i32).min(c as i32) as u32
-    }),
-    ("v_max3_i32", |a, b, c| {
-        (a as i32).max(b as i32).max(c as i32) as u32
-    }),
-    ("v_med3_i32", |a, b, c| {
-        med3(a as i32, b as i32, c as i32) as u32
-    }),
-    ("v_min3_u32", |a, b, c| a.min(b).min(c)),
-    ("v_max3_u32", |a, b, c| a.max(b).max(c)),
-    ("v_med3_u32", |a, b, c| med3(a, b, c)),
-    ("v_maxmin_i32", |a, b, c| {
-        (a as i32).max(b as i32).min(c as i32) as u32
-    }),
-    ("v_minmax_i32", |a, b, c| {
-        (a as i32).min(b as i32).max(c as i32) as u32
-    }),
-    ("v_maxmin_u32", |a, b, c| a.max(b).min(c)),
-    ("v_minmax_u32", |a, b, c| a.min(b).max(c)),
-    ("v_cvt_pk_u16_u32", |a, b, _| {
-        a.min(0xffff) | (b.min(0xffff) << 16)
-    }),
-    ("v_cvt_pk_i16_i32", |a, b, _| {
-        let sat = |v: u32| (v as i32).clamp(-0x8000, 0x7fff) as u32 & 0xffff;
-        sat(a) | (sat(b) << 16)
-    }),
+    ("v_add_nc_i32", lanewise!(|a, b, _| a.wrapping_add(b))),
+    ("v_sub_nc_i32", lanewise!(|a, b, _| a.wrapping_sub(b))),
+    ("v_mul_lo_u32", lanewise!(|a, b, _| a.wrapping_mul(b))),
+    (
+        "v_mul_hi_u32",
+        lanewise!(|a, b, _| ((u64::from(a) * u64::from(b)) >> 32) as u32),
+    ),
+    (
+        "v_mul_hi_i32",
+        lanewise!(|a, b, _| ((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32),
+    ),
+    (
+        "v_mad_u32_u24",
+        lanewise!(|a, b, c| ((u24(a) * u24(b)) as u32).wrapping_add(c)),
+    ),
+    (
+        "v_mad_i32_i24",
+        lanewise!(|a, b, c| ((i24(a) * i24(b)) as u32).wrapping_add(c)),
+    ),
+    ("v_bfe_u32", lanewise!(|a, b, c| (a >> (b & 31)) & mask5(c))),
+    (
+        "v_bfe_i32",
+        lanewise!(|a, b, c| {
+            let tmp = ((a as i32) >> (b & 31)) as u32 & mask5(c);
+            match c & 31 {
+                0 => 0,
+                w => sext(tmp, w) as u32,
+            }
+        }),
+    ),
+    ("v_bfi_b32", lanewise!(|a, b, c| (a & b) | (!a & c))),
+    ("v_bfm_b32", lanewise!(|a, b, _| mask5(a) << (b & 31))),
+    (
+        "v_bcnt_u32_b32",
+        lanewise!(|a, b, _| b.wrapping_add(a.count_ones())),
+    ),
+    (
+        "v_alignbit_b32",
+        lanewise!(|a, b, c| (((u64::from(a) << 32) | u64::from(b)) >> (c & 31)) as u32),
+    ),
+    (
+        "v_alignbyte_b32",
+        lanewise!(|a, b, c| (((u64::from(a) << 32) | u64::from(b)) >> ((c & 3) * 8)) as u32),
+    ),
+    (
+        "v_perm_b32",
+        lanewise!(|a, b, c| {
+            let data = (u64::from(a) << 32) | u64::from(b);
+            (0..4).fold(0, |d, i| d | (byte_permute(data, c >> (8 * i)) << (8 * i)))
+        }),
+    ),
+    (
+        "v_add3_u32",
+        lanewise!(|a, b, c| a.wrapping_add(b).wrapping_add(c)),
+    ),
+    (
+        "v_lshl_add_u32",
+        lanewise!(|a, b, c| (a << (b & 31)).wrapping_add(c)),
+    ),
+    (
+        "v_add_lshl_u32",
+        lanewise!(|a, b, c| a.wrapping_add(b) << (c & 31)),
+    ),
+    ("v_lshl_or_b32", lanewise!(|a, b, c| (a << (b & 31)) | c)),
+    ("v_and_or_b32", lanewise!(|a, b, c| (a & b) | c)),
+    ("v_or3_b32", lanewise!(|a, b, c| a | b | c)),
+    ("v_xor3_b32", lanewise!(|a, b, c| a ^ b ^ c)),
+    ("v_xad_u32", lanewise!(|a, b, c| (a ^ b).wrapping_add(c))),
+    (
+        "v_min3_i32",
+        lanewise!(|a, b, c| (a as i32).min(b as i32).min(c as i32) as u32),
+    ),
+    (
+        "v_max3_i32",
+        lanewise!(|a, b, c| (a as i32).max(b as i32).max(c as i32) as u32),
+    ),
+    (
+        "v_med3_i32",
+        lanewise!(|a, b, c| med3(a as i32, b as i32, c as i32) as u32),
+    ),
+    ("v_min3_u32", lanewise!(|a, b, c| a.min(b).min(c))),
+    ("v_max3_u32", lanewise!(|a, b, c| a.max(b).max(c))),
+    ("v_med3_u32", lanewise!(|a, b, c| med3(a, b, c))),
+    (
+        "v_maxmin_i32",
+        lanewise!(|a, b, c| (a as i32).max(b as i32).min(c as i32) as u32),
+    ),
+    (
+        "v_minmax_i32",
+        lanewise!(|a, b, c| (a as i32).min(b as i32).max(c as i32) as u32),
+    ),
+    ("v_maxmin_u32", lanewise!(|a, b, c| a.max(b).min(c))),
+    ("v_minmax_u32", lanewise!(|a, b, c| a.min(b).max(c))),
+    (
+        "v_cvt_pk_u16_u32",
+        lanewise!(|a, b, _| a.min(0xffff) | (b.min(0xffff) << 16)),
+    ),
+    (
+        "v_cvt_pk_i16_i32",
+        lanewise!(|a, b, _| {
+            let sat = |v: u32| (v as i32).clamp(-0x8000, 0x7fff) as u32 & 0xffff;
+            sat(a) | (sat(b) << 16)
+        }),
+    ),
     // VOP3, 16-bit (results are truncated to 16 bits when written)
-    ("v_add_nc_u16", |a, b, _| a.wrapping_add(b)),
-    ("v_sub_nc_u16", |a, b, _| a.wrapping_sub(b)),
-    ("v_add_nc_i16", |a, b, _| a.wrapping_add(b)),
-    ("v_sub_nc_i16", |a, b, _| a.wrapping_sub(b)),
-    ("v_mul_lo_u16", |a, b, _| a.wrapping_mul(b)),
-    ("v_mad_u16", |a, b, c| a.wrapping_mul(b).wrapping_add(c)),
-    ("v_mad_i16", |a, b, c| a.wrapping_mul(b).wrapping_add(c)),
-    ("v_mad_u32_u16", |a, b, c| a.wrapping_mul(b).wrapping_add(c)),
-    ("v_mad_i32_i16", |a, b, c| {
-        (i16s(a).wrapping_mul(i16s(b)) as u32).wrapping_add(c)
-    }),
-    ("v_lshlrev_b16", |a, b, _| b << (a & 15)),
-    ("v_lshrrev_b16", |a, b, _| b >> (a & 15)),
-    ("v_ashrrev_i16", |a, b, _| (i16s(b) >> (a & 15)) as u32),
-    ("v_min_i16", |a, b, _| i16s(a).min(i16s(b)) as u32),
-    ("v_max_i16", |a, b, _| i16s(a).max(i16s(b)) as u32),
-    ("v_min_u16", |a, b, _| a.min(b)),
-    ("v_max_u16", |a, b, _| a.max(b)),
-    ("v_and_b16", |a, b, _| a & b),
-    ("v_or_b16", |a, b, _| a | b),
-    ("v_xor_b16", |a, b, _| a ^ b),
-    ("v_min3_i16", |a, b, c| {
-        i16s(a).min(i16s(b)).min(i16s(c)) as u32
-    }),
-    ("v_max3_i16", |a, b, c| {
-        i16s(a).max(i16s(b)).max(i16s(c)) as u32
-    }),
-    ("v_med3_i16", |a, b, c| {
-        med3(i16s(a), i16s(b), i16s(c)) as u32
-    }),
-    ("v_min3_u16", |a, b, c| a.min(b).min(c)),
-    ("v_max3_u16", |a, b, c| a.max(b).max(c)),
-    ("v_med3_u16", |a, b, c| med3(a, b, c)),
+    ("v_add_nc_u16", lanewise!(|a, b, _| a.wrapping_add(b))),
+    ("v_sub_nc_u16", lanewise!(|a, b, _| a.wrapping_sub(b))),
+    ("v_add_nc_i16", lanewise!(|a, b, _| a.wrapping_add(b))),
+    ("v_sub_nc_i16", lanewise!(|a, b, _| a.wrapping_sub(b))),
+    ("v_mul_lo_u16", lanewise!(|a, b, _| a.wrapping_mul(b))),
+    (
+        "v_mad_u16",
+        lanewise!(|a, b, c| a.wrapping_mul(b).wrapping_add(c)),
+    ),
+    (
+        "v_mad_i16",
+        lanewise!(|a, b, c| a.wrapping_mul(b).wrapping_add(c)),
+    ),
+    (
+        "v_mad_u32_u16",
+        lanewise!(|a, b, c| a.wrapping_mul(b).wrapping_add(c)),
+    ),
+    (
+        "v_mad_i32_i16",
+        lanewise!(|a, b, c| (i16s(a).wrapping_mul(i16s(b)) as u32).wrapping_add(c)),
+    ),
+    ("v_lshlrev_b16", lanewise!(|a, b, _| b << (a & 15))),
+    ("v_lshrrev_b16", lanewise!(|a, b, _| b >> (a & 15))),
+    (
+        "v_ashrrev_i16",
+        lanewise!(|a, b, _| (i16s(b) >> (a & 15)) as u32),
+    ),
+    (
+        "v_min_i16",
+        lanewise!(|a, b, _| i16s(a).min(i16s(b)) as u32),
+    ),
+    (
+        "v_max_i16",
+        lanewise!(|a, b, _| i16s(a).max(i16s(b)) as u32),
+    ),
+    ("v_min_u16", lanewise!(|a, b, _| a.min(b))),
+    ("v_max_u16", lanewise!(|a, b, _| a.max(b))),
+    ("v_and_b16", lanewise!(|a, b, _| a & b)),
+    ("v_or_b16", lanewise!(|a, b, _| a | b)),
+    ("v_xor_b16", lanewise!(|a, b, _| a ^ b)),
+    (
+        "v_min3_i16",
+        lanewise!(|a, b, c| i16s(a).min(i16s(b)).min(i16s(c)) as u32),
+    ),
+    (
+        "v_max3_i16",
+        lanewise!(|a, b, c| i16s(a).max(i16s(b)).max(i16s(c)) as u32),
+    ),
+    (
+        "v_med3_i16",
+        lanewise!(|a, b, c| med3(i16s(a), i16s(b), i16s(c)) as u32),
+    ),
+    ("v_min3_u16", lanewise!(|a, b, c| a.min(b).min(c))),
+    ("v_max3_u16", lanewise!(|a, b, c| a.max(b).max(c))),
+    ("v_med3_u16", lanewise!(|a, b, c| med3(a, b, c))),
 ];
 
 /// Per-lane integer opcodes with a 64-bit result (shift count in the first source).
 const OPS64: &[(&str, Op64)] = &[
-    ("v_lshlrev_b64", |a, b, _| b << (a & 63)),
-    ("v_lshrrev_b64", |a, b, _| b >> (a & 63)),
-    ("v_ashrrev_i64", |a, b, _| ((b as i64) >> (a & 63)) as u64),
+    ("v_lshlrev_b64", lanewise64!(|a, b, _| b << (a & 63))),
+    ("v_lshrrev_b64", lanewise64!(|a, b, _| b >> (a & 63))),
+    (
+        "v_ashrrev_i64",
+        lanewise64!(|a, b, _| ((b as i64) >> (a & 63)) as u64),
+    ),
 ];
 
 /// Adds and subtracts with a carry-out mask (VCC or an SGPR) and, for `_ci`, a carry-in.
 const CARRY_OPS: &[(&str, CarryOp)] = &[
-    ("v_add_co_u32", |a, b, _| a.overflowing_add(b)),
-    ("v_sub_co_u32", |a, b, _| (a.wrapping_sub(b), b > a)),
-    ("v_subrev_co_u32", |a, b, _| (b.wrapping_sub(a), a > b)),
-    ("v_add_co_ci_u32", |a, b, c| {
-        let tmp = u64::from(a) + u64::from(b) + u64::from(c);
-        (tmp as u32, tmp >= 1 << 32)
-    }),
-    ("v_sub_co_ci_u32", |a, b, c| {
-        let d = a.wrapping_sub(b).wrapping_sub(u32::from(c));
-        (d, u64::from(b) + u64::from(c) > u64::from(a))
-    }),
-    ("v_subrev_co_ci_u32", |a, b, c| {
-        let d = b.wrapping_sub(a).wrapping_sub(u32::from(c));
-        (d, u64::from(a) + u64::from(c) > u64::from(b))
-    }),
-];
-
-/// Opcodes with their own case in [`Exec::valu`]: no-ops, cross-lane and lane-index
-/// opcodes, selects, and the 64-bit multiply-adds with a carry-out.
-const SPECIAL: &[&str] = &[
-    "v_nop",
-    "v_pipeflush",
-    "v_readfirstlane_b32",
-    "v_readlane_b32",
-    "v_writelane_b32",
-    "v_mbcnt_lo_u32_b32",
-    "v_mbcnt_hi_u32_b32",
-    "v_cndmask_b32",
-    "v_cndmask_b16",
-    "v_mad_u64_u32",
-    "v_mad_i64_i32",
+    ("v_add_co_u32", carrywise!(|a, b, _| a.overflowing_add(b))),
+    (
+        "v_sub_co_u32",
+        carrywise!(|a, b, _| (a.wrapping_sub(b), b > a)),
+    ),
+    (
+        "v_subrev_co_u32",
+        carrywise!(|a, b, _| (b.wrapping_sub(a), a > b)),
+    ),
+    (
+        "v_add_co_ci_u32",
+        carrywise!(|a, b, c| {
+            let tmp = u64::from(a) + u64::from(b) + u64::from(c);
+            (tmp as u32, tmp >= 1 << 32)
+        }),
+    ),
+    (
+        "v_sub_co_ci_u32",
+        carrywise!(|a, b, c| {
+            let d = a.wrapping_sub(b).wrapping_sub(u32::from(c));
+            (d, u64::from(b) + u64::from(c) > u64::from(a))
+        }),
+    ),
+    (
+        "v_subrev_co_ci_u32",
+        carrywise!(|a, b, c| {
+            let d = b.wrapping_sub(a).wrapping_sub(u32::from(c));
+            (d, u64::from(a) + u64::from(c) > u64::from(b))
+        }),
+    ),
 ];
 
 /// VOPD operations and the opcode whose semantics each has (`v_dual_cndmask_b32` selects
@@ -275,8 +417,12 @@ fn lookup<T: Copy>(table: &[(&str, T)], name: &str) -> Option<T> {
     table.iter().find(|(n, _)| *n == name).map(|&(_, f)| f)
 }
 
-/// An integer compare `v_cmp[x]_<op>_<type>`: `(writes EXEC, op, signed, bits)`.
-fn int_compare(name: &str) -> Option<(bool, &str, bool, u32)> {
+/// Integer compare predicates in opcode order; predicate `i` holds when bit `i` has the
+/// outcome's bit set: less than 1, equal 2, greater than 4.
+const INT_PREDICATES: [&str; 8] = ["f", "lt", "eq", "le", "gt", "ne", "ge", "t"];
+
+/// An integer compare `v_cmp[x]_<op>_<type>`.
+fn int_compare(name: &str) -> Option<Kind> {
     let (cmpx, rest) = match name.strip_prefix("v_cmpx_") {
         Some(rest) => (true, rest),
         None => (false, name.strip_prefix("v_cmp_")?),
@@ -288,55 +434,152 @@ fn int_compare(name: &str) -> Option<(bool, &str, bool, u32)> {
         _ => return None,
     };
     let bits = ty[1..].parse().ok().filter(|b| [16, 32, 64].contains(b))?;
-    ["f", "lt", "eq", "le", "gt", "ne", "ge", "t"]
-        .contains(&op)
-        .then_some((cmpx, op, signed, bits))
+    let pred = INT_PREDICATES.iter().position(|&p| p == op)? as u8;
+    Some(Kind::IntCmp {
+        cmpx,
+        pred,
+        signed,
+        bits,
+    })
 }
 
-fn compare(op: &str, a: i128, b: i128) -> bool {
-    match op {
-        "f" => false,
-        "lt" => a < b,
-        "eq" => a == b,
-        "le" => a <= b,
-        "gt" => a > b,
-        "ne" => a != b,
-        "ge" => a >= b,
-        _ => true,
+/// Whether integer predicate `pred` holds for `a` against `b`.
+fn compare(pred: u8, a: i128, b: i128) -> bool {
+    let outcome = match a.cmp(&b) {
+        std::cmp::Ordering::Less => 1,
+        std::cmp::Ordering::Equal => 2,
+        std::cmp::Ordering::Greater => 4,
+    };
+    pred & outcome != 0
+}
+
+/// What a VALU opcode does, resolved once from its mnemonic when the program is decoded.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Kind {
+    /// Not modelled: stops the wave.
+    NotModelled,
+    Nop,
+    Op32(Op32),
+    Op64(Op64),
+    Carry(CarryOp),
+    IntCmp {
+        cmpx: bool,
+        pred: u8,
+        signed: bool,
+        bits: u32,
+    },
+    ReadFirstLane,
+    ReadLane,
+    WriteLane,
+    MbcntLo,
+    MbcntHi,
+    Cndmask,
+    Mad64 {
+        signed: bool,
+    },
+    /// A float opcode (`valu_float`).
+    Float(super::valu_float::FloatOp),
+    /// A VOPD pair: each half resolved by [`resolve_dual`].
+    Vopd,
+}
+
+/// The semantics of a (non-VOPD) VALU mnemonic.
+pub(super) fn resolve(name: &str) -> Kind {
+    if let Some(f) = lookup(OPS32, name) {
+        return Kind::Op32(f);
+    }
+    if let Some(f) = lookup(OPS64, name) {
+        return Kind::Op64(f);
+    }
+    if let Some(f) = lookup(CARRY_OPS, name) {
+        return Kind::Carry(f);
+    }
+    if let Some(k) = int_compare(name) {
+        return k;
+    }
+    if let Some(f) = super::valu_float::resolve(name) {
+        return Kind::Float(f);
+    }
+    match name {
+        "v_nop" | "v_pipeflush" => Kind::Nop,
+        "v_readfirstlane_b32" => Kind::ReadFirstLane,
+        "v_readlane_b32" => Kind::ReadLane,
+        "v_writelane_b32" => Kind::WriteLane,
+        "v_mbcnt_lo_u32_b32" => Kind::MbcntLo,
+        "v_mbcnt_hi_u32_b32" => Kind::MbcntHi,
+        "v_cndmask_b32" | "v_cndmask_b16" => Kind::Cndmask,
+        "v_mad_u64_u32" => Kind::Mad64 { signed: false },
+        "v_mad_i64_i32" => Kind::Mad64 { signed: true },
+        _ => Kind::NotModelled,
+    }
+}
+
+/// What one half of a VOPD pair does.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Dual {
+    NotModelled,
+    Op32(Op32),
+    /// `v_dual_cndmask_b32`: select by VCC.
+    Cndmask,
+    Float(super::valu_float::FloatOp),
+}
+
+/// The semantics of VOPD operation `name` (`v_dual_*`).
+pub(super) fn resolve_dual(name: &str) -> Dual {
+    if let Some(f) = super::valu_float::resolve_dual(name) {
+        return Dual::Float(f);
+    }
+    match lookup(DUAL_OPS, name) {
+        Some("v_cndmask_b32") => Dual::Cndmask,
+        Some(base) => lookup(OPS32, base).map_or(Dual::NotModelled, Dual::Op32),
+        None => Dual::NotModelled,
     }
 }
 
 /// Whether the model has semantics for VALU mnemonic `name`.
 pub fn valu_implemented(name: &str) -> bool {
-    lookup(OPS32, name).is_some()
-        || lookup(OPS64, name).is_some()
-        || lookup(CARRY_OPS, name).is_some()
-        || lookup(DUAL_OPS, name).is_some()
-        || SPECIAL.contains(&name)
-        || int_compare(name).is_some()
-        || super::valu_float::float_implemented(name)
+    if name.starts_with("v_dual_") {
+        return !matches!(resolve_dual(name), Dual::NotModelled);
+    }
+    !matches!(resolve(name), Kind::NotModelled)
 }
 
 /// The operands of a (non-VOPD) VALU instruction, from its table row.
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Operands {
     /// The VGPR destination and its operand (width).
     pub(super) vdst: Option<Arg>,
     /// The scalar destination code: VOPC result, carry-out, `v_readlane_b32` result.
     pub(super) sdst: Option<u8>,
-    /// Data sources S0, S1, S2 in order: field code, operand, OPSEL bit.
-    pub(super) data: Vec<(u16, Arg, u8)>,
+    /// Data sources S0, S1, S2 in order: field code, operand, OPSEL bit (the first
+    /// `count` entries).
+    pub(super) data: [(u16, Arg, u8); 3],
+    pub(super) count: usize,
     /// The scalar lane mask read as carry-in or selector (VCC or the SRC2 SGPR).
     mask: Option<u16>,
 }
 
-impl Exec<'_> {
-    fn operands(&self, op: &OpInfo) -> Operands {
-        let i = &self.instr;
+impl Operands {
+    /// The operands of `i` (meaningful for non-VOPD VALU instructions).
+    pub(super) fn of(i: &cu32_isa::Instr) -> Operands {
+        let op = i.op;
+        let unused = Arg {
+            kind: ArgKind::Src0,
+            bits: 32,
+            accept: Accept::Any,
+            ty: ArgType::B32,
+        };
+        let none = (0, unused, 0);
         let mut ops = Operands {
             vdst: None,
             sdst: None,
-            data: Vec::new(),
+            data: [none; 3],
+            count: 0,
             mask: None,
+        };
+        let push = |ops: &mut Operands, d| {
+            ops.data[ops.count] = d;
+            ops.count += 1;
         };
         for &arg in &op.args {
             match arg.kind {
@@ -344,60 +587,56 @@ impl Exec<'_> {
                 // VOP3SD has its own SDST field; VOPC e64 and readlane use VDST.
                 ArgKind::Sdst if op.format == Format::Vop3sd => ops.sdst = Some(i.sdst),
                 ArgKind::Sdst => ops.sdst = Some(i.vdst),
-                ArgKind::Vcc if ops.data.is_empty() => ops.sdst = Some(VCC_LO),
+                ArgKind::Vcc if ops.count == 0 => ops.sdst = Some(VCC_LO),
                 ArgKind::Vcc => ops.mask = Some(u16::from(VCC_LO)),
                 ArgKind::Src2 if arg.accept == Accept::Sgpr => ops.mask = Some(i.src2),
-                ArgKind::Src0 => ops.data.push((i.src0, arg, 0)),
-                ArgKind::Src1 | ArgKind::Vsrc1 => ops.data.push((i.src1, arg, 1)),
-                ArgKind::Src2 => ops.data.push((i.src2, arg, 2)),
+                ArgKind::Src0 => push(&mut ops, (i.src0, arg, 0)),
+                ArgKind::Src1 | ArgKind::Vsrc1 => push(&mut ops, (i.src1, arg, 1)),
+                ArgKind::Src2 => push(&mut ops, (i.src2, arg, 2)),
                 _ => {}
             }
         }
         ops
     }
+}
 
-    pub(super) fn not_yet_modelled(&self) -> super::ModelError {
-        self.unsupported(
-            "not modelled yet: the model has integer VALU semantics only (no floating point, \
-             packed math, lane permutes or VGPR indexing)",
-        )
-    }
-
-    /// Refuses modifiers the integer semantics do not model: clamp, input abs/neg (VOP3
-    /// bits or the DPP16 dword), and OPSEL on an opcode without 16-bit operands. OMOD is
-    /// ignored, as the reference says integer results do.
-    fn check_modifiers(&self, op: &OpInfo) -> Res<()> {
-        let i = &self.instr;
+/// Why the model refuses a (non-VOPD) VALU instruction before reading anything, if it
+/// does: modifiers the integer semantics do not model (clamp, input abs/neg in the VOP3
+/// bits or the DPP16 dword, OPSEL on an opcode without 16-bit operands; OMOD is ignored,
+/// as the reference says integer results do), and 16-bit operands of the e32 encodings
+/// naming register halves above v127 (true16: the model reads and writes low halves only).
+pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind, ops: &Operands) -> Option<&'static str> {
+    let op = i.op;
+    if !matches!(kind, Kind::Float(_)) {
         let dpp_mods =
             matches!(i.dpp, Some(cu32_isa::encoding::Dpp::Dpp16 { mods, .. }) if mods != 0);
         let has16 = op.args.iter().any(|a| a.ty.bits() == 16);
-        let reason = if i.clamp {
-            "clamp is not modelled yet"
+        if i.clamp {
+            return Some("clamp is not modelled yet");
         } else if i.abs != 0 || i.neg != 0 || dpp_mods {
-            "abs/neg input modifiers on integer operands are not modelled"
+            return Some("abs/neg input modifiers on integer operands are not modelled");
         } else if i.opsel != 0 && !has16 {
-            "op_sel on an opcode without 16-bit operands"
-        } else {
-            return Ok(());
-        };
-        Err(self.unsupported(reason))
-    }
-
-    /// 16-bit operands of the e32 encodings name register halves above v127 (true16); the
-    /// model reads and writes low halves only, so such codes stop the wave.
-    fn check_true16(&self, op: &OpInfo, ops: &Operands) -> Res<()> {
-        if !matches!(op.format, Format::Vop1 | Format::Vop2 | Format::Vopc) {
-            return Ok(());
+            return Some("op_sel on an opcode without 16-bit operands");
         }
-        let high_src = ops
-            .data
+    }
+    if matches!(op.format, Format::Vop1 | Format::Vop2 | Format::Vopc) {
+        let high_src = ops.data[..ops.count]
             .iter()
             .any(|&(code, arg, _)| arg.ty.bits() == 16 && code >= 256 + 128);
-        let high_dst = ops.vdst.is_some_and(|a| a.ty.bits() == 16) && self.instr.vdst >= 128;
+        let high_dst = ops.vdst.is_some_and(|a| a.ty.bits() == 16) && i.vdst >= 128;
         if high_src || high_dst {
-            return Err(self.unsupported("16-bit register halves (true16 v128+) are not modelled"));
+            return Some("16-bit register halves (true16 v128+) are not modelled");
         }
-        Ok(())
+    }
+    None
+}
+
+impl Exec<'_> {
+    pub(super) fn not_yet_modelled(&self) -> super::ModelError {
+        self.unsupported(
+            "not modelled yet (the golden model's documentation lists the VALU opcodes it \
+             executes)",
+        )
     }
 
     /// Writes a VGPR destination in the `mask` lanes: 64-bit values to `v` and `v + 1`,
@@ -409,68 +648,81 @@ impl Exec<'_> {
         mask: u32,
         values: &[u64; LANES],
     ) -> Res<()> {
+        if ty.bits() == 32 {
+            return self.write_vdst32(v, mask, &narrow(values));
+        }
         if mask == 0 {
             return Ok(());
         }
-        let old = *self.vgpr(u16::from(v))?;
-        let lo: [u32; LANES] = match ty.bits() {
-            16 if self.instr.opsel & 8 != 0 => {
-                std::array::from_fn(|l| (old[l] & 0xffff) | ((values[l] as u32) << 16))
+        let old = self.vgpr(u16::from(v))?;
+        let mut lo = narrow(values);
+        if ty.bits() == 16 {
+            let hi = self.instr.opsel & 8 != 0;
+            for (d, &o) in lo.iter_mut().zip(old) {
+                *d = if hi {
+                    (o & 0xffff) | (*d << 16)
+                } else {
+                    (o & 0xffff_0000) | (*d & 0xffff)
+                };
             }
-            16 => std::array::from_fn(|l| (old[l] & 0xffff_0000) | (values[l] as u32 & 0xffff)),
-            _ => values.map(|x| x as u32),
-        };
-        self.vgpr_writes.push(VgprWrite {
-            index: v,
-            mask,
-            values: lo,
-        });
+        }
+        self.write_vdst32(v, mask, &lo)?;
         if ty.bits() == 64 {
-            let hi = u16::from(v) + 1;
-            self.vgpr(hi)?;
-            self.vgpr_writes.push(VgprWrite {
-                index: hi as u8,
+            let mut upper = [0; LANES];
+            for (d, &x) in upper.iter_mut().zip(values) {
+                *d = (x >> 32) as u32;
+            }
+            self.vgpr(u16::from(v) + 1)?;
+            self.write_vdst32(v + 1, mask, &upper)?;
+        }
+        Ok(())
+    }
+
+    /// Writes 32-bit `values` to VGPR `v` in the `mask` lanes.
+    pub(super) fn write_vdst32(&mut self, v: u8, mask: u32, values: &Lanes) -> Res<()> {
+        if mask != 0 {
+            self.buffers.vgpr_writes.push(VgprWrite {
+                index: v,
                 mask,
-                values: values.map(|x| (x >> 32) as u32),
+                values: *values,
             });
         }
         Ok(())
     }
 
+    /// The data sources in use.
+    pub(super) fn sources(ops: &Operands) -> &[(u16, Arg, u8)] {
+        &ops.data[..ops.count]
+    }
+
     /// Executes a VALU instruction.
     pub(super) fn valu(&mut self) -> Res<()> {
         let op = self.instr.op;
-        if op.format == Format::VopdX {
-            return self.vopd();
+        let kind = self.decoded.kind;
+        match kind {
+            Kind::Vopd => return self.vopd(),
+            Kind::NotModelled => return Err(self.not_yet_modelled()),
+            Kind::Nop => return Ok(()),
+            _ => {}
         }
-        let name = self.name();
-        if !valu_implemented(name) {
-            return Err(self.not_yet_modelled());
+        if let Some(reason) = self.decoded.refusal {
+            return Err(self.unsupported(reason));
         }
-        if matches!(name, "v_nop" | "v_pipeflush") {
-            return Ok(());
-        }
-        let float = super::valu_float::float_implemented(name);
-        if !float {
-            self.check_modifiers(op)?;
-        }
-        let ops = self.operands(op);
-        self.check_true16(op, &ops)?;
+        let ops = self.decoded.operands;
         if let Some(code) = ops.sdst.filter(|&c| c > 127) {
             return Err(
                 self.unsupported(format!("scalar destination code {code} is not a register"))
             );
         }
-        if float {
-            return self.valu_float(op, &ops);
+        if let Kind::Float(f) = kind {
+            return self.valu_float(op, f, &ops);
         }
         let mut srcs = [[0; LANES]; 3];
-        for (k, &(code, arg, sel)) in ops.data.iter().enumerate() {
-            srcs[k] = self.vsrc(code, arg, self.instr.opsel >> sel & 1 == 1)?;
+        for (k, &(code, arg, sel)) in Self::sources(&ops).iter().enumerate() {
+            self.vsrc(code, arg, self.instr.opsel >> sel & 1 == 1, &mut srcs[k])?;
         }
-        let (moved, enabled) = self.dpp_move(srcs[0])?;
-        let [_, b, c] = srcs;
-        let a = moved;
+        let enabled = self.dpp_move(&mut srcs[0])?;
+        let [a, b, c] = srcs;
         let active = self.wave.exec_lanes() & enabled;
         let mask_in = match ops.mask {
             Some(code) if code > 0xff => {
@@ -482,58 +734,58 @@ impl Exec<'_> {
         let sdst = ops.sdst.unwrap_or(VCC_LO);
         let vdst = self.instr.vdst;
         let vty = ops.vdst.map_or(ArgType::B32, |a| a.ty);
-        let lanes = |f: &dyn Fn(usize) -> u64| -> [u64; LANES] { std::array::from_fn(f) };
-        let bit = |m: u32, l: usize| m >> l & 1 == 1;
+        let lanes = |f: &dyn Fn(usize) -> u64| -> Lanes64 { std::array::from_fn(f) };
         let to_mask = |f: &dyn Fn(usize) -> bool| {
             (0..LANES)
-                .filter(|&l| bit(active, l) && f(l))
+                .filter(|&l| active >> l & 1 == 1 && f(l))
                 .fold(0u32, |m, l| m | (1 << l))
         };
-
-        if let Some(f) = lookup(OPS32, name) {
-            let d = lanes(&|l| u64::from(f(a[l] as u32, b[l] as u32, c[l] as u32)));
-            return self.write_vdst(vdst, vty, active, &d);
-        }
-        if let Some(f) = lookup(OPS64, name) {
-            let d = lanes(&|l| f(a[l], b[l], c[l]));
-            return self.write_vdst(vdst, vty, active, &d);
-        }
-        if let Some(f) = lookup(CARRY_OPS, name) {
-            let r: Vec<(u32, bool)> = (0..LANES)
-                .map(|l| f(a[l] as u32, b[l] as u32, bit(mask_in, l)))
-                .collect();
-            self.write32(sdst, to_mask(&|l| r[l].1));
-            return self.write_vdst(vdst, vty, active, &lanes(&|l| u64::from(r[l].0)));
-        }
-        if let Some((cmpx, cmp, signed, bits)) = int_compare(name) {
-            let value = |v: u64| {
-                if signed {
-                    i128::from((v << (64 - bits)) as i64 >> (64 - bits))
+        match kind {
+            Kind::Op32(f) => {
+                let d = f(&narrow(&a), &narrow(&b), &narrow(&c));
+                if vty.bits() == 32 {
+                    self.write_vdst32(vdst, active, &d)?;
                 } else {
-                    i128::from(v)
+                    self.write_vdst(vdst, vty, active, &widen(&d))?;
                 }
-            };
-            let result = to_mask(&|l| compare(cmp, value(a[l]), value(b[l])));
-            let dst = if cmpx { EXEC_LO } else { sdst };
-            self.write32(dst, result);
-            return Ok(());
-        }
-        match name {
-            "v_readfirstlane_b32" => {
+            }
+            Kind::Op64(f) => self.write_vdst(vdst, vty, active, &f(&a, &b, &c))?,
+            Kind::Carry(f) => {
+                let (d, carry) = f(&narrow(&a), &narrow(&b), mask_in);
+                self.write32(sdst, carry & active);
+                self.write_vdst(vdst, vty, active, &widen(&d))?;
+            }
+            Kind::IntCmp {
+                cmpx,
+                pred,
+                signed,
+                bits,
+            } => {
+                let value = |v: u64| {
+                    if signed {
+                        i128::from((v << (64 - bits)) as i64 >> (64 - bits))
+                    } else {
+                        i128::from(v & (u64::MAX >> (64 - bits)))
+                    }
+                };
+                let result = to_mask(&|l| compare(pred, value(a[l]), value(b[l])));
+                self.write32(if cmpx { EXEC_LO } else { sdst }, result);
+            }
+            Kind::ReadFirstLane => {
                 let exec = self.wave.exec_lanes();
                 let lane = if exec == 0 { 0 } else { exec.trailing_zeros() };
                 self.write32(sdst, a[lane as usize] as u32);
             }
-            "v_readlane_b32" => {
+            Kind::ReadLane => {
                 let lane = b[0] as usize & 31;
                 self.write32(sdst, a[lane] as u32);
             }
-            "v_writelane_b32" => {
+            Kind::WriteLane => {
                 // Ignores EXEC: exactly the selected lane is written.
                 let lane = b[0] as usize & 31;
                 self.write_vdst(vdst, vty, 1 << lane, &a)?;
             }
-            "v_mbcnt_lo_u32_b32" => {
+            Kind::MbcntLo => {
                 let d = lanes(&|l| {
                     let below = (a[l] as u32) & ((1u64 << l) - 1) as u32;
                     u64::from((b[l] as u32).wrapping_add(below.count_ones()))
@@ -541,28 +793,27 @@ impl Exec<'_> {
                 self.write_vdst(vdst, vty, active, &d)?;
             }
             // wave32: ThreadMask[63:32] is 0 for every lane, D = S1.
-            "v_mbcnt_hi_u32_b32" => self.write_vdst(vdst, vty, active, &b)?,
-            "v_cndmask_b32" | "v_cndmask_b16" => {
-                let d = lanes(&|l| if bit(mask_in, l) { b[l] } else { a[l] });
+            Kind::MbcntHi => self.write_vdst(vdst, vty, active, &b)?,
+            Kind::Cndmask => {
+                let d = lanes(&|l| if mask_in >> l & 1 == 1 { b[l] } else { a[l] });
                 self.write_vdst(vdst, vty, active, &d)?;
             }
-            "v_mad_u64_u32" | "v_mad_i64_i32" => {
-                let signed = name == "v_mad_i64_i32";
-                let r: Vec<u128> = (0..LANES)
-                    .map(|l| {
-                        if signed {
-                            let p = i128::from(a[l] as u32 as i32) * i128::from(b[l] as u32 as i32);
-                            (p + i128::from(c[l] as i64)) as u128
-                        } else {
-                            u128::from(a[l]) * u128::from(b[l]) + u128::from(c[l])
-                        }
-                    })
-                    .collect();
+            Kind::Mad64 { signed } => {
+                let r: [u128; LANES] = std::array::from_fn(|l| {
+                    if signed {
+                        let p = i128::from(a[l] as u32 as i32) * i128::from(b[l] as u32 as i32);
+                        (p + i128::from(c[l] as i64)) as u128
+                    } else {
+                        u128::from(a[l]) * u128::from(b[l]) + u128::from(c[l])
+                    }
+                });
                 // { vcc_out, D0 } = the 65-bit result: bit 64 goes to the scalar destination.
                 self.write32(sdst, to_mask(&|l| r[l] >> 64 & 1 == 1));
                 self.write_vdst(vdst, vty, active, &lanes(&|l| r[l] as u64))?;
             }
-            _ => return Err(self.not_yet_modelled()),
+            Kind::NotModelled | Kind::Nop | Kind::Vopd | Kind::Float(_) => {
+                unreachable!("handled above")
+            }
         }
         Ok(())
     }
@@ -572,31 +823,33 @@ impl Exec<'_> {
         let i = self.instr;
         let y = i.op_y.expect("VOPD instructions decode with a Y operation");
         let halves = [
-            (i.op, i.vdst, i.src0, i.src1),
-            (y, i.vdst_y, i.src0_y, i.src1_y),
+            (i.op, self.decoded.dual[0], i.vdst, i.src0, i.src1),
+            (y, self.decoded.dual[1], i.vdst_y, i.src0_y, i.src1_y),
         ];
-        let mut results = Vec::with_capacity(2);
-        for (op, vdst, src0, src1) in halves {
-            if let Some(d) = self.dual_float(op, vdst, src0, src1)? {
-                results.push((vdst, d));
+        let mut results = [(0, [0; LANES]); 2];
+        for (h, (op, dual, vdst, src0, src1)) in halves.into_iter().enumerate() {
+            if let Dual::Float(f) = dual {
+                results[h] = (vdst, self.dual_float(op, f, vdst, src0, src1)?);
                 continue;
             }
-            let base = lookup(DUAL_OPS, &op.name).ok_or_else(|| self.dual_not_modelled(op))?;
             let mut srcs = [[0; LANES]; 2];
             for arg in &op.args {
                 match arg.kind {
-                    ArgKind::Src0 => srcs[0] = self.vsrc(src0, *arg, false)?,
-                    ArgKind::Vsrc1 => srcs[1] = self.vsrc(src1, *arg, false)?,
+                    ArgKind::Src0 => self.vsrc(src0, *arg, false, &mut srcs[0])?,
+                    ArgKind::Vsrc1 => self.vsrc(src1, *arg, false, &mut srcs[1])?,
                     _ => {}
                 }
             }
             let [a, b] = srcs;
             let vcc = self.wave.sgpr[usize::from(VCC_LO)];
-            let d: [u64; LANES] = match lookup(OPS32, base) {
-                Some(f) => std::array::from_fn(|l| u64::from(f(a[l] as u32, b[l] as u32, 0))),
-                None => std::array::from_fn(|l| if vcc >> l & 1 == 1 { b[l] } else { a[l] }),
+            let d: Lanes64 = match dual {
+                Dual::Op32(f) => widen(&f(&narrow(&a), &narrow(&b), &[0; LANES])),
+                Dual::Cndmask => {
+                    std::array::from_fn(|l| if vcc >> l & 1 == 1 { b[l] } else { a[l] })
+                }
+                Dual::NotModelled | Dual::Float(_) => return Err(self.dual_not_modelled(op)),
             };
-            results.push((vdst, d));
+            results[h] = (vdst, d);
         }
         let exec = self.wave.exec_lanes();
         for (vdst, d) in results {
@@ -606,9 +859,6 @@ impl Exec<'_> {
     }
 
     fn dual_not_modelled(&self, op: &OpInfo) -> super::ModelError {
-        self.unsupported(format!(
-            "its {} half is not modelled yet (the model has integer VALU semantics only)",
-            op.name
-        ))
+        self.unsupported(format!("its {} half is not modelled yet", op.name))
     }
 }

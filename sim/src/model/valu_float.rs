@@ -13,7 +13,7 @@ use cu32_isa::{Arg, ArgKind, OpInfo};
 
 /// A floating-point format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Fmt {
+pub(super) enum Fmt {
     H,
     S,
     D,
@@ -226,7 +226,7 @@ fn fma(f: Fmt, a: f64, b: f64, c: f64) -> f64 {
 
 /// What an opcode computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Op {
+pub(super) enum Op {
     Add,
     Sub,
     Subrev,
@@ -273,7 +273,9 @@ enum Op {
     /// From the given float format to the opcode's format.
     Convert(Fmt),
     PkRtz,
-    Cmp(&'static str),
+    /// A compare: the index of its predicate in [`PREDICATES`], which is also its truth
+    /// table (bit 0 less, 1 equal, 2 greater, 3 unordered).
+    Cmp(u8),
     Class,
 }
 
@@ -348,7 +350,8 @@ const NAMED_OPS: &[(&str, Op, Fmt)] = &[
     ("cvt_pk_rtz_f16_f32", Op::PkRtz, Fmt::S),
 ];
 
-/// Compare predicates of `v_cmp[x]_<pred>_f*`.
+/// Compare predicates of `v_cmp[x]_<pred>_f*` in opcode order: predicate `i` holds when
+/// bit `i` has the outcome's bit set (less 1, equal 2, greater 4, unordered 8).
 const PREDICATES: &[&str] = &[
     "f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt",
     "t",
@@ -381,7 +384,7 @@ fn parse(name: &str) -> Option<(Op, Fmt, bool)> {
         if pred == "class" {
             return Some((Op::Class, fmt, cmpx));
         }
-        let pred = PREDICATES.iter().find(|&&p| p == pred)?;
+        let pred = PREDICATES.iter().position(|&p| p == pred)? as u8;
         return Some((Op::Cmp(pred), fmt, cmpx));
     }
     if let Some(&(_, op, fmt)) = NAMED_OPS.iter().find(|(n, _, _)| *n == rest) {
@@ -406,16 +409,33 @@ fn packed(name: &str) -> Option<Op> {
     }
 }
 
-/// Whether `name` is a float opcode this module models.
-pub fn float_implemented(name: &str) -> bool {
-    parse(name).is_some() || dual_base(name).is_some() || packed(name).is_some()
+/// What a float opcode does, resolved once from its mnemonic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum FloatOp {
+    /// `op` in format `fmt`; `cmpx`: a compare writing EXEC.
+    Scalar { op: Op, fmt: Fmt, cmpx: bool },
+    /// `v_pk_<op>_f16`.
+    Packed(Op),
 }
 
-/// The VOP2 mnemonic a float VOPD operation has the semantics of.
-fn dual_base(name: &str) -> Option<String> {
+/// The float semantics of VALU mnemonic `name`, if it is a float opcode this module models.
+pub(super) fn resolve(name: &str) -> Option<FloatOp> {
+    if let Some(op) = packed(name) {
+        return Some(FloatOp::Packed(op));
+    }
+    let (op, fmt, cmpx) = parse(name)?;
+    Some(FloatOp::Scalar { op, fmt, cmpx })
+}
+
+/// The float semantics of VOPD operation `name`: those of the VOP2 mnemonic
+/// `v_<base>_f32` it names (`v_dual_<base>_f32`, base in [`DUAL_FLOAT`]).
+pub(super) fn resolve_dual(name: &str) -> Option<FloatOp> {
     let rest = name.strip_prefix("v_dual_")?;
     let base = rest.strip_suffix("_f32")?;
-    DUAL_FLOAT.contains(&base).then(|| format!("v_{rest}"))
+    DUAL_FLOAT
+        .contains(&base)
+        .then(|| resolve(&format!("v_{rest}")))
+        .flatten()
 }
 
 /// The MODE-dependent behaviour of one instruction.
@@ -477,7 +497,7 @@ fn rounds(op: Op) -> bool {
 }
 
 /// Whether the result is a float of the opcode's format taking OMOD, clamp and output
-/// flushing (selections keep their input, as the reference's min/max notes say).
+/// flushing.
 fn float_result(op: Op) -> bool {
     !matches!(
         op,
@@ -499,12 +519,11 @@ fn float_result(op: Op) -> bool {
 
 /// The arithmetic NaN rule: the first NaN source, quieted; otherwise `f` of the values,
 /// with a NaN result (invalid operation) giving the format's default NaN.
-fn arith(f: Fmt, srcs: &[u64], op: impl Fn(&[f64]) -> f64) -> u64 {
+fn arith<const N: usize>(f: Fmt, srcs: [u64; N], op: impl Fn([f64; N]) -> f64) -> u64 {
     if let Some(&n) = srcs.iter().find(|&&x| f.is_nan(x)) {
         return f.quiet(n);
     }
-    let values: Vec<f64> = srcs.iter().map(|&x| f.value(x)).collect();
-    let r = op(&values);
+    let r = op(srcs.map(|x| f.value(x)));
     if r.is_nan() {
         f.nan()
     } else {
@@ -566,26 +585,16 @@ fn med3(env: Env, f: Fmt, a: u64, b: u64, c: u64) -> u64 {
     }
 }
 
-/// A compare predicate; the `n*` forms are the negations (true when unordered).
-fn compare(pred: &str, a: f64, b: f64) -> bool {
+/// Whether compare predicate `pred` (see [`PREDICATES`]) holds for `a` against `b`.
+fn compare(pred: u8, a: f64, b: f64) -> bool {
     use std::cmp::Ordering::{Equal, Greater, Less};
-    let ord = a.partial_cmp(&b);
-    let holds = |p: &str| match p {
-        "lt" => ord == Some(Less),
-        "eq" => ord == Some(Equal),
-        "le" => matches!(ord, Some(Less | Equal)),
-        "gt" => ord == Some(Greater),
-        "lg" => matches!(ord, Some(Less | Greater)),
-        "ge" => matches!(ord, Some(Greater | Equal)),
-        "o" => ord.is_some(),
-        "u" => ord.is_none(),
-        "t" => true,
-        _ => false,
+    let outcome = match a.partial_cmp(&b) {
+        Some(Less) => 1,
+        Some(Equal) => 2,
+        Some(Greater) => 4,
+        None => 8,
     };
-    match pred.strip_prefix('n') {
-        Some(p) => !holds(p),
-        None => holds(pred),
-    }
+    pred & outcome != 0
 }
 
 /// `v_cmp_class_*`: the bit of the class mask for `x`'s class.
@@ -725,7 +734,11 @@ fn div_fixup(f: Fmt, s0: u64, s1: u64, s2: u64) -> u64 {
 /// sign, quiet bit set, payload truncated or zero-extended.
 fn convert(from: Fmt, to: Fmt, x: u64) -> u64 {
     if from.is_nan(x) {
-        let payload = from.frac(x) << to.mant() >> from.mant();
+        let payload = if to.mant() >= from.mant() {
+            from.frac(x) << (to.mant() - from.mant())
+        } else {
+            from.frac(x) >> (from.mant() - to.mant())
+        };
         let sign = if x & from.sign() != 0 { to.sign() } else { 0 };
         return to.quiet(sign | to.emax() << to.mant() | payload);
     }
@@ -773,21 +786,21 @@ fn lane(
     let [a, b, c] = [fl(0), fl(1), fl(2)];
     let acc = env.input(f, acc);
     let k = env.input(f, k);
-    let un = |g: fn(f64) -> f64| arith(f, &[a], |v| g(v[0]));
+    let un = |g: fn(f64) -> f64| arith(f, [a], |v| g(v[0]));
     let r = match op {
-        Op::Add => arith(f, &[a, b], |v| add(f, v[0], v[1])),
-        Op::Sub => arith(f, &[a, b], |v| add(f, v[0], -v[1])),
-        Op::Subrev => arith(f, &[a, b], |v| add(f, v[1], -v[0])),
-        Op::Mul => arith(f, &[a, b], |v| mul(f, v[0], v[1])),
+        Op::Add => arith(f, [a, b], |v| add(f, v[0], v[1])),
+        Op::Sub => arith(f, [a, b], |v| add(f, v[0], -v[1])),
+        Op::Subrev => arith(f, [a, b], |v| add(f, v[1], -v[0])),
+        Op::Mul => arith(f, [a, b], |v| mul(f, v[0], v[1])),
         Op::MulDx9 if f.value(a) == 0.0 || f.value(b) == 0.0 => 0,
-        Op::MulDx9 => arith(f, &[a, b], |v| mul(f, v[0], v[1])),
+        Op::MulDx9 => arith(f, [a, b], |v| mul(f, v[0], v[1])),
         Op::FmaDx9 if f.value(a) == 0.0 || f.value(b) == 0.0 => c,
         Op::FmacDx9 if f.value(a) == 0.0 || f.value(b) == 0.0 => acc,
-        Op::FmacDx9 => arith(f, &[a, b, acc], |v| fma(f, v[0], v[1], v[2])),
-        Op::Fma | Op::FmaDx9 => arith(f, &[a, b, c], |v| fma(f, v[0], v[1], v[2])),
-        Op::Fmac => arith(f, &[a, b, acc], |v| fma(f, v[0], v[1], v[2])),
-        Op::Fmamk => arith(f, &[a, k, b], |v| fma(f, v[0], v[1], v[2])),
-        Op::Fmaak => arith(f, &[a, b, k], |v| fma(f, v[0], v[1], v[2])),
+        Op::FmacDx9 => arith(f, [a, b, acc], |v| fma(f, v[0], v[1], v[2])),
+        Op::Fma | Op::FmaDx9 => arith(f, [a, b, c], |v| fma(f, v[0], v[1], v[2])),
+        Op::Fmac => arith(f, [a, b, acc], |v| fma(f, v[0], v[1], v[2])),
+        Op::Fmamk => arith(f, [a, k, b], |v| fma(f, v[0], v[1], v[2])),
+        Op::Fmaak => arith(f, [a, b, k], |v| fma(f, v[0], v[1], v[2])),
         Op::Min => min_max(env, f, a, b, false),
         Op::Max => min_max(env, f, a, b, true),
         Op::Min3 => min_max(env, f, min_max(env, f, a, b, false), c, false),
@@ -796,7 +809,7 @@ fn lane(
         Op::MaxMin => min_max(env, f, min_max(env, f, a, b, true), c, false),
         Op::Med3 => med3(env, f, a, b, c),
         // S0 + -floor(S0), below 1.0 (0x3f7fffff and its f16/f64 forms).
-        Op::Fract => arith(f, &[a], |v| {
+        Op::Fract => arith(f, [a], |v| {
             let r = add(f, v[0], -v[0].floor());
             if r.is_nan() {
                 r
@@ -809,14 +822,15 @@ fn lane(
         Op::Floor => un(f64::floor),
         Op::Rndne => un(f64::round_ties_even),
         Op::Ldexp => {
+            // S1 is an integer: read it unflushed.
             let n = match tys[1].bits() {
-                16 => i64::from(b as u16 as i16),
-                _ => i64::from(b as u32 as i32),
+                16 => i64::from(s[1] as u16 as i16),
+                _ => i64::from(s[1] as u32 as i32),
             };
-            arith(f, &[a], |v| ldexp(v[0], n))
+            arith(f, [a], |v| ldexp(v[0], n))
         }
         Op::FrexpMant if f.is_nan(a) || f.exponent(a) == f.emax() => a,
-        Op::FrexpMant => arith(f, &[a], |v| {
+        Op::FrexpMant => arith(f, [a], |v| {
             if v[0] == 0.0 {
                 v[0]
             } else {
@@ -855,7 +869,7 @@ fn lane(
                 true if f.exponent(s[2]) > f.emax() / 2 => pow2(e as i32),
                 true => pow2(-e as i32),
             };
-            arith(f, &[s[0], s[1], s[2]], |v| match f {
+            arith(f, [s[0], s[1], s[2]], |v| match f {
                 Fmt::D => v[0].mul_add(v[1], v[2]) * scale,
                 _ => fma_odd(v[0], v[1], v[2]) * scale,
             })
@@ -893,10 +907,15 @@ fn lane(
         Op::Convert(from) => convert(from, f, a),
         Op::PkRtz => {
             let h = |x: u64| {
-                if Fmt::S.is_nan(x) {
+                let r = if Fmt::S.is_nan(x) {
                     convert(Fmt::S, Fmt::H, x)
                 } else {
                     f64_to_f16(Fmt::S.value(x), true)
+                };
+                if env.allow_out(Fmt::H) {
+                    r
+                } else {
+                    Fmt::H.flush(r)
                 }
             };
             h(a) | h(b) << 16
@@ -907,8 +926,121 @@ fn lane(
     (r, false)
 }
 
+/// What [`f32_fast`] computed: a value per lane, or a compare's lane mask.
+enum Fast {
+    Values([u32; LANES]),
+    Mask(u32),
+}
+
+/// The common f32 operations (add, subtract, multiply, the fma forms, compares) on every
+/// lane with the host's IEEE single-precision arithmetic, when that is exactly what
+/// [`lane`] and [`output`] give: the caller checks that MODE allows f32 denormals in and
+/// out and that there is no OMOD or clamp; this checks that no source is a NaN and no
+/// result is one (an invalid operation, whose NaN [`lane`] gives). `None`: not such a
+/// case, use [`lane`].
+fn f32_fast(op: Op, srcs: &[[u64; LANES]; 3], acc: &[u64; LANES], k: u64) -> Option<Fast> {
+    let value = |v: &[u64; LANES]| {
+        let mut out = [0.0; LANES];
+        for (d, &x) in out.iter_mut().zip(v) {
+            *d = f32::from_bits(x as u32);
+        }
+        out
+    };
+    let [a, b, c] = [value(&srcs[0]), value(&srcs[1]), value(&srcs[2])];
+    let any_nan = |v: &[f32; LANES]| v.iter().fold(false, |n, x| n | x.is_nan());
+    let k = f32::from_bits(k as u32);
+    let d: [f32; LANES] = match op {
+        Op::Cmp(pred) => {
+            if any_nan(&a) || any_nan(&b) {
+                return None;
+            }
+            let mask = (0..LANES).fold(0u32, |m, l| {
+                let outcome = if a[l] < b[l] {
+                    1
+                } else if a[l] == b[l] {
+                    2
+                } else {
+                    4
+                };
+                m | u32::from(pred & outcome != 0) << l
+            });
+            return Some(Fast::Mask(mask));
+        }
+        Op::Add => std::array::from_fn(|l| a[l] + b[l]),
+        Op::Sub => std::array::from_fn(|l| a[l] - b[l]),
+        Op::Subrev => std::array::from_fn(|l| b[l] - a[l]),
+        Op::Mul => std::array::from_fn(|l| a[l] * b[l]),
+        Op::Fma => fma_lanes(&a, &b, &c),
+        Op::Fmac => {
+            let acc = value(acc);
+            if any_nan(&acc) {
+                return None;
+            }
+            fma_lanes(&a, &b, &acc)
+        }
+        Op::Fmamk => fma_lanes(&a, &[k; LANES], &b),
+        Op::Fmaak => fma_lanes(&a, &b, &[k; LANES]),
+        _ => return None,
+    };
+    let uses_c = op == Op::Fma;
+    if any_nan(&a) || any_nan(&b) || (uses_c && any_nan(&c)) || k.is_nan() || any_nan(&d) {
+        return None;
+    }
+    let mut bits = [0; LANES];
+    for (b, x) in bits.iter_mut().zip(d) {
+        *b = x.to_bits();
+    }
+    Some(Fast::Values(bits))
+}
+
+/// `a * b + c` in every lane with one rounding: the CPU's FMA instruction when it has
+/// one (x86-64 with FMA, checked at run time), else the library's `fmaf`.
+fn fma_lanes(a: &[f32; LANES], b: &[f32; LANES], c: &[f32; LANES]) -> [f32; LANES] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU has the FMA instructions `fma_lanes_x86` is compiled for.
+        return unsafe { fma_lanes_x86(a, b, c) };
+    }
+    std::array::from_fn(|l| a[l].mul_add(b[l], c[l]))
+}
+
+/// [`fma_lanes`] compiled with the x86 FMA instructions.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma")]
+unsafe fn fma_lanes_x86(a: &[f32; LANES], b: &[f32; LANES], c: &[f32; LANES]) -> [f32; LANES] {
+    std::array::from_fn(|l| a[l].mul_add(b[l], c[l]))
+}
+
 /// OMOD, clamp and the output denormal mode on a float result `x` of format `f`.
 fn output(env: Env, f: Fmt, x: u64, omod: u8, clamp: bool) -> u64 {
+    modifiers(env, f, x, omod, clamp, true)
+}
+
+/// A selection (the min/max family): OMOD and clamp apply ("supports ... saturation",
+/// the reference's V_MIN/V_MAX notes) but not the output denormal mode ("output denorm
+/// mode is irrelevant": the result is an input as the input mode left it).
+fn selection(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Min | Op::Max | Op::Min3 | Op::Max3 | Op::Med3 | Op::MinMax | Op::MaxMin
+    )
+}
+
+/// The result of opcode `op` after its output modifiers: [`output`] for float results,
+/// OMOD and clamp only for selections, nothing for the others.
+fn finish(env: Env, op: Op, f: Fmt, r: u64, omod: u8, clamp: bool) -> u64 {
+    if float_result(op) {
+        output(env, f, r, omod, clamp)
+    } else if selection(op) {
+        modifiers(env, f, r, omod, clamp, false)
+    } else {
+        r
+    }
+}
+
+/// OMOD, then (with `flush`) the output denormal mode, then clamp on a float result `x`
+/// of format `f`.
+fn modifiers(env: Env, f: Fmt, x: u64, omod: u8, clamp: bool, flush: bool) -> u64 {
     let mut x = x;
     // OMOD applies only without output denormals and outside IEEE mode (reference 7.2.3.1).
     if omod != 0 && !env.ieee() && !env.allow_out(f) && !f.is_nan(x) {
@@ -918,7 +1050,7 @@ fn output(env: Env, f: Fmt, x: u64, omod: u8, clamp: bool) -> u64 {
             x = 0;
         }
     }
-    if !env.allow_out(f) {
+    if flush && !env.allow_out(f) {
         x = f.flush(x);
     }
     if clamp {
@@ -954,20 +1086,20 @@ impl Exec<'_> {
 
     /// A float source: as [`Exec::vsrc`], but a literal on an f64 operand is the high
     /// dword (reference 4.1).
-    fn float_src(&self, code: u16, arg: Arg, hi: bool) -> Res<[u64; LANES]> {
+    fn float_src(&self, code: u16, arg: Arg, hi: bool, out: &mut [u64; LANES]) -> Res<()> {
         if arg.ty == ArgType::F64 && code == u16::from(SRC_LITERAL) {
-            return Ok([u64::from(self.instr.literal.unwrap_or(0)) << 32; LANES]);
+            *out = [u64::from(self.instr.literal.unwrap_or(0)) << 32; LANES];
+            return Ok(());
         }
-        self.vsrc(code, arg, hi)
+        self.vsrc(code, arg, hi, out)
     }
 
     /// Executes a float VALU opcode (not VOPD).
-    pub(super) fn valu_float(&mut self, op: &OpInfo, ops: &Operands) -> Res<()> {
-        let name = self.name();
-        if let Some(kind) = packed(name) {
-            return self.valu_packed(op, kind, ops);
-        }
-        let (kind, f, cmpx) = parse(name).ok_or_else(|| self.not_yet_modelled())?;
+    pub(super) fn valu_float(&mut self, op: &OpInfo, fop: FloatOp, ops: &Operands) -> Res<()> {
+        let (kind, f, cmpx) = match fop {
+            FloatOp::Packed(kind) => return self.valu_packed(op, kind, ops),
+            FloatOp::Scalar { op, fmt, cmpx } => (op, fmt, cmpx),
+        };
         let env = Env {
             mode: self.wave.mode,
         };
@@ -985,18 +1117,17 @@ impl Exec<'_> {
         let (abs, neg) = self.float_mods();
         let mut srcs = [[0u64; LANES]; 3];
         let mut tys = [ArgType::B32; 3];
-        for (k, &(code, arg, sel)) in ops.data.iter().enumerate() {
-            srcs[k] = self.float_src(code, arg, i.opsel >> sel & 1 == 1)?;
+        for (k, &(code, arg, sel)) in Self::sources(ops).iter().enumerate() {
+            self.float_src(code, arg, i.opsel >> sel & 1 == 1, &mut srcs[k])?;
             tys[k] = arg.ty;
         }
-        let (moved, enabled) = self.dpp_move(srcs[0])?;
-        srcs[0] = moved;
+        let enabled = self.dpp_move(&mut srcs[0])?;
         for k in 0..3 {
             let (a, n) = (abs >> k & 1 == 1, neg >> k & 1 == 1);
             if !(a || n) {
                 continue;
             }
-            let Some(sf) = Fmt::of(tys[k]).filter(|_| k < ops.data.len()) else {
+            let Some(sf) = Fmt::of(tys[k]).filter(|_| k < ops.count) else {
                 return Err(self.unsupported("abs/neg on a non-float operand"));
             };
             for v in &mut srcs[k] {
@@ -1026,6 +1157,21 @@ impl Exec<'_> {
         };
         let vcc = self.wave.sgpr[usize::from(VCC_LO)];
         let active = self.wave.exec_lanes() & enabled;
+        if f == Fmt::S && env.allow_in(f) && env.allow_out(f) && i.omod == 0 && !i.clamp {
+            match f32_fast(kind, &srcs, &acc, k) {
+                Some(Fast::Values(d)) => return self.write_vdst32(i.vdst, active, &d),
+                Some(Fast::Mask(m)) => {
+                    let dst = if cmpx {
+                        EXEC_LO
+                    } else {
+                        ops.sdst.unwrap_or(VCC_LO)
+                    };
+                    self.write32(dst, m & active);
+                    return Ok(());
+                }
+                None => {}
+            }
+        }
         let results: Vec<(u64, bool)> = (0..LANES)
             .map(|l| {
                 let s = [srcs[0][l], srcs[1][l], srcs[2][l]];
@@ -1050,11 +1196,7 @@ impl Exec<'_> {
         }
         let d: [u64; LANES] = std::array::from_fn(|l| {
             let r = results[l].0;
-            if float_result(kind) {
-                output(env, f, r, i.omod, i.clamp)
-            } else {
-                r
-            }
+            finish(env, kind, f, r, i.omod, i.clamp)
         });
         let vty = ops.vdst.map_or(ArgType::B32, |a| a.ty);
         self.write_vdst(i.vdst, vty, active, &d)
@@ -1085,16 +1227,15 @@ impl Exec<'_> {
             (0, 0b111, 0, 0)
         };
         let mut srcs = [[0u64; LANES]; 3];
-        for (k, &(code, arg, _)) in ops.data.iter().enumerate() {
+        for (k, &(code, arg, _)) in Self::sources(ops).iter().enumerate() {
             if (240..=248).contains(&code) {
                 return Err(self.unsupported(
                     "float inline constants on packed f16 operands are not modelled",
                 ));
             }
-            srcs[k] = self.vsrc(code, arg, false)?;
+            self.vsrc(code, arg, false, &mut srcs[k])?;
         }
-        let (moved, enabled) = self.dpp_move(srcs[0])?;
-        srcs[0] = moved;
+        let enabled = self.dpp_move(&mut srcs[0])?;
         let acc = *self.vgpr(u16::from(i.vdst))?;
         let active = self.wave.exec_lanes() & enabled;
         let half = |v: u64, hi: bool| (if hi { v >> 16 } else { v }) & 0xffff;
@@ -1111,11 +1252,7 @@ impl Exec<'_> {
                 let a = half(u64::from(acc[l]), h == 1);
                 let tys = [ArgType::F16; 3];
                 let (r, _) = lane(env, kind, Fmt::H, s, tys, a, 0, false);
-                if float_result(kind) {
-                    output(env, Fmt::H, r, 0, i.clamp)
-                } else {
-                    r
-                }
+                finish(env, kind, Fmt::H, r, 0, i.clamp)
             };
             result(0) | result(1) << 16
         });
@@ -1127,14 +1264,17 @@ impl Exec<'_> {
     pub(super) fn dual_float(
         &self,
         op: &OpInfo,
+        fop: FloatOp,
         vdst: u8,
         src0: u16,
         src1: u16,
-    ) -> Res<Option<[u64; LANES]>> {
-        let Some(base) = dual_base(&op.name) else {
-            return Ok(None);
+    ) -> Res<[u64; LANES]> {
+        let FloatOp::Scalar {
+            op: kind, fmt: f, ..
+        } = fop
+        else {
+            return Err(self.not_yet_modelled());
         };
-        let (kind, f, _) = parse(&base).ok_or_else(|| self.not_yet_modelled())?;
         let env = Env {
             mode: self.wave.mode,
         };
@@ -1148,16 +1288,22 @@ impl Exec<'_> {
         let mut srcs = [[0u64; LANES]; 2];
         for arg in &op.args {
             match arg.kind {
-                ArgKind::Src0 => srcs[0] = self.vsrc(src0, *arg, false)?,
-                ArgKind::Vsrc1 => srcs[1] = self.vsrc(src1, *arg, false)?,
+                ArgKind::Src0 => self.vsrc(src0, *arg, false, &mut srcs[0])?,
+                ArgKind::Vsrc1 => self.vsrc(src1, *arg, false, &mut srcs[1])?,
                 _ => {}
             }
         }
         let acc = *self.vgpr(u16::from(vdst))?;
         let k = u64::from(self.instr.literal.unwrap_or(0));
+        if env.allow_in(f) && env.allow_out(f) {
+            let srcs = [srcs[0], srcs[1], [0; LANES]];
+            if let Some(Fast::Values(d)) = f32_fast(kind, &srcs, &super::valu::widen(&acc), k) {
+                return Ok(super::valu::widen(&d));
+            }
+        }
         let vcc = self.wave.sgpr[usize::from(VCC_LO)];
         let tys = [ArgType::F32; 3];
-        Ok(Some(std::array::from_fn(|l| {
+        Ok(std::array::from_fn(|l| {
             let s = [srcs[0][l], srcs[1][l], 0];
             let (r, _) = lane(
                 env,
@@ -1169,11 +1315,7 @@ impl Exec<'_> {
                 k,
                 vcc >> l & 1 == 1,
             );
-            if float_result(kind) {
-                output(env, f, r, 0, false)
-            } else {
-                r
-            }
-        })))
+            finish(env, kind, f, r, 0, false)
+        }))
     }
 }

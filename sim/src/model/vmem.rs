@@ -144,11 +144,20 @@ impl Exec<'_> {
     pub(super) fn read_mem(&self, space: Space, addr: u64, size: usize, lane: usize) -> Res<u128> {
         let mut raw = [0u8; 16];
         match space {
-            Space::Global => raw[..size].copy_from_slice(
-                self.memory
-                    .read(addr, size as u64)
-                    .map_err(|e| self.mem_error(lane, e))?,
-            ),
+            Space::Global => {
+                // The allocation of the last global read, looked up again only when the
+                // address leaves it.
+                let (mut base, mut bytes) = self.region.get();
+                let end = addr.wrapping_sub(base).checked_add(size as u64);
+                if addr < base || end.is_none_or(|e| e > bytes.len() as u64) {
+                    (base, bytes) = self
+                        .memory
+                        .region(addr, size as u64)
+                        .map_err(|e| self.mem_error(lane, e))?;
+                    self.region.set((base, bytes));
+                }
+                raw[..size].copy_from_slice(&bytes[(addr - base) as usize..][..size]);
+            }
             Space::Lds => {
                 if !self.lds_in_range(addr, size) {
                     return Ok(0);
@@ -156,7 +165,7 @@ impl Exec<'_> {
                 raw[..size].copy_from_slice(&self.lds[addr as usize..][..size]);
             }
         }
-        for w in &self.mem_writes {
+        for w in &self.buffers.mem_writes {
             if let Write::Mem {
                 space: s,
                 addr: a,
@@ -204,7 +213,7 @@ impl Exec<'_> {
         } else {
             value & ((1u128 << (8 * size)) - 1)
         };
-        self.mem_writes.push(Write::Mem {
+        self.buffers.mem_writes.push(Write::Mem {
             space,
             addr,
             size: size as u8,
@@ -238,7 +247,7 @@ impl Exec<'_> {
         }
         for k in 0..dwords {
             let lanes: Lanes = std::array::from_fn(|l| (values[l] >> (32 * k)) as u32);
-            self.vgpr_writes.push(VgprWrite {
+            self.buffers.vgpr_writes.push(VgprWrite {
                 index: v + k as u8,
                 mask,
                 values: lanes,

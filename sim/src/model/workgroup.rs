@@ -18,7 +18,7 @@
 //! have no dynamic LDS argument yet).
 
 use super::{Machine, ModelError};
-use crate::dispatch::{Dispatch, IMAGE_BIAS};
+use crate::dispatch::Dispatch;
 use crate::launch::Launch;
 use crate::memory::Memory;
 use crate::trace::TraceEvent;
@@ -31,6 +31,9 @@ use std::collections::BTreeMap;
 pub struct Stats {
     /// Retired instructions by format name (`SOP2`, `VOP3`, `GLOBAL`, ...).
     pub by_format: BTreeMap<&'static str, u64>,
+    /// Counts by format while running (`Format as usize`), moved into `by_format` at the
+    /// end of a dispatch.
+    counts: [u64; Format::ALL.len()],
     /// Retired VALU instructions and the EXEC lanes they ran (for the active-lane ratio).
     pub valu: u64,
     pub valu_lanes: u64,
@@ -43,21 +46,29 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Moves the running counts into `by_format`.
+    fn finish(&mut self) {
+        for format in Format::ALL {
+            let n = std::mem::take(&mut self.counts[format as usize]);
+            if n > 0 {
+                *self.by_format.entry(format.name()).or_default() += n;
+            }
+        }
+    }
+
     /// All retired instructions.
     pub fn retired(&self) -> u64 {
         self.by_format.values().sum()
     }
 
-    fn count(&mut self, event: &TraceEvent) {
-        let format = cu32_isa::decode(&event.words).map_or(Format::Sopp, |i| i.op.format);
-        *self.by_format.entry(format.name()).or_default() += 1;
-        let lanes = u64::from((event.exec as u32).count_ones());
-        let vector_memory = format.is_vector_memory();
-        if format.is_valu_or_vopd() {
+    fn count(&mut self, r: super::Retired) {
+        self.counts[r.format as usize] += 1;
+        let lanes = u64::from((r.exec as u32).count_ones());
+        if r.format.is_valu_or_vopd() {
             self.valu += 1;
             self.valu_lanes += lanes;
             self.lane_instructions += lanes;
-        } else if vector_memory {
+        } else if r.format.is_vector_memory() {
             self.lane_instructions += lanes;
         } else {
             self.lane_instructions += 1;
@@ -78,15 +89,19 @@ pub enum RunError {
     Kernel(String, String),
 }
 
+/// A receiver of trace events.
+pub type Sink<'a> = &'a mut dyn FnMut(&TraceEvent);
+
 /// Runs every work-group of `launch` prepared as `dispatch` in `memory`, at most
-/// `max_instructions` instructions in all, handing every trace event to `sink`.
+/// `max_instructions` instructions in all, handing every trace event to `sink` when there
+/// is one (without, no trace events are built).
 pub fn run_dispatch(
     code: &CodeObject,
     launch: &Launch,
     dispatch: &Dispatch,
     memory: &mut Memory,
     max_instructions: u64,
-    mut sink: impl FnMut(&TraceEvent),
+    mut sink: Option<Sink>,
 ) -> Result<Stats, RunError> {
     let kernel_err = |msg: &str| RunError::Kernel(launch.kernel.clone(), msg.to_string());
     let kernel = code
@@ -96,20 +111,8 @@ pub fn run_dispatch(
     if desc.wavefront_size() != 32 {
         return Err(kernel_err("is compiled for wave64; the model runs wave32"));
     }
-    let (image_base, image) = code.image();
-    let base = IMAGE_BIAS + image_base;
-    let bytes = memory
-        .read(base, image.len() as u64)
-        .map_err(|e| kernel_err(&e.to_string()))?;
-    let words: Vec<u32> = bytes
-        .chunks(4)
-        .map(|c| {
-            let mut w = [0u8; 4];
-            w[..c.len()].copy_from_slice(c);
-            u32::from_le_bytes(w)
-        })
-        .collect();
-    let entry = (dispatch.entry - base) as u32;
+    let program = &dispatch.program;
+    let entry = (dispatch.entry - program.base()) as u32;
     let mut stats = Stats::default();
     let mut budget = max_instructions;
     let groups = launch.groups();
@@ -123,7 +126,7 @@ pub fn run_dispatch(
                 let n = items.div_ceil(32);
                 let mut waves = Vec::new();
                 for w in 0..n {
-                    let mut m = Machine::at(words.clone(), base, w);
+                    let mut m = Machine::with_program(program.clone(), w);
                     init_wave(&mut m, desc, dispatch, memory, group, size, w, n, entry);
                     waves.push(m);
                 }
@@ -133,10 +136,8 @@ pub fn run_dispatch(
                     &mut lds,
                     &mut budget,
                     max_instructions,
-                    |e| {
-                        stats.count(e);
-                        sink(e);
-                    },
+                    &mut stats,
+                    sink.as_mut().map(|s| &mut **s as _),
                 )
                 .map_err(|(wave, error)| RunError::Wave { group, wave, error })?;
                 stats.waves += u64::from(n);
@@ -144,6 +145,7 @@ pub fn run_dispatch(
             }
         }
     }
+    stats.finish();
     Ok(stats)
 }
 
@@ -154,7 +156,8 @@ fn run_group(
     lds: &mut [u8],
     budget: &mut u64,
     max: u64,
-    mut sink: impl FnMut(&TraceEvent),
+    stats: &mut Stats,
+    mut sink: Option<&mut dyn FnMut(&TraceEvent)>,
 ) -> Result<(), (u32, ModelError)> {
     loop {
         for (w, m) in waves.iter_mut().enumerate() {
@@ -163,9 +166,19 @@ fn run_group(
                     let pc = m.wave().pc;
                     return Err((w as u32, ModelError::Budget { max, pc }));
                 }
-                if let Some(event) = m.step_in(memory, lds).map_err(|e| (w as u32, e))? {
+                let retired = match sink.as_deref_mut() {
+                    Some(sink) => m.step_traced(memory, lds).map(|step| {
+                        step.map(|(retired, event)| {
+                            sink(&event);
+                            retired
+                        })
+                    }),
+                    None => m.step_quiet(memory, lds),
+                }
+                .map_err(|e| (w as u32, e))?;
+                if let Some(r) = retired {
                     *budget -= 1;
-                    sink(&event);
+                    stats.count(r);
                 }
             }
         }
