@@ -7,7 +7,9 @@
 pub mod config;
 pub mod control;
 pub mod core;
+pub mod lane;
 pub mod salu;
+pub mod valu_control;
 pub mod verilog;
 
 pub use config::{Config, ConfigError};
