@@ -7,6 +7,7 @@ pub mod dispatch;
 pub mod launch;
 pub mod memory;
 pub mod model;
+pub mod streams;
 pub mod trace;
 
 pub use model::{Machine, ModelError, RunSummary, Wave};

@@ -1,0 +1,305 @@
+//! Constrained-random instruction streams: seeded programs of integer SALU and VALU
+//! instructions drawn from the ISA tables, with random EXEC masks and forward branches,
+//! for co-simulating the RTL against the golden model beyond hand-written programs.
+//!
+//! A stream is LLVM-syntax assembly: a prologue that gives s0..s15, VCC and v0..v15
+//! random values (v0 the lane id), then `length` instructions, then `s_endpgm`. Every
+//! instruction is an opcode of the tables that the caller's filter accepts and the
+//! assembler takes, with operands chosen by the table row: scalar registers s0..s15 (pairs for 64-bit operands) or
+//! `vcc_lo`, VGPRs v0..v15, inline constants, and at most one SGPR or literal per VALU
+//! instruction (the constant-bus limit; an SGPR lane mask such as a carry-in counts as
+//! that one). Between them come EXEC changes (`s_mov_b32 exec_lo, <random>`,
+//! `s_and_saveexec_b32`, `v_cmpx_*` from the tables) and forward branches (`s_branch`,
+//! `s_cbranch_scc0/1`, `s_cbranch_vccz/vccnz`, `s_cbranch_execz/execnz`) over the next one
+//! to four instructions, so every stream ends. The same seed always gives the same text.
+
+use cu32_isa::{tables, Accept, Arg, ArgKind, Format, OpInfo};
+use std::fmt::Write as _;
+
+/// What a stream may contain.
+pub struct StreamOptions<'a> {
+    /// Instructions after the prologue (branches and EXEC changes included).
+    pub length: usize,
+    /// Which table rows may appear (e.g. the opcodes an RTL configuration implements).
+    pub allowed: &'a dyn Fn(&OpInfo) -> bool,
+}
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+
+    /// A 32-bit value biased toward edges (0, 1, all ones, sign bits, small numbers).
+    fn value(&mut self) -> u32 {
+        match self.below(8) {
+            0 => [0, 1, u32::MAX, 0x8000_0000, 0x7fff_ffff, 0xffff, 0x1_0000][self.below(7)],
+            1 => self.below(64) as u32,
+            2 => (self.below(64) as u32).wrapping_neg(),
+            _ => self.next() as u32,
+        }
+    }
+}
+
+/// Rows a stream draws from.
+struct Pools {
+    salu: Vec<&'static OpInfo>,
+    valu: Vec<&'static OpInfo>,
+    cmpx: Vec<&'static OpInfo>,
+}
+
+/// The operand kinds this generator can fill in.
+fn fillable(op: &OpInfo) -> bool {
+    op.args.iter().all(|a| {
+        matches!(
+            a.kind,
+            ArgKind::Sdst
+                | ArgKind::Ssrc0
+                | ArgKind::Ssrc1
+                | ArgKind::Simm16
+                | ArgKind::Vdst
+                | ArgKind::Vcc
+                | ArgKind::Src0
+                | ArgKind::Src1
+                | ArgKind::Src2
+                | ArgKind::Vsrc1
+        ) && matches!(a.bits, 32 | 64)
+            && matches!(a.accept, Accept::Any | Accept::Vgpr | Accept::Sgpr)
+    })
+}
+
+/// Scalar opcodes with effects a stream must not have: control flow (the generator places
+/// its own branches), PC, hardware registers, messages, M0-relative moves, and writes of
+/// EXEC through the `saveexec`/`wrexec` families (EXEC changes are placed on purpose).
+fn plain_salu(name: &str) -> bool {
+    const EXCLUDED: [&str; 14] = [
+        "branch",
+        "pc",
+        "call",
+        "rfe",
+        "reg",
+        "msg",
+        "movrel",
+        "waitcnt",
+        "version",
+        "subvector",
+        "ttrace",
+        "exec",
+        "barrier",
+        "trap",
+    ];
+    !EXCLUDED.iter().any(|e| name.contains(e))
+}
+
+impl Pools {
+    fn new(allowed: &dyn Fn(&OpInfo) -> bool) -> Pools {
+        let mut pools = Pools {
+            salu: Vec::new(),
+            valu: Vec::new(),
+            cmpx: Vec::new(),
+        };
+        for op in tables().ops() {
+            if !allowed(op) || !fillable(op) {
+                continue;
+            }
+            match op.format {
+                Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk
+                    if plain_salu(&op.name) =>
+                {
+                    pools.salu.push(op)
+                }
+                Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3 | Format::Vop3sd => {
+                    if op.name.starts_with("v_cmpx_") {
+                        pools.cmpx.push(op);
+                    } else if !matches!(op.name.as_str(), "v_nop" | "v_pipeflush") {
+                        pools.valu.push(op);
+                    }
+                }
+                _ => {}
+            }
+        }
+        pools
+    }
+}
+
+/// The mnemonic as written for this row: `_e64` for the VOP3 row of an opcode that also
+/// has a VOP1/VOP2/VOPC row, `_e32` for those rows, else the plain name.
+fn mnemonic(op: &OpInfo) -> String {
+    let promoted = tables().by_name(&op.name).len() > 1;
+    match op.format {
+        Format::Vop3 | Format::Vop3sd if promoted => format!("{}_e64", op.name),
+        Format::Vop1 | Format::Vop2 | Format::Vopc => format!("{}_e32", op.name),
+        _ => op.name.clone(),
+    }
+}
+
+/// A scalar register operand: `s<n>` or `s[n:n+1]` (n from s0..s15), or VCC.
+fn sreg(rng: &mut Rng, bits: u8) -> String {
+    if rng.chance(15) {
+        return if bits == 64 { "vcc" } else { "vcc_lo" }.to_string();
+    }
+    if bits == 64 {
+        let n = 2 * rng.below(8);
+        format!("s[{n}:{}]", n + 1)
+    } else {
+        format!("s{}", rng.below(16))
+    }
+}
+
+/// A VGPR operand `v<n>` or `v[n:n+1]` (v0..v15).
+fn vreg(rng: &mut Rng, bits: u8) -> String {
+    if bits == 64 {
+        let n = 2 * rng.below(8);
+        format!("v[{n}:{}]", n + 1)
+    } else {
+        format!("v{}", rng.below(16))
+    }
+}
+
+/// An inline integer constant.
+fn inline(rng: &mut Rng) -> String {
+    (rng.below(81) as i32 - 16).to_string()
+}
+
+/// One instruction of `op` with random operands.
+fn instruction(rng: &mut Rng, op: &OpInfo) -> String {
+    let valu = op.format.is_valu();
+    // The one SGPR or literal a VALU instruction may read; a lane-mask SGPR takes it.
+    let mut scalar_used = op
+        .args
+        .iter()
+        .any(|a| a.kind == ArgKind::Src2 && a.accept == Accept::Sgpr);
+    let mut operands = Vec::new();
+    for &Arg {
+        kind, bits, accept, ..
+    } in &op.args
+    {
+        let text = match kind {
+            ArgKind::Sdst => sreg(rng, bits),
+            ArgKind::Vdst => vreg(rng, bits),
+            ArgKind::Vcc => "vcc_lo".to_string(),
+            ArgKind::Simm16 => format!("0x{:x}", rng.next() as u16),
+            ArgKind::Vsrc1 => vreg(rng, bits),
+            ArgKind::Src2 if accept == Accept::Sgpr => sreg(rng, 32),
+            _ if accept == Accept::Vgpr => vreg(rng, bits),
+            _ if accept == Accept::Sgpr => sreg(rng, bits),
+            ArgKind::Ssrc0 | ArgKind::Ssrc1 => match rng.below(4) {
+                0 => inline(rng),
+                1 => format!("0x{:x}", rng.value()),
+                _ => sreg(rng, bits),
+            },
+            // Src0..Src2 of a VALU instruction.
+            _ => match rng.below(6) {
+                0 => inline(rng),
+                1 if !scalar_used && valu => {
+                    scalar_used = true;
+                    if bits == 64 {
+                        inline(rng)
+                    } else {
+                        format!("0x{:x}", rng.value())
+                    }
+                }
+                2 if !scalar_used => {
+                    scalar_used = true;
+                    sreg(rng, bits)
+                }
+                _ => vreg(rng, bits),
+            },
+        };
+        operands.push(text);
+    }
+    format!("{} {}", mnemonic(op), operands.join(", "))
+}
+
+/// One instruction of a random row of `pool` that the assembler accepts (it accepts what
+/// llvm-mc accepts; a draw it refuses, e.g. an operand combination an encoding cannot
+/// hold, is drawn again).
+fn pick(rng: &mut Rng, pool: &[&'static OpInfo]) -> String {
+    for _ in 0..64 {
+        let op = pool[rng.below(pool.len())];
+        for _ in 0..8 {
+            let text = instruction(rng, op);
+            if cu32_isa::asm::assemble(&text, "stream.s").is_ok() {
+                return text;
+            }
+        }
+    }
+    "s_nop 0".to_string()
+}
+
+/// The stream of `seed` (see the module documentation).
+pub fn random_program(seed: u64, options: &StreamOptions) -> String {
+    let mut rng = Rng::new(seed);
+    let pools = Pools::new(options.allowed);
+    let mut out = format!("; random stream, seed {seed}\n");
+    for s in 0..16 {
+        let _ = writeln!(out, "s_mov_b32 s{s}, 0x{:x}", rng.value());
+    }
+    let _ = writeln!(out, "s_mov_b32 vcc_lo, 0x{:x}", rng.next() as u32);
+    let _ = writeln!(out, "v_mbcnt_lo_u32_b32 v0, -1, 0");
+    for v in 1..16 {
+        let _ = writeln!(out, "v_mul_lo_u32 v{v}, v0, 0x{:x}", rng.value());
+        let _ = writeln!(out, "v_xad_u32 v{v}, v{v}, 0x{:x}, v0", rng.value());
+    }
+    // Labels still to be placed: (label number, instructions still to come before it).
+    let mut pending: Vec<(usize, usize)> = Vec::new();
+    let mut labels = 0;
+    for _ in 0..options.length {
+        let mut branch_to = None;
+        let line = match rng.below(100) {
+            0..=3 => format!("s_mov_b32 exec_lo, 0x{:x}", rng.next() as u32),
+            4..=5 => format!("s_and_saveexec_b32 s{}, s{}", rng.below(16), rng.below(16)),
+            6..=7 if !pools.cmpx.is_empty() => pick(&mut rng, &pools.cmpx),
+            8..=11 => {
+                let branch = [
+                    "s_branch",
+                    "s_cbranch_scc0",
+                    "s_cbranch_scc1",
+                    "s_cbranch_vccz",
+                    "s_cbranch_vccnz",
+                    "s_cbranch_execz",
+                    "s_cbranch_execnz",
+                ][rng.below(7)];
+                branch_to = Some((labels, 1 + rng.below(4)));
+                labels += 1;
+                format!("{branch} l{}", labels - 1)
+            }
+            12..=39 if !pools.salu.is_empty() => pick(&mut rng, &pools.salu),
+            _ if !pools.valu.is_empty() => pick(&mut rng, &pools.valu),
+            _ => "s_nop 0".to_string(),
+        };
+        out.push_str(&line);
+        out.push('\n');
+        // Labels land after the number of instructions their branch skips.
+        for (label, left) in &mut pending {
+            *left -= 1;
+            if *left == 0 {
+                let _ = writeln!(out, "l{label}:");
+            }
+        }
+        pending.retain(|&(_, left)| left > 0);
+        pending.extend(branch_to);
+    }
+    for (label, _) in pending {
+        let _ = writeln!(out, "l{label}:");
+    }
+    out.push_str("s_endpgm\n");
+    out
+}
