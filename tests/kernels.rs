@@ -578,6 +578,52 @@ fn a_kernel_reading_past_its_buffer_names_the_access() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
+#[test]
+fn a_wrong_argument_list_names_the_kernels_arguments() {
+    for args in [
+        vec!["zeros=256"],
+        vec!["zeros=256", "u32=1", "f32=2", "u32=5"],
+    ] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_cu32"));
+        cmd.arg("run")
+            .arg(suite().join("build/collatz.co"))
+            .args(["--kernel", "collatz", "--grid", "64", "--block", "64"]);
+        for a in &args {
+            cmd.args(["--arg", a]);
+        }
+        let out = cmd.output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        let want = format!(
+            "args: {} given; kernel collatz takes 3: start: uint*, steps: uint*, n: uint",
+            args.len()
+        );
+        assert!(stderr.contains(&want), "{stderr}");
+    }
+}
+
+#[test]
+fn a_kernel_over_its_instruction_budget_stops_with_a_message() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cu32"))
+        .arg("run")
+        .arg(suite().join("build/collatz.co"))
+        .arg("--launch")
+        .arg(suite().join("collatz.yaml"))
+        .args(["--max-instructions", "100"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "kernel collatz failed: work-group (0, 0, 0) wave 0: instruction budget of 100 \
+             exhausted at pc 0x"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
 // ---- floating-point kernels run end to end on the golden model --------------------------
 //
 // Each reference computes, in Rust, exactly the operations the committed code object
