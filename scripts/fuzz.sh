@@ -34,6 +34,10 @@ PY
         done ;;
     code_object)
         cp isa/tests/data/co/*.co kernels/opencl/build/*.co "$corpus"/ ;;
+    asm)
+        cp kernels/scalar/*.s kernels/vector/*.s isa/tests/data/clang_nbody.s "$corpus"/ ;;
+    launch)
+        cp kernels/opencl/*.yaml "$corpus"/ ;;
 esac
 
 cd fuzz

@@ -11,7 +11,11 @@
 //! - every other hidden argument (global offsets, dynamic LDS size, hostcall and heap
 //!   pointers, ...) 0: there is no runtime behind them.
 //!
-//! The kernarg segment is placed read-only after the buffers. The image is also decoded
+//! The kernarg segment is placed read-only after the buffers. A kernel with a private
+//! segment (`private_segment_fixed_size` > 0 in its descriptor) gets one writable
+//! allocation of private segments: that many bytes for each lane of each wave of a
+//! work-group (lane `l` of wave `w` at `(32 * w + l) * size`), which the work-groups
+//! reuse (the run zeroes it before each one). The image is also decoded
 //! once into the [`Program`] every wave of the dispatch runs.
 
 use crate::launch::{explicit_args, Arg, Init, Launch, LaunchError};
@@ -29,12 +33,46 @@ pub const IMAGE_BIAS: u64 = 0x0001_0000_0000;
 pub struct Dispatch {
     /// Address of the kernel's first instruction.
     pub entry: u64,
-    /// Address of the kernarg segment (s[0:1] at wave start).
+    /// Address of the kernarg segment (`s[0:1]` at wave start).
     pub kernarg: u64,
     /// The buffers to write back after the run, in argument order.
     pub outputs: Vec<Output>,
     /// The code object image as the waves run it (decoded once, shared by every wave).
     pub program: Arc<Program>,
+    /// The private segments, when the kernel has a private segment.
+    pub private: Option<PrivateSegments>,
+}
+
+/// The most bytes of private segments a dispatch may need (a descriptor asking for more
+/// is refused rather than exhausting the host's memory).
+pub const PRIVATE_LIMIT: u64 = 1 << 30;
+
+/// The per-lane private (scratch) memory of a work-group's waves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PrivateSegments {
+    /// Address of wave 0 lane 0's segment.
+    pub base: u64,
+    /// Bytes per lane (the descriptor's `private_segment_fixed_size`).
+    pub lane_bytes: u32,
+    /// Waves of the largest work-group.
+    pub waves: u32,
+}
+
+impl PrivateSegments {
+    /// Address of wave `w`'s lane 0 segment.
+    pub fn wave_base(&self, w: u32) -> u64 {
+        self.base + u64::from(w) * 32 * u64::from(self.lane_bytes)
+    }
+
+    /// Bytes of all segments.
+    pub fn len(&self) -> u64 {
+        u64::from(self.waves) * 32 * u64::from(self.lane_bytes)
+    }
+
+    /// Whether there are no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 /// A buffer written back to a file after the run.
@@ -149,7 +187,30 @@ pub fn prepare(
         kernarg[at..at + size].copy_from_slice(&bytes[..size]);
     }
     let kernarg = memory.allocate("kernarg segment", kernarg, false);
+    let lane_bytes = kernel.descriptor.private_segment_fixed_size;
+    let private = if lane_bytes > 0 {
+        let waves = launch.block.iter().product::<u32>().div_ceil(32);
+        let mut p = PrivateSegments {
+            base: 0,
+            lane_bytes,
+            waves,
+        };
+        if p.len() > PRIVATE_LIMIT {
+            return Err(err(format!(
+                "kernel {}: private segments of {lane_bytes} bytes per work-item for {waves} \
+                 waves need {} bytes, more than the model's {PRIVATE_LIMIT}",
+                launch.kernel,
+                p.len()
+            ))
+            .into());
+        }
+        p.base = memory.allocate("private segments", vec![0; p.len() as usize], true);
+        Some(p)
+    } else {
+        None
+    };
     Ok(Dispatch {
+        private,
         entry: IMAGE_BIAS + kernel.entry,
         kernarg,
         outputs,
@@ -217,6 +278,56 @@ mod tests {
 
     fn word(m: &Memory, addr: u64, size: u64) -> u64 {
         m.load(addr, size).unwrap() as u64
+    }
+
+    #[test]
+    fn a_private_segment_gets_per_lane_memory_zeroed_for_every_work_group() {
+        // saxpy with its descriptor's private_segment_fixed_size patched to 24 bytes.
+        let file = std::fs::read(suite().join("build/saxpy.co")).unwrap();
+        let co = CodeObject::parse(&file).unwrap();
+        let k = co.kernel("saxpy").unwrap();
+        let (base, image) = co.image();
+        let at = (k.descriptor_addr - base) as usize;
+        let kd = &image[at..at + 64];
+        let pos = file
+            .windows(64)
+            .position(|w| w == kd)
+            .expect("descriptor bytes");
+        let mut patched = file.clone();
+        patched[pos + 4..pos + 8].copy_from_slice(&24u32.to_le_bytes());
+        let co = CodeObject::parse(&patched).unwrap();
+        assert_eq!(
+            co.kernel("saxpy")
+                .unwrap()
+                .descriptor
+                .private_segment_fixed_size,
+            24
+        );
+        let launch = Launch::from_file(&suite().join("saxpy.yaml")).unwrap();
+        let mut memory = Memory::new();
+        let d = prepare(&co, &launch, &mut memory).unwrap();
+        let p = d.private.expect("private segments");
+        let waves = launch.block.iter().product::<u32>().div_ceil(32);
+        assert_eq!((p.lane_bytes, p.waves), (24, waves));
+        assert_eq!(p.len(), u64::from(waves) * 32 * 24);
+        assert_eq!(p.wave_base(1), p.base + 32 * 24);
+        assert!(memory
+            .read(p.base, p.len())
+            .unwrap()
+            .iter()
+            .all(|&b| b == 0));
+        memory.check_write(p.base + p.len() - 1, 1).unwrap();
+        // The kernel still runs (and the run zeroes the segments per work-group).
+        memory.write(p.base, &[0xab; 8]).unwrap();
+        crate::model::workgroup::run_dispatch(&co, &launch, &d, &mut memory, 1 << 24, None)
+            .unwrap();
+        assert!(memory
+            .read(p.base, p.len())
+            .unwrap()
+            .iter()
+            .all(|&b| b == 0));
+        // Without a private segment there is none.
+        assert!(prepared("saxpy").3.private.is_none());
     }
 
     #[test]

@@ -19,6 +19,11 @@ pub enum MemoryError {
     Unmapped { addr: u64, size: u64, near: String },
     #[error("{size}-byte store at {addr:#x} into read-only {name}")]
     ReadOnly { addr: u64, size: u64, name: String },
+    #[error(
+        "{size}-byte private (scratch) access at offset {offset:#x} is outside the lane's \
+         {limit}-byte private segment"
+    )]
+    Private { offset: u64, size: u64, limit: u64 },
     #[error("{size}-byte access at {addr:#x}: an access is 1, 2, 4, 8 or 16 bytes")]
     BadSize { addr: u64, size: u64 },
     #[error("{name} ({size} bytes at {addr:#x}) overlaps {other} or its guard gap")]

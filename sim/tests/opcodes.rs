@@ -15,6 +15,7 @@
 //!   s4 = 0x80000000                     an SGPR by number, or vcc_lo/vcc_hi/m0/exec_lo/exec_hi
 //!   scc = 1
 //!   mem = 03020100 07060504 ...         a writable global buffer (dwords) at HEAP_BASE
+//!   private 64                          64 zeroed private (scratch) bytes per lane
 //!   lds = 00000000 ...                  the LDS (dwords)
 //!   => v3 = ...                         expected final values (every register not named
 //!   => s4 = ...                         must be unchanged); for a VGPR, all 32 lanes
@@ -22,6 +23,7 @@
 //!                                       v3 (low dword) and v4 (high dword), 64-bit values)
 //!   => mem = ...  / => lds = ...        the whole buffer afterwards
 //!   => error Unsupported                the program stops with this ModelError variant
+//!   => error Memory lane: 7,            ... whose Debug text also contains "lane: 7,"
 //!   known <text>                        a known discrepancy: mismatches are printed, not failed
 //! case probe VOP3P v_pk_mad_i16         the opcode with every field 0 (no assembly syntax)
 //! case words d5820000 00000101 # text   machine words (encodings the assembler refuses)
@@ -35,7 +37,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 /// The formats the coverage counts.
-const FORMATS: [Format; 17] = [
+const FORMATS: [Format; 18] = [
     Format::Sop1,
     Format::Sop2,
     Format::Sopk,
@@ -53,6 +55,7 @@ const FORMATS: [Format; 17] = [
     Format::Ds,
     Format::Flat,
     Format::Global,
+    Format::Scratch,
 ];
 
 /// A value check of one register.
@@ -85,6 +88,7 @@ struct Case {
     mode: Option<u32>,
     init: Vec<(Reg, Vec<u64>)>,
     mem: Option<Vec<u32>>,
+    private: Option<u32>,
     lds: Option<Vec<u32>>,
     expect: Vec<(Reg, Tol, Vec<u64>)>,
     expect_mem: Option<Vec<u32>>,
@@ -157,6 +161,8 @@ fn parse_file(file: &str, text: &str) -> Vec<Case> {
             c.known = Some(rest.to_string());
         } else if let Some(rest) = line.strip_prefix("exec ") {
             c.exec = Some(parse_num(rest) as u32);
+        } else if let Some(rest) = line.strip_prefix("private ") {
+            c.private = Some(rest.trim().parse().expect("private bytes per lane"));
         } else if let Some(rest) = line.strip_prefix("mode ") {
             c.mode = Some(parse_num(rest) as u32);
         } else if let Some(rest) = line.strip_prefix("=> ") {
@@ -316,6 +322,10 @@ fn run_case(c: &Case) -> (Vec<String>, Vec<(Format, String)>) {
         let addr = mem.allocate("buf", bytes, true);
         assert_eq!(addr, HEAP_BASE, "the buffer is the first allocation");
     }
+    if let Some(n) = c.private {
+        let addr = mem.allocate("private segments", vec![0; 32 * n as usize], true);
+        m.set_private(addr, n);
+    }
     let mut lds: Vec<u8> = c
         .lds
         .as_ref()
@@ -365,7 +375,9 @@ fn run_case(c: &Case) -> (Vec<String>, Vec<(Format, String)>) {
     match (&c.error, &err) {
         (Some(want), Some(e)) => {
             let got = format!("{e:?}");
-            if !got.starts_with(want.as_str()) {
+            // `Variant rest`: the Debug text starts with the variant and contains the rest.
+            let (variant, rest) = want.split_once(' ').unwrap_or((want.as_str(), ""));
+            if !got.starts_with(variant) || !got.contains(rest) {
                 bad.push(format!("expected error {want}, got {e}"));
             }
             return (bad, executed);

@@ -547,13 +547,13 @@ fn sixty_four_bit_results_trace_two_registers() {
 #[test]
 fn unmodelled_vector_opcodes_stop_the_wave() {
     for (body, name) in [
-        ("v_trig_preop_f64 v[0:1], v[2:3], v4", "v_trig_preop_f64"),
-        (
-            "v_dual_dot2acc_f32_f16 v0, v1, v2 :: v_dual_mov_b32 v1, v3",
-            "v_dual_dot2acc_f32_f16",
-        ),
+        ("v_cvt_pk_u8_f32 v0, v1, v2, v3", "v_cvt_pk_u8_f32"),
+        ("v_illegal", "v_illegal"),
         ("v_add_nc_u32_e64 v0, v1, v2 clamp", "v_add_nc_u32"),
-        ("v_swap_b32 v0, v1", "v_swap_b32"),
+        (
+            "v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[0:7]",
+            "v_wmma_f32_16x16x16_f16",
+        ),
     ] {
         let (e, m) = error(&format!("s_mov_b32 s0, 1\n{body}"));
         assert!(

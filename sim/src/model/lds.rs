@@ -12,8 +12,13 @@
 //! * Atomics: add, sub, rsub, inc, dec, min/max (signed, unsigned), and, or, xor, mskor
 //!   (DATA = mask, DATA2 = bits to set), storexchg (swap), cmpstore (DATA = new value,
 //!   DATA2 = compare value), 32 and 64-bit; `_rtn` forms return the pre-op value. Float
-//!   atomics, `ds_wrap_rtn_b32`, `ds_condxchg32_rtn_b64`, the `storexchg_2addr` forms,
-//!   append/consume/ordered count, `addtid`, `bvh` and GDS stop with
+//!   atomics `add_f32`, `min/max/cmpstore_f32/f64` as `valu_float::atomic_float` says,
+//!   with denormals by the wave's MODE. `ds_wrap_rtn_b32`: `MEM = tmp >= DATA ? tmp - DATA
+//!   : tmp + DATA2`, returning `tmp`. `ds_storexchg_2addr[_stride64]_rtn_b32/b64`: per lane
+//!   in lane order, read both addresses, write DATA0 to the first and DATA1 to the second,
+//!   return both old values (the first in the low half). `ds_load/store_addtid_b32`:
+//!   address `{OFFSET1, OFFSET0} + M0[15:0] + lane * 4`, no ADDR operand.
+//!   `ds_condxchg32_rtn_b64`, append/consume/ordered count, `bvh` and GDS stop with
 //!   [`super::ModelError::Unsupported`].
 //! * `ds_swizzle_b32` moves its ADDR operand's VGPR by the pseudocode's four modes (FFT,
 //!   rotate, quad permute, bit masks) within the 32 lanes; a source lane outside EXEC
@@ -41,6 +46,22 @@ impl Exec<'_> {
             _ => {}
         }
         let offset = (u32::from(self.instr.offset1) << 8) | self.instr.offset as u32;
+        if let Some(kind) = op.strip_suffix("_addtid_b32") {
+            // {OFFSET1, OFFSET0} + M0[15:0] + lane * 4 (16.15).
+            let at = offset.wrapping_add(self.wave.m0() & 0xffff);
+            let addrs: [u64; LANES] =
+                std::array::from_fn(|l| u64::from(at.wrapping_add(4 * l as u32)));
+            return match kind {
+                "load" => self.load(
+                    Space::Lds,
+                    (4, false, super::vmem::Dest::Full),
+                    &addrs,
+                    mask,
+                ),
+                "store" => self.store(Space::Lds, (4, 0), self.instr.data0, &addrs, mask),
+                _ => Err(self.not_modelled()),
+            };
+        }
         let base = *self.vgpr(u16::from(self.instr.addr))?;
         let addrs: [u64; LANES] = std::array::from_fn(|l| u64::from(base[l].wrapping_add(offset)));
         let (data0, data1) = (self.instr.data0, self.instr.data1);
@@ -78,9 +99,22 @@ impl Exec<'_> {
                 return self.store(Space::Lds, kind, data0, &addrs, mask);
             }
         }
+        if let Some(kind) = op.strip_prefix("storexchg_") {
+            if let Some((size, stride)) = kind.strip_suffix("_rtn_b32").map_or_else(
+                || {
+                    kind.strip_suffix("_rtn_b64")
+                        .and_then(|k| two_addr(&format!("{k}_b64")))
+                },
+                |k| two_addr(&format!("{k}_b32")),
+            ) {
+                return self.storexchg_2addr(&base, size, stride, mask);
+            }
+        }
         let ret = op.contains("_rtn_");
         let atomic = op.replacen("rtn_", "", 1);
-        let two_data = atomic.starts_with("cmpstore_") || atomic.starts_with("mskor_");
+        let two_data = atomic.starts_with("cmpstore_")
+            || atomic.starts_with("mskor_")
+            || atomic.starts_with("wrap_");
         if atomic.contains("2addr") || !atomic.contains('_') {
             return Err(self.not_modelled());
         }
@@ -107,6 +141,31 @@ impl Exec<'_> {
         for lane in lanes(mask) {
             let lo = self.read_mem(Space::Lds, a0[lane], size, lane)?;
             let hi = self.read_mem(Space::Lds, a1[lane], size, lane)?;
+            values[lane] = lo | (hi << (8 * size));
+        }
+        self.set_vgpr_wide(self.instr.vdst, size / 2, mask, &values)
+    }
+
+    /// `ds_storexchg_2addr[_stride64]_rtn_b32/b64`: per lane (in lane order) read both
+    /// addresses, write DATA0 to the first and DATA1 to the second, return the two old
+    /// values (first in the low half of VDST).
+    fn storexchg_2addr(
+        &mut self,
+        base: &[u32; LANES],
+        size: usize,
+        stride: u32,
+        mask: u32,
+    ) -> Res<()> {
+        let a0 = self.pair_addrs(base, self.instr.offset as u32, size, stride);
+        let a1 = self.pair_addrs(base, u32::from(self.instr.offset1), size, stride);
+        let d0 = self.vgpr_wide(self.instr.data0, size / 4)?;
+        let d1 = self.vgpr_wide(self.instr.data1, size / 4)?;
+        let mut values = [0u128; LANES];
+        for lane in lanes(mask) {
+            let lo = self.read_mem(Space::Lds, a0[lane], size, lane)?;
+            let hi = self.read_mem(Space::Lds, a1[lane], size, lane)?;
+            self.write_mem(Space::Lds, a0[lane], size, d0[lane], lane)?;
+            self.write_mem(Space::Lds, a1[lane], size, d1[lane], lane)?;
             values[lane] = lo | (hi << (8 * size));
         }
         self.set_vgpr_wide(self.instr.vdst, size / 2, mask, &values)

@@ -29,10 +29,34 @@
 //! [`Write::Mem`] of the trace, in program order. A failing global access (unmapped, or a
 //! store into read-only memory) stops the wave with [`ModelError::Memory`] naming the PC,
 //! the lane and the address, and writes nothing. The semantics and their choices are in
-//! the module docs of `smem`, `vmem` and `lds`. A kernel's code is the code object image
-//! (read-only in memory) loaded at its address ([`Machine::at`]): the PC counts from the
-//! image's start and `s_getpc_b64`/`s_setpc_b64`/`s_swappc_b64`/`s_call_b64` add or
-//! subtract the image address.
+//! the module docs of `smem` (with `s_buffer_load_*`: V# base, NUM_RECORDS range clamp),
+//! `vmem` (with SCRATCH and float atomics) and `lds`.
+//!
+//! * Float atomics (`global/flat_atomic_{add,min,max,cmpswap}_f32`,
+//!   `ds_{add,min,max,cmpstore}[_rtn]_f32`, `ds_{min,max,cmpstore}[_rtn]_f64`): add is
+//!   `DATA + MEM` rounded to nearest even with the arithmetic NaN rule (DATA is the first
+//!   source; an invalid sum gives the default NaN); min/max/cmpswap follow the pseudocode's
+//!   compares (`src < tmp`, `src > tmp`, `tmp == cmp`: a NaN compares false, -0 == +0) on
+//!   the flushed values and store the chosen operand's bits unchanged (a failed compare
+//!   leaves memory as it was). Denormals: the LDS forms follow the issuing wave's MODE
+//!   (FP_DENORM `[5:4]` for f32, `[7:6]` for f64, input and output bits as for VALU
+//!   arithmetic); the global/flat f32 forms always flush f32 denormals (inputs and the
+//!   result) whatever MODE says (the memory-side atomic unit has no MODE; LLVM treats
+//!   global f32 atomics as flushing). No MODE round field applies: always nearest even.
+//! * SCRATCH (private memory, [`Machine::set_private`]; a dispatch gives each lane of each
+//!   wave `private_segment_fixed_size` zeroed bytes, `crate::dispatch::PrivateSegments`):
+//!   loads and stores (all the global kinds) address the lane's own segment at the
+//!   private offset `SGPR[SADDR]` (unless `off`) + the lane's VGPR (when SVE) + the signed
+//!   offset, 32-bit wrap. An access not wholly inside the segment stops the wave with
+//!   [`ModelError::Memory`] ([`MemoryError::Private`]) naming the PC, the lane and the
+//!   offset; the segments lie in global memory, so the trace shows scratch stores as
+//!   memory writes at their global addresses. `scratch_load_lds_*` stop with
+//!   [`ModelError::Unsupported`].
+//!
+//! A kernel's code is the code object image (read-only in memory) loaded at its address
+//! ([`Machine::at`]): the PC counts from the image's start and
+//! `s_getpc_b64`/`s_setpc_b64`/`s_swappc_b64`/`s_call_b64` add or subtract the image
+//! address.
 //!
 //! # Wave state
 //!
@@ -115,10 +139,45 @@
 //!   `v_readlane_b32`, `v_writelane_b32`, `v_cndmask_b16`, `v_add_nc_i32`, `v_sub_nc_i32`;
 //!   VOP3SD `v_add/sub/subrev_co_u32`, the `_co_ci` forms, `v_mad_u64_u32`, `v_mad_i64_i32`;
 //!   VOPD `v_dual_mov_b32`, `v_dual_add_nc_u32`, `v_dual_lshlrev_b32`, `v_dual_and_b32`,
-//!   `v_dual_cndmask_b32` (with VCC). Every other VALU opcode (packed math, float opcodes
-//!   not listed under "Floating point", lane permutes, `v_movrel*`, `v_swap*`, SAD, ...)
-//!   stops the wave with
-//!   [`ModelError::Unsupported`] naming it: not modelled yet.
+//!   `v_dual_cndmask_b32` (with VCC); SAD and byte packing: `v_sad_u8`, `v_sad_hi_u8`,
+//!   `v_sad_u16`, `v_sad_u32`, `v_msad_u8`, `v_qsad_pk_u16_u8`, `v_mqsad_pk_u16_u8`,
+//!   `v_mqsad_u32_u8` (S2 and D four VGPRs), `v_lerp_u8`, `v_sat_pk_u8_i16`, `v_pack_b32_f16` (a move of two 16-bit halves; no
+//!   abs/neg), all wrapping as their pseudocode (clamp stops the wave, as for the other
+//!   integer opcodes); VOP3P packed 16-bit integers and integer dot products, and the VGPR
+//!   indexing and lane moves (both below). Every other VALU opcode (float opcodes not
+//!   listed under "Floating point", WMMA, ...) stops
+//!   the wave with [`ModelError::Unsupported`] naming it: not modelled yet.
+//! * Packed 16-bit integers (VOP3P `v_pk_{add,sub}_{u16,i16}`, `v_pk_mul_lo_u16`,
+//!   `v_pk_mad_{u16,i16}`, `v_pk_{lshlrev,lshrrev,ashrrev}_b16`, `v_pk_{min,max}_{u16,i16}`):
+//!   the low result from the source halves OP_SEL picks, the high result from those
+//!   OP_SEL_HI picks (chapter 16.10 pseudocode per half; shift counts are the low 4 bits of
+//!   S0's half). Clamp (reference 7.2.3.1, "signed integer arithmetic: clamp result to
+//!   [min_int, +max_int]; unsigned ... [0, +max_uint]") saturates the exact per-half result
+//!   of the arithmetic forms (add, sub, mad, and `mul_lo`, whose exact product saturates to
+//!   0xffff), is ignored by the shifts (bitwise) and cannot change min/max; without clamp
+//!   results wrap to 16 bits. NEG_LO/NEG_HI (float-only modifiers) stop the wave. Sources:
+//!   a VGPR, SGPR or literal gives its 32 bits; an inline constant gives its value in the
+//!   low 16 bits only and 0 in the high half (reference 7.5.1: integer constants their low
+//!   16 bits, float constants the f16 value).
+//! * Integer dot products (`v_dot4_i32_iu8`, `v_dot4_u32_u8`, `v_dot8_i32_iu4`,
+//!   `v_dot8_u32_u4`): the pseudocode's element products plus S2, exact; in the `_iu` forms
+//!   `NEG[0]`/`NEG[1]` say whether S0/S1 elements are signed (reference 7.5), other NEG/NEG_HI
+//!   bits stop the wave; OP_SEL/OP_SEL_HI are ignored (the pseudocode reads whole dwords);
+//!   clamp saturates to the i32 (`_iu`) or u32 range, otherwise the sum wraps. Inline
+//!   constants are 32-bit values (reference 7.5.1 "use 32bit inline").
+//! * VGPR indexing (`v_movreld_b32`: `VGPR[vdst + M0] = S0`; `v_movrels_b32`:
+//!   `D = VGPR[src0 + M0]`; `v_movrelsd_b32`: both + M0; `v_movrelsd_2_b32` and
+//!   `v_swaprel_b32`: source + `M0[9:0]`, destination + `M0[25:16]`): out of range
+//!   (reference 3.3.2.2: an index above 255, or a register at or past v256) a destination
+//!   makes the instruction a no-op, a source reads v0; `v_swap_b32`/`v_swaprel_b32` write
+//!   both operands (D first, then S0; either out of range discards the instruction);
+//!   `v_swap_b16` swaps the low halves; `v_permlane64_b32` is a no-op in wave32 (its
+//!   pseudocode). `v_permlane16_b32`/`v_permlanex16_b32`: lane `16 r + i` (in EXEC) reads
+//!   lane `16 r' + lanesel[4i+3:4i]` of src0 (`lanesel = {S2, S1}`, `r' = r`, or the other
+//!   row for `x16`); `OP_SEL[0]` is FI and `OP_SEL[1]` BOUND_CTRL (the pseudocode's notes): a
+//!   source lane outside EXEC is read with FI = 1, gives 0 with FI = 0 and BOUND_CTRL = 1,
+//!   and leaves the destination lane unwritten with both 0 (the DPP rule below). DPP on
+//!   these opcodes stops the wave.
 //! * Sources: a VGPR gives each lane its own value; an SGPR, inline constant or literal is
 //!   broadcast. Widths and types come from the table row: a 64-bit operand reads a VGPR
 //!   pair or an SGPR pair (literal sign-extended for `_i64` mnemonics, as for the SALU),
@@ -127,12 +186,13 @@
 //!   with [`ModelError::BadVgpr`], as does a scalar code in a VGPR-only field.
 //! * Destinations: only lanes in EXEC (and, with DPP16, the enabled lanes) are written;
 //!   `v_writelane_b32` ignores EXEC. A 16-bit result replaces the low half of the VGPR (the
-//!   high half with OPSEL[3]) and keeps the other half (section 7.2 OPSEL). A lane-mask
+//!   high half with `OPSEL[3]`) and keeps the other half (section 7.2 OPSEL). A lane-mask
 //!   result (compare, carry-out, `v_mad_*64*` carry) has 0 for inactive lanes, as the
 //!   reference says compares write the full mask; `v_cmpx_*` writes only EXEC (`exec_lo`).
 //!   `v_mad_i64_i32` writes bit 64 of its 65-bit signed result as the carry (pseudocode).
-//! * Modifiers (integer opcodes): clamp and abs/neg input modifiers (VOP3 bits or the DPP16
-//!   dword) stop the wave (not modelled yet); OMOD is ignored (the reference: integer results ignore it);
+//! * Modifiers (integer opcodes other than the packed and dot forms above): clamp and
+//!   abs/neg input modifiers (VOP3 bits or the DPP16 dword) stop the wave (not modelled
+//!   yet); OMOD is ignored (the reference: integer results ignore it);
 //!   OPSEL on an opcode without 16-bit operands stops the wave. The e32 encodings' 16-bit
 //!   register halves above v127 (true16) stop the wave.
 //! * DPP16 (reference 7.7.1): `quad_perm`, `row_shl/shr/ror`, `row_mirror`,
@@ -162,10 +222,53 @@
 //!   `v_cvt_{i16,u16}_f16`, `v_cvt_f16_{i16,u16}`). Packed f16: `v_pk_{add,mul,fma,min,max}
 //!   _f16` (VOP3P: OP_SEL picks the source halves of the low result, OP_SEL_HI those of the
 //!   high result, NEG_LO/NEG_HI negate them, clamp per half, no OMOD; float inline
-//!   constants on packed operands stop the wave) and `v_pk_fmac_f16` (VOP2). Not modelled
-//!   (stop the wave): `v_trig_preop_f64`, `v_fma_mix*`, dot products, WMMA, the
-//!   `v_cvt_*norm*`/`v_cvt_pk_*` integer packs, `v_cvt_off_f32_i4`, cube, `v_mullit`, the
-//!   integer `v_pk_*` opcodes.
+//!   constants on packed operands stop the wave) and `v_pk_fmac_f16` (VOP2). Dot products
+//!   and mixed fma: below. Conversions to 16-bit integers: `v_cvt_pk_{i16,u16}_f32` truncate
+//!   and saturate each of S0, S1 (NaN 0, as `v_cvt_i32_f32`); `v_cvt_norm_{i16,u16}_f16`
+//!   and `v_cvt_pk_norm_{i16,u16}_{f16,f32}` follow the D3D rules the reference's
+//!   undefined `f16_to_snorm`/`f32_to_unorm` name: NaN gives 0, else the value clamped to
+//!   [-1, 1] ([0, 1]) times 32767 (65535), rounded to nearest even; inputs flush by their
+//!   format's MODE field, clamp and OMOD do not apply (integer results), a non-zero round
+//!   mode of the source format stops the wave. `v_trig_preop_f64`: `R` = the 53 bits of
+//!   2/pi (1201 fraction bits, those past `b_0` zero) from `shift = 53 * S1[4:0]` (`+
+//!   exponent(S0) - 1077` above 1077) below the binary point, result `R * 2^(-53 - shift)`
+//!   (`+128` for `exponent(S0) >= 1968`), toward zero below the denormal range; only S0's
+//!   exponent field is read (NaN/inf inputs included); OMOD, clamp and the f64 output
+//!   denormal mode apply as for other f64 results. `v_cvt_off_f32_i4`: the table of the
+//!   pseudocode (`S0[3:0]` as a signed 4-bit integer / 16, exact). `v_mullit_f32`: its
+//!   pseudocode, -MAX_FLOAT (0xff7fffff) when S1 is -MAX_FLOAT, -inf or NaN or S2 is <= 0
+//!   or NaN (after input flushing), else the f32 product. `v_cube{id,sc,tc,ma}_f32`:
+//!   their pseudocode on the flushed x, y, z (a NaN compares false, so it is never the
+//!   major axis); `-v` flips the sign bit (NaN payloads kept), `cubema` doubles by an f32
+//!   multiply; the results take OMOD, clamp and output flushing as float results. Not
+//!   modelled (stop the wave): WMMA, `v_cvt_pk_u8_f32` (`f32_to_u8` is undefined).
+//! * Float dot products follow the pseudocode step by step, each step rounded to nearest
+//!   even in the step's format (the pseudocode does not fuse them): `v_dot2_f32_f16` /
+//!   `v_dot2_f32_bf16` (VOP3P) and `v_dot2acc_f32_f16` (VOP2), `v_dual_dot2acc_f32_f16/
+//!   bf16` (VOPD; D is the addend): `p0 = f32(a.lo) * f32(b.lo)`, `p1 = f32(a.hi) *
+//!   f32(b.hi)`, `t = p0 + p1`, `D = t + S2`, each an f32 operation (the f16 products are
+//!   exact in f32; bf16 products may round). `v_dot2_f16_f16` / `v_dot2_bf16_bf16` (VOP3):
+//!   `t = a.lo * b.lo`, `t += a.hi * b.hi` (product rounded, then the sum), `D = t + S2`,
+//!   every step rounded to f16 (bf16); `OPSEL[2]` picks S2's half, `OPSEL[3]` D's half,
+//!   `OPSEL[1:0]` are ignored (its notes). Inputs flush by their format's MODE field (f16:
+//!   `[7:6]`; f32, bf16: `[5:4]`), intermediate results are not flushed, the result flushes
+//!   by its format's output bit; NaNs by the arithmetic rule in evaluation order. The
+//!   reference ignores clamp and OMOD for float dots: so does the model. VOP3P: OP_SEL picks
+//!   the halves of the low product, OP_SEL_HI those of the high product, NEG_LO/NEG_HI
+//!   negate them, `NEG_LO[2]` negates the f32 addend (`NEG_HI[2]` stops the wave); abs/neg on
+//!   the VOP3/VOP2 forms stop the wave. Inline constants (reference 7.5.1): `v_dot2_f32_f16`
+//!   takes the 32-bit (f32) constant and OPSEL picks its halves, the bf16 forms the upper
+//!   16 bits of the f32 constant in both halves, `v_dot2acc_f32_f16` the f16 constant in
+//!   both halves, `v_dot2_f16_f16` the f16 constant in the low half.
+//! * `v_fma_mix_f32`, `v_fma_mixlo_f16`, `v_fma_mixhi_f16`: each source is its f32 value
+//!   (OP_SEL_HI bit 0; an inline constant is the f32 constant) or the f16 half OP_SEL picks
+//!   (an inline constant is the f16 constant in the low half), converted exactly to f32;
+//!   NEG negates and NEG_HI takes the absolute value (abs first); one f32 fma, rounded
+//!   once. `mixlo`/`mixhi` then convert that f32 to f16 (a second rounding, as the
+//!   pseudocode's `f32_to_f16(fma(...))` says) into the low/high half, keeping the other.
+//!   f16 inputs flush by the f16 MODE field, f32 ones by the f32 field; the f32
+//!   intermediate of `mixlo/hi` is not flushed; the result flushes by its format, then
+//!   clamp; round modes other than nearest even stop the wave.
 //! * Values are computed in f64 on the host and rounded once: f32/f64 add, mul and fma use
 //!   the host's IEEE operations (correctly rounded); f16 sums and products are exact in f64
 //!   and f16/f32 fma is rounded to odd in f64 first, so every result is correctly rounded.
@@ -366,6 +469,9 @@ pub struct Machine {
     ended: bool,
     at_barrier: bool,
     retired: u64,
+    /// The wave's private (scratch) memory: the address of lane 0's segment in global
+    /// memory and the bytes per lane (lane `l`'s segment follows at `l * bytes`).
+    private: (u64, u32),
     /// Write lists of the last instruction, kept to reuse their allocations.
     buffers: Buffers,
 }
@@ -419,8 +525,16 @@ impl Machine {
             ended: false,
             at_barrier: false,
             retired: 0,
+            private: (0, 0),
             buffers: Buffers::default(),
         }
+    }
+
+    /// Gives the wave private (scratch) memory: `bytes` per lane, lane `l`'s segment at
+    /// `base + l * bytes` of global memory (allocated by the dispatch). Without one, every
+    /// SCRATCH access is outside the (empty) segment.
+    pub fn set_private(&mut self, base: u64, bytes: u32) {
+        self.private = (base, bytes);
     }
 
     /// Whether the wave waits at `s_barrier` (set when one retires).
@@ -537,6 +651,7 @@ impl Machine {
             &mut self.buffers,
         );
         ex.base = program.base();
+        ex.private = self.private;
         ex.memory = memory;
         ex.lds = lds;
         if let Some(reason) = decoded.unsupported {
@@ -712,6 +827,8 @@ struct Exec<'a> {
     len: u64,
     /// Address of PC 0.
     base: u64,
+    /// The wave's private segments (see [`Machine::set_private`]).
+    private: (u64, u32),
     memory: &'a Memory,
     /// The global allocation read last (base address, bytes), see `vmem`.
     region: std::cell::Cell<(u64, &'a [u8])>,
@@ -747,6 +864,7 @@ impl<'a> Exec<'a> {
             word,
             len,
             base: 0,
+            private: (0, 0),
             memory: &EMPTY,
             region: std::cell::Cell::new((0, &[])),
             lds: &[],
@@ -817,9 +935,10 @@ impl<'a> Exec<'a> {
             f if f.is_valu_or_vopd() => self.valu(),
             Format::Smem => self.smem(),
             Format::Flat | Format::Global => self.vmem(),
+            Format::Scratch => self.scratch(),
             Format::Ds => self.ds(),
             Format::Mubuf if matches!(self.name(), "buffer_gl0_inv" | "buffer_gl1_inv") => Ok(()),
-            // SCRATCH and MUBUF: no semantics yet (VOP3P: `valu`)
+            // MUBUF: no semantics yet (VOP3P: `valu`)
             _ => Err(self.not_modelled()),
         }
     }

@@ -359,6 +359,81 @@ const OPS32: &[(&str, Op32)] = &[
     ("v_med3_u16", lanewise!(|a, b, c| med3(a, b, c))),
 ];
 
+/// `|x - y|` of unsigned values.
+fn absdiff(x: u32, y: u32) -> u32 {
+    x.abs_diff(y)
+}
+
+/// `v_sad_u8`: S2 plus the absolute differences of the four bytes (wrapping).
+fn sad_u8(a: u32, b: u32, c: u32) -> u32 {
+    (0..4).fold(c, |t, i| {
+        t.wrapping_add(absdiff((a >> (8 * i)) & 0xff, (b >> (8 * i)) & 0xff))
+    })
+}
+
+/// `v_msad_u8`: as `sad_u8`, leaving out the bytes where S1's byte is 0.
+fn msad_u8(a: u32, b: u32, c: u32) -> u32 {
+    (0..4).fold(c, |t, i| {
+        let (x, y) = ((a >> (8 * i)) & 0xff, (b >> (8 * i)) & 0xff);
+        if y == 0 {
+            t
+        } else {
+            t.wrapping_add(absdiff(x, y))
+        }
+    })
+}
+
+/// The quad-byte SADs: four 16-bit `sad(S0[8k+31:8k], S1, S2[16k+15:16k])`.
+fn qsad(a: u64, b: u64, c: u64, sad: fn(u32, u32, u32) -> u32) -> u64 {
+    (0..4).fold(0, |d, k| {
+        let r = sad(
+            (a >> (8 * k)) as u32,
+            b as u32,
+            ((c >> (16 * k)) & 0xffff) as u32,
+        );
+        d | (u64::from(r & 0xffff) << (16 * k))
+    })
+}
+
+/// SAD, LERP and byte/half packing opcodes (32-bit results).
+const OPS_SAD: &[(&str, Op32)] = &[
+    ("v_sad_u8", lanewise!(|a, b, c| sad_u8(a, b, c))),
+    (
+        "v_sad_hi_u8",
+        lanewise!(|a, b, c| (sad_u8(a, b, 0) << 16).wrapping_add(c)),
+    ),
+    (
+        "v_sad_u16",
+        lanewise!(|a, b, c| c
+            .wrapping_add(absdiff(a >> 16, b >> 16))
+            .wrapping_add(absdiff(a & 0xffff, b & 0xffff))),
+    ),
+    (
+        "v_sad_u32",
+        lanewise!(|a, b, c| absdiff(a, b).wrapping_add(c)),
+    ),
+    ("v_msad_u8", lanewise!(|a, b, c| msad_u8(a, b, c))),
+    (
+        "v_lerp_u8",
+        lanewise!(|a, b, c| (0..4).fold(0, |d, i| {
+            let byte = |v: u32| (v >> (8 * i)) & 0xff;
+            d | (((byte(a) + byte(b) + ((c >> (8 * i)) & 1)) >> 1) << (8 * i))
+        })),
+    ),
+    (
+        "v_sat_pk_u8_i16",
+        lanewise!(|a, _, _| {
+            let sat8 = |n: u32| (n as u16 as i16).clamp(0, 255) as u32;
+            sat8(a) | (sat8(a >> 16) << 8)
+        }),
+    ),
+    // 16-bit sources (OPSEL picks their halves); no float modifiers.
+    (
+        "v_pack_b32_f16",
+        lanewise!(|a, b, _| (a & 0xffff) | (b << 16)),
+    ),
+];
+
 /// Per-lane integer opcodes with a 64-bit result (shift count in the first source).
 const OPS64: &[(&str, Op64)] = &[
     ("v_lshlrev_b64", lanewise64!(|a, b, _| b << (a & 63))),
@@ -366,6 +441,14 @@ const OPS64: &[(&str, Op64)] = &[
     (
         "v_ashrrev_i64",
         lanewise64!(|a, b, _| ((b as i64) >> (a & 63)) as u64),
+    ),
+    (
+        "v_qsad_pk_u16_u8",
+        lanewise64!(|a, b, c| qsad(a, b, c, sad_u8)),
+    ),
+    (
+        "v_mqsad_pk_u16_u8",
+        lanewise64!(|a, b, c| qsad(a, b, c, msad_u8)),
     ),
 ];
 
@@ -400,6 +483,131 @@ const CARRY_OPS: &[(&str, CarryOp)] = &[
             let d = b.wrapping_sub(a).wrapping_sub(u32::from(c));
             (d, u64::from(a) + u64::from(c) > u64::from(b))
         }),
+    ),
+];
+
+/// How `clamp` saturates the exact result of a packed 16-bit integer opcode (reference
+/// 7.2.3.1: signed arithmetic to [-32768, 32767], unsigned to [0, 65535]; bitwise ops and
+/// shifts ignore it; min/max results are always in range).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Sat {
+    Signed,
+    Unsigned,
+    Ignored,
+}
+
+/// A packed 16-bit integer opcode (VOP3P): the exact result of one half from the selected
+/// 16-bit halves of its sources (zero-extended), and how clamp saturates it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PkInt {
+    pub(super) f: fn(u32, u32, u32) -> i64,
+    pub(super) sat: Sat,
+}
+
+fn s16(v: u32) -> i64 {
+    i64::from(v as u16 as i16)
+}
+
+/// The packed 16-bit integer opcodes (the chapter 16.10 pseudocode per half; the shift count
+/// is the low 4 bits of S0's half, `S0.u[3:0]` / `S0.u[19:16]`).
+const PK_INT: &[(&str, PkInt)] = &[
+    (
+        "v_pk_mad_i16",
+        PkInt {
+            f: |a, b, c| s16(a) * s16(b) + s16(c),
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_pk_mul_lo_u16",
+        PkInt {
+            f: |a, b, _| i64::from(a) * i64::from(b),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_pk_add_i16",
+        PkInt {
+            f: |a, b, _| s16(a) + s16(b),
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_pk_sub_i16",
+        PkInt {
+            f: |a, b, _| s16(a) - s16(b),
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_pk_lshlrev_b16",
+        PkInt {
+            f: |a, b, _| i64::from(b << (a & 15)),
+            sat: Sat::Ignored,
+        },
+    ),
+    (
+        "v_pk_lshrrev_b16",
+        PkInt {
+            f: |a, b, _| i64::from(b >> (a & 15)),
+            sat: Sat::Ignored,
+        },
+    ),
+    (
+        "v_pk_ashrrev_i16",
+        PkInt {
+            f: |a, b, _| s16(b) >> (a & 15),
+            sat: Sat::Ignored,
+        },
+    ),
+    (
+        "v_pk_max_i16",
+        PkInt {
+            f: |a, b, _| s16(a).max(s16(b)),
+            sat: Sat::Ignored,
+        },
+    ),
+    (
+        "v_pk_min_i16",
+        PkInt {
+            f: |a, b, _| s16(a).min(s16(b)),
+            sat: Sat::Ignored,
+        },
+    ),
+    (
+        "v_pk_mad_u16",
+        PkInt {
+            f: |a, b, c| i64::from(a) * i64::from(b) + i64::from(c),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_pk_add_u16",
+        PkInt {
+            f: |a, b, _| i64::from(a) + i64::from(b),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_pk_sub_u16",
+        PkInt {
+            f: |a, b, _| i64::from(a) - i64::from(b),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_pk_max_u16",
+        PkInt {
+            f: |a, b, _| i64::from(a.max(b)),
+            sat: Sat::Ignored,
+        },
+    ),
+    (
+        "v_pk_min_u16",
+        PkInt {
+            f: |a, b, _| i64::from(a.min(b)),
+            sat: Sat::Ignored,
+        },
     ),
 ];
 
@@ -453,6 +661,31 @@ fn compare(pred: u8, a: i128, b: i128) -> bool {
     pred & outcome != 0
 }
 
+/// The index added to a VGPR number by an M0-relative operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rel {
+    None,
+    /// `M0[31:0]`.
+    M0,
+    /// `M0[9:0]`.
+    Lo10,
+    /// `M0[25:16]`.
+    Hi10,
+}
+
+/// Moves between VGPRs and lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LaneMove {
+    /// `v_movrel*`: (source index, destination index).
+    MovRel(Rel, Rel),
+    /// `v_swap_b32` / `v_swaprel_b32`: (S0 index, D index).
+    Swap(Rel, Rel),
+    /// `v_swap_b16`: the low halves.
+    Swap16,
+    /// `v_permlane16_b32` / `v_permlanex16_b32` (the other row).
+    Permlane { cross: bool },
+}
+
 /// What a VALU opcode does, resolved once from its mnemonic when the program is decoded.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Kind {
@@ -477,6 +710,18 @@ pub(super) enum Kind {
     Mad64 {
         signed: bool,
     },
+    /// A packed 16-bit integer opcode (VOP3P).
+    PackedInt(PkInt),
+    /// M0-relative VGPR moves, swaps and the row permutes.
+    Lane(LaneMove),
+    /// `v_mqsad_u32_u8`: four 32-bit masked SADs into a 128-bit destination.
+    Mqsad32,
+    /// `v_dot4_*_*8` / `v_dot8_*_*4`: `bits`-wide elements; `iu`: NEG[0]/NEG[1] say whether
+    /// S0/S1 elements are signed (`_iu` forms, signed accumulation), else all unsigned.
+    IntDot {
+        bits: u32,
+        iu: bool,
+    },
     /// A float opcode (`valu_float`).
     Float(super::valu_float::FloatOp),
     /// A VOPD pair: each half resolved by [`resolve_dual`].
@@ -488,11 +733,17 @@ pub(super) fn resolve(name: &str) -> Kind {
     if let Some(f) = lookup(OPS32, name) {
         return Kind::Op32(f);
     }
+    if let Some(f) = lookup(OPS_SAD, name) {
+        return Kind::Op32(f);
+    }
     if let Some(f) = lookup(OPS64, name) {
         return Kind::Op64(f);
     }
     if let Some(f) = lookup(CARRY_OPS, name) {
         return Kind::Carry(f);
+    }
+    if let Some(p) = lookup(PK_INT, name) {
+        return Kind::PackedInt(p);
     }
     if let Some(k) = int_compare(name) {
         return k;
@@ -501,7 +752,18 @@ pub(super) fn resolve(name: &str) -> Kind {
         return Kind::Float(f);
     }
     match name {
-        "v_nop" | "v_pipeflush" => Kind::Nop,
+        // v_permlane64_b32 is a v_nop in wave32 (its pseudocode).
+        "v_nop" | "v_pipeflush" | "v_permlane64_b32" => Kind::Nop,
+        "v_movreld_b32" => Kind::Lane(LaneMove::MovRel(Rel::None, Rel::M0)),
+        "v_movrels_b32" => Kind::Lane(LaneMove::MovRel(Rel::M0, Rel::None)),
+        "v_movrelsd_b32" => Kind::Lane(LaneMove::MovRel(Rel::M0, Rel::M0)),
+        "v_movrelsd_2_b32" => Kind::Lane(LaneMove::MovRel(Rel::Lo10, Rel::Hi10)),
+        "v_swap_b32" => Kind::Lane(LaneMove::Swap(Rel::None, Rel::None)),
+        "v_mqsad_u32_u8" => Kind::Mqsad32,
+        "v_swaprel_b32" => Kind::Lane(LaneMove::Swap(Rel::Lo10, Rel::Hi10)),
+        "v_swap_b16" => Kind::Lane(LaneMove::Swap16),
+        "v_permlane16_b32" => Kind::Lane(LaneMove::Permlane { cross: false }),
+        "v_permlanex16_b32" => Kind::Lane(LaneMove::Permlane { cross: true }),
         "v_readfirstlane_b32" => Kind::ReadFirstLane,
         "v_readlane_b32" => Kind::ReadLane,
         "v_writelane_b32" => Kind::WriteLane,
@@ -509,6 +771,10 @@ pub(super) fn resolve(name: &str) -> Kind {
         "v_mbcnt_hi_u32_b32" => Kind::MbcntHi,
         "v_cndmask_b32" | "v_cndmask_b16" => Kind::Cndmask,
         "v_mad_u64_u32" => Kind::Mad64 { signed: false },
+        "v_dot4_i32_iu8" => Kind::IntDot { bits: 8, iu: true },
+        "v_dot4_u32_u8" => Kind::IntDot { bits: 8, iu: false },
+        "v_dot8_i32_iu4" => Kind::IntDot { bits: 4, iu: true },
+        "v_dot8_u32_u4" => Kind::IntDot { bits: 4, iu: false },
         "v_mad_i64_i32" => Kind::Mad64 { signed: true },
         _ => Kind::NotModelled,
     }
@@ -607,6 +873,21 @@ impl Operands {
 /// naming register halves above v127 (true16: the model reads and writes low halves only).
 pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind, ops: &Operands) -> Option<&'static str> {
     let op = i.op;
+    if let Kind::PackedInt(_) = kind {
+        if i.neg != 0 || i.neg_hi != 0 {
+            return Some("neg_lo/neg_hi on integer packed operands are not modelled");
+        }
+        return None;
+    }
+    if let Kind::IntDot { iu, .. } = kind {
+        // `_iu`: NEG[1:0] are the signedness of S0/S1 (reference 7.5); NEG[2], NEG_HI and
+        // the `_u` forms' NEG bits have no meaning. OP_SEL/OP_SEL_HI are ignored (the
+        // pseudocode reads whole dwords); clamp saturates.
+        if i.neg_hi != 0 || i.neg & !(if iu { 3 } else { 0 }) != 0 {
+            return Some("NEG/NEG_HI bits without a meaning for this dot product");
+        }
+        return None;
+    }
     if !matches!(kind, Kind::Float(_)) {
         let dpp_mods =
             matches!(i.dpp, Some(cu32_isa::encoding::Dpp::Dpp16 { mods, .. }) if mods != 0);
@@ -615,7 +896,7 @@ pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind, ops: &Operands) -> Option
             return Some("clamp is not modelled yet");
         } else if i.abs != 0 || i.neg != 0 || dpp_mods {
             return Some("abs/neg input modifiers on integer operands are not modelled");
-        } else if i.opsel != 0 && !has16 {
+        } else if i.opsel != 0 && !has16 && !matches!(kind, Kind::Lane(LaneMove::Permlane { .. })) {
             return Some("op_sel on an opcode without 16-bit operands");
         }
     }
@@ -717,6 +998,18 @@ impl Exec<'_> {
         if let Kind::Float(f) = kind {
             return self.valu_float(op, f, &ops);
         }
+        if let Kind::PackedInt(p) = kind {
+            return self.valu_packed_int(p, &ops);
+        }
+        if let Kind::Lane(m) = kind {
+            return self.valu_lane_move(m, &ops);
+        }
+        if let Kind::Mqsad32 = kind {
+            return self.valu_mqsad32(&ops);
+        }
+        if let Kind::IntDot { bits, iu } = kind {
+            return self.valu_int_dot(bits, iu, &ops);
+        }
         let mut srcs = [[0; LANES]; 3];
         for (k, &(code, arg, sel)) in Self::sources(&ops).iter().enumerate() {
             self.vsrc(code, arg, self.instr.opsel >> sel & 1 == 1, &mut srcs[k])?;
@@ -811,9 +1104,223 @@ impl Exec<'_> {
                 self.write32(sdst, to_mask(&|l| r[l] >> 64 & 1 == 1));
                 self.write_vdst(vdst, vty, active, &lanes(&|l| r[l] as u64))?;
             }
-            Kind::NotModelled | Kind::Nop | Kind::Vopd | Kind::Float(_) => {
+            Kind::NotModelled
+            | Kind::Nop
+            | Kind::Vopd
+            | Kind::Float(_)
+            | Kind::PackedInt(_)
+            | Kind::Lane(_)
+            | Kind::Mqsad32
+            | Kind::IntDot { .. } => {
                 unreachable!("handled above")
             }
+        }
+        Ok(())
+    }
+
+    /// A packed source operand of a VOP3P opcode: a VGPR, SGPR or literal gives its 32
+    /// bits; an inline constant gives its value in the low 16 bits only (reference 7.5.1:
+    /// integer constants their low 16 bits, float constants the f16 value), high half 0.
+    pub(super) fn packed_src(&self, code: u16, arg: Arg, out: &mut [u64; LANES]) -> Res<()> {
+        match code {
+            128..=208 => {
+                let v = cu32_isa::operand::inline_constant(code as u8, 32).unwrap_or(0);
+                *out = [v & 0xffff; LANES];
+            }
+            240..=248 => {
+                *out = [u64::from(cu32_isa::operand::INLINE_F16[usize::from(code - 240)]); LANES];
+            }
+            _ => self.vsrc(code, arg, false, out)?,
+        }
+        Ok(())
+    }
+
+    /// A packed 16-bit integer opcode: the low result from the source halves OP_SEL picks,
+    /// the high result from those OP_SEL_HI picks; with clamp each exact result saturates
+    /// (see [`Sat`]), otherwise it wraps to 16 bits.
+    fn valu_packed_int(&mut self, p: PkInt, ops: &Operands) -> Res<()> {
+        let i = self.instr;
+        let mut srcs = [[0u64; LANES]; 3];
+        for (k, &(code, arg, _)) in Self::sources(ops).iter().enumerate() {
+            self.packed_src(code, arg, &mut srcs[k])?;
+        }
+        let active = self.wave.exec_lanes();
+        let (sel_lo, sel_hi) = (u32::from(i.opsel), u32::from(i.opsel_hi));
+        let sat = if i.clamp { p.sat } else { Sat::Ignored };
+        let half = |v: u64, k: u32, sel: u32| (v as u32 >> (16 * (sel >> k & 1))) & 0xffff;
+        let d: Lanes = std::array::from_fn(|l| {
+            let result = |sel: u32| {
+                let r = (p.f)(
+                    half(srcs[0][l], 0, sel),
+                    half(srcs[1][l], 1, sel),
+                    half(srcs[2][l], 2, sel),
+                );
+                let r = match sat {
+                    Sat::Signed => r.clamp(-0x8000, 0x7fff),
+                    Sat::Unsigned => r.clamp(0, 0xffff),
+                    Sat::Ignored => r,
+                };
+                r as u32 & 0xffff
+            };
+            result(sel_lo) | result(sel_hi) << 16
+        });
+        self.write_vdst32(i.vdst, active, &d)
+    }
+
+    /// An integer dot product (chapter 16.10): the `32 / bits` element products of S0 and
+    /// S1 plus S2, exact; with clamp saturated to the i32 (`_iu`) or u32 range, otherwise
+    /// wrapped to 32 bits. Inline constants are 32-bit values (reference 7.5.1).
+    fn valu_int_dot(&mut self, bits: u32, iu: bool, ops: &Operands) -> Res<()> {
+        let i = self.instr;
+        let mut srcs = [[0u64; LANES]; 3];
+        for (k, &(code, arg, _)) in Self::sources(ops).iter().enumerate() {
+            self.vsrc(code, arg, false, &mut srcs[k])?;
+        }
+        let (sa, sb) = (iu && i.neg & 1 != 0, iu && i.neg & 2 != 0);
+        let elem = move |v: u32, n: u32, signed: bool| {
+            let x = (v >> (n * bits)) & ((1 << bits) - 1);
+            if signed {
+                i64::from(sext(x, bits))
+            } else {
+                i64::from(x)
+            }
+        };
+        let d: Lanes = std::array::from_fn(|l| {
+            let (a, b, c) = (srcs[0][l] as u32, srcs[1][l] as u32, srcs[2][l] as u32);
+            let acc = if iu {
+                i64::from(c as i32)
+            } else {
+                i64::from(c)
+            };
+            let r = (0..32 / bits).fold(acc, |t, n| t + elem(a, n, sa) * elem(b, n, sb));
+            match (i.clamp, iu) {
+                (false, _) => r as u32,
+                (true, true) => r.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as u32,
+                (true, false) => r.clamp(0, i64::from(u32::MAX)) as u32,
+            }
+        });
+        self.write_vdst32(i.vdst, self.wave.exec_lanes(), &d)
+    }
+
+    /// `base` moved by `rel` of M0, or `None` when out of range (reference 3.3.2.2: an
+    /// index above 255 or a register at or past v256).
+    fn relative(&self, base: u32, rel: Rel) -> Option<u8> {
+        let m0 = self.wave.m0();
+        let index = match rel {
+            Rel::None => 0,
+            Rel::M0 => m0,
+            Rel::Lo10 => m0 & 0x3ff,
+            Rel::Hi10 => (m0 >> 16) & 0x3ff,
+        };
+        (index <= 255 && base + index <= 255).then(|| (base + index) as u8)
+    }
+
+    /// The VGPR number of a VGPR-only source code.
+    fn vgpr_code(&self, code: u16) -> Res<u32> {
+        match code.checked_sub(256) {
+            Some(v) => Ok(u32::from(v)),
+            None => Err(self.bad_vgpr(format!("source code {code} is not a VGPR"))),
+        }
+    }
+
+    /// `v_movrel*`, `v_swap*`, `v_permlane*` (the module documentation states the rules).
+    fn valu_lane_move(&mut self, m: LaneMove, ops: &Operands) -> Res<()> {
+        let i = self.instr;
+        if i.dpp.is_some() {
+            return Err(
+                self.unsupported("DPP on VGPR-indexing and lane-move opcodes is not modelled")
+            );
+        }
+        let exec = self.wave.exec_lanes();
+        let src0 = ops.data[0].0;
+        let vdst = u32::from(i.vdst);
+        match m {
+            LaneMove::MovRel(s, d) => {
+                // An out-of-range destination makes the instruction a no-op; an out-of-range
+                // source reads v0.
+                let Some(dst) = self.relative(vdst, d) else {
+                    return Ok(());
+                };
+                let value = if s == Rel::None {
+                    let mut v = [0u64; LANES];
+                    self.vsrc(src0, ops.data[0].1, false, &mut v)?;
+                    narrow(&v)
+                } else {
+                    let base = self.vgpr_code(src0)?;
+                    *self.vgpr(u16::from(self.relative(base, s).unwrap_or(0)))?
+                };
+                self.write_vdst32(dst, exec, &value)
+            }
+            LaneMove::Swap(s, d) => {
+                let base = self.vgpr_code(src0)?;
+                // Both operands are destinations: either out of range discards the instruction.
+                let (Some(sr), Some(dr)) = (self.relative(base, s), self.relative(vdst, d)) else {
+                    return Ok(());
+                };
+                let (a, b) = (*self.vgpr(u16::from(dr))?, *self.vgpr(u16::from(sr))?);
+                self.write_vdst32(dr, exec, &b)?;
+                self.write_vdst32(sr, exec, &a)
+            }
+            LaneMove::Swap16 => {
+                let sr = self.vgpr_code(src0)? as u8;
+                let (a, b) = (*self.vgpr(u16::from(i.vdst))?, *self.vgpr(u16::from(sr))?);
+                let mix = |x: &Lanes, y: &Lanes| -> Lanes {
+                    std::array::from_fn(|l| (x[l] & 0xffff_0000) | (y[l] & 0xffff))
+                };
+                self.write_vdst32(i.vdst, exec, &mix(&a, &b))?;
+                let after: Lanes = if sr == i.vdst { mix(&a, &b) } else { b };
+                self.write_vdst32(sr, exec, &mix(&after, &a))
+            }
+            LaneMove::Permlane { cross } => {
+                let src = *self.vgpr(u16::from(self.vgpr_code(src0)? as u8))?;
+                let scalar = |k: usize| {
+                    let code = ops.data[k].0;
+                    if code > 0xff {
+                        Err(self.bad_vgpr(format!("lane select v{} is not scalar", code - 256)))
+                    } else {
+                        self.src32(code as u8)
+                    }
+                };
+                let sel = u64::from(scalar(1)?) | u64::from(scalar(2)?) << 32;
+                let (fi, bound_ctrl) = (i.opsel & 1 != 0, i.opsel & 2 != 0);
+                let mut mask = 0u32;
+                let mut d = [0u32; LANES];
+                for (lane, out) in d.iter_mut().enumerate() {
+                    if exec >> lane & 1 == 0 {
+                        continue;
+                    }
+                    let row = (lane / 16) ^ usize::from(cross);
+                    let from = row * 16 + ((sel >> (4 * (lane % 16))) & 15) as usize;
+                    if exec >> from & 1 == 1 || fi {
+                        *out = src[from];
+                    } else if !bound_ctrl {
+                        continue;
+                    }
+                    mask |= 1 << lane;
+                }
+                self.write_vdst32(i.vdst, mask, &d)
+            }
+        }
+    }
+
+    /// `v_mqsad_u32_u8`: `D[32k+31:32k] = v_msad_u8(S0[8k+31:8k], S1, S2[32k+31:32k])` for
+    /// k = 0..3 (S0 64-bit, S2 and D four VGPRs).
+    fn valu_mqsad32(&mut self, ops: &Operands) -> Res<()> {
+        let mut a = [0u64; LANES];
+        let mut b = [0u64; LANES];
+        self.vsrc(ops.data[0].0, ops.data[0].1, false, &mut a)?;
+        self.vsrc(ops.data[1].0, ops.data[1].1, false, &mut b)?;
+        let c = self.vgpr_code(ops.data[2].0)? as u16;
+        let exec = self.wave.exec_lanes();
+        let vdst = self.instr.vdst;
+        if usize::from(vdst) + 4 > 256 {
+            return Err(self.bad_vgpr(format!("VGPR destination runs past v255 (v{vdst})")));
+        }
+        for k in 0..4u8 {
+            let acc = *self.vgpr(c + u16::from(k))?;
+            let d: Lanes =
+                std::array::from_fn(|l| msad_u8((a[l] >> (8 * k)) as u32, b[l] as u32, acc[l]));
+            self.write_vdst32(vdst + k, exec, &d)?;
         }
         Ok(())
     }

@@ -273,6 +273,20 @@ pub(super) enum Op {
     /// From the given float format to the opcode's format.
     Convert(Fmt),
     PkRtz,
+    /// `v_trig_preop_f64`: a 53-bit segment of 2/pi.
+    TrigPreop,
+    /// `v_cvt_off_f32_i4`: the signed 4-bit S0[3:0] / 16.
+    CvtOff,
+    /// `v_mullit_f32`: S0 * S1, or -MAX_FLOAT for the pseudocode's lighting cases.
+    MulLit,
+    /// `v_cubeid_f32` (0), `v_cubesc_f32` (1), `v_cubetc_f32` (2), `v_cubema_f32` (3).
+    Cube(u8),
+    /// `v_cvt_norm_{i16,u16}_f16`: to a signed (or unsigned) normalized short.
+    Norm(bool),
+    /// `v_cvt_pk_norm_{i16,u16}_{f16,f32}`: S0 and S1 to normalized shorts, packed.
+    PkNorm(bool),
+    /// `v_cvt_pk_{i16,u16}_f32`: S0 and S1 to shorts (truncating, saturating), packed.
+    PkToInt16(bool),
     /// A compare: the index of its predicate in [`PREDICATES`], which is also its truth
     /// table (bit 0 less, 1 equal, 2 greater, 3 unordered).
     Cmp(u8),
@@ -348,6 +362,21 @@ const NAMED_OPS: &[(&str, Op, Fmt)] = &[
     ("cvt_f32_f64", Op::Convert(Fmt::D), Fmt::S),
     ("cvt_f64_f32", Op::Convert(Fmt::S), Fmt::D),
     ("cvt_pk_rtz_f16_f32", Op::PkRtz, Fmt::S),
+    ("trig_preop_f64", Op::TrigPreop, Fmt::D),
+    ("cvt_off_f32_i4", Op::CvtOff, Fmt::S),
+    ("mullit_f32", Op::MulLit, Fmt::S),
+    ("cubeid_f32", Op::Cube(0), Fmt::S),
+    ("cubesc_f32", Op::Cube(1), Fmt::S),
+    ("cubetc_f32", Op::Cube(2), Fmt::S),
+    ("cubema_f32", Op::Cube(3), Fmt::S),
+    ("cvt_norm_i16_f16", Op::Norm(true), Fmt::H),
+    ("cvt_norm_u16_f16", Op::Norm(false), Fmt::H),
+    ("cvt_pk_norm_i16_f16", Op::PkNorm(true), Fmt::H),
+    ("cvt_pk_norm_u16_f16", Op::PkNorm(false), Fmt::H),
+    ("cvt_pk_norm_i16_f32", Op::PkNorm(true), Fmt::S),
+    ("cvt_pk_norm_u16_f32", Op::PkNorm(false), Fmt::S),
+    ("cvt_pk_i16_f32", Op::PkToInt16(true), Fmt::S),
+    ("cvt_pk_u16_f32", Op::PkToInt16(false), Fmt::S),
 ];
 
 /// Compare predicates of `v_cmp[x]_<pred>_f*` in opcode order: predicate `i` holds when
@@ -416,12 +445,79 @@ pub(super) enum FloatOp {
     Scalar { op: Op, fmt: Fmt, cmpx: bool },
     /// `v_pk_<op>_f16`.
     Packed(Op),
+    /// A dot product or mixed-precision fma.
+    Special(Special),
+}
+
+/// The float dot products and the mixed-precision fmas (chapter 16.10 and 16.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Special {
+    /// `v_dot2_f32_f16` / `v_dot2_f32_bf16` (VOP3P); `acc`: `v_dot2acc_f32_f16` (VOP2, D is
+    /// the addend).
+    Dot2F32 { bf16: bool, acc: bool },
+    /// `v_dot2_f16_f16` / `v_dot2_bf16_bf16` (VOP3).
+    Dot2Half { bf16: bool },
+    /// `v_fma_mix_f32` (`None`), `v_fma_mixlo_f16` (`Some(false)`), `v_fma_mixhi_f16`
+    /// (`Some(true)`).
+    Mix { half: Option<bool> },
+}
+
+fn special(name: &str) -> Option<Special> {
+    Some(match name {
+        "v_dot2_f32_f16" => Special::Dot2F32 {
+            bf16: false,
+            acc: false,
+        },
+        "v_dot2_f32_bf16" => Special::Dot2F32 {
+            bf16: true,
+            acc: false,
+        },
+        "v_dot2acc_f32_f16" => Special::Dot2F32 {
+            bf16: false,
+            acc: true,
+        },
+        "v_dot2_f16_f16" => Special::Dot2Half { bf16: false },
+        "v_dot2_bf16_bf16" => Special::Dot2Half { bf16: true },
+        "v_fma_mix_f32" => Special::Mix { half: None },
+        "v_fma_mixlo_f16" => Special::Mix { half: Some(false) },
+        "v_fma_mixhi_f16" => Special::Mix { half: Some(true) },
+        _ => return None,
+    })
+}
+
+/// `v` (not a NaN) rounded to nearest even as a bf16 (8-bit significand, f32 exponent
+/// range), as bf16 bits.
+fn round_bf16(v: f64) -> u64 {
+    let sign = if v.is_sign_negative() { 0x8000 } else { 0 };
+    let a = v.abs();
+    if a.is_infinite() {
+        return sign | 0x7f80;
+    }
+    if a == 0.0 {
+        return sign;
+    }
+    let mut e = (((a.to_bits() >> 52) as i32) - 1023).max(-126);
+    let mut m = (a * pow2(7 - e)).round_ties_even() as u64;
+    if m == 256 {
+        (m, e) = (128, e + 1);
+    }
+    if e > 127 {
+        return sign | 0x7f80;
+    }
+    sign | if m < 128 {
+        m
+    } else {
+        (((e + 127) as u64) << 7) | (m - 128)
+    }
 }
 
 /// The float semantics of VALU mnemonic `name`, if it is a float opcode this module models.
 pub(super) fn resolve(name: &str) -> Option<FloatOp> {
     if let Some(op) = packed(name) {
         return Some(FloatOp::Packed(op));
+    }
+    if let Some(sp) = special(name) {
+        return Some(FloatOp::Special(sp));
     }
     let (op, fmt, cmpx) = parse(name)?;
     Some(FloatOp::Scalar { op, fmt, cmpx })
@@ -430,12 +526,75 @@ pub(super) fn resolve(name: &str) -> Option<FloatOp> {
 /// The float semantics of VOPD operation `name`: those of the VOP2 mnemonic
 /// `v_<base>_f32` it names (`v_dual_<base>_f32`, base in [`DUAL_FLOAT`]).
 pub(super) fn resolve_dual(name: &str) -> Option<FloatOp> {
+    match name {
+        "v_dual_dot2acc_f32_f16" | "v_dual_dot2acc_f32_bf16" => {
+            return Some(FloatOp::Special(Special::Dot2F32 {
+                bf16: name.ends_with("bf16"),
+                acc: true,
+            }))
+        }
+        _ => {}
+    }
     let rest = name.strip_prefix("v_dual_")?;
     let base = rest.strip_suffix("_f32")?;
     DUAL_FLOAT
         .contains(&base)
         .then(|| resolve(&format!("v_{rest}")))
         .flatten()
+}
+
+/// The new memory value of float atomic `op` (`add`, `min`, `max`, `cmpswap`/`cmpstore`) on
+/// `bits`-bit floats (32 or 64): `tmp` in memory, `src` (DATA) and `cmp` (the compare value)
+/// from the registers. `mode` is the MODE whose FP_DENORM field governs the access
+/// (global atomics pass 0: f32 denormals flushed). Add is `src + tmp` rounded to nearest
+/// even with the arithmetic NaN rule (DATA is the first source); min/max/cmpswap compare
+/// the flushed values by the pseudocode (`src < tmp`, `src > tmp`, `tmp == cmp`: a NaN
+/// compares false, -0 == +0) and store the chosen operand's bits unflushed, so that a
+/// failed compare leaves memory unchanged. `None` for another operation.
+pub(super) fn atomic_float(
+    op: &str,
+    bits: u32,
+    mode: u32,
+    tmp: u64,
+    src: u64,
+    cmp: u64,
+) -> Option<u64> {
+    let f = if bits == 64 { Fmt::D } else { Fmt::S };
+    let env = Env { mode };
+    let (a, b) = (env.input(f, src), env.input(f, tmp));
+    let less = |x: u64, y: u64| f.value(x) < f.value(y);
+    Some(match op {
+        "add" => {
+            let r = arith(f, [a, b], |v| add(f, v[0], v[1]));
+            if env.allow_out(f) {
+                r
+            } else {
+                f.flush(r)
+            }
+        }
+        "min" => {
+            if less(a, b) {
+                src
+            } else {
+                tmp
+            }
+        }
+        "max" => {
+            if less(b, a) {
+                src
+            } else {
+                tmp
+            }
+        }
+        "cmpswap" | "cmpstore" => {
+            if f.value(b) == f.value(env.input(f, cmp)) {
+                src
+            } else {
+                tmp
+            }
+        }
+        _ => return None,
+    })
 }
 
 /// The MODE-dependent behaviour of one instruction.
@@ -487,6 +646,10 @@ fn rounds(op: Op) -> bool {
             | Op::ToInt(_)
             | Op::ToIntFloor(_)
             | Op::PkRtz
+            | Op::PkToInt16(_)
+            | Op::TrigPreop
+            | Op::CvtOff
+            | Op::Cube(0..=2)
             | Op::Cmp(_)
             | Op::Class
             | Op::Trunc
@@ -512,6 +675,9 @@ fn float_result(op: Op) -> bool {
             | Op::ToInt(_)
             | Op::ToIntFloor(_)
             | Op::PkRtz
+            | Op::Norm(_)
+            | Op::PkNorm(_)
+            | Op::PkToInt16(_)
             | Op::Cmp(_)
             | Op::Class
     )
@@ -745,6 +911,121 @@ fn convert(from: Fmt, to: Fmt, x: u64) -> u64 {
     to.round(from.value(x))
 }
 
+/// 2/pi as the 1201-bit integer `floor(2/pi * 2^1201)` (bits `b_1200 .. b_0` of the
+/// reference's `V_TRIG_PREOP_F64`), low word first.
+const TWO_BY_PI: [u64; 19] = [
+    0xba10ac06608df8f6,
+    0x25d4d7f6bf623f1a,
+    0xe2f67a0e73ef14a5,
+    0xd45aea4f758fd7cb,
+    0x136e9e8c7ecd3cbf,
+    0xda3eda6cfd9e4f96,
+    0x301fde5e2316b414,
+    0x50763ff12fffbc0b,
+    0x73e93908bf177bf2,
+    0xfc827323ac7306a6,
+    0x8909d338e04d68be,
+    0x4e7dd1046bea5d76,
+    0x2439fc3bd6396253,
+    0xa5c00c925dd413a3,
+    0x8ac36e48dc74849b,
+    0x2083fca2c757bd77,
+    0xbb81b6c52b327887,
+    0x2a53f84eafa3ea69,
+    0x000145f306dc9c88,
+];
+
+/// `v_trig_preop_f64`: the 53 bits of 2/pi from bit `shift` below the binary point
+/// (`shift = 53 * S1[4:0]`, plus `exponent(S0) - 1077` when that exponent is above 1077),
+/// bits past `b_0` zero, as the integer `R`; the result is `R * 2^(-53 - shift)` (`+ 128`
+/// when `exponent(S0) >= 1968`), truncated toward zero where it falls below the denormal
+/// range ("Rounding is round-to-zero"). Only S0's exponent field is read.
+fn trig_preop(s0: u64, s1: u32) -> u64 {
+    let exponent = ((s0 >> 52) & 0x7ff) as i64;
+    let mut shift = 53 * i64::from(s1 & 31);
+    if exponent > 1077 {
+        shift += exponent - 1077;
+    }
+    let bit = |i: i64| -> u64 {
+        if (0..1201).contains(&i) {
+            TWO_BY_PI[(i / 64) as usize] >> (i % 64) & 1
+        } else {
+            0
+        }
+    };
+    let mut r = (0..53).fold(0u64, |r, j| r | bit(1148 - shift + j) << j);
+    let mut scale = -53 - shift;
+    if exponent >= 1968 {
+        scale += 128;
+    }
+    if scale < -1074 {
+        let drop = (-1074 - scale) as u32;
+        r = r.checked_shr(drop).unwrap_or(0);
+        scale = -1074;
+    }
+    ldexp(r as f64, scale).to_bits()
+}
+
+/// The cube-map opcodes by their pseudocode on x = S0, y = S1, z = S2 (flushed inputs; a
+/// NaN compares false): the major axis is z when `|z| >= |x|` and `|z| >= |y|`, else y
+/// when `|y| >= |x|`, else x. `-v` flips the sign bit (a move: NaNs keep their payload);
+/// `v_cubema_f32` doubles the major coordinate by an f32 multiply.
+fn cube(f: Fmt, k: u8, x: u64, y: u64, z: u64) -> u64 {
+    let v = |t: u64| f.value(t);
+    let ab = |t: u64| v(t).abs();
+    let neg = |t: u64| t ^ f.sign();
+    let zmaj = ab(z) >= ab(x) && ab(z) >= ab(y);
+    let ymaj = !zmaj && ab(y) >= ab(x);
+    match k {
+        0 => f.round(match (zmaj, ymaj) {
+            (true, _) if v(z) < 0.0 => 5.0,
+            (true, _) => 4.0,
+            (_, true) if v(y) < 0.0 => 3.0,
+            (_, true) => 2.0,
+            _ if v(x) < 0.0 => 1.0,
+            _ => 0.0,
+        }),
+        1 => match (zmaj, ymaj) {
+            (true, _) if v(z) < 0.0 => neg(x),
+            (true, _) | (_, true) => x,
+            _ if v(x) < 0.0 => z,
+            _ => neg(z),
+        },
+        2 => match (zmaj, ymaj) {
+            (_, true) if v(y) < 0.0 => neg(z),
+            (_, true) => z,
+            _ => neg(y),
+        },
+        _ => {
+            let t = if zmaj {
+                z
+            } else if ymaj {
+                y
+            } else {
+                x
+            };
+            arith(f, [t], |w| mul(f, w[0], 2.0))
+        }
+    }
+}
+
+/// A float (not flushed further) as a normalized short: NaN gives 0, else the value
+/// clamped to [-1, 1] (unsigned: [0, 1]) times 32767 (65535), rounded to nearest even (the
+/// D3D conversion rules; the reference names `f16_to_snorm`/`f32_to_unorm` without
+/// defining them).
+fn norm16(f: Fmt, x: u64, signed: bool) -> u64 {
+    if f.is_nan(x) {
+        return 0;
+    }
+    let v = f.value(x);
+    let r = if signed {
+        (v.clamp(-1.0, 1.0) * 32767.0).round_ties_even() as i16 as u16
+    } else {
+        (v.clamp(0.0, 1.0) * 65535.0).round_ties_even() as u16
+    };
+    u64::from(r)
+}
+
 /// `sin(2 pi x)` / `cos(2 pi x)`: the argument is reduced exactly to `t` in
 /// [-0.25, 0.25] (so that exact zeros and ones stay exact) and `sin(2 pi t)` computed.
 fn sin_cos(x: f64, cos: bool) -> f64 {
@@ -920,6 +1201,33 @@ fn lane(
             };
             h(a) | h(b) << 16
         }
+        Op::TrigPreop => trig_preop(s[0], s[1] as u32),
+        Op::Cube(k) => cube(f, k, a, b, c),
+        Op::CvtOff => f.round(f64::from((((a as u32) << 28) as i32) >> 28) / 16.0),
+        Op::MulLit => {
+            let max = f.emax() - 1;
+            let neg_max = f.sign() | max << f.mant() | ((1 << f.mant()) - 1);
+            let v1 = f.value(b);
+            if b == neg_max
+                || v1 == f64::NEG_INFINITY
+                || f.is_nan(b)
+                || f.is_nan(c)
+                || f.value(c) <= 0.0
+            {
+                neg_max
+            } else {
+                arith(f, [a, b], |v| mul(f, v[0], v[1]))
+            }
+        }
+        Op::Norm(signed) => norm16(f, a, signed),
+        Op::PkNorm(signed) => norm16(f, a, signed) | norm16(f, b, signed) << 16,
+        Op::PkToInt16(signed) => {
+            let to16 = |x: u64| {
+                let v = f.value(x);
+                u64::from(if signed { v as i16 as u16 } else { v as u16 })
+            };
+            to16(a) | to16(b) << 16
+        }
         Op::Cmp(pred) => return (0, compare(pred, f.value(a), f.value(b))),
         Op::Class => return (0, class(f, s[0], s[1])),
     };
@@ -1070,6 +1378,29 @@ fn modifiers(env: Env, f: Fmt, x: u64, omod: u8, clamp: bool, flush: bool) -> u6
     x
 }
 
+/// One lane of `v_dot2_f32_f16`/`_bf16` (and the `dot2acc` forms): `v` = S0, S1 and the
+/// f32 addend (already negated); `sel` = OP_SEL and OP_SEL_HI (the halves of the low and
+/// the high product), NEG_LO and NEG_HI (their negations). Each product and each sum is
+/// rounded to f32 (the pseudocode's steps); f16 inputs flush by the f16 mode, bf16 and f32
+/// ones and the result by the f32 mode.
+fn dot2_f32(env: Env, bf16: bool, v: [u64; 3], sel: [u8; 4]) -> u64 {
+    let (s, h) = (Fmt::S, Fmt::H);
+    let conv = |k: usize, sel: u8, negs: u8| {
+        let x = (v[k] >> (16 * u32::from(sel >> k & 1))) & 0xffff;
+        let x = x ^ (u64::from(negs >> k & 1) << 15);
+        if bf16 {
+            env.input(s, x << 16)
+        } else {
+            convert(h, s, env.input(h, x))
+        }
+    };
+    let mul_s = |x: u64, y: u64| arith(s, [x, y], |v| mul(s, v[0], v[1]));
+    let add_s = |x: u64, y: u64| arith(s, [x, y], |v| add(s, v[0], v[1]));
+    let p0 = mul_s(conv(0, sel[0], sel[2]), conv(1, sel[0], sel[2]));
+    let p1 = mul_s(conv(0, sel[1], sel[3]), conv(1, sel[1], sel[3]));
+    output(env, s, add_s(add_s(p0, p1), env.input(s, v[2])), 0, false)
+}
+
 impl Exec<'_> {
     /// Input modifiers as `(abs, neg)` bit masks per source: the VOP3 fields, or the DPP16
     /// dword's bits (src0 neg, src0 abs, src1 neg, src1 abs).
@@ -1098,6 +1429,7 @@ impl Exec<'_> {
     pub(super) fn valu_float(&mut self, op: &OpInfo, fop: FloatOp, ops: &Operands) -> Res<()> {
         let (kind, f, cmpx) = match fop {
             FloatOp::Packed(kind) => return self.valu_packed(op, kind, ops),
+            FloatOp::Special(sp) => return self.valu_special(sp, ops),
             FloatOp::Scalar { op, fmt, cmpx } => (op, fmt, cmpx),
         };
         let env = Env {
@@ -1259,6 +1591,169 @@ impl Exec<'_> {
         self.write_vdst(i.vdst, ArgType::B32, active, &d)
     }
 
+    /// A source of a dot product or mixed fma as 32 bits: registers and the literal as
+    /// they are; inline constants by reference 7.5.1: `v_dot2_f32_f16` and the f32
+    /// operands take the 32-bit (f32) constant, `v_dot2_f32_bf16` the upper 16 bits of it
+    /// replicated, `v_dot2acc_f32_f16` its f16 (or low 16 bits) replicated, the f16
+    /// operands of `v_dot2_f16_f16`/`v_fma_mix*` the f16 constant (or the integer's low 16
+    /// bits) in the low half.
+    fn special_src(&self, sp: Special, k: usize, code: u16, arg: Arg) -> Res<[u64; LANES]> {
+        let mut out = [0u64; LANES];
+        let wide = Arg {
+            bits: 32,
+            ty: ArgType::B32,
+            ..arg
+        };
+        let inline16 = || match code {
+            240..=248 => u64::from(cu32_isa::operand::INLINE_F16[usize::from(code - 240)]),
+            _ => cu32_isa::operand::inline_constant(code as u8, 32).unwrap_or(0) & 0xffff,
+        };
+        let is_inline = (128..=248).contains(&code) && !(209..240).contains(&code);
+        if !is_inline {
+            self.vsrc(code, wide, false, &mut out)?;
+            return Ok(out);
+        }
+        let c32 = || cu32_isa::operand::inline_constant(code as u8, 32).unwrap_or(0);
+        let v = match sp {
+            Special::Dot2F32 { bf16: true, .. } if k < 2 => (c32() >> 16) * 0x1_0001,
+            Special::Dot2F32 { acc: true, .. } => inline16() * 0x1_0001,
+            Special::Dot2Half { bf16: true } if k == 2 => c32() >> 16,
+            Special::Dot2Half { .. } => inline16(),
+            Special::Mix { .. } if self.instr.opsel_hi >> k & 1 == 1 => inline16(),
+            _ => c32(),
+        };
+        Ok([v & 0xffff_ffff; LANES])
+    }
+
+    /// A dot product or mixed-precision fma: the pseudocode step by step, each step
+    /// rounded to nearest even in its format (see the module documentation).
+    fn valu_special(&mut self, sp: Special, ops: &Operands) -> Res<()> {
+        let i = self.instr;
+        let env = Env {
+            mode: self.wave.mode,
+        };
+        let (s, h) = (Fmt::S, Fmt::H);
+        let uses_h = matches!(
+            sp,
+            Special::Dot2Half { bf16: false } | Special::Mix { half: Some(_) }
+        );
+        if s.round_mode(env.mode) != 0 || (uses_h && h.round_mode(env.mode) != 0) {
+            return Err(self.unsupported("MODE round mode: only round-to-nearest-even is modelled"));
+        }
+        let vop3p = i.op.format == cu32_isa::Format::Vop3p;
+        let (abs, neg) = self.float_mods();
+        let (neg_lo, neg_hi) = if vop3p { (i.neg, i.neg_hi) } else { (neg, 0) };
+        match sp {
+            Special::Dot2F32 { acc: true, .. } | Special::Dot2Half { .. }
+                if abs != 0 || neg != 0 =>
+            {
+                return Err(
+                    self.unsupported("abs/neg on packed dot product operands are not modelled")
+                )
+            }
+            Special::Dot2F32 { acc: false, .. } if neg_hi & 4 != 0 => {
+                return Err(self.unsupported("NEG_HI on the f32 addend is not modelled"))
+            }
+            _ => {}
+        }
+        let mut raw = [[0u64; LANES]; 3];
+        for (k, &(code, arg, _)) in Self::sources(ops).iter().enumerate() {
+            raw[k] = self.special_src(sp, k, code, arg)?;
+        }
+        let enabled = self.dpp_move(&mut raw[0])?;
+        let active = self.wave.exec_lanes() & enabled;
+        let dst = *self.vgpr(u16::from(i.vdst))?;
+        let half = |v: u64, hi: bool| (if hi { v >> 16 } else { v }) & 0xffff;
+        let bit = |m: u8, k: usize| m >> k & 1 == 1;
+        let mut d = [0u32; LANES];
+        for (l, out) in d.iter_mut().enumerate() {
+            let r = |k: usize| raw[k][l];
+            *out = match sp {
+                Special::Dot2F32 { bf16, acc } => {
+                    let (sel_lo, sel_hi) = if acc {
+                        (0, 0b11)
+                    } else {
+                        (i.opsel, i.opsel_hi)
+                    };
+                    let c = if acc {
+                        u64::from(dst[l])
+                    } else {
+                        r(2) ^ (u64::from(bit(neg_lo, 2)) << 31)
+                    };
+                    let sel = [sel_lo, sel_hi, neg_lo, neg_hi];
+                    dot2_f32(env, bf16, [r(0), r(1), c], sel) as u32
+                }
+                Special::Dot2Half { bf16: false } => {
+                    let x = |k: usize, hi: bool| env.input(h, half(r(k), hi));
+                    let c = env.input(h, half(r(2), bit(i.opsel, 2)));
+                    let mul_h = |x: u64, y: u64| arith(h, [x, y], |v| mul(h, v[0], v[1]));
+                    let add_h = |x: u64, y: u64| arith(h, [x, y], |v| add(h, v[0], v[1]));
+                    let t = mul_h(x(0, false), x(1, false));
+                    let t = add_h(t, mul_h(x(0, true), x(1, true)));
+                    output(env, h, add_h(t, c), 0, false) as u32
+                }
+                Special::Dot2Half { bf16: true } => {
+                    // bf16 values carried as f32 bits; each step rounded to bf16.
+                    let x = |k: usize, hi: bool| env.input(s, half(r(k), hi) << 16);
+                    let c = env.input(s, half(r(2), bit(i.opsel, 2)) << 16);
+                    let step = |x: u64, y: u64, product: bool| -> u64 {
+                        if let Some(&n) = [x, y].iter().find(|&&n| s.is_nan(n)) {
+                            return s.quiet(n) >> 16 << 16;
+                        }
+                        let (a, b) = (s.value(x), s.value(y));
+                        let v = if product { a * b } else { fma_odd(a, 1.0, b) };
+                        if v.is_nan() {
+                            0xffc0_0000
+                        } else {
+                            round_bf16(v) << 16
+                        }
+                    };
+                    let t = step(x(0, false), x(1, false), true);
+                    let t = step(t, step(x(0, true), x(1, true), true), false);
+                    (output(env, s, step(t, c, false), 0, false) >> 16) as u32
+                }
+                Special::Mix { half: which } => {
+                    let src = |k: usize| {
+                        if bit(i.opsel_hi, k) {
+                            let mut x = half(r(k), bit(i.opsel, k));
+                            if bit(neg_hi, k) {
+                                x &= 0x7fff;
+                            }
+                            x ^= u64::from(bit(neg_lo, k)) << 15;
+                            convert(h, s, env.input(h, x))
+                        } else {
+                            let mut x = r(k);
+                            if bit(neg_hi, k) {
+                                x &= 0x7fff_ffff;
+                            }
+                            x ^= u64::from(bit(neg_lo, k)) << 31;
+                            env.input(s, x)
+                        }
+                    };
+                    let f = arith(s, [src(0), src(1), src(2)], |v| fma(s, v[0], v[1], v[2]));
+                    match which {
+                        None => output(env, s, f, 0, i.clamp) as u32,
+                        Some(hi) => {
+                            let v = output(env, h, convert(s, h, f), 0, i.clamp) as u32;
+                            if hi {
+                                (dst[l] & 0xffff) | v << 16
+                            } else {
+                                (dst[l] & 0xffff_0000) | v
+                            }
+                        }
+                    }
+                }
+            };
+        }
+        match sp {
+            Special::Dot2Half { .. } => {
+                let wide: [u64; LANES] = std::array::from_fn(|l| u64::from(d[l]));
+                self.write_vdst(i.vdst, ArgType::B16, active, &wide)
+            }
+            _ => self.write_vdst32(i.vdst, active, &d),
+        }
+    }
+
     /// A float VOPD operation: its values for every lane, or `None` if `name` is not one.
     /// `vdst` is read as the accumulator of `v_dual_fmac_f32`.
     pub(super) fn dual_float(
@@ -1269,14 +1764,35 @@ impl Exec<'_> {
         src0: u16,
         src1: u16,
     ) -> Res<[u64; LANES]> {
+        let env = Env {
+            mode: self.wave.mode,
+        };
+        if let FloatOp::Special(sp @ Special::Dot2F32 { bf16, .. }) = fop {
+            if Fmt::S.round_mode(env.mode) != 0 {
+                return Err(self.unsupported(format!(
+                    "{}: MODE round mode: only round-to-nearest-even is modelled",
+                    op.name
+                )));
+            }
+            let mut raw = [[0u64; LANES]; 2];
+            for arg in &op.args {
+                match arg.kind {
+                    ArgKind::Src0 => raw[0] = self.special_src(sp, 0, src0, *arg)?,
+                    ArgKind::Vsrc1 => raw[1] = self.special_src(sp, 1, src1, *arg)?,
+                    _ => {}
+                }
+            }
+            let acc = *self.vgpr(u16::from(vdst))?;
+            let sel = [0, 0b11, 0, 0];
+            return Ok(std::array::from_fn(|l| {
+                dot2_f32(env, bf16, [raw[0][l], raw[1][l], u64::from(acc[l])], sel)
+            }));
+        }
         let FloatOp::Scalar {
             op: kind, fmt: f, ..
         } = fop
         else {
             return Err(self.not_yet_modelled());
-        };
-        let env = Env {
-            mode: self.wave.mode,
         };
         if f.round_mode(env.mode) != 0 {
             return Err(self.unsupported(format!(

@@ -15,8 +15,13 @@
 //!   `b16`, `b32`..`b128`, `d16_hi_b8`/`d16_hi_b16` (bits 23:16 / 31:16 of the data).
 //! * Atomics (32- and 64-bit): swap, cmpswap (DATA = {cmp, src}), add, sub, csub, min/max
 //!   (signed and unsigned), and, or, xor, inc, dec; the pre-op value goes to VDST when GLC
-//!   is set (the `_rtn` forms). Float atomics are not modelled (Unsupported).
-//! * SCRATCH and the LDS-loading forms (`global_load_lds_*`, `*_addtid_*`) stop with
+//!   is set (the `_rtn` forms). Float atomics (`add/min/max/cmpswap_f32`): see
+//!   `valu_float::atomic_float` and the model documentation (f32 denormals always flushed
+//!   for global/flat).
+//! * `global_load/store_addtid_b32`: address `SGPR[SADDR]` (64-bit; `off`: 0) + the
+//!   offset + lane * 4, no VGPR address.
+//! * SCRATCH loads and stores address the lane's own private segment (see `scratch`);
+//!   the LDS-loading forms (`global_load_lds_*`, `scratch_load_lds_*`) stop with
 //!   [`ModelError::Unsupported`].
 
 use super::{Exec, Lanes, ModelError, Res, VgprWrite, LANES};
@@ -109,6 +114,13 @@ pub(super) fn atomic(
         "or" => tmp | data,
         "xor" => tmp ^ data,
         "mskor" => (tmp & !data) | data2,
+        "wrap" => {
+            if tmp >= data {
+                tmp - data
+            } else {
+                tmp.wrapping_add(data2)
+            }
+        }
         "inc" => {
             if tmp >= data {
                 0
@@ -328,8 +340,20 @@ impl Exec<'_> {
             "64" => 64,
             _ => return Err(self.not_modelled()),
         };
-        if ty.starts_with('f') || atomic(name, false, bits, 0, 0, 0).is_none() {
-            return Err(self.unsupported("float and special atomics are not modelled"));
+        let float = ty.starts_with('f');
+        // Float atomics: global/flat flush f32 denormals (MODE FP_DENORM = 0), the LDS
+        // follows the wave's MODE.
+        let fmode = match space {
+            Space::Global => 0,
+            Space::Lds => self.wave.mode,
+        };
+        let known = if float {
+            super::valu_float::atomic_float(name, bits, 0, 0, 0, 0).is_some()
+        } else {
+            atomic(name, false, bits, 0, 0, 0).is_some()
+        };
+        if !known {
+            return Err(self.unsupported("this atomic operation is not modelled"));
         }
         let signed = ty.starts_with('i');
         let dwords = (bits / 32) as usize;
@@ -354,7 +378,12 @@ impl Exec<'_> {
             } else {
                 src2[lane] as u64
             };
-            let new = atomic(name, signed, bits, tmp, d, d2).expect("checked above");
+            let new = if float {
+                super::valu_float::atomic_float(name, bits, fmode, tmp, d, d2)
+            } else {
+                atomic(name, signed, bits, tmp, d, d2)
+            }
+            .expect("checked above");
             self.write_mem(space, addrs[lane], size, u128::from(new), lane)?;
             olds[lane] = u128::from(tmp);
         }
@@ -369,6 +398,22 @@ impl Exec<'_> {
         let name = self.name();
         let op = name.split_once('_').map_or("", |(_, op)| op);
         let mask = self.wave.exec_lanes();
+        if let Some(kind) = op.strip_suffix("_addtid_b32") {
+            // SGPR[SADDR] (64-bit; `off`: 0) + offset + lane * 4 (16.20).
+            let base = if self.instr.saddr == NULL {
+                0
+            } else {
+                self.wave.pair(self.instr.saddr)
+            };
+            let offset = self.instr.offset as i64 as u64;
+            let tid: [u64; LANES] =
+                std::array::from_fn(|l| base.wrapping_add(offset).wrapping_add(4 * l as u64));
+            return match kind {
+                "load" => self.load(Space::Global, (4, false, Dest::Full), &tid, mask),
+                "store" => self.store(Space::Global, (4, 0), self.instr.data0, &tid, mask),
+                _ => Err(self.not_modelled()),
+            };
+        }
         let addrs = self.vmem_addresses(mask)?;
         if let Some(kind) = op.strip_prefix("load_").and_then(load_kind) {
             return self.load(Space::Global, kind, &addrs, mask);
@@ -381,6 +426,52 @@ impl Exec<'_> {
             return self.atomic_op(Space::Global, a, data, None, &addrs, mask, glc);
         }
         Err(self.not_modelled())
+    }
+
+    /// SCRATCH loads and stores: the lane's private offset is `SGPR[SADDR]` (unless SADDR
+    /// is `off`) + the lane's VGPR (when SVE) + the signed 13-bit offset, 32-bit wrap; the
+    /// access must lie inside the lane's segment (offset + size at most the per-lane size),
+    /// else the wave stops with [`ModelError::Memory`] naming the lane and the offset.
+    pub(super) fn scratch(&mut self) -> Res<()> {
+        let name = self.name();
+        let op = name.strip_prefix("scratch_").unwrap_or("");
+        let load = op.strip_prefix("load_").and_then(load_kind);
+        let store = op.strip_prefix("store_").and_then(store_kind);
+        let size = match (load, store) {
+            (Some((n, _, _)), _) | (_, Some((n, _))) => n,
+            _ => return Err(self.not_modelled()),
+        };
+        let mask = self.wave.exec_lanes();
+        let i = self.instr;
+        let sbase = if i.saddr == NULL {
+            0
+        } else {
+            self.src32(i.saddr)?
+        };
+        let vaddr = if i.sve {
+            *self.vgpr(u16::from(i.addr))?
+        } else {
+            [0; LANES]
+        };
+        let (base, limit) = self.private;
+        let mut addrs = [0u64; LANES];
+        for l in lanes(mask) {
+            let off = sbase.wrapping_add(vaddr[l]).wrapping_add(i.offset as u32);
+            if u64::from(off) + size as u64 > u64::from(limit) {
+                let error = MemoryError::Private {
+                    offset: u64::from(off),
+                    size: size as u64,
+                    limit: u64::from(limit),
+                };
+                return Err(self.mem_error(l, error));
+            }
+            addrs[l] = base + l as u64 * u64::from(limit) + u64::from(off);
+        }
+        match (load, store) {
+            (Some(kind), _) => self.load(Space::Global, kind, &addrs, mask),
+            (_, Some(kind)) => self.store(Space::Global, kind, i.data0, &addrs, mask),
+            _ => unreachable!("checked above"),
+        }
     }
 
     /// Per-lane addresses of a FLAT/GLOBAL instruction (lanes of `mask`; others 0).

@@ -15,7 +15,10 @@
 //! denormal modes in 7:4, DX10_CLAMP bit 8, IEEE bit 9); the PC at the kernel's entry.
 //! Instructions are fetched from the code object image that dispatch placed (read-only)
 //! in memory. The LDS holds the descriptor's group segment size in bytes, zeroed (launches
-//! have no dynamic LDS argument yet).
+//! have no dynamic LDS argument yet). With a private segment, each lane of each wave has
+//! its own zeroed private bytes ([`crate::dispatch::PrivateSegments`]); SCRATCH
+//! instructions address them (the private segment wave offset SGPR and FLAT_SCRATCH stay
+//! 0: the model does not need them).
 
 use super::{Machine, ModelError};
 use crate::dispatch::Dispatch;
@@ -116,6 +119,7 @@ pub fn run_dispatch(
     let mut stats = Stats::default();
     let mut budget = max_instructions;
     let groups = launch.groups();
+    let private_zeros = dispatch.private.map(|p| vec![0u8; p.len() as usize]);
     for gz in 0..groups[2] {
         for gy in 0..groups[1] {
             for gx in 0..groups[0] {
@@ -125,9 +129,17 @@ pub fn run_dispatch(
                 let items = size.iter().product::<u32>();
                 let n = items.div_ceil(32);
                 let mut waves = Vec::new();
+                if let (Some(p), Some(zeros)) = (dispatch.private, &private_zeros) {
+                    memory
+                        .write(p.base, zeros)
+                        .map_err(|e| kernel_err(&e.to_string()))?;
+                }
                 for w in 0..n {
                     let mut m = Machine::with_program(program.clone(), w);
                     init_wave(&mut m, desc, dispatch, memory, group, size, w, n, entry);
+                    if let Some(p) = dispatch.private {
+                        m.set_private(p.wave_base(w), p.lane_bytes);
+                    }
                     waves.push(m);
                 }
                 run_group(

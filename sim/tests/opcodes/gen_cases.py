@@ -999,6 +999,49 @@ INT_OPS = {
     "v_xor_b16": lambda v, c: v[0] ^ v[1],
 }
 
+# SAD and packing (16.8 / 16.12 pseudocode)
+def py_sad_u8(a, b, c):
+    d = c
+    for i in (3, 2, 1, 0):
+        x, y = (a >> (8 * i)) & 0xFF, (b >> (8 * i)) & 0xFF
+        d += x - y if x > y else y - x
+    return d & M32
+
+
+def py_msad_u8(a, b, c):
+    d = c
+    for i in (3, 2, 1, 0):
+        x, y = (a >> (8 * i)) & 0xFF, (b >> (8 * i)) & 0xFF
+        d += 0 if y == 0 else (x - y if x > y else y - x)
+    return d & M32
+
+
+def py_qsad(a, b, c, sad):
+    out = 0
+    for k in range(4):
+        out |= (sad((a >> (8 * k)) & M32, b, (c >> (16 * k)) & 0xFFFF) & 0xFFFF) << (16 * k)
+    return out
+
+
+def py_sat8(n):
+    n = s16(n)
+    return 0 if n <= 0 else 255 if n >= 255 else n & 0xFF
+
+
+INT_OPS.update({
+    "v_sad_u8": lambda v, c: py_sad_u8(*v),
+    "v_sad_hi_u8": lambda v, c: ((py_sad_u8(v[0], v[1], 0) << 16) + v[2]) & M32,
+    "v_sad_u16": lambda v, c: (v[2] + abs((v[0] >> 16) - (v[1] >> 16)) + abs((v[0] & 0xFFFF) - (v[1] & 0xFFFF))) & M32,
+    "v_sad_u32": lambda v, c: (abs(v[0] - v[1]) + v[2]) & M32,
+    "v_msad_u8": lambda v, c: py_msad_u8(*v),
+    "v_qsad_pk_u16_u8": lambda v, c: py_qsad(v[0], v[1], v[2], py_sad_u8),
+    "v_mqsad_pk_u16_u8": lambda v, c: py_qsad(v[0], v[1], v[2], py_msad_u8),
+    "v_lerp_u8": lambda v, c: sum((((v[0] >> (8 * i) & 0xFF) + (v[1] >> (8 * i) & 0xFF) + (v[2] >> (8 * i) & 1)) >> 1)
+                                  << (8 * i) for i in range(4)),
+    "v_sat_pk_u8_i16": lambda v, c: py_sat8(v[0] & 0xFFFF) | py_sat8(v[0] >> 16) << 8,
+    "v_pack_b32_f16": lambda v, c: v[0] | v[1] << 16,
+})
+
 SHIFT_EDGES = [0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 0xFFFFFFFF, 0x80000000, 0x12345678, 0xDEADBEEF, 0x7FFFFFFF,
                0x0000FFFF, 0x80000001]
 
@@ -1041,7 +1084,7 @@ def gen_valu_int():
         gen_simple(f, name, fn, 1000 + i, edges32=edges)
     # op_sel on 16-bit operands: read the high halves, write the high half
     for i, name in enumerate(["v_add_nc_u16", "v_mad_u16", "v_sub_nc_i16", "v_add_nc_i16", "v_med3_i16",
-                              "v_mad_u32_u16"]):
+                              "v_mad_u32_u16", "v_pack_b32_f16"]):
         args = ROWS["VOP3"][name]["args"]
         n = len([a for a in args if a.startswith("src")])
         srcs = srcs_for(args, 2000 + i)
@@ -1658,6 +1701,71 @@ def to_int16(w, bits, signed, mode):
     return sat(math.trunc(v), lo, hi) & 0xFFFF
 
 
+with mpmath.workprec(1600):
+    TWO_BY_PI_1201 = int(mpmath.floor(2 / mpmath.pi * mpmath.mpf(2) ** 1201))
+
+
+def py_trig_preop(s0, s1, mode):
+    """V_TRIG_PREOP_F64: R = the 53 bits of 2/pi (0.b_1200 b_1199 ... b_0) brought into the
+    whole part by a left shift of shift + 53 (bits past b_0 zero), times 2^(-53 - shift)
+    (+128 for exponent(S0) >= 1968), rounded toward zero."""
+    e = (s0 >> 52) & 0x7FF
+    shift = 53 * (s1 & 31) + (e - 1077 if e > 1077 else 0)
+    r = ((TWO_BY_PI_1201 << shift) >> 1148) & ((1 << 53) - 1)
+    scale = -53 - shift + (128 if e >= 1968 else 0)
+    return flush_out(rnd(0, Fr(r) * Fr(2) ** scale, 64, "rtz"), 64, mode)
+
+
+def py_cube(k, v, mode):
+    """V_CUBE{ID,SC,TC,MA}_F32 pseudocode on flushed inputs; a NaN compares false; -v flips
+    the sign bit; cubema doubles the major coordinate (f32 multiply)."""
+    x, y, z = (flush_in(t, 32, mode) for t in v)
+
+    def fv(t):
+        return None if is_nan(t, 32) else fval(dec(t, 32))
+
+    def ge(p, q):
+        return p is not None and q is not None and abs(p) >= abs(q)
+
+    def lt0(t):
+        return fv(t) is not None and fv(t) < 0
+    zmaj = ge(fv(z), fv(x)) and ge(fv(z), fv(y))
+    ymaj = not zmaj and ge(fv(y), fv(x))
+    neg = lambda t: t ^ 0x80000000  # noqa: E731
+    if k == 3:
+        t = z if zmaj else y if ymaj else x
+        return fop(32, mode, [t], lambda w: mul_v(w[0], (0, Fr(2))))
+    if k == 0:
+        r = 5 if zmaj and lt0(z) else 4 if zmaj else 3 if ymaj and lt0(y) else 2 if ymaj else 1 if lt0(x) else 0
+        return rnd(0, Fr(r), 32)
+    if k == 1:
+        r = (neg(x) if lt0(z) else x) if zmaj else x if ymaj else (z if lt0(x) else neg(z))
+    else:
+        r = neg(y) if zmaj else (neg(z) if lt0(y) else z) if ymaj else neg(y)
+    return r if NOFLUSH[0] else flush_out(r, 32, mode)
+
+
+def py_mullit(v, mode):
+    """V_MULLIT_F32 pseudocode: -MAX_FLOAT when S1 is -MAX_FLOAT, -inf or NaN, or S2 <= 0 or
+    NaN; otherwise S0 * S1 (inputs flushed by MODE)."""
+    a, b, c = (flush_in(x, 32, mode) for x in v)
+    if b == 0xFF7FFFFF or b == 0xFF800000 or is_nan(b, 32) or is_nan(c, 32) or fval(dec(c, 32)) <= 0:
+        return 0xFF7FFFFF
+    return fop(32, mode, [a, b], lambda x: mul_v(x[0], x[1]))
+
+
+def py_norm(w, bits, signed, mode):
+    b = flush_in(bits, w, mode)
+    if is_nan(b, w):
+        return 0
+    v = fval(dec(b, w))
+    if signed:
+        v = max(-1, min(1, v))
+        return round(Fr(v) * 32767) & 0xFFFF if not isinstance(v, float) else round(v * 32767) & 0xFFFF
+    v = max(0, min(1, v))
+    return round(Fr(v) * 65535) if not isinstance(v, float) else round(v * 65535)
+
+
 def from_int(w, n, mode):
     return flush_out(rnd(int(n < 0), abs(Fr(n)), w), w, mode)
 
@@ -1928,6 +2036,23 @@ FLOAT_OPS.update({
     "v_cvt_f32_f64": (64, cvt_ff(64, 32)),
     "v_cvt_f64_f32": (32, cvt_ff(32, 64)),
     "v_cvt_pk_rtz_f16_f32": (32, lambda v, c: cvt_ff(32, 16, "rtz")([v[0]], c) | cvt_ff(32, 16, "rtz")([v[1]], c) << 16),
+    # normalized shorts (D3D rules: NaN 0, clamp to [-1, 1] / [0, 1], times 32767 / 65535,
+    # nearest even) and truncating short packs (v_cvt_i16_f32 / v_cvt_u16_f32 saturate)
+    "v_trig_preop_f64": (64, lambda v, c: py_trig_preop(v[0], v[1], c.mode)),
+    "v_cvt_off_f32_i4": (32, lambda v, c: rnd(int(sext(v[0] & 15, 4) < 0), abs(Fr(sext(v[0] & 15, 4), 16)), 32)),
+    "v_mullit_f32": (32, lambda v, c: py_mullit(v, c.mode)),
+    "v_cubeid_f32": (32, lambda v, c: py_cube(0, v, c.mode)),
+    "v_cubesc_f32": (32, lambda v, c: py_cube(1, v, c.mode)),
+    "v_cubetc_f32": (32, lambda v, c: py_cube(2, v, c.mode)),
+    "v_cubema_f32": (32, lambda v, c: py_cube(3, v, c.mode)),
+    "v_cvt_norm_i16_f16": (16, lambda v, c: py_norm(16, v[0], True, c.mode)),
+    "v_cvt_norm_u16_f16": (16, lambda v, c: py_norm(16, v[0], False, c.mode)),
+    "v_cvt_pk_norm_i16_f16": (32, lambda v, c: py_norm(16, v[0], True, c.mode) | py_norm(16, v[1], True, c.mode) << 16),
+    "v_cvt_pk_norm_u16_f16": (32, lambda v, c: py_norm(16, v[0], False, c.mode) | py_norm(16, v[1], False, c.mode) << 16),
+    "v_cvt_pk_norm_i16_f32": (32, lambda v, c: py_norm(32, v[0], True, c.mode) | py_norm(32, v[1], True, c.mode) << 16),
+    "v_cvt_pk_norm_u16_f32": (32, lambda v, c: py_norm(32, v[0], False, c.mode) | py_norm(32, v[1], False, c.mode) << 16),
+    "v_cvt_pk_i16_f32": (32, lambda v, c: to_int16(32, v[0], True, c.mode) | to_int16(32, v[1], True, c.mode) << 16),
+    "v_cvt_pk_u16_f32": (32, lambda v, c: to_int16(32, v[0], False, c.mode) | to_int16(32, v[1], False, c.mode) << 16),
 })
 
 
@@ -2199,6 +2324,475 @@ def gen_vop3p():
 
 
 
+# Packed 16-bit integer opcodes (16.10): name -> (sources, exact per-half fn(a, b, c), clamp kind).
+# Clamp (reference 7.2.3.1): signed arithmetic saturates to [-32768, 32767], unsigned to
+# [0, 65535]; shifts (bitwise) ignore it; min/max never leave the range.
+PK_INT_OPS = {
+    "v_pk_mad_i16": (3, lambda a, b, c: s16(a) * s16(b) + s16(c), "s"),
+    "v_pk_mul_lo_u16": (2, lambda a, b, c: a * b, "u"),
+    "v_pk_add_i16": (2, lambda a, b, c: s16(a) + s16(b), "s"),
+    "v_pk_sub_i16": (2, lambda a, b, c: s16(a) - s16(b), "s"),
+    "v_pk_lshlrev_b16": (2, lambda a, b, c: (b << (a & 15)) & 0xFFFF, None),
+    "v_pk_lshrrev_b16": (2, lambda a, b, c: b >> (a & 15), None),
+    "v_pk_ashrrev_i16": (2, lambda a, b, c: s16(b) >> (a & 15), None),
+    "v_pk_max_i16": (2, lambda a, b, c: a if s16(a) >= s16(b) else b, None),
+    "v_pk_min_i16": (2, lambda a, b, c: a if s16(a) < s16(b) else b, None),
+    "v_pk_mad_u16": (3, lambda a, b, c: a * b + c, "u"),
+    "v_pk_add_u16": (2, lambda a, b, c: a + b, "u"),
+    "v_pk_sub_u16": (2, lambda a, b, c: a - b, "u"),
+    "v_pk_max_u16": (2, lambda a, b, c: a if a >= b else b, None),
+    "v_pk_min_u16": (2, lambda a, b, c: a if a < b else b, None),
+}
+
+
+def pk_int_result(name, vals, osel, oselhi, clamp):
+    """One lane of a packed integer opcode: vals are the 32-bit source values."""
+    n, fn, kind = PK_INT_OPS[name]
+    out = 0
+    for h, sel in enumerate((osel, oselhi)):
+        x = [(vals[j] >> 16) & 0xFFFF if sel[j] else vals[j] & 0xFFFF for j in range(n)] + [0] * (3 - n)
+        r = fn(*x)
+        if clamp and kind == "s":
+            r = sat(r, -32768, 32767)
+        elif clamp and kind == "u":
+            r = sat(r, 0, 0xFFFF)
+        out |= (r & 0xFFFF) << (16 * h)
+    return out
+
+
+def gen_vop3p_int():
+    f = "vop3p.cases"
+    variants = [
+        ([0, 0, 0], [1, 1, 1], False, M32),
+        ([1, 0, 1], [0, 1, 0], False, PARTIAL),
+        ([0, 1, 0], [1, 0, 1], True, M32),
+        ([1, 1, 1], [0, 0, 0], True, PARTIAL),
+        ([0, 0, 0], [1, 1, 1], True, M32),
+    ]
+    for idx, (name, (n, fn, kind)) in enumerate(PK_INT_OPS.items()):
+        for k, (osel, oselhi, clamp, ex) in enumerate(variants):
+            srcs = srcs_for(["src0:16"] * n, 9700 + idx * 20 + k,
+                            edges16=SHIFT_EDGES16 if "sh" in name else INT16_EDGES)
+            init = {"v%d" % (j + 1): srcs[j] for j in range(n)}
+            dst = sentinel(VDST)
+            init["v10"] = dst
+            res = [pk_int_result(name, [srcs[j][l] for j in range(n)], osel, oselhi, clamp) if ex >> l & 1
+                   else dst[l] for l in range(LANES)]
+            mods = []
+            if osel != [0] * 3:
+                mods.append("op_sel:[%s]" % ",".join(map(str, osel[:n])))
+            if oselhi != [1] * 3:
+                mods.append("op_sel_hi:[%s]" % ",".join(map(str, oselhi[:n])))
+            if clamp:
+                mods.append("clamp")
+            asm = "%s v10, %s %s" % (name, ", ".join("v%d" % (j + 1) for j in range(n)), " ".join(mods))
+            case(f, asm.strip(), init, {"v10": res}, exec_=ex if ex != M32 else None,
+                 comment="%s (clamp: %s)" % (name, {"s": "signed saturation", "u": "unsigned saturation",
+                                                     None: "ignored"}[kind]) if k == 0 else None)
+        # scalar, inline-constant and literal sources: an SGPR and a literal give 32 bits, an
+        # inline constant only its low 16 bits (reference 7.5.1; high half 0)
+        srcs = srcs_for(["src0:16"] * n, 9790 + idx)
+        for text, val in (("s4", 0x8001FFFE), ("-1", 0xFFFF), ("5", 5), ("0x7fff0003", 0x7FFF0003),
+                          ("1.0", 0x3C00)):
+            init = {"v%d" % (j + 1): srcs[j] for j in range(n)}
+            if text == "s4":
+                init["s4"] = val
+            init["v10"] = sentinel(VDST)
+            for osel, oselhi in (([0, 0, 0], [1, 1, 1]), ([0, 0, 0], [0, 0, 0])):
+                vals = lambda l: [val] + [srcs[j][l] for j in range(1, n)]  # noqa: E731
+                res = [pk_int_result(name, vals(l), osel, oselhi, False) for l in range(LANES)]
+                mods = "" if oselhi == [1, 1, 1] else " op_sel_hi:[%s]" % ",".join(map(str, oselhi[:n]))
+                asm = "%s v10, %s, %s%s" % (name, text, ", ".join("v%d" % (j + 1) for j in range(1, n)), mods)
+                case(f, asm, init, {"v10": res},
+                     comment="%s: scalar/constant/literal src0" % name if text == "s4" and not mods else None)
+    case(f, "v_pk_add_u16 v10, v1, v2 neg_lo:[1,0]", {}, {}, error="Unsupported",
+         comment="neg_lo/neg_hi on integer packed operands: not modelled (model doc)")
+
+
+
+INT_DOTS = ["v_dot4_i32_iu8", "v_dot4_u32_u8", "v_dot8_i32_iu4", "v_dot8_u32_u4"]
+
+
+def int_dot(name, a, b, c, neg, clamp):
+    """16.10 pseudocode: element products (NEG[0]/NEG[1] = signed S0/S1 for _iu) plus S2;
+    clamp saturates the exact sum (reference 7.2.3.1), otherwise it wraps."""
+    bits = 8 if "dot4" in name else 4
+    iu = "_iu" in name
+
+    def el(v, n, sg):
+        x = (v >> (n * bits)) & ((1 << bits) - 1)
+        return sext(x, bits) if sg else x
+    r = (s32(c) if iu else c) + sum(el(a, n, iu and neg & 1) * el(b, n, iu and neg & 2) for n in range(32 // bits))
+    if clamp:
+        r = sat(r, -(1 << 31), (1 << 31) - 1) if iu else sat(r, 0, M32)
+    return r & M32
+
+
+def h2s(x, mode):
+    """An f16 (flushed by the f16 mode) as f32 bits, NaN payload kept, quiet."""
+    return cvt_ff(16, 32)([x], Ctx(mode))
+
+
+def s2h(r):
+    """f32 bits to f16 (nearest even), unflushed; NaN keeps sign and top payload, quiet."""
+    if is_nan(r, 32):
+        return quiet((sign_of(r, 32) << 15) | 0x7C00 | ((r & 0x7FFFFF) >> 13), 16)
+    s_, m = dec(r, 32)
+    return rnd(s_, m, 16)
+
+
+def f32_step(mode, xs, fn):
+    return fop(32, mode, xs, fn, flush=False)
+
+
+def dot2_f32(v0, v1, c, mode, osel, oselhi, nlo, nhi, bf16):
+    """v_dot2_f32_f16 / _bf16: each product and each sum rounded to f32 (the pseudocode's
+    steps), f16 inputs flushed by the f16 mode, bf16 and f32 by the f32 mode, final flush."""
+    def conv(k, sel, negs):
+        x = (((v0, v1)[k] >> 16) if sel[k] else (v0, v1)[k]) & 0xFFFF
+        x ^= negs[k] << 15
+        return flush_in(x << 16, 32, mode) if bf16 else h2s(x, mode)
+    mul = lambda a, b: f32_step(mode, [a, b], lambda x: mul_v(x[0], x[1]))  # noqa: E731
+    add = lambda a, b: f32_step(mode, [a, b], lambda x: add_v(x[0], x[1]))  # noqa: E731
+    p0 = mul(conv(0, osel, nlo), conv(1, osel, nlo))
+    p1 = mul(conv(0, oselhi, nhi), conv(1, oselhi, nhi))
+    t = add(p0, p1)
+    c ^= nlo[2] << 31  # NEG_LO[2] negates the f32 addend
+    return flush_out(add(t, flush_in(c, 32, mode)), 32, mode)
+
+
+def bf16_round(s_, m):
+    """(sign, magnitude) to bf16 bits, nearest even (8-bit significand, f32 exponents)."""
+    return rnd(s_, m, 32) >> 16 if m in (INF, 0) else _bf16(s_, m)
+
+
+def _bf16(s_, m):
+    # round to 8 significant bits with f32's exponent range: scale the f32 rounding
+    ex = m.numerator.bit_length() - m.denominator.bit_length()
+    if Fr(2) ** ex > m:
+        ex -= 1
+    ex = max(ex, -126)
+    q = m / Fr(2) ** (ex - 7)
+    n = q.numerator // q.denominator
+    rem = q - n
+    if rem > Fr(1, 2) or (rem == Fr(1, 2) and n & 1):
+        n += 1
+    if n >= 256:
+        n >>= 1
+        ex += 1
+    if ex > 127:
+        return (s_ << 15) | 0x7F80
+    if n < 128:
+        return (s_ << 15) | n
+    return (s_ << 15) | ((ex + 127) << 7) | (n - 128)
+
+
+def dot2_half(v0, v1, c, mode, bf16):
+    """v_dot2_f16_f16 / v_dot2_bf16_bf16: a0*b0, + a1*b1, + c, each step rounded to the
+    result format; f16 by the f16 modes, bf16 by the f32 modes."""
+    if not bf16:
+        x = lambda v, hi: flush_in((v >> 16 if hi else v) & 0xFFFF, 16, mode)  # noqa: E731
+        st = lambda xs, fn: fop(16, mode, xs, fn, flush=False)  # noqa: E731
+        t = st([x(v0, 0), x(v1, 0)], lambda y: mul_v(y[0], y[1]))
+        t = st([t, st([x(v0, 1), x(v1, 1)], lambda y: mul_v(y[0], y[1]))], lambda y: add_v(y[0], y[1]))
+        return flush_out(st([t, flush_in(c, 16, mode)], lambda y: add_v(y[0], y[1])), 16, mode)
+
+    def st(xs, fn):  # xs: f32 bit patterns of bf16 values
+        for b in xs:
+            if is_nan(b, 32):
+                return quiet(b, 32) >> 16 << 16
+        try:
+            r = fn([dec(b, 32) for b in xs])
+        except Invalid:
+            return 0xFFC00000
+        return bf16_round(r[0], r[1]) << 16
+    x = lambda v, hi: flush_in(((v >> 16 if hi else v) & 0xFFFF) << 16, 32, mode)  # noqa: E731
+    t = st([x(v0, 0), x(v1, 0)], lambda y: mul_v(y[0], y[1]))
+    t = st([t, st([x(v0, 1), x(v1, 1)], lambda y: mul_v(y[0], y[1]))], lambda y: add_v(y[0], y[1]))
+    r = st([t, flush_in(c << 16, 32, mode)], lambda y: add_v(y[0], y[1]))
+    return flush_out(r, 32, mode) >> 16
+
+
+def fma_mix(vals, mode, osel, oselhi, neg, abs_, which, clamp):
+    """v_fma_mix*: each source f32 (OP_SEL_HI 0) or an f16 half (OP_SEL picks it) converted
+    to f32; NEG negates, NEG_HI is abs; one f32 fma; mixlo/hi convert that to f16."""
+    xs = []
+    for k in range(3):
+        if oselhi[k]:
+            x = ((vals[k] >> 16) if osel[k] else vals[k]) & 0xFFFF
+            if abs_[k]:
+                x &= 0x7FFF
+            x ^= neg[k] << 15
+            xs.append(h2s(x, mode))
+        else:
+            x = vals[k]
+            if abs_[k]:
+                x &= 0x7FFFFFFF
+            x ^= neg[k] << 31
+            xs.append(flush_in(x, 32, mode))
+    r = f32_step(mode, xs, lambda x: fma_v(x[0], x[1], x[2]))
+    ctx = Ctx(mode)
+    if which is None:
+        return post_mods(32, clamp, 0)(r, ctx)
+    return post_mods(16, clamp, 0)(s2h(r), ctx)
+
+
+def lst(v):
+    return "[%s]" % ",".join(map(str, v))
+
+
+def gen_dots():
+    f = "vop3p.cases"
+    # integer dot products
+    for idx, name in enumerate(INT_DOTS):
+        iu = "_iu" in name
+        for k, (neg, clamp, ex) in enumerate([(0, False, M32), (1, False, PARTIAL), (2, True, M32), (3, True, M32),
+                                              (0, True, PARTIAL)]):
+            if neg and not iu:
+                neg = 0
+            srcs = [lanes_from(INT32_EDGES, 14000 + idx * 20 + k * 3 + j) for j in range(3)]
+            if k >= 2:
+                srcs[0] = [0x7F7F7F7F if l % 4 == 0 else 0x80808080 if l % 4 == 1 else x for l, x in enumerate(srcs[0])]
+                srcs[1] = [0x7F7F7F7F if l % 3 == 0 else 0xFFFFFFFF if l % 3 == 1 else x for l, x in enumerate(srcs[1])]
+            init = {"v1": srcs[0], "v2": srcs[1], "v3": srcs[2], "v10": sentinel(VDST)}
+            res = [int_dot(name, srcs[0][l], srcs[1][l], srcs[2][l], neg, clamp) if ex >> l & 1 else
+                   sentinel(VDST)[l] for l in range(LANES)]
+            mods = (" neg_lo:%s" % lst([neg & 1, neg >> 1 & 1, 0]) if neg else "") + (" clamp" if clamp else "")
+            case(f, "%s v10, v1, v2, v3%s" % (name, mods), init, {"v10": res}, exec_=ex if ex != M32 else None,
+                 comment="%s (_iu: NEG[1:0] = signed S0/S1; clamp saturates)" % name if k == 0 else None)
+        srcs = [lanes_from(INT32_EDGES, 14090 + idx + j) for j in range(3)]
+        for text, val in (("-1", M32), ("5", 5), ("s4", 0x01FF80F7)):
+            init = {"v2": srcs[1], "v3": srcs[2], "v10": sentinel(VDST)}
+            if text == "s4":
+                init["s4"] = val
+            res = [int_dot(name, val, srcs[1][l], srcs[2][l], 0, False) for l in range(LANES)]
+            case(f, "%s v10, %s, v2, v3" % (name, text), init, {"v10": res},
+                 comment="inline constants are 32-bit values (reference 7.5.1)" if text == "-1" else None)
+    # v_dot2_f32_f16 / v_dot2_f32_bf16
+    variants = [
+        ([0, 0, 0], [1, 1, 1], [0, 0, 0], [0, 0, 0], 0xF0, M32, "edge"),
+        ([1, 0, 0], [0, 1, 1], [1, 0, 1], [0, 1, 0], 0, PARTIAL, "edge"),
+        ([0, 1, 0], [1, 0, 1], [0, 1, 0], [1, 0, 0], 0xF0, M32, "normal"),
+        ([0, 0, 0], [1, 1, 1], [0, 0, 0], [0, 0, 0], 0x30, M32, "small"),
+        ([0, 0, 0], [1, 1, 1], [0, 0, 0], [0, 0, 0], 0xC0, M32, "normal"),
+    ]
+    for bf16 in (False, True):
+        name = "v_dot2_f32_bf16" if bf16 else "v_dot2_f32_f16"
+        for k, (osel, oselhi, nlo, nhi, mode, ex, kind) in enumerate(variants):
+            seed = 14200 + 40 * bf16 + 5 * k
+
+            def pair(sd):
+                if bf16:
+                    a, b = flanes(32, sd, kind), flanes(32, sd + 1, kind)
+                    return [(x >> 16) | (y & 0xFFFF0000) for x, y in zip(a, b)]
+                a, b = flanes(16, sd, kind), flanes(16, sd + 1, kind)
+                return [x | y << 16 for x, y in zip(a, b)]
+            v1, v2 = pair(seed), pair(seed + 2)
+            v3 = flanes(32, seed + 4, kind)
+            init = {"v1": v1, "v2": v2, "v3": v3, "v10": sentinel(VDST)}
+            res = [dot2_f32(v1[l], v2[l], v3[l], mode, osel, oselhi, nlo, nhi, bf16) if ex >> l & 1 else
+                   sentinel(VDST)[l] for l in range(LANES)]
+            mods = " op_sel:%s op_sel_hi:%s" % (lst(osel), lst(oselhi))
+            if nlo != [0, 0, 0]:
+                mods += " neg_lo:%s" % lst(nlo)
+            if nhi != [0, 0, 0]:
+                mods += " neg_hi:%s" % lst(nhi)
+            case(f, "%s v10, v1, v2, v3%s" % (name, mods), init, {"v10": res}, exec_=ex if ex != M32 else None,
+                 mode=mode or None,
+                 comment="%s: products and sums rounded to f32 step by step (pseudocode)" % name if k == 0 else None)
+        # inline constants: f16 form takes the f32 constant (halves by OPSEL), bf16 the upper half replicated
+        v2 = [x | y << 16 for x, y in zip(flanes(16, 14290, "normal"), flanes(16, 14291, "normal"))] if not bf16 \
+            else [(x >> 16) | (y & 0xFFFF0000) for x, y in zip(flanes(32, 14290, "normal"), flanes(32, 14291, "normal"))]
+        v3 = flanes(32, 14292, "normal")
+        c = 0x40000000  # 2.0
+        cv = ((c >> 16) * 0x10001) if bf16 else c
+        for osel, oselhi in (([0, 0, 0], [1, 1, 1]), ([1, 0, 0], [0, 1, 1])):
+            res = [dot2_f32(cv, v2[l], v3[l], 0x3F0, osel, oselhi, [0] * 3, [0] * 3, bf16) for l in range(LANES)]
+            case(f, "%s v10, 2.0, v2, v3 op_sel:%s op_sel_hi:%s" % (name, lst(osel), lst(oselhi)),
+                 {"v2": v2, "v3": v3, "v10": sentinel(VDST)}, {"v10": res}, mode=0x3F0,
+                 comment="%s with an inline constant (reference 7.5.1)" % name if osel[0] == 0 else None)
+    # v_dot2acc_f32_f16 (VOP2): D is the addend
+    for k, (mode, ex, kind) in enumerate([(0xF0, M32, "edge"), (0, PARTIAL, "normal"), (0xF0, M32, "normal")]):
+        v1 = [x | y << 16 for x, y in zip(flanes(16, 14300 + k, kind), flanes(16, 14310 + k, kind))]
+        v2 = [x | y << 16 for x, y in zip(flanes(16, 14320 + k, kind), flanes(16, 14330 + k, kind))]
+        d = flanes(32, 14340 + k, kind)
+        res = [dot2_f32(v1[l], v2[l], d[l], mode, [0, 0], [1, 1], [0, 0, 0], [0, 0, 0], False) if ex >> l & 1
+               else d[l] for l in range(LANES)]
+        case(f, "v_dot2acc_f32_f16 v10, v1, v2", {"v1": v1, "v2": v2, "v10": d}, {"v10": res},
+             exec_=ex if ex != M32 else None, mode=mode or None,
+             comment="v_dot2acc_f32_f16 (VOP2): D += S0.lo * S1.lo, += S0.hi * S1.hi" if k == 0 else None)
+    v2 = [x | y << 16 for x, y in zip(flanes(16, 14350, "normal"), flanes(16, 14351, "normal"))]
+    d = flanes(32, 14352, "normal")
+    res = [dot2_f32(0x3C003C00, v2[l], d[l], 0xF0, [0, 0], [1, 1], [0] * 3, [0] * 3, False) for l in range(LANES)]
+    case(f, "v_dot2acc_f32_f16 v10, 1.0, v2", {"v2": v2, "v10": d}, {"v10": res}, mode=0xF0,
+         comment="an inline constant is the f16 value in both halves (reference 7.5.1)")
+    # v_dot2_f16_f16 / v_dot2_bf16_bf16 (VOP3)
+    for bf16 in (False, True):
+        name = "v_dot2_bf16_bf16" if bf16 else "v_dot2_f16_f16"
+        for k, (mode, ex, kind, sel) in enumerate([(0xF0, M32, "edge", 0), (0, PARTIAL, "normal", 1),
+                                                   (0xF0, M32, "normal", 1), (0xF0, M32, "small", 0)]):
+            seed = 14400 + 40 * bf16 + 5 * k
+
+            def pair(sd):
+                if bf16:
+                    a, b = flanes(32, sd, kind), flanes(32, sd + 1, kind)
+                    return [(x >> 16) | (y & 0xFFFF0000) for x, y in zip(a, b)]
+                a, b = flanes(16, sd, kind), flanes(16, sd + 1, kind)
+                return [x | y << 16 for x, y in zip(a, b)]
+            v1, v2, v3 = pair(seed), pair(seed + 2), pair(seed + 4)
+            dst = sentinel(VDST)
+            res = []
+            for l in range(LANES):
+                if not ex >> l & 1:
+                    res.append(dst[l])
+                    continue
+                c = (v3[l] >> 16) if sel else v3[l] & 0xFFFF
+                r = dot2_half(v1[l], v2[l], c, mode, bf16)
+                res.append((dst[l] & 0xFFFF) | r << 16 if sel else (dst[l] & 0xFFFF0000) | r)
+            mods = " op_sel:[0,0,1,1]" if sel else ""
+            case(f, "%s v10, v1, v2, v3%s" % (name, mods), {"v1": v1, "v2": v2, "v3": v3, "v10": dst},
+                 {"v10": res}, exec_=ex if ex != M32 else None, mode=mode or None,
+                 comment="%s: each step rounded to the result format; OPSEL[2] S2 half, OPSEL[3] D half" % name
+                 if k == 0 else None)
+    # v_fma_mix_f32 / mixlo / mixhi
+    mvars = [
+        ([0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], False, 0xF0, M32),
+        ([0, 1, 0], [1, 1, 1], [1, 0, 0], [0, 0, 1], False, 0, PARTIAL),
+        ([1, 0, 1], [1, 0, 1], [0, 1, 1], [1, 0, 0], True, 0xF0, M32),
+        ([0, 0, 1], [0, 1, 1], [0, 0, 0], [0, 1, 0], True, 0x1F0, M32),
+        ([1, 1, 0], [1, 1, 0], [0, 0, 0], [0, 0, 0], False, 0x30, M32),
+    ]
+    for which, name in ((None, "v_fma_mix_f32"), (False, "v_fma_mixlo_f16"), (True, "v_fma_mixhi_f16")):
+        for k, (osel, oselhi, neg, abs_, clamp, mode, ex) in enumerate(mvars):
+            seed = 14600 + 50 * (0 if which is None else 1 + which) + 7 * k
+            kind = "normal" if k % 2 else "edge"
+            vals = []
+            for j in range(3):
+                if oselhi[j]:
+                    vals.append([x | y << 16 for x, y in zip(flanes(16, seed + j, kind), flanes(16, seed + 3 + j, kind))])
+                else:
+                    vals.append(flanes(32, seed + j, kind))
+            dst = sentinel(VDST)
+            res = []
+            for l in range(LANES):
+                if not ex >> l & 1:
+                    res.append(dst[l])
+                    continue
+                r = fma_mix([vals[j][l] for j in range(3)], mode, osel, oselhi, neg, abs_, which, clamp)
+                if which is None:
+                    res.append(r)
+                elif which:
+                    res.append((dst[l] & 0xFFFF) | r << 16)
+                else:
+                    res.append((dst[l] & 0xFFFF0000) | r)
+            srcs = []
+            for j in range(3):
+                t = "v%d" % (j + 1)
+                if abs_[j]:
+                    t = "|%s|" % t
+                if neg[j]:
+                    t = "-" + t
+                srcs.append(t)
+            mods = " op_sel:%s op_sel_hi:%s" % (lst(osel), lst(oselhi)) + (" clamp" if clamp else "")
+            case(f, "%s v10, %s%s" % (name, ", ".join(srcs), mods),
+                 {"v1": vals[0], "v2": vals[1], "v3": vals[2], "v10": dst}, {"v10": res},
+                 exec_=ex if ex != M32 else None, mode=mode or None,
+                 comment="%s: one f32 fma of f32 or f16 sources%s" % (
+                     name, "" if which is None else ", then rounded to f16") if k == 0 else None)
+
+
+
+def vop1_word(op, vdst, src0):
+    return (0b0111111 << 25) | (vdst << 17) | (op << 9) | src0
+
+
+LANE_MOVES = ["v_movreld_b32", "v_movrels_b32", "v_movrelsd_b32", "v_movrelsd_2_b32", "v_swap_b32",
+              "v_swaprel_b32", "v_swap_b16", "v_permlane16_b32", "v_permlanex16_b32", "v_permlane64_b32"]
+
+
+def gen_lane_moves():
+    """VGPR indexing by M0 (16.8 pseudocode; out of range per reference 3.3.2.2: an index above
+    255 or a register past v255 makes a destination a no-op and a source read v0), swaps and
+    the row permutes."""
+    f = "valu_lanes.cases"
+    regs = {r: lanes_from(INT32_EDGES, 15000 + r) for r in (0, 5, 7, 15, 17, 25, 200, 250, 255)}
+    ex = PARTIAL
+
+    def run(asm, m0, moves, comment=None, words=None, exec_=ex):
+        """moves: [(dst, src_values)] applied in order under exec_."""
+        init = {"v%d" % r: v for r, v in regs.items()}
+        init["m0"] = m0
+        init["s4"] = 0x13579BDF
+        exp = {}
+        state = {r: list(v) for r, v in regs.items()}
+        for dst, vals in moves:
+            cur = state.get(dst, [0] * LANES)
+            state[dst] = [vals[l] if exec_ >> l & 1 else cur[l] for l in range(LANES)]
+            exp["v%d" % dst] = state[dst]
+        text = asm if words is None else "words %s # %s" % (" ".join(hx(w) for w in words), asm)
+        case(f, text, init, exp, exec_=exec_ if exec_ != M32 else None, comment=comment)
+    for sfx, first in (("", True), ("_e64", False)):
+        run("v_movreld_b32%s v5, v7" % sfx, 10, [(15, regs[7])],
+            comment="v_movreld_b32: VGPR[vdst + M0] = S0 (reference example)" if first else None)
+        run("v_movreld_b32%s v5, s4" % sfx, 2, [(7, [0x13579BDF] * LANES)])
+        run("v_movreld_b32%s v250, v7" % sfx, 5, [(255, regs[7])])
+        run("v_movreld_b32%s v250, v7" % sfx, 6, [], comment="destination past v255: no-op" if first else None)
+        run("v_movreld_b32%s v5, v7" % sfx, 256, [], comment="M0 > 255: no-op" if first else None)
+        run("v_movrels_b32%s v5, v7" % sfx, 10, [(5, regs[17])],
+            comment="v_movrels_b32: D = VGPR[src0 + M0]" if first else None)
+        run("v_movrels_b32%s v5, v250" % sfx, 6, [(5, regs[0])],
+            comment="source past v255 reads v0" if first else None)
+        run("v_movrels_b32%s v5, v7" % sfx, 0x100, [(5, regs[0])])
+        run("v_movrelsd_b32%s v5, v7" % sfx, 10, [(15, regs[17])],
+            comment="v_movrelsd_b32: both indexed by M0" if first else None)
+        run("v_movrelsd_b32%s v250, v252" % sfx, 5, [(255, regs[0])])
+        run("v_movrelsd_2_b32%s v5, v7" % sfx, (20 << 16) | 10, [(25, regs[17])],
+            comment="v_movrelsd_2_b32: source + M0[9:0], destination + M0[25:16]" if first else None)
+        run("v_movrelsd_2_b32%s v5, v7" % sfx, (0x3FF << 16) | 10, [])
+        run("v_movrelsd_2_b32%s v5, v7" % sfx, 0xFC00FC00 | (2 << 16) | 8, [(7, regs[15])])
+    run("v_swap_b32 v5, v7", 0, [(5, regs[7]), (7, regs[5])], comment="v_swap_b32")
+    run("v_swap_b32 v5, v5", 0, [(5, regs[5])])
+    run("v_swaprel_b32 v5, v7", (20 << 16) | 10, [(25, regs[17]), (17, regs[25])],
+        comment="v_swaprel_b32: S0 + M0[9:0] <-> D + M0[25:16] (reference example)")
+    run("v_swaprel_b32 v5, v7", (251 << 16) | 10, [], comment="either out of range: discarded")
+    run("v_swaprel_b32 v5, v250", (1 << 16) | 6, [])
+    # v_swap_b16 (no assembler syntax: VOP1 op 102): the low halves swap, high halves stay
+    sw = lambda x, y: [(a & 0xFFFF0000) | (b & 0xFFFF) for a, b in zip(x, y)]  # noqa: E731
+    run("v_swap_b16 v5.l, v7.l", 0, [(5, sw(regs[5], regs[7])), (7, sw(regs[7], regs[5]))],
+        words=[vop1_word(102, 5, 256 + 7)], comment="v_swap_b16 (hand-encoded)")
+    run("v_permlane64_b32 v5, v7", 0, [], comment="v_permlane64_b32 is a no-op in wave32 (pseudocode)")
+    # permlane16 / permlanex16: lane selects {S2, S1}; FI = OP_SEL[0], BOUND_CTRL = OP_SEL[1]
+    data = lanes_from(INT32_EDGES, 15100)
+    for cross in (False, True):
+        name = "v_permlanex16_b32" if cross else "v_permlane16_b32"
+        for k, (s1, s2, ex2, fi, bc) in enumerate([(0x87654321, 0x0FEDCBA9, M32, 0, 0),
+                                                   (0x87654321, 0x0FEDCBA9, 0x7FFF7FFF, 0, 0),
+                                                   (0x87654321, 0x0FEDCBA9, 0x7FFF7FFF, 1, 0),
+                                                   (0x01234567, 0x89ABCDEF, 0x5A5AF00F, 0, 1),
+                                                   (0xDEADBEEF, 0x13579BDF, 0x5A5AF00F, 1, 1),
+                                                   (0x0F0F0F0F, 0x33333333, 0x5A5AF00F, 0, 0)]):
+            dst = sentinel(VDST)
+            res = list(dst)
+            sel = s1 | s2 << 32
+            for lane in range(LANES):
+                if not ex2 >> lane & 1:
+                    continue
+                row = (lane // 16) ^ cross
+                frm = row * 16 + ((sel >> (4 * (lane % 16))) & 15)
+                if ex2 >> frm & 1 or fi:
+                    res[lane] = data[frm]
+                elif bc:
+                    res[lane] = 0
+            mods = " op_sel:[%d,%d]" % (fi, bc) if fi or bc else ""
+            case(f, "%s v10, v1, s4, s5%s" % (name, mods), {"v1": data, "v10": dst, "s4": s1, "s5": s2},
+                 {"v10": res}, exec_=ex2 if ex2 != M32 else None,
+                 comment="%s: an inactive source lane without FI gives 0 with BOUND_CTRL, else no write" % name
+                 if k == 0 else None)
+
+
+SHIFT_EDGES16 = [0, 1, 15, 16, 17, 31, 0xFFFF, 0x8000, 0x7FFF, 0x8001, 0x1234, 0xBEEF, 0x000F, 0x0010, 0xFFF0]
+
+
 DUAL = {
     # name: (number of VGPR/data sources, uses literal, fn(vals, ctx) with vals = [src0, vsrc1, (K)], float?)
     "v_dual_fmac_f32": (lambda v, c: f_fma(32)([v[0], v[1], c.dst_old], c), True),
@@ -2216,6 +2810,11 @@ DUAL = {
     "v_dual_add_nc_u32": (lambda v, c: (v[0] + v[1]) & M32, False),
     "v_dual_lshlrev_b32": (lambda v, c: (v[1] << (v[0] & 31)) & M32, False),
     "v_dual_and_b32": (lambda v, c: v[0] & v[1], False),
+    # D += S0.lo * S1.lo + S0.hi * S1.hi, step by step in f32 (v_dot2acc_f32_f16 / _bf16)
+    "v_dual_dot2acc_f32_f16": (lambda v, c: dot2_f32(v[0], v[1], c.dst_old, c.mode, [0, 0, 0], [1, 1, 1], [0] * 3,
+                                                     [0] * 3, False), True),
+    "v_dual_dot2acc_f32_bf16": (lambda v, c: dot2_f32(v[0], v[1], c.dst_old, c.mode, [0, 0, 0], [1, 1, 1], [0] * 3,
+                                                      [0] * 3, True), True),
 }
 
 
@@ -2249,7 +2848,7 @@ def gen_vopd():
                 va, vb = lanes_from(INT32_EDGES, seed), lanes_from(SHIFT_EDGES, seed + 3)
             init["v%d" % a] = va
             init["v%d" % b] = vb
-            dv = flanes(32, seed + 5) if "fmac" in name else sentinel(d)
+            dv = flanes(32, seed + 5) if "fmac" in name or "dot2acc" in name else sentinel(d)
             init["v%d" % d] = dv
             res = list(dv)
             for l in range(LANES):
@@ -2270,7 +2869,16 @@ def gen_vopd():
                 text.append("%s v%d, v%d" % (name, d, a))
             else:
                 text.append("%s v%d, v%d, v%d" % (name, d, a, b))
-        case(f, " :: ".join(text), init, exp, exec_=ex if ex != M32 else None, mode=mode or None,
+        asm = " :: ".join(text)
+        if "bf16" in x or "bf16" in y:
+            # the assembler (as LLVM) has no v_dual_dot2acc_f32_bf16: hand-encoded (15.3.7)
+            (dx, ax, bx), (dy, ay, by) = regs["X"], regs["Y"]
+            w0 = (0b110010 << 26) | (ROWS["VOPD_X"][x]["op"] << 22) | (ROWS["VOPD_Y"][y]["op"] << 17) | \
+                (bx << 9) | (256 + ax)
+            w1 = (256 + ay) | (by << 9) | ((dy >> 1) << 17) | (dx << 24)
+            words = [w0, w1] + ([K] if any(n in ("v_dual_fmaak_f32", "v_dual_fmamk_f32") for n in (x, y)) else [])
+            asm = "words %s # %s" % (" ".join(hx(w) for w in words), asm)
+        case(f, asm, init, exp, exec_=ex if ex != M32 else None, mode=mode or None,
              comment="VOPD %s :: %s" % (x, y))
     # both halves read their sources before either writes
     case(f, "v_dual_mov_b32 v1, v6 :: v_dual_mov_b32 v6, v1", {"v1": 0x11111111, "v6": 0x66666666},
@@ -2485,7 +3093,7 @@ def split_words(v, n):
 
 
 def gen_global_flat(f, seg):
-    rows = [r for r in _MEM_ROWS[seg.upper()] if r["name"] in IMPL_MEM]
+    rows = [r for r in _MEM_ROWS[seg.upper()] if r["name"] in IMPL_MEM_INT]
     for idx, row in enumerate(rows):
         name = row["name"]
         suffix = name[len(seg) + 1:]
@@ -2619,14 +3227,16 @@ def addr_setup(seg, use_saddr, offs, init, data_reg=None):
 
 
 
-UNSUP_MEM = ("_f32", "_f64", "addtid", "load_lds", "gws", "append", "consume", "ordered", "bvh", "wrap",
-             "condxchg", "storexchg_2addr", "gs_reg")
+UNSUP_MEM = ("load_lds", "gws", "append", "consume", "ordered", "bvh", "condxchg", "gs_reg", "_add_f64")
+SPECIAL_MEM = ("addtid", "wrap", "storexchg_2addr")  # generated by gen_mem_special
+FLOAT_MEM = ("_f32", "_f64")
 IMPL_MEM = {r["name"] for fmt in ("DS", "FLAT", "GLOBAL") for r in _MEM_ROWS[fmt]
             if not any(u in r["name"] for u in UNSUP_MEM)}
+IMPL_MEM_INT = {n for n in IMPL_MEM if not any(u in n for u in FLOAT_MEM + SPECIAL_MEM)}
 
 
 def gen_ds(f):
-    rows = [r for r in _MEM_ROWS["DS"] if r["name"] in IMPL_MEM]
+    rows = [r for r in _MEM_ROWS["DS"] if r["name"] in IMPL_MEM_INT]
     for idx, row in enumerate(rows):
         name = row["name"]
         if name in ("ds_nop", "ds_swizzle_b32", "ds_permute_b32", "ds_bpermute_b32"):
@@ -2890,6 +3500,27 @@ def gen_smem(f):
                 continue
             case(f, "%s %s, s[0:1], %s" % (name, dst, src), init, exp, mem=buf, emem=buf,
                  comment=name if k == 0 else None)
+    # s_buffer_load: V# = {base[47:0], stride[61:48]}, NUM_RECORDS in dword 2; dwords at or
+    # past (stride or 1) * NUM_RECORDS read 0 (reference 8.4.1)
+    for name, n in [("s_buffer_load_b32", 1), ("s_buffer_load_b64", 2), ("s_buffer_load_b128", 4),
+                    ("s_buffer_load_b256", 8), ("s_buffer_load_b512", 16)]:
+        for k, (off, soff, stride, nrec) in enumerate([(0, None, 0, 384), (0x14, None, 0, 0x20), (None, 0x26, 0, 0x30),
+                                                       (0x8, 0x10, 4, 7), (0x9, None, 16, 0), (-8, 0x10, 0, 0x100)]):
+            init = {"s8": HEAP & M32, "s9": (HEAP >> 32) | (stride << 16) | (0xC000 << 16 if k == 5 else 0),
+                    "s10": nrec, "s11": 0x12345678}
+            a = ((off or 0) + (soff or 0)) & ~3
+            limit = max(stride, 1) * nrec
+            exp = {"s%d" % (20 + j): rd(buf, a + 4 * j, 4) if 0 <= a + 4 * j < limit else 0 for j in range(n)}
+            for j in range(n):
+                init["s%d" % (20 + j)] = 0xCCCCCCCC
+            dst = "s20" if n == 1 else "s[20:%d]" % (20 + n - 1)
+            if soff is not None:
+                init["s2"] = soff
+                src = "s2" + (" offset:%d" % off if off is not None else "")
+            else:
+                src = "0x%x" % off
+            case(f, "%s %s, s[8:11], %s" % (name, dst, src), init, exp, mem=buf, emem=buf,
+                 comment="%s (range clamp: (stride or 1) * NUM_RECORDS)" % name if k == 0 else None)
     for name in ("s_gl1_inv", "s_dcache_inv"):
         case(f, name, {"s4": 1}, {}, comment="%s: no caches in the model, no effect" % name)
 
@@ -2954,9 +3585,346 @@ def gen_sopp(f):
          {"v10": 0x40000000}, comment="a selection does not round: runs under any round mode")
 
 
+def float_atomic(op, w, mode, t, src, cmp):
+    """The new memory value of a float atomic (16.15/16.20 pseudocode): add = src + tmp with the
+    IEEE rules of the model (inputs/outputs flushed by `mode`, which is 0 for global/flat);
+    min/max/cmpswap compare the flushed values (NaN compares false, -0 == +0) and store the
+    chosen operand's bits."""
+    a, b = flush_in(src, w, mode), flush_in(t, w, mode)
+    if op == "add":
+        return fop(w, mode, [src, t], lambda x: add_v(x[0], x[1]))
+    key = lambda x: fval(dec(x, w))  # noqa: E731
+    if op in ("min", "max"):
+        if is_nan(a, w) or is_nan(b, w):
+            return t
+        better = key(a) < key(b) if op == "min" else key(a) > key(b)
+        return src if better else t
+    c = flush_in(cmp, w, mode)
+    if is_nan(b, w) or is_nan(c, w):
+        return t
+    return src if key(b) == key(c) else t
+
+
+def gen_float_atomics():
+    """Global/flat f32 atomics (denormals always flushed: MODE does not govern them) and DS
+    f32/f64 atomics (the wave's MODE FP_DENORM governs them)."""
+    names = [("global", "global_atomic_%s_f32"), ("flat", "flat_atomic_%s_f32")]
+    for seg, pat in names:
+        f = "mem_%s.cases" % seg
+        for idx, op in enumerate(("add", "min", "max", "cmpswap")):
+            name = pat % op
+            for k, (ex, mode, saddr) in enumerate([(M32, 0xF0, True), (PARTIAL, 0, False), (M32, 0x30, True)]):
+                use_saddr = saddr and seg == "global"
+                seed = 13000 + idx * 10 + k
+                r = rng(seed)
+                buf = [flanes(32, seed)[i % 32] if i >= 4 else 0 for i in range(MEM_DWORDS)]
+                perm = list(range(4, 4 + LANES))
+                r.shuffle(perm)
+                offs = [4 * perm[l] for l in range(LANES)]
+                for l in range(0, LANES, 7):
+                    offs[l] = offs[0]
+                src = flanes(32, seed + 1)
+                cmp = [rd(buf, offs[l], 4) if l % 2 else flanes(32, seed + 2)[l] for l in range(LANES)]
+                cmp[3] = 0x80000000 if rd(buf, offs[3], 4) == 0 else cmp[3]
+                init = {"v12": src}
+                if op == "cmpswap":
+                    init["v13"] = cmp
+                init["v10"] = sentinel(10)
+                after = list(buf)
+                res = sentinel(10)
+                for l in range(LANES):
+                    if not ex >> l & 1:
+                        continue
+                    t = rd(after, offs[l], 4)
+                    wr(after, offs[l], 4, float_atomic(op, 32, 0, t, src[l], cmp[l]))
+                    res[l] = t
+                data_reg = "v[12:13]" if op == "cmpswap" else "v12"
+                for rtn in (True, False):
+                    i2 = dict(init)
+                    addr_txt = addr_setup(seg, use_saddr, offs, i2, data_reg=data_reg)
+                    asm = ("%s v10, %s glc" % (name, addr_txt)) if rtn else ("%s %s" % (name, addr_txt))
+                    case(f, asm, i2, {"v10": res} if rtn else {}, exec_=ex if ex != M32 else None, mode=mode,
+                         mem=buf, emem=after,
+                         comment="%s (f32 denormals flushed whatever MODE says)" % name if (k, rtn) == (0, True)
+                         else None)
+    f = "mem_ds.cases"
+    for w in (32, 64):
+        for idx, op in enumerate(("add", "min", "max", "cmpstore")):
+            if w == 64 and op == "add":
+                continue
+            nd = w // 32
+            for rtn in (False, True):
+                name = "ds_%s%s_f%d" % (op, "_rtn" if rtn else "", w)
+                for k, (ex, mode, off) in enumerate([(M32, 0xF0, 0), (PARTIAL, 0, 8), (M32, 0x50 if w == 32 else 0x90, 0)]):
+                    seed = 13500 + w * 10 + idx * 40 + k + (20 if rtn else 0)
+                    r = rng(seed)
+                    lds = [0] * MEM_DWORDS
+                    vals = flanes(w, seed)
+                    for i in range(MEM_DWORDS // nd):
+                        wr(lds, nd * 4 * i, nd * 4, vals[i % 32])
+                    perm = list(range(0, LANES))
+                    r.shuffle(perm)
+                    offs = [4 * nd * perm[l] for l in range(LANES)]
+                    for l in range(0, LANES, 7):
+                        offs[l] = offs[0]
+                    src = flanes(w, seed + 1)
+                    cmp = [rd(lds, offs[l] + off, nd * 4) if l % 2 else flanes(w, seed + 2)[l] for l in range(LANES)]
+                    init = {"v1": offs}
+                    for j in range(nd):
+                        init["v%d" % (12 + j)] = [(x >> (32 * j)) & M32 for x in src]
+                        if op == "cmpstore":
+                            init["v%d" % (14 + j)] = [(x >> (32 * j)) & M32 for x in cmp]
+                    ret = [sentinel(10 + j) for j in range(nd)]
+                    res = [list(x) for x in ret]
+                    exp = {}
+                    if rtn:
+                        for j in range(nd):
+                            init["v%d" % (10 + j)] = ret[j]
+                    after = list(lds)
+                    for l in range(LANES):
+                        if not ex >> l & 1:
+                            continue
+                        a = offs[l] + off
+                        t = rd(after, a, nd * 4)
+                        wr(after, a, nd * 4, float_atomic(op, w, mode, t, src[l], cmp[l]))
+                        for j in range(nd):
+                            res[j][l] = (t >> (32 * j)) & M32
+                    if rtn:
+                        for j in range(nd):
+                            exp["v%d" % (10 + j)] = res[j]
+                    ops = ([vreg(10, nd)] if rtn else []) + ["v1", vreg(12, nd)] + \
+                        ([vreg(14, nd)] if op == "cmpstore" else [])
+                    mods = ("offset:%d" % off) if off else ""
+                    case(f, " ".join(("%s %s %s" % (name, ", ".join(ops), mods)).split()), init, exp,
+                         exec_=ex if ex != M32 else None, mode=mode, lds=lds, elds=after,
+                         comment="%s (MODE FP_DENORM governs it)" % name if k == 0 else None)
+
+
+PRIV = 64  # private bytes per lane in the scratch cases
+
+
+def gen_scratch(f="mem_scratch.cases"):
+    """SCRATCH loads and stores: each lane addresses its own private segment at
+    SGPR[SADDR] (unless off) + VGPR[VADDR] (when given: SVE) + offset; an access past the
+    segment stops the wave (ModelError::Memory)."""
+    rows = [r["name"] for r in _MEM_ROWS["SCRATCH"] if "lds" not in r["name"]]
+    r = rng(16000)
+    base = [r.randrange(0, 3) * 16 for _ in range(LANES)]  # per-lane offsets: room for 16 + 16 bytes
+    fill = [lanes_from(INT32_EDGES, 16001 + j) for j in range(4)]
+    for idx, name in enumerate(rows):
+        suffix = name[len("scratch_"):]
+        for k, (ex, mode) in enumerate([(M32, "sv"), (PARTIAL, "svs"), (M32, "ss"), (M32, "st")]):
+            off = [0, 4, 3, 8][k] if suffix.startswith("load") else [0, 5, 2, 12][k]
+            sreg = 8 if mode in ("svs", "ss") else 0
+            priv = [[0] * (PRIV // 4) for _ in range(LANES)]
+            init = {"v1": base, "s4": sreg}
+            for j in range(4):
+                init["v%d" % (2 + j)] = fill[j]
+            # every lane first stores 16 bytes at its base (SV mode), then the instruction under test
+            lane_off = lambda l: ((sreg if mode in ("svs", "ss") else 0) +  # noqa: E731
+                                  (base[l] if mode in ("sv", "svs") else 0) + off)
+            for l in range(LANES):
+                if ex >> l & 1:
+                    for j in range(4):
+                        wr(priv[l], base[l] + 4 * j, 4, fill[j][l])
+            vaddr = "v1" if mode in ("sv", "svs") else "off"
+            saddr = "s4" if mode in ("svs", "ss") else "off"
+            pre = "scratch_store_b128 v1, v[2:5], off"
+            mods = (" offset:%d" % off) if off else ""
+            exp = {}
+            if suffix.startswith("load"):
+                kind = suffix[5:]
+                nb, signed, where = LOAD_KIND[kind]
+                nd = max(1, nb // 4)
+                dst = [sentinel(10 + j) for j in range(nd)]
+                for j in range(nd):
+                    init["v%d" % (10 + j)] = dst[j]
+                res = [list(d) for d in dst]
+                for l in range(LANES):
+                    if not ex >> l & 1:
+                        continue
+                    v = rd(priv[l], lane_off(l), nb)
+                    if signed:
+                        v = sext(v, 8 * nb) & M32
+                    if where == "w":
+                        for j in range(nd):
+                            res[j][l] = (v >> (32 * j)) & M32
+                    elif where == "lo":
+                        res[0][l] = (dst[0][l] & 0xFFFF0000) | (v & 0xFFFF)
+                    else:
+                        res[0][l] = (dst[0][l] & 0xFFFF) | ((v & 0xFFFF) << 16)
+                for j in range(nd):
+                    exp["v%d" % (10 + j)] = res[j]
+                asm = "%s ; %s %s, %s, %s%s" % (pre, name, vreg(10, nd), vaddr, saddr, mods)
+            else:
+                kind = suffix[6:]
+                nb, shift = STORE_KIND[kind]
+                nd = max(1, nb // 4)
+                data = [lanes_from(INT32_EDGES, 16100 + idx * 10 + k + j) for j in range(nd)]
+                for j in range(nd):
+                    init["v%d" % (20 + j)] = data[j]
+                for l in range(LANES):
+                    if ex >> l & 1:
+                        v = sum(data[j][l] << (32 * j) for j in range(nd)) >> shift
+                        wr(priv[l], lane_off(l), nb, v)
+                # read back the 32 bytes from the lane's base
+                res = [sentinel(10 + j) for j in range(8)]
+                for j in range(8):
+                    init["v%d" % (10 + j)] = res[j]
+                for l in range(LANES):
+                    if ex >> l & 1:
+                        for j in range(8):
+                            res[j][l] = rd(priv[l], base[l] + 4 * j, 4)
+                for j in range(8):
+                    exp["v%d" % (10 + j)] = res[j]
+                asm = "%s ; %s %s, %s, %s%s ; scratch_load_b128 v[10:13], v1, off ; " \
+                      "scratch_load_b128 v[14:17], v1, off offset:16" % (pre, name, vaddr, vreg(20, nd), saddr, mods)
+            # private 64 bytes per lane
+            case(f, asm, init, exp, exec_=ex if ex != M32 else None,
+                 comment="%s (SV, SVS, SS, ST addressing)" % name if k == 0 else None)
+            FILES[f].insert(len(FILES[f]) - len(exp) - len(init) - (1 if ex != M32 else 0), "  private %d" % PRIV)
+    # past the lane's segment: the wave stops naming the lane
+    init = {"v1": [PRIV - 4 if l != 7 else PRIV - 2 for l in range(LANES)]}
+    case(f, "scratch_load_b32 v10, v1, off", init, {},
+         error="Memory lane: 7, error: Private { offset: 62, size: 4, limit: 64 }",
+         comment="an access past the lane's private segment stops the wave")
+    FILES[f].insert(len(FILES[f]) - 2, "  private %d" % PRIV)
+    case(f, "scratch_store_b32 off, v2, s4 offset:-4", {"s4": 2}, {}, error="Memory")
+    FILES[f].insert(len(FILES[f]) - 2, "  private %d" % PRIV)
+    case(f, "scratch_load_b32 v10, off, off", {}, {}, error="Memory",
+         comment="a wave without private memory: every SCRATCH access is outside")
+
+
+def gen_mqsad32():
+    f = "valu_int.cases"
+    for k, ex in enumerate((M32, PARTIAL)):
+        s0 = lanes_from(INT64_EDGES, 16500 + k, bits=64)
+        s1 = lanes_from(INT32_EDGES, 16510 + k)
+        s1 = [x & 0xFF00FFFF if l % 3 == 0 else x for l, x in enumerate(s1)]  # some zero reference bytes
+        s2 = [lanes_from(INT32_EDGES, 16520 + k + j) for j in range(4)]
+        init = {"v4": [x & M32 for x in s0], "v5": [x >> 32 for x in s0], "v1": s1}
+        for j in range(4):
+            init["v%d" % (20 + j)] = s2[j]
+            init["v%d" % (10 + j)] = sentinel(10 + j)
+        exp = {}
+        for j in range(4):
+            exp["v%d" % (10 + j)] = [py_msad_u8((s0[l] >> (8 * j)) & M32, s1[l], s2[j][l]) if ex >> l & 1
+                                     else sentinel(10 + j)[l] for l in range(LANES)]
+        case(f, "v_mqsad_u32_u8 v[10:13], v[4:5], v1, v[20:23]", init, exp, exec_=ex if ex != M32 else None,
+             comment="v_mqsad_u32_u8: four 32-bit masked SADs of S0's byte windows" if k == 0 else None)
+
+
+def gen_trig_preop():
+    f = "valu_float.cases"
+    xs = [0x3FF0000000000000, 0x4340000000000000, 0x4350000000000001, 0x7AF0000000000000, 0x7B00000000000000,
+          0x7FEFFFFFFFFFFFFF, 0xC350000000000000, 0x7FF0000000000000, 0x0000000000000001, 0x4390000000000000]
+    for k, x in enumerate(xs):
+        segs = [(l * 7 + k) % 32 for l in range(LANES)]
+        res = [py_trig_preop(x, sg, 0x3F0) for sg in segs]
+        case(f, "v_trig_preop_f64 v[10:11], v[4:5], v1", {"v4": x & M32, "v5": x >> 32, "v1": segs,
+                                                         "v10": sentinel(10), "v11": sentinel(11)},
+             {"v10": [r & M32 for r in res], "v11": [r >> 32 for r in res]}, mode=0x3F0,
+             comment="v_trig_preop_f64: every segment, large exponents (shift and +128 scale)" if k == 0 else None)
+
+
+def gen_mem_special():
+    """addtid forms (address from M0 / SADDR + offset + lane * 4), ds_wrap_rtn_b32 and the
+    two-address exchanges (16.15 / 16.20 pseudocode)."""
+    f = "mem_ds.cases"
+    for k, (m0, off, ex) in enumerate([(0, 0, M32), (0x10010, 12, PARTIAL)]):
+        lds = mem_init(16600 + k) + mem_init(16610 + k)
+        base = (m0 & 0xFFFF) + off
+        res = [rd(lds, base + 4 * l, 4) if ex >> l & 1 else sentinel(10)[l] for l in range(LANES)]
+        mods = (" offset:%d" % off) if off else ""
+        case(f, "ds_load_addtid_b32 v10%s" % mods, {"m0": m0, "v10": sentinel(10)}, {"v10": res},
+             exec_=ex if ex != M32 else None, lds=lds, elds=lds,
+             comment="ds_load/store_addtid_b32: {OFFSET1, OFFSET0} + M0[15:0] + lane * 4" if k == 0 else None)
+        data = lanes_from(INT32_EDGES, 16620 + k)
+        after = list(lds)
+        for l in range(LANES):
+            if ex >> l & 1:
+                wr(after, base + 4 * l, 4, data[l])
+        case(f, "ds_store_addtid_b32 v2%s" % mods, {"m0": m0, "v2": data}, {}, exec_=ex if ex != M32 else None,
+             lds=lds, elds=after)
+    # ds_wrap_rtn_b32: MEM = tmp >= DATA ? tmp - DATA : tmp + DATA2, returns tmp
+    for k, ex in enumerate((M32, PARTIAL)):
+        lds = [x % 200 for x in mem_init(16700 + k)]
+        r = rng(16700 + k)
+        offs = [4 * r.randrange(0, 24) for _ in range(LANES)]  # shared addresses serialise in lane order
+        d0 = [r.randrange(0, 150) for _ in range(LANES)]
+        d1 = lanes_from(INT32_EDGES, 16710 + k)
+        after = list(lds)
+        res = sentinel(10)
+        for l in range(LANES):
+            if not ex >> l & 1:
+                continue
+            t = rd(after, offs[l], 4)
+            wr(after, offs[l], 4, (t - d0[l]) if t >= d0[l] else (t + d1[l]) & M32)
+            res[l] = t
+        case(f, "ds_wrap_rtn_b32 v10, v1, v12, v14", {"v1": offs, "v12": d0, "v14": d1, "v10": sentinel(10)},
+             {"v10": res}, exec_=ex if ex != M32 else None, lds=lds, elds=after,
+             comment="ds_wrap_rtn_b32" if k == 0 else None)
+    # ds_storexchg_2addr[_stride64]_rtn_b32/b64
+    for w in (32, 64):
+        nb, nd = w // 8, w // 32
+        for st64 in (False, True):
+            name = "ds_storexchg_2addr%s_rtn_b%d" % ("_stride64" if st64 else "", w)
+            stride = nb * (64 if st64 else 1)
+            o0, o1 = (1, 2) if st64 else (0, 32)
+            for k, ex in enumerate((M32, PARTIAL)):
+                size = (o1 * stride + LANES * nb) // 4 + 4
+                lds = (mem_init(16800 + w + 2 * st64 + k) * 40)[:size]
+                offs = [nb * ((l * 7) % LANES) for l in range(LANES)]
+                offs[5] = offs[3]  # two lanes on one address: lane order
+                d0 = [lanes_from(INT32_EDGES, 16820 + k + j) for j in range(nd)]
+                d1 = [lanes_from(INT32_EDGES, 16830 + k + j) for j in range(nd)]
+                after = list(lds)
+                ret = [sentinel(10 + j) for j in range(2 * nd)]
+                res = [list(x) for x in ret]
+                for l in range(LANES):
+                    if not ex >> l & 1:
+                        continue
+                    a0, a1 = offs[l] + o0 * stride, offs[l] + o1 * stride
+                    t0, t1 = rd(after, a0, nb), rd(after, a1, nb)
+                    wr(after, a0, nb, sum(d0[j][l] << (32 * j) for j in range(nd)))
+                    wr(after, a1, nb, sum(d1[j][l] << (32 * j) for j in range(nd)))
+                    v = t0 | t1 << w
+                    for j in range(2 * nd):
+                        res[j][l] = (v >> (32 * j)) & M32
+                init = {"v1": offs}
+                for j in range(nd):
+                    init["v%d" % (20 + j)] = d0[j]
+                    init["v%d" % (24 + j)] = d1[j]
+                for j in range(2 * nd):
+                    init["v%d" % (10 + j)] = ret[j]
+                case(f, "%s %s, v1, %s, %s offset0:%d offset1:%d" % (name, vreg(10, 2 * nd), vreg(20, nd), vreg(24, nd),
+                                                                      o0, o1),
+                     init, {"v%d" % (10 + j): res[j] for j in range(2 * nd)}, exec_=ex if ex != M32 else None,
+                     lds=lds, elds=after, comment="%s: both old values returned, lane order" % name if k == 0 else None)
+    # global_load/store_addtid_b32: SGPR pair + offset + lane * 4
+    f = "mem_global.cases"
+    for k, (off, ex) in enumerate([(0, M32), (20, PARTIAL)]):
+        buf = mem_init(16900 + k)
+        res = [rd(buf, off + 4 * l, 4) if ex >> l & 1 else sentinel(10)[l] for l in range(LANES)]
+        mods = (" offset:%d" % off) if off else ""
+        init = {"s0": HEAP & M32, "s1": HEAP >> 32, "v10": sentinel(10)}
+        case(f, "global_load_addtid_b32 v10, s[0:1]%s" % mods, init, {"v10": res}, exec_=ex if ex != M32 else None,
+             mem=buf, emem=buf, comment="global_load/store_addtid_b32: SADDR + offset + lane * 4" if k == 0 else None)
+        data = lanes_from(INT32_EDGES, 16910 + k)
+        after = list(buf)
+        for l in range(LANES):
+            if ex >> l & 1:
+                wr(after, off + 4 * l, 4, data[l])
+        case(f, "global_store_addtid_b32 v2, s[0:1]%s" % mods, {"s0": HEAP & M32, "s1": HEAP >> 32, "v2": data}, {},
+             exec_=ex if ex != M32 else None, mem=buf, emem=after)
+
+
 def gen_memory():
     gen_global_flat("mem_global.cases", "global")
     gen_global_flat("mem_flat.cases", "flat")
+    gen_float_atomics()
+    gen_scratch()
+    gen_mem_special()
     gen_ds("mem_ds.cases")
     gen_smem("smem.cases")
     gen_sopp("sopp.cases")
@@ -2975,13 +3943,18 @@ def gen_probes():
             if r["name"] in unsupported_scalar:
                 probe(f, fmt, r["name"])
     for r in scal.get("SMEM", []) + _MEM_ROWS.get("SMEM", []):
-        if r["name"].startswith("s_buffer_load") or r["name"].startswith("s_atc_probe"):
+        if r["name"].startswith("s_atc_probe"):
             probe(f, "SMEM", r["name"])
     for fmt in ("DS", "FLAT", "GLOBAL"):
         for r in _MEM_ROWS[fmt]:
             if r["name"] not in IMPL_MEM:
                 probe(f, fmt, r["name"])
-    covered = set(FLOAT_OPS) | set(INT_OPS) | set(PK_OPS) | set(ROWS["VOPC"]) | {
+    for r in _MEM_ROWS["SCRATCH"]:
+        if "lds" in r["name"]:
+            probe(f, "SCRATCH", r["name"])
+    covered = set(FLOAT_OPS) | set(INT_OPS) | set(PK_OPS) | set(PK_INT_OPS) | set(INT_DOTS) | set(LANE_MOVES) | {"v_mqsad_u32_u8"} | {
+        "v_dot2_f32_f16", "v_dot2_f32_bf16", "v_dot2acc_f32_f16", "v_dot2_f16_f16", "v_dot2_bf16_bf16",
+        "v_fma_mix_f32", "v_fma_mixlo_f16", "v_fma_mixhi_f16"} | set(ROWS["VOPC"]) | {
         "v_nop", "v_pipeflush", "v_readfirstlane_b32", "v_readlane_b32", "v_writelane_b32", "v_cndmask_b32",
         "v_cndmask_b16", "v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32", "v_add_co_ci_u32", "v_sub_co_ci_u32",
         "v_subrev_co_ci_u32", "v_mad_u64_u32", "v_mad_i64_i32", "v_div_scale_f32", "v_div_scale_f64",
@@ -3004,6 +3977,11 @@ def main():
     gen_valu_float()
     gen_vopc()
     gen_vop3p()
+    gen_vop3p_int()
+    gen_dots()
+    gen_lane_moves()
+    gen_trig_preop()
+    gen_mqsad32()
     gen_vopd()
     gen_div_helpers()
     gen_memory()
