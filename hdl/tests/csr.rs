@@ -5,7 +5,9 @@
 //! start refused while busy, done and error latched with the error PC and code, cleared by
 //! the next start). Needs verilator; skipped loudly without it unless `CI` is set.
 
-use std::process::Command;
+mod common;
+
+use common::{lint_clean, run_testbench, verilator_present};
 
 const TEMPLATE: &str = include_str!("../../templates/csr.v.tera");
 
@@ -106,12 +108,7 @@ R 04 00001234 ack 1
 
 #[test]
 fn csr_transcript_matches_the_register_map() {
-    if Command::new("verilator").arg("--version").output().is_err() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "verilator is required when CI is set"
-        );
-        eprintln!("\n*** SKIPPED: verilator not found on PATH; the CSRs were NOT checked ***\n");
+    if !verilator_present("the CSRs") {
         return;
     }
     let mut ctx = tera::Context::new();
@@ -130,46 +127,8 @@ fn csr_transcript_matches_the_register_map() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("cu32_csr.v"), verilog).unwrap();
     std::fs::write(dir.join("tb.v"), TESTBENCH).unwrap();
-    let lint = Command::new("verilator")
-        .current_dir(&dir)
-        .args([
-            "--lint-only",
-            "-Wall",
-            "--top-module",
-            "cu32_csr",
-            "cu32_csr.v",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        lint.status.success() && lint.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&lint.stderr)
-    );
-    let build = Command::new("verilator")
-        .current_dir(&dir)
-        .args([
-            "--binary",
-            "-Wno-fatal",
-            "-O1",
-            "--top-module",
-            "tb",
-            "-o",
-            "tb",
-        ])
-        .args(["tb.v", "cu32_csr.v"])
-        .output()
-        .unwrap();
-    assert!(
-        build.status.success(),
-        "{}",
-        String::from_utf8_lossy(&build.stderr)
-    );
-    let run = Command::new(dir.join("obj_dir/tb"))
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&run.stdout);
+    lint_clean(&dir, "cu32_csr", "cu32_csr.v");
+    let stdout = run_testbench(&dir, &["tb.v", "cu32_csr.v"], &[]);
     let transcript: String = stdout
         .lines()
         .filter(|l| l.starts_with(['R', 'W', 'O']))

@@ -5,8 +5,10 @@
 //! contended bank needs (distinct words for reads, lanes for writes). Needs verilator
 //! (installed by scripts/setup.sh); skipped loudly without it unless `CI` is set.
 
+mod common;
+
+use common::{lint_clean, run_testbench, verilator_present, Rng};
 use std::path::Path;
-use std::process::Command;
 
 const TEMPLATE: &str = include_str!("../../templates/lds.v.tera");
 
@@ -17,22 +19,6 @@ struct Request {
     addr: Vec<u32>,
     wdata: Vec<u32>,
     be: Vec<u8>,
-}
-
-/// A deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u32 {
-        (self.next() % n) as u32
-    }
 }
 
 fn render(lanes: u32, banks: u32, lds_bytes: u32) -> String {
@@ -172,18 +158,6 @@ const TESTBENCH: &str = r#"module tb;
 endmodule
 "#;
 
-fn verilator_present() -> bool {
-    if Command::new("verilator").arg("--version").output().is_ok() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "verilator is required when CI is set"
-    );
-    eprintln!("\n*** SKIPPED: verilator not found on PATH; the LDS was NOT checked ***\n");
-    false
-}
-
 fn run(dir: &Path, lanes: u32, banks: u32, lds_bytes: u32, n: usize, seed: u64) {
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("cu32_lds.v"), render(lanes, banks, lds_bytes)).unwrap();
@@ -192,38 +166,13 @@ fn run(dir: &Path, lanes: u32, banks: u32, lds_bytes: u32, n: usize, seed: u64) 
     let reqs = requests(lanes, lds_bytes / 4, n, &mut rng);
     let lines: String = reqs.iter().map(|r| hex(lanes, r) + "\n").collect();
     std::fs::write(dir.join("reqs.hex"), lines).unwrap();
-    let build = Command::new("verilator")
-        .current_dir(dir)
-        .args(["--binary", "-Wall", "-Wno-fatal", "-O1"])
-        .arg(format!("+define+LANES={lanes}"))
-        .arg(format!("+define+N={n}"))
-        .args(["--top-module", "tb", "-o", "tb", "tb.v", "cu32_lds.v"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&build.stderr);
-    assert!(build.status.success(), "{stderr}");
     // The template itself must lint clean (the testbench's warnings do not count).
-    let lint = Command::new("verilator")
-        .current_dir(dir)
-        .args([
-            "--lint-only",
-            "-Wall",
-            "--top-module",
-            "cu32_lds",
-            "cu32_lds.v",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        lint.status.success() && lint.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&lint.stderr)
+    lint_clean(dir, "cu32_lds", "cu32_lds.v");
+    let stdout = run_testbench(
+        dir,
+        &["tb.v", "cu32_lds.v"],
+        &[format!("LANES={lanes}"), format!("N={n}")],
     );
-    let out = Command::new(dir.join("obj_dir/tb"))
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
     let results: Vec<&str> = stdout
         .lines()
         .filter_map(|l| l.strip_prefix("R "))
@@ -254,7 +203,7 @@ fn run(dir: &Path, lanes: u32, banks: u32, lds_bytes: u32, n: usize, seed: u64) 
 
 #[test]
 fn lds_banks_match_the_reference() {
-    if !verilator_present() {
+    if !verilator_present("the LDS") {
         return;
     }
     let base = std::env::temp_dir().join(format!("cu32-lds-{}", std::process::id()));

@@ -5,8 +5,10 @@
 //! gives with stores in lane order, and use one transaction per distinct dword for loads
 //! and per lane for stores. Needs verilator; skipped loudly without it unless `CI` is set.
 
+mod common;
+
+use common::{lint_clean, run_testbench, verilator_present, Rng};
 use std::path::Path;
-use std::process::Command;
 
 const TEMPLATE: &str = include_str!("../../templates/wb_master.v.tera");
 
@@ -19,22 +21,6 @@ struct Request {
     addr: Vec<u32>,
     wdata: Vec<u32>,
     sel: Vec<u8>,
-}
-
-/// A deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u32 {
-        (self.next() % n) as u32
-    }
 }
 
 fn render(lanes: u32) -> String {
@@ -191,18 +177,6 @@ const TESTBENCH: &str = r#"module tb;
 endmodule
 "#;
 
-fn verilator_present() -> bool {
-    if Command::new("verilator").arg("--version").output().is_ok() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "verilator is required when CI is set"
-    );
-    eprintln!("\n*** SKIPPED: verilator not found on PATH; the bus master was NOT checked ***\n");
-    false
-}
-
 fn run(dir: &Path, lanes: u32, latency: u32, n: usize, seed: u64) {
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("cu32_wb_master.v"), render(lanes)).unwrap();
@@ -210,36 +184,16 @@ fn run(dir: &Path, lanes: u32, latency: u32, n: usize, seed: u64) {
     let reqs = requests(lanes, n, &mut Rng(seed));
     let lines: String = reqs.iter().map(|r| hex(lanes, r) + "\n").collect();
     std::fs::write(dir.join("reqs.hex"), lines).unwrap();
-    let build = Command::new("verilator")
-        .current_dir(dir)
-        .args(["--binary", "-Wno-fatal", "-O1"])
-        .arg(format!("+define+LANES={lanes}"))
-        .arg(format!("+define+N={n}"))
-        .arg(format!("+define+LATENCY={latency}"))
-        .args(["--top-module", "tb", "-o", "tb", "tb.v", "cu32_wb_master.v"])
-        .output()
-        .unwrap();
-    assert!(
-        build.status.success(),
-        "{}",
-        String::from_utf8_lossy(&build.stderr)
+    lint_clean(dir, "cu32_wb_master", "cu32_wb_master.v");
+    let stdout = run_testbench(
+        dir,
+        &["tb.v", "cu32_wb_master.v"],
+        &[
+            format!("LANES={lanes}"),
+            format!("N={n}"),
+            format!("LATENCY={latency}"),
+        ],
     );
-    let lint = Command::new("verilator")
-        .current_dir(dir)
-        .args(["--lint-only", "-Wall", "--top-module", "cu32_wb_master"])
-        .arg("cu32_wb_master.v")
-        .output()
-        .unwrap();
-    assert!(
-        lint.status.success() && lint.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&lint.stderr)
-    );
-    let out = Command::new(dir.join("obj_dir/tb"))
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
     let results: Vec<&str> = stdout
         .lines()
         .filter_map(|l| l.strip_prefix("R "))
@@ -275,7 +229,7 @@ fn run(dir: &Path, lanes: u32, latency: u32, n: usize, seed: u64) {
 
 #[test]
 fn bus_master_matches_the_reference() {
-    if !verilator_present() {
+    if !verilator_present("the bus master") {
         return;
     }
     let base = std::env::temp_dir().join(format!("cu32-wb-{}", std::process::id()));
