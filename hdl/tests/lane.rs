@@ -19,6 +19,9 @@
 //! results appear `LATENCY` rising edges after their operands. The Verilator tests are
 //! skipped loudly without verilator unless `CI` is set.
 
+mod common;
+
+use common::{verilator_present, Rng};
 use cu32_hdl::lane::{VectorLane, LATENCY};
 use cu32_hdl::valu_control::{lane_op, lane_table, LaneOp};
 use cu32_isa::{Accept, ArgKind, Format, OpInfo};
@@ -142,18 +145,6 @@ fn every_integer_valu_mnemonic_has_a_lane_op() {
         names.len() - NOT_LANE_OPS.len(),
         NOT_LANE_OPS.len()
     );
-}
-
-/// xorshift64*, fixed seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
 }
 
 const EDGES: &[u64] = &[
@@ -645,18 +636,6 @@ fn lane_matches_the_golden_model() {
     compare("rust-hdl lane", &cases, &vectors, &results);
 }
 
-fn verilator_present() -> bool {
-    if Command::new("verilator").arg("--version").output().is_ok() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "verilator is required when CI is set"
-    );
-    eprintln!("\n*** SKIPPED: verilator not found on PATH; lane Verilog NOT checked ***\n");
-    false
-}
-
 /// The lane's Verilog (rust-hdl's `generate_verilog`, top module `top`).
 fn lane_verilog() -> String {
     let mut uut = VectorLane::default();
@@ -700,7 +679,7 @@ endmodule
 /// vectors as the rust-hdl simulation): the tested rust-hdl behaviour is the hardware's.
 #[test]
 fn lane_verilog_matches_the_golden_model() {
-    if !verilator_present() {
+    if !verilator_present("the lane Verilog") {
         return;
     }
     let (cases, vectors) = cases_and_vectors();
@@ -769,7 +748,7 @@ lint_off -rule UNUSEDPARAM -file \"*lane.v\"
 
 #[test]
 fn lane_verilog_lints_clean() {
-    if !verilator_present() {
+    if !verilator_present("the lane Verilog") {
         return;
     }
     let text = lane_verilog();

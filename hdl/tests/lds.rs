@@ -7,19 +7,10 @@
 
 mod common;
 
-use common::{lint_clean, run_testbench, verilator_present, Rng};
+use common::{lint_clean, run_testbench, verilator_present, Request, Rng};
 use std::path::Path;
 
 const TEMPLATE: &str = include_str!("../../templates/lds.v.tera");
-
-/// One request of a pass of `lanes` lanes.
-struct Request {
-    we: bool,
-    mask: u32,
-    addr: Vec<u32>,
-    wdata: Vec<u32>,
-    be: Vec<u8>,
-}
 
 fn render(lanes: u32, banks: u32, lds_bytes: u32) -> String {
     let words = lds_bytes / 4;
@@ -101,26 +92,6 @@ fn reference(lanes: u32, banks: u32, mem: &mut [u8], r: &Request) -> (u32, Vec<u
     (cycles, rdata)
 }
 
-fn hex(lanes: u32, r: &Request) -> String {
-    let mut s = format!("{:x}", u8::from(r.we));
-    let mask = if lanes == 32 {
-        r.mask
-    } else {
-        r.mask & ((1 << lanes) - 1)
-    };
-    s += &format!("{mask:0w$x}", w = lanes as usize / 4);
-    for v in r.addr.iter().rev() {
-        s += &format!("{v:08x}");
-    }
-    for v in r.wdata.iter().rev() {
-        s += &format!("{v:08x}");
-    }
-    for v in r.be.iter().rev() {
-        s += &format!("{v:x}");
-    }
-    s
-}
-
 const TESTBENCH: &str = r#"module tb;
   localparam integer L = `LANES;
   localparam integer W = 4 + L + 64 * L + 4 * L;
@@ -164,7 +135,7 @@ fn run(dir: &Path, lanes: u32, banks: u32, lds_bytes: u32, n: usize, seed: u64) 
     std::fs::write(dir.join("tb.v"), TESTBENCH).unwrap();
     let mut rng = Rng(seed);
     let reqs = requests(lanes, lds_bytes / 4, n, &mut rng);
-    let lines: String = reqs.iter().map(|r| hex(lanes, r) + "\n").collect();
+    let lines: String = reqs.iter().map(|r| r.hex(lanes) + "\n").collect();
     std::fs::write(dir.join("reqs.hex"), lines).unwrap();
     // The template itself must lint clean (the testbench's warnings do not count).
     lint_clean(dir, "cu32_lds", "cu32_lds.v");

@@ -7,21 +7,13 @@
 
 mod common;
 
-use common::{lint_clean, run_testbench, verilator_present, Rng};
+use common::{lint_clean, run_testbench, verilator_present, Request, Rng};
 use std::path::Path;
 
 const TEMPLATE: &str = include_str!("../../templates/wb_master.v.tera");
 
 /// Dwords of the testbench's memory.
 const WORDS: u32 = 1024;
-
-struct Request {
-    we: bool,
-    mask: u32,
-    addr: Vec<u32>,
-    wdata: Vec<u32>,
-    sel: Vec<u8>,
-}
 
 fn render(lanes: u32) -> String {
     let mut ctx = tera::Context::new();
@@ -57,7 +49,7 @@ fn requests(lanes: u32, n: usize, rng: &mut Rng) -> Vec<Request> {
                 },
                 addr,
                 wdata: (0..lanes).map(|_| rng.next() as u32).collect(),
-                sel: (0..lanes)
+                be: (0..lanes)
                     .map(|_| {
                         if rng.below(2) == 0 {
                             0xf
@@ -81,7 +73,7 @@ fn reference(lanes: u32, mem: &mut [u32], r: &Request) -> (u32, Vec<u32>) {
         if r.we {
             transactions += 1;
             for k in 0..4 {
-                if r.sel[l] >> k & 1 == 1 {
+                if r.be[l] >> k & 1 == 1 {
                     mem[w] = (mem[w] & !(0xff << (8 * k))) | (r.wdata[l] & (0xff << (8 * k)));
                 }
             }
@@ -94,22 +86,6 @@ fn reference(lanes: u32, mem: &mut [u32], r: &Request) -> (u32, Vec<u32>) {
         }
     }
     (transactions, rdata)
-}
-
-fn hex(lanes: u32, r: &Request) -> String {
-    let mask = if lanes == 32 {
-        r.mask
-    } else {
-        r.mask & ((1 << lanes) - 1)
-    };
-    let mut s = format!("{:x}{mask:0w$x}", u8::from(r.we), w = lanes as usize / 4);
-    for v in r.addr.iter().rev().chain(r.wdata.iter().rev()) {
-        s += &format!("{v:08x}");
-    }
-    for v in r.sel.iter().rev() {
-        s += &format!("{v:x}");
-    }
-    s
 }
 
 /// The testbench: the master, and a slave that accepts a transaction whenever STALL is
@@ -182,7 +158,7 @@ fn run(dir: &Path, lanes: u32, latency: u32, n: usize, seed: u64) {
     std::fs::write(dir.join("cu32_wb_master.v"), render(lanes)).unwrap();
     std::fs::write(dir.join("tb.v"), TESTBENCH).unwrap();
     let reqs = requests(lanes, n, &mut Rng(seed));
-    let lines: String = reqs.iter().map(|r| hex(lanes, r) + "\n").collect();
+    let lines: String = reqs.iter().map(|r| r.hex(lanes) + "\n").collect();
     std::fs::write(dir.join("reqs.hex"), lines).unwrap();
     lint_clean(dir, "cu32_wb_master", "cu32_wb_master.v");
     let stdout = run_testbench(

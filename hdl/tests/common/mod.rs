@@ -1,6 +1,7 @@
 //! Helpers shared by the RTL unit tests that run Verilator: a deterministic random
-//! generator, the "is Verilator here" check, and building, linting and running a Verilog
-//! testbench in a scratch folder.
+//! generator, the "is Verilator here" check, building, linting and running a Verilog
+//! testbench in a scratch folder, and the one request record (a pass of lanes) the
+//! memory-side testbenches read.
 
 #![allow(dead_code)]
 
@@ -74,4 +75,35 @@ pub fn run_testbench(dir: &Path, files: &[&str], defines: &[String]) -> String {
         .output()
         .unwrap();
     String::from_utf8_lossy(&run.stdout).into_owned()
+}
+
+/// One request of a pass of lanes to a memory-side unit under `mask`: every lane's address
+/// (a dword address for the LDS, a byte address for the bus master), write data and byte
+/// enables.
+pub struct Request {
+    pub we: bool,
+    pub mask: u32,
+    pub addr: Vec<u32>,
+    pub wdata: Vec<u32>,
+    pub be: Vec<u8>,
+}
+
+impl Request {
+    /// The request as one `$readmemh` line of `lanes` lanes: `{we[3:0], mask, addr[lanes-1]
+    /// .. addr[0], wdata[lanes-1] .. wdata[0], be[lanes-1] .. be[0]}`.
+    pub fn hex(&self, lanes: u32) -> String {
+        let mask = if lanes == 32 {
+            self.mask
+        } else {
+            self.mask & ((1 << lanes) - 1)
+        };
+        let mut s = format!("{:x}{mask:0w$x}", u8::from(self.we), w = lanes as usize / 4);
+        for v in self.addr.iter().rev().chain(self.wdata.iter().rev()) {
+            s += &format!("{v:08x}");
+        }
+        for v in self.be.iter().rev() {
+            s += &format!("{v:x}");
+        }
+        s
+    }
 }

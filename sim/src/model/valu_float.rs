@@ -632,55 +632,43 @@ impl Env {
 
 /// Whether an opcode rounds (and so needs a round mode the model provides).
 fn rounds(op: Op) -> bool {
-    !matches!(
-        op,
-        Op::Min
-            | Op::Max
-            | Op::Min3
-            | Op::Max3
-            | Op::Med3
-            | Op::MinMax
-            | Op::MaxMin
-            | Op::FrexpExp
-            | Op::FrexpMant
-            | Op::ToInt(_)
-            | Op::ToIntFloor(_)
-            | Op::PkRtz
-            | Op::PkToInt16(_)
-            | Op::TrigPreop
-            | Op::CvtOff
-            | Op::Cube(0..=2)
-            | Op::Cmp(_)
-            | Op::Class
-            | Op::Trunc
-            | Op::Floor
-            | Op::Ceil
-            | Op::Rndne
-    )
+    !selection(op)
+        && !matches!(
+            op,
+            Op::FrexpExp
+                | Op::FrexpMant
+                | Op::ToInt(_)
+                | Op::ToIntFloor(_)
+                | Op::PkRtz
+                | Op::PkToInt16(_)
+                | Op::TrigPreop
+                | Op::CvtOff
+                | Op::Cube(0..=2)
+                | Op::Cmp(_)
+                | Op::Class
+                | Op::Trunc
+                | Op::Floor
+                | Op::Ceil
+                | Op::Rndne
+        )
 }
 
 /// Whether the result is a float of the opcode's format taking OMOD, clamp and output
 /// flushing.
 fn float_result(op: Op) -> bool {
-    !matches!(
-        op,
-        Op::Min
-            | Op::Max
-            | Op::Min3
-            | Op::Max3
-            | Op::Med3
-            | Op::MinMax
-            | Op::MaxMin
-            | Op::FrexpExp
-            | Op::ToInt(_)
-            | Op::ToIntFloor(_)
-            | Op::PkRtz
-            | Op::Norm(_)
-            | Op::PkNorm(_)
-            | Op::PkToInt16(_)
-            | Op::Cmp(_)
-            | Op::Class
-    )
+    !selection(op)
+        && !matches!(
+            op,
+            Op::FrexpExp
+                | Op::ToInt(_)
+                | Op::ToIntFloor(_)
+                | Op::PkRtz
+                | Op::Norm(_)
+                | Op::PkNorm(_)
+                | Op::PkToInt16(_)
+                | Op::Cmp(_)
+                | Op::Class
+        )
 }
 
 /// The arithmetic NaN rule: the first NaN source, quieted; otherwise `f` of the values,
