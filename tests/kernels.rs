@@ -8,6 +8,7 @@ use cu32_isa::code_object::CodeObject;
 use cu32_sim::dispatch::{prepare, Output};
 use cu32_sim::launch::{Arg, Init, Launch};
 use cu32_sim::memory::Memory;
+use cu32_sim::model::workgroup::run_dispatch;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -280,6 +281,47 @@ fn every_launch_file_prepares_a_dispatch() {
             assert_eq!(
                 memory.read(*addr, *size).map(<[u8]>::len),
                 Ok(*size as usize)
+            );
+        }
+    }
+}
+
+/// The quiet run (the model's fast path, as `cu32 run` and `cu32 bench` use it) and the
+/// traced run (the general executor only, as co-simulation uses it) of every kernel end in
+/// the same memory with the same statistics.
+#[test]
+fn every_kernel_runs_the_same_traced_and_quiet() {
+    for (name, _) in KERNELS {
+        let launch = Launch::from_file(&suite().join(format!("{name}.yaml"))).unwrap();
+        let code = load(name);
+        let mut quiet_mem = Memory::new();
+        let d = prepare(&code, &launch, &mut quiet_mem).unwrap_or_else(|e| panic!("{e}"));
+        let mut traced_mem = quiet_mem.clone();
+        let quiet = run_dispatch(&code, &launch, &d, &mut quiet_mem, 50_000_000, None)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut events = 0u64;
+        let mut sink = |_: &cu32_sim::TraceEvent| events += 1;
+        let traced = run_dispatch(
+            &code,
+            &launch,
+            &d,
+            &mut traced_mem,
+            50_000_000,
+            Some(&mut sink),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(quiet, traced, "{name}: statistics");
+        assert_eq!(
+            events,
+            traced.retired(),
+            "{name}: one event per instruction"
+        );
+        for o in &d.outputs {
+            assert_eq!(
+                quiet_mem.read(o.addr, o.size),
+                traced_mem.read(o.addr, o.size),
+                "{name}: output {}",
+                o.path.display()
             );
         }
     }

@@ -31,6 +31,7 @@
 
 use cu32_isa::{decode, tables, Format, Instr, OpInfo};
 use cu32_sim::memory::{Memory, HEAP_BASE};
+use cu32_sim::model::workgroup::Stats;
 use cu32_sim::{Machine, ModelError, Wave};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -297,25 +298,9 @@ fn ulp_diff(a: u64, b: u64, bits: u32) -> u64 {
     (key(a) - key(b)).unsigned_abs() as u64
 }
 
-/// Runs one case; returns the mismatches (empty: pass) and the rows it executed.
-fn run_case(c: &Case) -> (Vec<String>, Vec<(Format, String)>) {
-    let mut executed = Vec::new();
-    let code = match (&c.probe, &c.words) {
-        (Some((f, name)), _) => probe_words(row(format_by_name(f), name)),
-        (None, Some(w)) => {
-            let mut w = w.clone();
-            w.push(0xbfb0_0000);
-            w
-        }
-        (None, None) => {
-            let src = format!("{}\ns_endpgm\n", c.asm);
-            match cu32_isa::asm::assemble(&src, &c.file) {
-                Ok(p) => p.words,
-                Err(e) => return (vec![format!("does not assemble: {e}")], executed),
-            }
-        }
-    };
-    let mut m = Machine::new(code.clone());
+/// The machine, memory and LDS a case starts from.
+fn setup(c: &Case, code: &[u32]) -> (Machine, Memory, Vec<u8>) {
+    let mut m = Machine::new(code.to_vec());
     let mut mem = Memory::new();
     if let Some(words) = &c.mem {
         let bytes = words.iter().flat_map(|w| w.to_le_bytes()).collect();
@@ -326,7 +311,7 @@ fn run_case(c: &Case) -> (Vec<String>, Vec<(Format, String)>) {
         let addr = mem.allocate("private segments", vec![0; 32 * n as usize], true);
         m.set_private(addr, n);
     }
-    let mut lds: Vec<u8> = c
+    let lds: Vec<u8> = c
         .lds
         .as_ref()
         .map(|w| w.iter().flat_map(|w| w.to_le_bytes()).collect())
@@ -351,6 +336,62 @@ fn run_case(c: &Case) -> (Vec<String>, Vec<(Format, String)>) {
             }
         }
     }
+    (m, mem, lds)
+}
+
+/// Runs a case again on the quiet path (`Machine::run_quiet`, which takes the fast path
+/// where it can) and describes how its end differs from the traced run's, if it does.
+fn quiet_differs(
+    c: &Case,
+    code: &[u32],
+    traced: (&Machine, &Memory, &[u8], Option<&ModelError>),
+) -> Option<String> {
+    let (mut m, mut mem, mut lds) = setup(c, code);
+    let mut budget = 10_000;
+    let mut stats = Stats::default();
+    let err = loop {
+        match m.run_quiet(&mut mem, &mut lds, &mut budget, &mut stats) {
+            Err(e) => break Some(e),
+            Ok(()) if m.ended() => break None,
+            Ok(()) if m.at_barrier() => m.release_barrier(),
+            Ok(()) => return Some("the quiet run used up its budget".into()),
+        }
+    };
+    let (tm, tmem, tlds, terr) = traced;
+    let (a, b) = (err.map(|e| e.to_string()), terr.map(|e| e.to_string()));
+    if a != b {
+        return Some(format!("error {a:?}, traced run {b:?}"));
+    }
+    if m.wave() != tm.wave() {
+        return Some("the final wave state differs".into());
+    }
+    let dwords = c.expect_mem.as_ref().map_or(0, Vec::len) as u64;
+    let mem_of = |mm: &Memory| mm.read(HEAP_BASE, 4 * dwords).map(<[u8]>::to_vec).ok();
+    if dwords > 0 && mem_of(&mem) != mem_of(tmem) {
+        return Some("memory differs".into());
+    }
+    (lds != tlds).then(|| "LDS differs".into())
+}
+
+/// Runs one case; returns the mismatches (empty: pass) and the rows it executed.
+fn run_case(c: &Case) -> (Vec<String>, Vec<(Format, String)>) {
+    let mut executed = Vec::new();
+    let code = match (&c.probe, &c.words) {
+        (Some((f, name)), _) => probe_words(row(format_by_name(f), name)),
+        (None, Some(w)) => {
+            let mut w = w.clone();
+            w.push(0xbfb0_0000);
+            w
+        }
+        (None, None) => {
+            let src = format!("{}\ns_endpgm\n", c.asm);
+            match cu32_isa::asm::assemble(&src, &c.file) {
+                Ok(p) => p.words,
+                Err(e) => return (vec![format!("does not assemble: {e}")], executed),
+            }
+        }
+    };
+    let (mut m, mut mem, mut lds) = setup(c, &code);
     let before: Wave = m.wave().clone();
     let mut err = None;
     let mut steps = 0;
@@ -372,6 +413,9 @@ fn run_case(c: &Case) -> (Vec<String>, Vec<(Format, String)>) {
         }
     }
     let mut bad = Vec::new();
+    if let Some(d) = quiet_differs(c, &code, (&m, &mem, &lds, err.as_ref())) {
+        bad.push(format!("the quiet path differs from the traced one: {d}"));
+    }
     match (&c.error, &err) {
         (Some(want), Some(e)) => {
             let got = format!("{e:?}");

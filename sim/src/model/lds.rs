@@ -28,7 +28,7 @@
 //!   lanes permuted to one destination the highest lane wins.
 
 use super::vmem::{lanes, load_kind, store_kind};
-use super::{Exec, Res, LANES};
+use super::{per_lane, Exec, Res, LANES};
 use crate::trace::Space;
 
 impl Exec<'_> {
@@ -49,8 +49,7 @@ impl Exec<'_> {
         if let Some(kind) = op.strip_suffix("_addtid_b32") {
             // {OFFSET1, OFFSET0} + M0[15:0] + lane * 4 (16.15).
             let at = offset.wrapping_add(self.wave.m0() & 0xffff);
-            let addrs: [u64; LANES] =
-                std::array::from_fn(|l| u64::from(at.wrapping_add(4 * l as u32)));
+            let addrs: [u64; LANES] = per_lane(|l| u64::from(at.wrapping_add(4 * l as u32)));
             return match kind {
                 "load" => self.load(
                     Space::Lds,
@@ -63,7 +62,7 @@ impl Exec<'_> {
             };
         }
         let base = *self.vgpr(u16::from(self.instr.addr))?;
-        let addrs: [u64; LANES] = std::array::from_fn(|l| u64::from(base[l].wrapping_add(offset)));
+        let addrs: [u64; LANES] = per_lane(|l| u64::from(base[l].wrapping_add(offset)));
         let (data0, data1) = (self.instr.data0, self.instr.data1);
         if let Some(kind) = op.strip_prefix("load_") {
             if let Some((size, stride)) = two_addr(kind) {
@@ -131,7 +130,7 @@ impl Exec<'_> {
         stride: u32,
     ) -> [u64; LANES] {
         let step = offset * size as u32 * stride;
-        std::array::from_fn(|l| u64::from(base[l].wrapping_add(step)))
+        per_lane(|l| u64::from(base[l].wrapping_add(step)))
     }
 
     fn load_2addr(&mut self, base: &[u32; LANES], size: usize, stride: u32, mask: u32) -> Res<()> {

@@ -5,8 +5,9 @@
 //! Modules: `wave` (the state), `program` (the code, decoded once), `operands` (reading
 //! sources), `salu` (scalar semantics), `valu` (integer vector semantics, tables by
 //! mnemonic), `valu_float` (floating point), `dpp` (DPP lane moves), `smem` (scalar
-//! loads), `vmem` (FLAT/GLOBAL loads, stores, atomics), `lds` (DS instructions),
-//! [`workgroup`] (a kernel dispatch: work-groups of waves sharing LDS, barriers).
+//! loads), `vmem` (FLAT/GLOBAL loads, stores, atomics), `lds` (DS instructions), `fast`
+//! (the fast path), [`workgroup`] (a kernel dispatch: work-groups of waves sharing LDS,
+//! barriers).
 //!
 //! # Speed
 //!
@@ -14,11 +15,15 @@
 //! program is decoded once ([`Program`], shared by the waves of a dispatch), and what a
 //! mnemonic means is resolved then (VALU: a per-wave function or case; scalar: a match on
 //! [`cu32_isa::Mn`]), not per executed instruction. Trace events are built only when
-//! asked for ([`Machine::step_in`]; [`Machine::step_quiet`] builds none). The common f32
-//! operations (add, subtract, multiply, the fma forms, compares) use the host's IEEE
-//! single-precision arithmetic on every lane when MODE allows f32 denormals in and out,
-//! there is no OMOD or clamp and neither a source nor a result is a NaN: exactly the
-//! results of the general path, which handles every other case.
+//! asked for ([`Machine::step_in`]; [`Machine::step_quiet`] builds none). Without a
+//! trace, [`Machine::run_quiet`] runs the instructions compiled kernels are mostly made
+//! of on the fast path (module `fast`): resolved at decode into plain data, computed
+//! with the general path's own functions straight on the wave. The common f32 operations
+//! (add, subtract, multiply, the fma forms, min/max, rcp/rsq/sqrt, compares) use the
+//! host's IEEE single-precision arithmetic on every lane when MODE is round-to-nearest-even
+//! with f32 denormals in and out, there is no OMOD or clamp and neither a result nor a
+//! compared source is a NaN: exactly the results of the general path, which handles every
+//! other case. The per-opcode cases and the kernel tests check that both paths agree.
 //!
 //! # Memory
 //!
@@ -337,6 +342,7 @@
 //! subvector looping) and `s_ttracedata`/`s_ttracedata_imm` (no thread trace unit).
 
 mod dpp;
+mod fast;
 mod lds;
 mod operands;
 mod program;
@@ -350,6 +356,7 @@ pub mod workgroup;
 
 pub use program::Program;
 pub use valu::valu_implemented;
+use wave::per_lane;
 pub use wave::{Lanes, Wave, LANES, SCALAR_REGS, VGPRS};
 
 use crate::memory::{Memory, MemoryError};
@@ -693,15 +700,7 @@ impl Machine {
             self.wave.sgpr[usize::from(index)] = value;
         }
         for w in &buffers.vgpr_writes {
-            let regs = &mut self.wave.vgpr[usize::from(w.index)];
-            if w.mask == u32::MAX {
-                *regs = w.values;
-            } else {
-                for (lane, reg) in regs.iter_mut().enumerate() {
-                    let keep = (w.mask >> lane & 1).wrapping_sub(1);
-                    *reg = (*reg & keep) | (w.values[lane] & !keep);
-                }
-            }
+            write_lanes(&mut self.wave.vgpr[usize::from(w.index)], w.mask, &w.values);
         }
         let scc = scc.filter(|_| !ttmp_blocked);
         if let Some(b) = scc {
@@ -782,6 +781,18 @@ impl Machine {
     }
 }
 
+/// Writes `values` into the `mask` lanes of `regs`.
+fn write_lanes(regs: &mut Lanes, mask: u32, values: &Lanes) {
+    if mask == u32::MAX {
+        *regs = *values;
+    } else {
+        for (lane, reg) in regs.iter_mut().enumerate() {
+            let keep = (mask >> lane & 1).wrapping_sub(1);
+            *reg = (*reg & keep) | (values[lane] & !keep);
+        }
+    }
+}
+
 /// One 32-bit VGPR written under a lane mask.
 #[derive(Clone, Debug)]
 struct VgprWrite {
@@ -804,7 +815,7 @@ fn vgpr_events(wave: &Wave, writes: &[VgprWrite]) -> Vec<Write> {
         .into_iter()
         .map(|(index, mask)| {
             let regs = &wave.vgpr[usize::from(index)];
-            let values = std::array::from_fn(|l| if mask >> l & 1 == 1 { regs[l] } else { 0 });
+            let values = per_lane(|l| if mask >> l & 1 == 1 { regs[l] } else { 0 });
             Write::Vgpr {
                 index,
                 mask,

@@ -4,6 +4,7 @@
 //! instruction starts (or onto words the sweep could not decode) decodes there on the fly,
 //! so the cache only saves time and never changes what runs.
 
+use super::fast::Fast;
 use super::valu::{refusal, resolve, resolve_dual, Dual, Kind, Operands};
 use super::UNSUPPORTED;
 use cu32_isa::{decode, DecodeError, Format, Instr};
@@ -59,6 +60,8 @@ pub struct Program {
     words: Vec<u32>,
     base: u64,
     decoded: Vec<Option<Decoded>>,
+    /// The fast form of every instruction the sweep decoded (see `fast`), by dword.
+    fast: Vec<Option<Fast>>,
 }
 
 impl Program {
@@ -76,10 +79,17 @@ impl Program {
                 Err(_) => at += 1,
             }
         }
+        let len = words.len() as u64 * 4;
+        let fast = decoded
+            .iter()
+            .enumerate()
+            .map(|(at, d)| d.as_ref().map(|d| Fast::of(d, at as u32 * 4, len)))
+            .collect();
         Program {
             words,
             base,
             decoded,
+            fast,
         }
     }
 
@@ -101,6 +111,14 @@ impl Program {
     /// The instruction the sweep decoded at dword `index` (inside the program), if any.
     pub(super) fn cached(&self, index: usize) -> Option<&Decoded> {
         self.decoded[index].as_ref()
+    }
+
+    /// The fast form of the instruction at byte `pc`, if the sweep decoded one there.
+    pub(super) fn fast(&self, pc: u32) -> Option<&Fast> {
+        if !pc.is_multiple_of(4) {
+            return None;
+        }
+        self.fast.get(pc as usize / 4)?.as_ref()
     }
 
     /// Decodes the instruction starting at dword `index` (inside the program).

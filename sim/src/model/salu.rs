@@ -2,7 +2,7 @@
 //! chapter 16 pseudocode; see the module documentation of [`crate::model`] for the choices.
 
 use super::operands::sign_extend;
-use super::{Exec, ModelError, Res, HW_REG_MODE};
+use super::{Exec, ModelError, Res, Wave, HW_REG_MODE};
 use cu32_isa::operand::{EXEC_LO, TTMP0, VCC_LO};
 use cu32_isa::{ArgKind, Mn};
 
@@ -59,97 +59,17 @@ impl Exec<'_> {
     }
 
     pub(super) fn sop2(&mut self) -> Res<()> {
-        let name = self.name();
         if self.dst_bits() == 64 {
             return self.sop2_64();
         }
         let (a, b) = (self.s0()?, self.s1()?);
-        let (ai, bi) = (a as i32, b as i32);
-        let scc_in = u64::from(self.wave.scc);
-        match self.mn() {
-            Mn::s_add_u32 => {
-                let tmp = u64::from(a) + u64::from(b);
-                self.set_scc(tmp >= 1 << 32);
-                self.d32(tmp as u32);
-            }
-            Mn::s_sub_u32 => {
-                self.set_scc(b > a);
-                self.d32(a.wrapping_sub(b));
-            }
-            Mn::s_add_i32 => {
-                let tmp = a.wrapping_add(b);
-                self.set_scc((a >> 31 == b >> 31) && (a >> 31 != tmp >> 31));
-                self.d32(tmp);
-            }
-            Mn::s_sub_i32 => {
-                let tmp = a.wrapping_sub(b);
-                self.set_scc((a >> 31 != b >> 31) && (a >> 31 != tmp >> 31));
-                self.d32(tmp);
-            }
-            Mn::s_addc_u32 => {
-                let tmp = u64::from(a) + u64::from(b) + scc_in;
-                self.set_scc(tmp >= 1 << 32);
-                self.d32(tmp as u32);
-            }
-            Mn::s_subb_u32 => {
-                self.set_scc(u64::from(b) + scc_in > u64::from(a));
-                self.d32(a.wrapping_sub(b).wrapping_sub(scc_in as u32));
-            }
-            Mn::s_absdiff_i32 => {
-                let d = ai.wrapping_sub(bi).wrapping_abs();
-                self.d32_nz(d as u32);
-            }
-            Mn::s_lshl_b32 => self.d32_nz(a << (b & 31)),
-            Mn::s_lshr_b32 => self.d32_nz(a >> (b & 31)),
-            Mn::s_ashr_i32 => self.d32_nz((ai >> (b & 31)) as u32),
-            Mn::s_lshl1_add_u32
-            | Mn::s_lshl2_add_u32
-            | Mn::s_lshl3_add_u32
-            | Mn::s_lshl4_add_u32 => {
-                let shift = u32::from(name.as_bytes()[6] - b'0');
-                let tmp = (u64::from(a) << shift) + u64::from(b);
-                self.set_scc(tmp >= 1 << 32);
-                self.d32(tmp as u32);
-            }
-            Mn::s_min_i32 => self.select(ai < bi, a, b),
-            Mn::s_min_u32 => self.select(a < b, a, b),
-            Mn::s_max_i32 => self.select(ai > bi, a, b),
-            Mn::s_max_u32 => self.select(a > b, a, b),
-            Mn::s_and_b32 => self.d32_nz(a & b),
-            Mn::s_or_b32 => self.d32_nz(a | b),
-            Mn::s_xor_b32 => self.d32_nz(a ^ b),
-            Mn::s_nand_b32 => self.d32_nz(!(a & b)),
-            Mn::s_nor_b32 => self.d32_nz(!(a | b)),
-            Mn::s_xnor_b32 => self.d32_nz(!(a ^ b)),
-            Mn::s_and_not1_b32 => self.d32_nz(a & !b),
-            Mn::s_or_not1_b32 => self.d32_nz(a | !b),
-            Mn::s_bfe_u32 => {
-                let mask = low_mask((b >> 16) & 0x7f) as u32;
-                self.d32_nz((a >> (b & 31)) & mask);
-            }
-            Mn::s_bfe_i32 => {
-                let width = (b >> 16) & 0x7f;
-                let tmp = ((ai >> (b & 31)) as u32) & (low_mask(width) as u32);
-                self.d32_nz(sign_extend(u64::from(tmp), width.min(32)) as u32);
-            }
-            Mn::s_bfm_b32 => self.d32(((1u32 << (a & 31)) - 1) << (b & 31)),
-            Mn::s_mul_i32 => self.d32(a.wrapping_mul(b)),
-            Mn::s_mul_hi_u32 => self.d32(((u64::from(a) * u64::from(b)) >> 32) as u32),
-            Mn::s_mul_hi_i32 => self.d32(((i64::from(ai) * i64::from(bi)) >> 32) as u32),
-            Mn::s_cselect_b32 => self.d32(if self.wave.scc { a } else { b }),
-            Mn::s_pack_ll_b32_b16 => self.d32((b << 16) | (a & 0xffff)),
-            Mn::s_pack_lh_b32_b16 => self.d32((b & 0xffff_0000) | (a & 0xffff)),
-            Mn::s_pack_hh_b32_b16 => self.d32((b & 0xffff_0000) | (a >> 16)),
-            Mn::s_pack_hl_b32_b16 => self.d32((b << 16) | (a >> 16)),
-            _ => return Err(self.not_modelled()),
+        let (d, scc) =
+            sop2_32(self.mn(), a, b, self.wave.scc).ok_or_else(|| self.not_modelled())?;
+        self.d32(d);
+        if let Some(scc) = scc {
+            self.set_scc(scc);
         }
         Ok(())
-    }
-
-    /// SCC = cond; D0 = cond ? a : b (min/max).
-    fn select(&mut self, cond: bool, a: u32, b: u32) {
-        self.set_scc(cond);
-        self.d32(if cond { a } else { b });
     }
 
     /// Width of the destination operand per the table (32 when there is none).
@@ -291,12 +211,9 @@ impl Exec<'_> {
         let name = self.name();
         let scc = self.wave.scc;
         let exec = self.wave.exec();
-        if let Some(op) = name
-            .strip_prefix("s_")
-            .and_then(|n| n.split_once("_saveexec_").or(n.split_once("_wrexec_")))
-        {
+        if let Some((op, wrexec)) = exec_mask_form(name) {
             let wide = self.dst_bits() == 64;
-            return self.exec_mask_op(op.0, name.contains("_wrexec_"), wide, exec);
+            return self.exec_mask_op(op, wrexec, wide, exec);
         }
         if name.starts_with("s_movrel") {
             return self.movrel();
@@ -393,19 +310,7 @@ impl Exec<'_> {
         } else {
             (u64::from(self.s0()?), exec & 0xffff_ffff)
         };
-        let result = match op {
-            "and" => s0 & ex,
-            "or" => s0 | ex,
-            "xor" => s0 ^ ex,
-            "nand" => !(s0 & ex),
-            "nor" => !(s0 | ex),
-            "xnor" => !(s0 ^ ex),
-            "and_not0" => !s0 & ex,
-            "or_not0" => !s0 | ex,
-            "and_not1" => s0 & !ex,
-            "or_not1" => s0 | !ex,
-            _ => return Err(self.not_modelled()),
-        };
+        let result = exec_mask_fn(op).ok_or_else(|| self.not_modelled())?(s0, ex);
         let saved = if wrexec { result } else { ex };
         if wide {
             self.write64(EXEC_LO, result);
@@ -481,14 +386,8 @@ impl Exec<'_> {
                 (self.s0()? >> (bit & 31)) & 1 == 1
             };
             set == rest.starts_with('1')
-        } else if let Some(cmp) = name.strip_prefix("s_cmp_") {
-            let (a, b) = (self.s0()?, self.s1()?);
-            let (a, b) = if cmp.ends_with("_i32") {
-                (i64::from(a as i32), i64::from(b as i32))
-            } else {
-                (i64::from(a), i64::from(b))
-            };
-            compare(&cmp[..2], a, b)
+        } else if let Some(cmp) = Cmp32::of(name) {
+            cmp.holds(self.s0()?, self.s1()?)
         } else {
             return Err(self.not_modelled());
         };
@@ -499,21 +398,11 @@ impl Exec<'_> {
     pub(super) fn sopp(&mut self) -> Res<()> {
         let wave = self.wave;
         let simm = u32::from(self.instr.simm16);
+        if let Some(branch) = Branch::of(self.mn()) {
+            return self.branch_if(branch.taken(wave));
+        }
         match self.mn() {
             Mn::s_endpgm => self.end = true,
-            Mn::s_branch => self.branch_if(true)?,
-            Mn::s_cbranch_scc0 => self.branch_if(!wave.scc)?,
-            Mn::s_cbranch_scc1 => self.branch_if(wave.scc)?,
-            // Wave32: VCCZ and EXECZ reflect the low 32 bits (reference 2.1).
-            Mn::s_cbranch_vccz => self.branch_if(wave.sgpr[usize::from(VCC_LO)] == 0)?,
-            Mn::s_cbranch_vccnz => self.branch_if(wave.sgpr[usize::from(VCC_LO)] != 0)?,
-            Mn::s_cbranch_execz => self.branch_if(wave.exec_lanes() == 0)?,
-            Mn::s_cbranch_execnz => self.branch_if(wave.exec_lanes() != 0)?,
-            // No debugger: the conditional-debug flags are clear, never taken.
-            Mn::s_cbranch_cdbgsys
-            | Mn::s_cbranch_cdbguser
-            | Mn::s_cbranch_cdbgsys_or_user
-            | Mn::s_cbranch_cdbgsys_and_user => {}
             Mn::s_round_mode => self.mode = Some((wave.mode & !0xf) | (simm & 0xf)),
             Mn::s_denorm_mode => self.mode = Some((wave.mode & !0xf0) | ((simm & 0xf) << 4)),
             Mn::s_barrier => self.barrier = true,
@@ -522,6 +411,70 @@ impl Exec<'_> {
         }
         Ok(())
     }
+}
+
+/// A SOP2 opcode with a 32-bit destination: `(D, SCC when the opcode writes it)`, or
+/// `None` when `mn` is not one. Also the fast path's semantics (`fast`).
+pub(super) fn sop2_32(mn: Mn, a: u32, b: u32, scc: bool) -> Option<(u32, Option<bool>)> {
+    let (ai, bi) = (a as i32, b as i32);
+    let nz = |d: u32| (d, Some(d != 0));
+    let carry = |tmp: u64| (tmp as u32, Some(tmp >= 1 << 32));
+    let select = |cond: bool| (if cond { a } else { b }, Some(cond));
+    let shl_add = |shift: u32| carry((u64::from(a) << shift) + u64::from(b));
+    let scc_in = u64::from(scc);
+    Some(match mn {
+        Mn::s_add_u32 => carry(u64::from(a) + u64::from(b)),
+        Mn::s_sub_u32 => (a.wrapping_sub(b), Some(b > a)),
+        Mn::s_add_i32 => {
+            let tmp = a.wrapping_add(b);
+            (tmp, Some((a >> 31 == b >> 31) && (a >> 31 != tmp >> 31)))
+        }
+        Mn::s_sub_i32 => {
+            let tmp = a.wrapping_sub(b);
+            (tmp, Some((a >> 31 != b >> 31) && (a >> 31 != tmp >> 31)))
+        }
+        Mn::s_addc_u32 => carry(u64::from(a) + u64::from(b) + scc_in),
+        Mn::s_subb_u32 => (
+            a.wrapping_sub(b).wrapping_sub(scc_in as u32),
+            Some(u64::from(b) + scc_in > u64::from(a)),
+        ),
+        Mn::s_absdiff_i32 => nz(ai.wrapping_sub(bi).wrapping_abs() as u32),
+        Mn::s_lshl_b32 => nz(a << (b & 31)),
+        Mn::s_lshr_b32 => nz(a >> (b & 31)),
+        Mn::s_ashr_i32 => nz((ai >> (b & 31)) as u32),
+        Mn::s_lshl1_add_u32 => shl_add(1),
+        Mn::s_lshl2_add_u32 => shl_add(2),
+        Mn::s_lshl3_add_u32 => shl_add(3),
+        Mn::s_lshl4_add_u32 => shl_add(4),
+        Mn::s_min_i32 => select(ai < bi),
+        Mn::s_min_u32 => select(a < b),
+        Mn::s_max_i32 => select(ai > bi),
+        Mn::s_max_u32 => select(a > b),
+        Mn::s_and_b32 => nz(a & b),
+        Mn::s_or_b32 => nz(a | b),
+        Mn::s_xor_b32 => nz(a ^ b),
+        Mn::s_nand_b32 => nz(!(a & b)),
+        Mn::s_nor_b32 => nz(!(a | b)),
+        Mn::s_xnor_b32 => nz(!(a ^ b)),
+        Mn::s_and_not1_b32 => nz(a & !b),
+        Mn::s_or_not1_b32 => nz(a | !b),
+        Mn::s_bfe_u32 => nz((a >> (b & 31)) & low_mask((b >> 16) & 0x7f) as u32),
+        Mn::s_bfe_i32 => {
+            let width = (b >> 16) & 0x7f;
+            let tmp = ((ai >> (b & 31)) as u32) & (low_mask(width) as u32);
+            nz(sign_extend(u64::from(tmp), width.min(32)) as u32)
+        }
+        Mn::s_bfm_b32 => (((1u32 << (a & 31)) - 1) << (b & 31), None),
+        Mn::s_mul_i32 => (a.wrapping_mul(b), None),
+        Mn::s_mul_hi_u32 => (((u64::from(a) * u64::from(b)) >> 32) as u32, None),
+        Mn::s_mul_hi_i32 => (((i64::from(ai) * i64::from(bi)) >> 32) as u32, None),
+        Mn::s_cselect_b32 => (if scc { a } else { b }, None),
+        Mn::s_pack_ll_b32_b16 => ((b << 16) | (a & 0xffff), None),
+        Mn::s_pack_lh_b32_b16 => ((b & 0xffff_0000) | (a & 0xffff), None),
+        Mn::s_pack_hh_b32_b16 => ((b & 0xffff_0000) | (a >> 16), None),
+        Mn::s_pack_hl_b32_b16 => ((b << 16) | (a >> 16), None),
+        _ => return None,
+    })
 }
 
 /// `hwreg` fields of SIMM16: (id, offset, size 1..=32).
@@ -542,6 +495,111 @@ fn compare(cmp: &str, a: i64, b: i64) -> bool {
         "ge" => a >= b,
         "lt" => a < b,
         _ => a <= b,
+    }
+}
+
+/// A 32-bit `s_cmp_<cmp>_<i32|u32>`, resolved from its mnemonic.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Cmp32 {
+    cmp: &'static str,
+    signed: bool,
+}
+
+impl Cmp32 {
+    pub(super) fn of(name: &'static str) -> Option<Cmp32> {
+        let rest = name.strip_prefix("s_cmp_")?;
+        let signed = match rest.get(2..)? {
+            "_i32" => true,
+            "_u32" => false,
+            _ => return None,
+        };
+        Some(Cmp32 {
+            cmp: &rest[..2],
+            signed,
+        })
+    }
+
+    /// SCC of the compare of `a` with `b`.
+    pub(super) fn holds(self, a: u32, b: u32) -> bool {
+        if self.signed {
+            compare(self.cmp, i64::from(a as i32), i64::from(b as i32))
+        } else {
+            compare(self.cmp, i64::from(a), i64::from(b))
+        }
+    }
+}
+
+/// The condition of a short branch (`s_branch`, `s_cbranch_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Branch {
+    Always,
+    Scc0,
+    Scc1,
+    Vccz,
+    Vccnz,
+    Execz,
+    Execnz,
+    /// The conditional-debug branches: no debugger, the flags are clear, never taken.
+    Never,
+}
+
+impl Branch {
+    pub(super) fn of(mn: Mn) -> Option<Branch> {
+        Some(match mn {
+            Mn::s_branch => Branch::Always,
+            Mn::s_cbranch_scc0 => Branch::Scc0,
+            Mn::s_cbranch_scc1 => Branch::Scc1,
+            Mn::s_cbranch_vccz => Branch::Vccz,
+            Mn::s_cbranch_vccnz => Branch::Vccnz,
+            Mn::s_cbranch_execz => Branch::Execz,
+            Mn::s_cbranch_execnz => Branch::Execnz,
+            Mn::s_cbranch_cdbgsys
+            | Mn::s_cbranch_cdbguser
+            | Mn::s_cbranch_cdbgsys_or_user
+            | Mn::s_cbranch_cdbgsys_and_user => Branch::Never,
+            _ => return None,
+        })
+    }
+
+    /// Whether the branch is taken in `wave`. Wave32: VCCZ and EXECZ reflect the low 32
+    /// bits (reference 2.1).
+    pub(super) fn taken(self, wave: &Wave) -> bool {
+        match self {
+            Branch::Always => true,
+            Branch::Scc0 => !wave.scc,
+            Branch::Scc1 => wave.scc,
+            Branch::Vccz => wave.sgpr[usize::from(VCC_LO)] == 0,
+            Branch::Vccnz => wave.sgpr[usize::from(VCC_LO)] != 0,
+            Branch::Execz => wave.exec_lanes() == 0,
+            Branch::Execnz => wave.exec_lanes() != 0,
+            Branch::Never => false,
+        }
+    }
+}
+
+/// The operation of `s_<op>_saveexec_*` / `s_<op>_wrexec_*` on (S0, EXEC).
+pub(super) fn exec_mask_fn(op: &str) -> Option<fn(u64, u64) -> u64> {
+    Some(match op {
+        "and" => |s, e| s & e,
+        "or" => |s, e| s | e,
+        "xor" => |s, e| s ^ e,
+        "nand" => |s, e| !(s & e),
+        "nor" => |s, e| !(s | e),
+        "xnor" => |s, e| !(s ^ e),
+        "and_not0" => |s, e| !s & e,
+        "or_not0" => |s, e| !s | e,
+        "and_not1" => |s, e| s & !e,
+        "or_not1" => |s, e| s | !e,
+        _ => return None,
+    })
+}
+
+/// The `<op>` and whether it is a `wrexec` form, of `s_<op>_saveexec_*` / `s_<op>_wrexec_*`.
+pub(super) fn exec_mask_form(name: &str) -> Option<(&str, bool)> {
+    let n = name.strip_prefix("s_")?;
+    match n.split_once("_saveexec_") {
+        Some((op, _)) => Some((op, false)),
+        None => n.split_once("_wrexec_").map(|(op, _)| (op, true)),
     }
 }
 

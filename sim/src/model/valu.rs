@@ -3,14 +3,14 @@
 //! (per-lane functions) or one of the cross-lane and scalar-result cases; every other VALU
 //! opcode stops the wave. The module documentation of [`crate::model`] lists the choices.
 
-use super::{Exec, Lanes, Res, VgprWrite, LANES};
+use super::{per_lane, Exec, Lanes, Res, VgprWrite, LANES};
 use cu32_isa::operand::{EXEC_LO, VCC_LO};
 use cu32_isa::table::ArgType;
 use cu32_isa::{Accept, Arg, ArgKind, Format, OpInfo};
 
 /// A function of up to three 32-bit sources of every lane (16-bit sources hold their value
 /// in the low half; a 16-bit destination keeps the low 16 bits of the result).
-type Op32 = fn(&Lanes, &Lanes, &Lanes) -> Lanes;
+pub(super) type Op32 = fn(&Lanes, &Lanes, &Lanes) -> Lanes;
 
 /// The same with a 64-bit result; sources as wide as the table says.
 type Op64 = fn(&Lanes64, &Lanes64, &Lanes64) -> Lanes64;
@@ -46,7 +46,7 @@ macro_rules! lanewise {
     (|$a:pat_param, $b:pat_param, $c:pat_param| $body:expr) => {
         |x: &Lanes, y: &Lanes, z: &Lanes| -> Lanes {
             let f = |$a: u32, $b: u32, $c: u32| -> u32 { $body };
-            std::array::from_fn(|l| f(x[l], y[l], z[l]))
+            per_lane(|l| f(x[l], y[l], z[l]))
         }
     };
 }
@@ -56,7 +56,7 @@ macro_rules! lanewise64 {
     (|$a:pat_param, $b:pat_param, $c:pat_param| $body:expr) => {
         |x: &Lanes64, y: &Lanes64, z: &Lanes64| -> Lanes64 {
             let f = |$a: u64, $b: u64, $c: u64| -> u64 { $body };
-            std::array::from_fn(|l| f(x[l], y[l], z[l]))
+            per_lane(|l| f(x[l], y[l], z[l]))
         }
     };
 }
@@ -67,7 +67,7 @@ macro_rules! carrywise {
         |x: &Lanes, y: &Lanes, cin: u32| -> (Lanes, u32) {
             let f = |$a: u32, $b: u32, $c: bool| -> (u32, bool) { $body };
             let mut out = 0;
-            let d = std::array::from_fn(|l| {
+            let d = per_lane(|l| {
                 let (d, carry) = f(x[l], y[l], cin >> l & 1 == 1);
                 out |= u32::from(carry) << l;
                 d
@@ -1027,7 +1027,7 @@ impl Exec<'_> {
         let sdst = ops.sdst.unwrap_or(VCC_LO);
         let vdst = self.instr.vdst;
         let vty = ops.vdst.map_or(ArgType::B32, |a| a.ty);
-        let lanes = |f: &dyn Fn(usize) -> u64| -> Lanes64 { std::array::from_fn(f) };
+        let lanes = |f: &dyn Fn(usize) -> u64| -> Lanes64 { per_lane(f) };
         let to_mask = |f: &dyn Fn(usize) -> bool| {
             (0..LANES)
                 .filter(|&l| active >> l & 1 == 1 && f(l))
@@ -1092,7 +1092,7 @@ impl Exec<'_> {
                 self.write_vdst(vdst, vty, active, &d)?;
             }
             Kind::Mad64 { signed } => {
-                let r: [u128; LANES] = std::array::from_fn(|l| {
+                let r: [u128; LANES] = per_lane(|l| {
                     if signed {
                         let p = i128::from(a[l] as u32 as i32) * i128::from(b[l] as u32 as i32);
                         (p + i128::from(c[l] as i64)) as u128
@@ -1148,7 +1148,7 @@ impl Exec<'_> {
         let (sel_lo, sel_hi) = (u32::from(i.opsel), u32::from(i.opsel_hi));
         let sat = if i.clamp { p.sat } else { Sat::Ignored };
         let half = |v: u64, k: u32, sel: u32| (v as u32 >> (16 * (sel >> k & 1))) & 0xffff;
-        let d: Lanes = std::array::from_fn(|l| {
+        let d: Lanes = per_lane(|l| {
             let result = |sel: u32| {
                 let r = (p.f)(
                     half(srcs[0][l], 0, sel),
@@ -1185,7 +1185,7 @@ impl Exec<'_> {
                 i64::from(x)
             }
         };
-        let d: Lanes = std::array::from_fn(|l| {
+        let d: Lanes = per_lane(|l| {
             let (a, b, c) = (srcs[0][l] as u32, srcs[1][l] as u32, srcs[2][l] as u32);
             let acc = if iu {
                 i64::from(c as i32)
@@ -1265,7 +1265,7 @@ impl Exec<'_> {
                 let sr = self.vgpr_code(src0)? as u8;
                 let (a, b) = (*self.vgpr(u16::from(i.vdst))?, *self.vgpr(u16::from(sr))?);
                 let mix = |x: &Lanes, y: &Lanes| -> Lanes {
-                    std::array::from_fn(|l| (x[l] & 0xffff_0000) | (y[l] & 0xffff))
+                    per_lane(|l| (x[l] & 0xffff_0000) | (y[l] & 0xffff))
                 };
                 self.write_vdst32(i.vdst, exec, &mix(&a, &b))?;
                 let after: Lanes = if sr == i.vdst { mix(&a, &b) } else { b };
@@ -1318,8 +1318,7 @@ impl Exec<'_> {
         }
         for k in 0..4u8 {
             let acc = *self.vgpr(c + u16::from(k))?;
-            let d: Lanes =
-                std::array::from_fn(|l| msad_u8((a[l] >> (8 * k)) as u32, b[l] as u32, acc[l]));
+            let d: Lanes = per_lane(|l| msad_u8((a[l] >> (8 * k)) as u32, b[l] as u32, acc[l]));
             self.write_vdst32(vdst + k, exec, &d)?;
         }
         Ok(())
@@ -1351,9 +1350,7 @@ impl Exec<'_> {
             let vcc = self.wave.sgpr[usize::from(VCC_LO)];
             let d: Lanes64 = match dual {
                 Dual::Op32(f) => widen(&f(&narrow(&a), &narrow(&b), &[0; LANES])),
-                Dual::Cndmask => {
-                    std::array::from_fn(|l| if vcc >> l & 1 == 1 { b[l] } else { a[l] })
-                }
+                Dual::Cndmask => per_lane(|l| if vcc >> l & 1 == 1 { b[l] } else { a[l] }),
                 Dual::NotModelled | Dual::Float(_) => return Err(self.dual_not_modelled(op)),
             };
             results[h] = (vdst, d);

@@ -4,8 +4,8 @@
 //! fields. The module documentation of [`crate::model`] lists the choices (NaN results,
 //! denormal flushing, rounding, transcendental accuracy).
 
-use super::valu::Operands;
-use super::{Exec, Res, LANES};
+use super::valu::{narrow, Operands};
+use super::{per_lane, Exec, Lanes, Res, LANES};
 use cu32_isa::encoding::Dpp;
 use cu32_isa::operand::{EXEC_LO, SRC_LITERAL, VCC_LO};
 use cu32_isa::table::ArgType;
@@ -1223,88 +1223,102 @@ fn lane(
 }
 
 /// What [`f32_fast`] computed: a value per lane, or a compare's lane mask.
-enum Fast {
-    Values([u32; LANES]),
+pub(super) enum FastF32 {
+    Values(Lanes),
     Mask(u32),
 }
 
-/// The common f32 operations (add, subtract, multiply, the fma forms, compares) on every
-/// lane with the host's IEEE single-precision arithmetic, when that is exactly what
-/// [`lane`] and [`output`] give: the caller checks that MODE allows f32 denormals in and
-/// out and that there is no OMOD or clamp; this checks that no source is a NaN and no
-/// result is one (an invalid operation, whose NaN [`lane`] gives). `None`: not such a
-/// case, use [`lane`].
-fn f32_fast(op: Op, srcs: &[[u64; LANES]; 3], acc: &[u64; LANES], k: u64) -> Option<Fast> {
-    let value = |v: &[u64; LANES]| {
-        let mut out = [0.0; LANES];
-        for (d, &x) in out.iter_mut().zip(v) {
-            *d = f32::from_bits(x as u32);
+/// Whether MODE lets [`f32_fast`] stand for the general path on f32 opcodes: round to
+/// nearest even, f32 denormals allowed in and out.
+pub(super) fn f32_fast_mode(mode: u32) -> bool {
+    let env = Env { mode };
+    Fmt::S.round_mode(mode) == 0 && env.allow_in(Fmt::S) && env.allow_out(Fmt::S)
+}
+
+/// The common f32 operations (add, subtract, multiply, the fma forms, min/max, rcp, rsq,
+/// sqrt, compares) on every lane with the host's IEEE single-precision arithmetic, when
+/// that is exactly what [`lane`] and [`finish`] give: the caller checks [`f32_fast_mode`]
+/// and that there is no OMOD or clamp; this checks that no result is a NaN (a NaN source
+/// or an invalid operation, whose NaN [`lane`] gives) and that a compare has no NaN
+/// source. Min and max take [`min_max`] itself. `None`: not such a case, use [`lane`].
+pub(super) fn f32_fast(
+    op: Op,
+    mode: u32,
+    srcs: [&Lanes; 3],
+    acc: &Lanes,
+    k: u32,
+) -> Option<FastF32> {
+    let [a, b, c] = srcs;
+    let v = |x: u32| f32::from_bits(x);
+    let d: Lanes = match op {
+        Op::Min | Op::Max => {
+            let env = Env { mode };
+            let max = op == Op::Max;
+            let d =
+                per_lane(|l| min_max(env, Fmt::S, u64::from(a[l]), u64::from(b[l]), max) as u32);
+            return Some(FastF32::Values(d));
         }
-        out
-    };
-    let [a, b, c] = [value(&srcs[0]), value(&srcs[1]), value(&srcs[2])];
-    let any_nan = |v: &[f32; LANES]| v.iter().fold(false, |n, x| n | x.is_nan());
-    let k = f32::from_bits(k as u32);
-    let d: [f32; LANES] = match op {
         Op::Cmp(pred) => {
-            if any_nan(&a) || any_nan(&b) {
+            let nan = |x: &Lanes| x.iter().fold(false, |n, &x| n | v(x).is_nan());
+            if nan(a) || nan(b) {
                 return None;
             }
             let mask = (0..LANES).fold(0u32, |m, l| {
-                let outcome = if a[l] < b[l] {
+                let (x, y) = (v(a[l]), v(b[l]));
+                let outcome = if x < y {
                     1
-                } else if a[l] == b[l] {
+                } else if x == y {
                     2
                 } else {
                     4
                 };
                 m | u32::from(pred & outcome != 0) << l
             });
-            return Some(Fast::Mask(mask));
+            return Some(FastF32::Mask(mask));
         }
-        Op::Add => std::array::from_fn(|l| a[l] + b[l]),
-        Op::Sub => std::array::from_fn(|l| a[l] - b[l]),
-        Op::Subrev => std::array::from_fn(|l| b[l] - a[l]),
-        Op::Mul => std::array::from_fn(|l| a[l] * b[l]),
-        Op::Fma => fma_lanes(&a, &b, &c),
-        Op::Fmac => {
-            let acc = value(acc);
-            if any_nan(&acc) {
-                return None;
-            }
-            fma_lanes(&a, &b, &acc)
-        }
-        Op::Fmamk => fma_lanes(&a, &[k; LANES], &b),
-        Op::Fmaak => fma_lanes(&a, &b, &[k; LANES]),
+        Op::Add => per_lane(|l| (v(a[l]) + v(b[l])).to_bits()),
+        Op::Sub => per_lane(|l| (v(a[l]) - v(b[l])).to_bits()),
+        Op::Subrev => per_lane(|l| (v(b[l]) - v(a[l])).to_bits()),
+        Op::Mul => per_lane(|l| (v(a[l]) * v(b[l])).to_bits()),
+        Op::Fma => fma_lanes(a, b, c),
+        Op::Fmac => fma_lanes(a, b, acc),
+        Op::Fmamk => fma_lanes(a, &[k; LANES], b),
+        Op::Fmaak => fma_lanes(a, b, &[k; LANES]),
+        // The same f64 expressions as [`lane`], rounded once to f32.
+        Op::Sqrt => per_lane(|l| (f64::from(v(a[l])).sqrt() as f32).to_bits()),
+        Op::Rcp => per_lane(|l| ((1.0 / f64::from(v(a[l]))) as f32).to_bits()),
+        Op::Rsq => per_lane(|l| ((1.0 / f64::from(v(a[l])).sqrt()) as f32).to_bits()),
         _ => return None,
     };
-    let uses_c = op == Op::Fma;
-    if any_nan(&a) || any_nan(&b) || (uses_c && any_nan(&c)) || k.is_nan() || any_nan(&d) {
-        return None;
-    }
-    let mut bits = [0; LANES];
-    for (b, x) in bits.iter_mut().zip(d) {
-        *b = x.to_bits();
-    }
-    Some(Fast::Values(bits))
+    // Every operation here gives a NaN when a source is one.
+    let nan = d
+        .iter()
+        .fold(false, |n, &x| n | (x & 0x7fff_ffff > 0x7f80_0000));
+    (!nan).then_some(FastF32::Values(d))
 }
 
-/// `a * b + c` in every lane with one rounding: the CPU's FMA instruction when it has
-/// one (x86-64 with FMA, checked at run time), else the library's `fmaf`.
-fn fma_lanes(a: &[f32; LANES], b: &[f32; LANES], c: &[f32; LANES]) -> [f32; LANES] {
+/// `a * b + c` in every lane (f32 bits) with one rounding: the CPU's FMA instruction when
+/// it has one (x86-64 with FMA, checked at run time), else the library's `fmaf`.
+fn fma_lanes(a: &Lanes, b: &Lanes, c: &Lanes) -> Lanes {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("fma") {
         // SAFETY: the CPU has the FMA instructions `fma_lanes_x86` is compiled for.
         return unsafe { fma_lanes_x86(a, b, c) };
     }
-    std::array::from_fn(|l| a[l].mul_add(b[l], c[l]))
+    fma_lanes_any(a, b, c)
+}
+
+#[inline(always)]
+fn fma_lanes_any(a: &Lanes, b: &Lanes, c: &Lanes) -> Lanes {
+    let v = f32::from_bits;
+    per_lane(|l| v(a[l]).mul_add(v(b[l]), v(c[l])).to_bits())
 }
 
 /// [`fma_lanes`] compiled with the x86 FMA instructions.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "fma")]
-unsafe fn fma_lanes_x86(a: &[f32; LANES], b: &[f32; LANES], c: &[f32; LANES]) -> [f32; LANES] {
-    std::array::from_fn(|l| a[l].mul_add(b[l], c[l]))
+unsafe fn fma_lanes_x86(a: &Lanes, b: &Lanes, c: &Lanes) -> Lanes {
+    fma_lanes_any(a, b, c)
 }
 
 /// OMOD, clamp and the output denormal mode on a float result `x` of format `f`.
@@ -1464,7 +1478,7 @@ impl Exec<'_> {
         let acc: [u64; LANES] = if matches!(kind, Op::Fmac | Op::FmacDx9) {
             let d = self.vgpr(u16::from(i.vdst))?;
             let hi = i.opsel & 8 != 0;
-            std::array::from_fn(|l| {
+            per_lane(|l| {
                 let v = u64::from(d[l]);
                 if f == Fmt::H {
                     (if hi { v >> 16 } else { v }) & 0xffff
@@ -1477,10 +1491,11 @@ impl Exec<'_> {
         };
         let vcc = self.wave.sgpr[usize::from(VCC_LO)];
         let active = self.wave.exec_lanes() & enabled;
-        if f == Fmt::S && env.allow_in(f) && env.allow_out(f) && i.omod == 0 && !i.clamp {
-            match f32_fast(kind, &srcs, &acc, k) {
-                Some(Fast::Values(d)) => return self.write_vdst32(i.vdst, active, &d),
-                Some(Fast::Mask(m)) => {
+        if f == Fmt::S && f32_fast_mode(env.mode) && i.omod == 0 && !i.clamp {
+            let [a, b, c] = [narrow(&srcs[0]), narrow(&srcs[1]), narrow(&srcs[2])];
+            match f32_fast(kind, env.mode, [&a, &b, &c], &narrow(&acc), k as u32) {
+                Some(FastF32::Values(d)) => return self.write_vdst32(i.vdst, active, &d),
+                Some(FastF32::Mask(m)) => {
                     let dst = if cmpx {
                         EXEC_LO
                     } else {
@@ -1514,7 +1529,7 @@ impl Exec<'_> {
             Op::DivScale => self.write32(ops.sdst.unwrap_or(VCC_LO), mask),
             _ => {}
         }
-        let d: [u64; LANES] = std::array::from_fn(|l| {
+        let d: [u64; LANES] = per_lane(|l| {
             let r = results[l].0;
             finish(env, kind, f, r, i.omod, i.clamp)
         });
@@ -1559,7 +1574,7 @@ impl Exec<'_> {
         let acc = *self.vgpr(u16::from(i.vdst))?;
         let active = self.wave.exec_lanes() & enabled;
         let half = |v: u64, hi: bool| (if hi { v >> 16 } else { v }) & 0xffff;
-        let d: [u64; LANES] = std::array::from_fn(|l| {
+        let d: [u64; LANES] = per_lane(|l| {
             let result = |h: u32| {
                 let (sel, neg) = if h == 0 {
                     (sel_lo, neg_lo)
@@ -1735,7 +1750,7 @@ impl Exec<'_> {
         }
         match sp {
             Special::Dot2Half { .. } => {
-                let wide: [u64; LANES] = std::array::from_fn(|l| u64::from(d[l]));
+                let wide: [u64; LANES] = per_lane(|l| u64::from(d[l]));
                 self.write_vdst(i.vdst, ArgType::B16, active, &wide)
             }
             _ => self.write_vdst32(i.vdst, active, &d),
@@ -1772,7 +1787,7 @@ impl Exec<'_> {
             }
             let acc = *self.vgpr(u16::from(vdst))?;
             let sel = [0, 0b11, 0, 0];
-            return Ok(std::array::from_fn(|l| {
+            return Ok(per_lane(|l| {
                 dot2_f32(env, bf16, [raw[0][l], raw[1][l], u64::from(acc[l])], sel)
             }));
         }
@@ -1799,15 +1814,16 @@ impl Exec<'_> {
         }
         let acc = *self.vgpr(u16::from(vdst))?;
         let k = u64::from(self.instr.literal.unwrap_or(0));
-        if env.allow_in(f) && env.allow_out(f) {
-            let srcs = [srcs[0], srcs[1], [0; LANES]];
-            if let Some(Fast::Values(d)) = f32_fast(kind, &srcs, &super::valu::widen(&acc), k) {
+        if f == Fmt::S && f32_fast_mode(env.mode) {
+            let [a, b] = [narrow(&srcs[0]), narrow(&srcs[1])];
+            let srcs = [&a, &b, &[0; LANES]];
+            if let Some(FastF32::Values(d)) = f32_fast(kind, env.mode, srcs, &acc, k as u32) {
                 return Ok(super::valu::widen(&d));
             }
         }
         let vcc = self.wave.sgpr[usize::from(VCC_LO)];
         let tys = [ArgType::F32; 3];
-        Ok(std::array::from_fn(|l| {
+        Ok(per_lane(|l| {
             let s = [srcs[0][l], srcs[1][l], 0];
             let (r, _) = lane(
                 env,

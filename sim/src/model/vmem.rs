@@ -24,7 +24,7 @@
 //!   the LDS-loading forms (`global_load_lds_*`, `scratch_load_lds_*`) stop with
 //!   [`ModelError::Unsupported`].
 
-use super::{Exec, Lanes, ModelError, Res, VgprWrite, LANES};
+use super::{per_lane, Exec, Lanes, ModelError, Res, VgprWrite, LANES};
 use crate::memory::MemoryError;
 use crate::trace::{Space, Write};
 use cu32_isa::operand::NULL;
@@ -258,7 +258,7 @@ impl Exec<'_> {
             return Err(self.bad_vgpr(format!("VGPR destination runs past v255 (v{v})")));
         }
         for k in 0..dwords {
-            let lanes: Lanes = std::array::from_fn(|l| (values[l] >> (32 * k)) as u32);
+            let lanes: Lanes = per_lane(|l| (values[l] >> (32 * k)) as u32);
             self.buffers.vgpr_writes.push(VgprWrite {
                 index: v + k as u8,
                 mask,
@@ -407,7 +407,7 @@ impl Exec<'_> {
             };
             let offset = self.instr.offset as i64 as u64;
             let tid: [u64; LANES] =
-                std::array::from_fn(|l| base.wrapping_add(offset).wrapping_add(4 * l as u64));
+                per_lane(|l| base.wrapping_add(offset).wrapping_add(4 * l as u64));
             return match kind {
                 "load" => self.load(Space::Global, (4, false, Dest::Full), &tid, mask),
                 "store" => self.store(Space::Global, (4, 0), self.instr.data0, &tid, mask),

@@ -15,6 +15,17 @@ pub const VGPRS: usize = 256;
 /// One value per lane.
 pub type Lanes = [u32; LANES];
 
+/// `[f(0), f(1), .., f(31)]`: `std::array::from_fn` for a wave, written as a plain loop so
+/// that it inlines and vectorizes (the hot VALU paths build every result with it).
+#[inline(always)]
+pub(crate) fn per_lane<T: Copy + Default>(mut f: impl FnMut(usize) -> T) -> [T; LANES] {
+    let mut out = [T::default(); LANES];
+    for (l, o) in out.iter_mut().enumerate() {
+        *o = f(l);
+    }
+    out
+}
+
 /// Architectural state of one wave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wave {

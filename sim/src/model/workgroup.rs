@@ -64,7 +64,7 @@ impl Stats {
         self.by_format.values().sum()
     }
 
-    fn count(&mut self, r: super::Retired) {
+    pub(super) fn count(&mut self, r: super::Retired) {
         self.counts[r.format as usize] += 1;
         let lanes = u64::from((r.exec as u32).count_ones());
         if r.format.is_valu_or_vopd() {
@@ -178,17 +178,14 @@ fn run_group(
                     let pc = m.wave().pc;
                     return Err((w as u32, ModelError::Budget { max, pc }));
                 }
-                let retired = match sink.as_deref_mut() {
-                    Some(sink) => m.step_traced(memory, lds).map(|step| {
-                        step.map(|(retired, event)| {
-                            sink(&event);
-                            retired
-                        })
-                    }),
-                    None => m.step_quiet(memory, lds),
-                }
-                .map_err(|e| (w as u32, e))?;
-                if let Some(r) = retired {
+                let Some(sink) = sink.as_deref_mut() else {
+                    m.run_quiet(memory, lds, budget, stats)
+                        .map_err(|e| (w as u32, e))?;
+                    continue;
+                };
+                let step = m.step_traced(memory, lds).map_err(|e| (w as u32, e))?;
+                if let Some((r, event)) = step {
+                    sink(&event);
                     *budget -= 1;
                     stats.count(r);
                 }

@@ -1,0 +1,506 @@
+//! The fast path: the instructions compiled kernels spend most of their time in (the
+//! scheduling hints that do nothing here, short branches, 32-bit scalar ALU, integer and
+//! common f32 VALU, VOPD pairs), resolved once when the program is decoded into plain data
+//! ([`Fast`]) and run directly on the wave, without the general executor's write lists.
+//!
+//! It is taken only when no trace event is wanted ([`Machine::run_quiet`]). It computes
+//! with the general executor's own functions (`sop2_32`, [`Branch`], [`Cmp32`], the `Op32`
+//! lane tables, `f32_fast`, `min_max`) and hands everything else to the general executor,
+//! which stays the reference: instructions it does not cover, operands it does not resolve
+//! at decode (TTMP or null destinations, 16/64-bit operands, DPP, OMOD/clamp), and
+//! run-time cases it does not take (an f32 NaN, a MODE other than round-to-nearest-even
+//! with f32 denormals). The per-opcode cases and the kernel tests run both paths.
+
+use super::program::Decoded;
+use super::salu::{exec_mask_fn, exec_mask_form, sop2_32, Branch, Cmp32};
+use super::valu::{Dual, Kind, Op32};
+use super::valu_float::{f32_fast, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
+use super::workgroup::Stats;
+use super::{per_lane, write_lanes, Lanes, Machine, ModelError, Retired, Wave, LANES};
+use crate::memory::Memory;
+use cu32_isa::encoding::SRC_VGPR0;
+use cu32_isa::operand::{inline_constant, EXEC_LO, M0, SRC_LITERAL, SRC_SCC, TTMP0, VCC_LO};
+use cu32_isa::table::ArgType;
+use cu32_isa::{Accept, Arg, ArgKind, Format, Instr, Mn};
+use std::sync::Arc;
+
+/// One instruction as the fast path runs it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Fast {
+    pub(super) format: Format,
+    /// Length in dwords.
+    len: u8,
+    op: FastOp,
+}
+
+/// What a [`Fast`] instruction does.
+#[derive(Clone, Copy, Debug)]
+enum FastOp {
+    /// Not on the fast path: the general executor runs it.
+    General,
+    /// Only advances the PC.
+    Nop,
+    /// A short branch to a target inside the program (checked at decode).
+    Branch { cond: Branch, target: u32 },
+    /// A 32-bit SOP2 opcode.
+    Sop2 { mn: Mn, a: SSrc, b: SSrc, d: u8 },
+    /// A 32-bit `s_cmp_*`.
+    Cmp { cmp: Cmp32, a: SSrc, b: SSrc },
+    /// `s_mov_b32`.
+    Mov { src: SSrc, d: u8 },
+    /// `s_<op>_saveexec_b32` / `s_<op>_wrexec_b32`.
+    ExecMask {
+        f: fn(u64, u64) -> u64,
+        wrexec: bool,
+        src: SSrc,
+        d: u8,
+    },
+    /// An integer VALU opcode on 32-bit operands, EXEC-masked.
+    Valu { f: Op32, src: [VSrc; 3], vdst: u8 },
+    /// An f32 opcode `f32_fast` covers: abs/neg bits per source, the K literal, and where
+    /// the result goes.
+    F32 {
+        op: Op,
+        src: [VSrc; 3],
+        abs: u8,
+        neg: u8,
+        k: u32,
+        dst: F32Dst,
+    },
+    /// A VOPD pair whose halves are both on the fast path, and the K literal.
+    Vopd { halves: [Half; 2], k: u32 },
+}
+
+/// Where an f32 fast opcode's result goes.
+#[derive(Clone, Copy, Debug)]
+enum F32Dst {
+    Vgpr(u8),
+    /// A compare's lane mask into this scalar register (VCC, an SGPR, or EXEC for v_cmpx).
+    Mask(u8),
+}
+
+/// One half of a VOPD pair.
+#[derive(Clone, Copy, Debug)]
+struct Half {
+    op: HalfOp,
+    src: [VSrc; 2],
+    vdst: u8,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum HalfOp {
+    Op32(Op32),
+    Cndmask,
+    F32(Op),
+}
+
+/// A 32-bit scalar source: a register of the scalar space, a constant (inline or the
+/// literal), or SCC.
+#[derive(Clone, Copy, Debug)]
+enum SSrc {
+    Sgpr(u8),
+    Const(u32),
+    Scc,
+}
+
+impl SSrc {
+    /// The source `code` as the general executor's `src32` reads it, if it is one.
+    fn of(instr: &Instr, code: u8) -> Option<SSrc> {
+        match code {
+            0..=127 => Some(SSrc::Sgpr(code)),
+            SRC_SCC => Some(SSrc::Scc),
+            SRC_LITERAL => Some(SSrc::Const(instr.literal.unwrap_or(0))),
+            _ => inline_constant(code, 32).map(|v| SSrc::Const(v as u32)),
+        }
+    }
+
+    fn read(self, wave: &Wave) -> u32 {
+        match self {
+            SSrc::Sgpr(r) => wave.sgpr[usize::from(r)],
+            SSrc::Const(v) => v,
+            SSrc::Scc => u32::from(wave.scc),
+        }
+    }
+}
+
+/// A 32-bit VALU source: a VGPR or a scalar source broadcast to every lane (or none).
+#[derive(Clone, Copy, Debug)]
+enum VSrc {
+    Vgpr(u8),
+    Scalar(SSrc),
+    /// Not an operand of the opcode: reads as zero.
+    Unused,
+}
+
+const UNUSED: VSrc = VSrc::Unused;
+
+static ZEROS: Lanes = [0; LANES];
+
+impl VSrc {
+    /// Operand `arg` in field `code`, when it is 32 bits wide and readable here.
+    fn of(instr: &Instr, code: u16, arg: Arg) -> Option<VSrc> {
+        if arg.ty.bits() != 32 {
+            return None;
+        }
+        if code >= SRC_VGPR0 {
+            return Some(VSrc::Vgpr((code - SRC_VGPR0) as u8));
+        }
+        if arg.accept == Accept::Vgpr {
+            return None;
+        }
+        SSrc::of(instr, code as u8).map(VSrc::Scalar)
+    }
+
+    /// The lanes of the source: the VGPR itself, or `tmp` filled with the scalar value.
+    #[inline(always)]
+    fn lanes<'a>(self, wave: &'a Wave, tmp: &'a mut Lanes) -> &'a Lanes {
+        match self {
+            VSrc::Vgpr(v) => &wave.vgpr[usize::from(v)],
+            VSrc::Scalar(s) => {
+                *tmp = [s.read(wave); LANES];
+                tmp
+            }
+            VSrc::Unused => &ZEROS,
+        }
+    }
+}
+
+/// Whether a scalar destination is written as it is (not null, not a TTMP, whose writes
+/// the general executor drops).
+fn plain_sdst(code: u8) -> bool {
+    code < TTMP0 || code == M0 || code == EXEC_LO || code == EXEC_LO + 1
+}
+
+/// The f32 opcodes `f32_fast` computes.
+fn f32_fast_op(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Add
+            | Op::Sub
+            | Op::Subrev
+            | Op::Mul
+            | Op::Fma
+            | Op::Fmac
+            | Op::Fmamk
+            | Op::Fmaak
+            | Op::Min
+            | Op::Max
+            | Op::Sqrt
+            | Op::Rcp
+            | Op::Rsq
+            | Op::Cmp(_)
+    )
+}
+
+impl Fast {
+    /// The fast form of `d`, decoded at byte `pc` of a program of `len` bytes.
+    pub(super) fn of(d: &Decoded, pc: u32, len: u64) -> Fast {
+        let op = if d.unsupported.is_some() {
+            FastOp::General
+        } else {
+            resolve(d, pc, len).unwrap_or(FastOp::General)
+        };
+        Fast {
+            format: d.instr.op.format,
+            len: d.len as u8,
+            op,
+        }
+    }
+}
+
+/// The fast operation of `d`, if it has one.
+fn resolve(d: &Decoded, pc: u32, len: u64) -> Option<FastOp> {
+    let i = &d.instr;
+    let op = i.op;
+    let bits = |kind| op.arg(kind).map_or(32, |a| a.bits);
+    let scalar32 = bits(ArgKind::Sdst) == 32 && bits(ArgKind::Ssrc0) == 32;
+    let src = |code| SSrc::of(i, code);
+    match op.format {
+        Format::Sopp | Format::Sopk if op.has_no_effect() && op.mn != Mn::s_barrier => {
+            Some(FastOp::Nop)
+        }
+        Format::Mubuf if matches!(op.mn, Mn::buffer_gl0_inv | Mn::buffer_gl1_inv) => {
+            Some(FastOp::Nop)
+        }
+        Format::Sopp => {
+            let cond = Branch::of(op.mn)?;
+            let target = i64::from(pc) + 4 + i64::from(i.simm16 as i16) * 4;
+            let inside = target >= 0 && (target as u64) < len;
+            inside.then_some(FastOp::Branch {
+                cond,
+                target: target as u32,
+            })
+        }
+        Format::Sop2 if scalar32 && bits(ArgKind::Ssrc1) == 32 && plain_sdst(i.sdst) => {
+            sop2_32(op.mn, 0, 0, false)?;
+            Some(FastOp::Sop2 {
+                mn: op.mn,
+                a: src(i.ssrc0)?,
+                b: src(i.ssrc1)?,
+                d: i.sdst,
+            })
+        }
+        Format::Sopc if bits(ArgKind::Ssrc0) == 32 => Some(FastOp::Cmp {
+            cmp: Cmp32::of(op.name.as_str())?,
+            a: src(i.ssrc0)?,
+            b: src(i.ssrc1)?,
+        }),
+        Format::Sop1 if scalar32 && plain_sdst(i.sdst) => {
+            if op.mn == Mn::s_mov_b32 {
+                return Some(FastOp::Mov {
+                    src: src(i.ssrc0)?,
+                    d: i.sdst,
+                });
+            }
+            let (name, wrexec) = exec_mask_form(op.name.as_str())?;
+            Some(FastOp::ExecMask {
+                f: exec_mask_fn(name)?,
+                wrexec,
+                src: src(i.ssrc0)?,
+                d: i.sdst,
+            })
+        }
+        Format::VopdX => vopd(d),
+        f if f.is_valu() => valu(d),
+        _ => None,
+    }
+}
+
+/// The fast form of a (non-VOPD) VALU instruction.
+fn valu(d: &Decoded) -> Option<FastOp> {
+    let i = &d.instr;
+    let ops = &d.operands;
+    if d.refusal.is_some() || i.dpp.is_some() || i.opsel != 0 || i.omod != 0 || i.clamp {
+        return None;
+    }
+    let mut src = [UNUSED; 3];
+    for (k, &(code, arg, _)) in ops.data[..ops.count].iter().enumerate() {
+        src[k] = VSrc::of(i, code, arg)?;
+    }
+    let vdst32 = ops.vdst.is_some_and(|a| a.ty.bits() == 32);
+    match d.kind {
+        Kind::Op32(f) if vdst32 && i.abs == 0 && i.neg == 0 => Some(FastOp::Valu {
+            f,
+            src,
+            vdst: i.vdst,
+        }),
+        Kind::Float(FloatOp::Scalar {
+            op,
+            fmt: Fmt::S,
+            cmpx,
+        }) if f32_fast_op(op) => {
+            // abs/neg only on the f32 data sources.
+            let float = (0..ops.count).fold(0u8, |m, k| {
+                m | u8::from(ops.data[k].1.ty == ArgType::F32) << k
+            });
+            if (i.abs | i.neg) & !float != 0 {
+                return None;
+            }
+            let dst = match op {
+                Op::Cmp(_) if cmpx => F32Dst::Mask(EXEC_LO),
+                Op::Cmp(_) => F32Dst::Mask(ops.sdst.unwrap_or(VCC_LO)),
+                _ if vdst32 => F32Dst::Vgpr(i.vdst),
+                _ => return None,
+            };
+            if let F32Dst::Mask(code) = dst {
+                if !plain_sdst(code) {
+                    return None;
+                }
+            }
+            Some(FastOp::F32 {
+                op,
+                src,
+                abs: i.abs,
+                neg: i.neg,
+                k: i.literal.unwrap_or(0),
+                dst,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The fast form of a VOPD pair.
+fn vopd(d: &Decoded) -> Option<FastOp> {
+    let i = &d.instr;
+    let y = i.op_y?;
+    let halves = [
+        (i.op, d.dual[0], i.vdst, i.src0, i.src1),
+        (y, d.dual[1], i.vdst_y, i.src0_y, i.src1_y),
+    ];
+    let mut out = [Half {
+        op: HalfOp::Cndmask,
+        src: [UNUSED; 2],
+        vdst: 0,
+    }; 2];
+    for (h, (op, dual, vdst, src0, src1)) in halves.into_iter().enumerate() {
+        out[h].vdst = vdst;
+        out[h].op = match dual {
+            Dual::Op32(f) => HalfOp::Op32(f),
+            Dual::Cndmask => HalfOp::Cndmask,
+            Dual::Float(FloatOp::Scalar {
+                op, fmt: Fmt::S, ..
+            }) if f32_fast_op(op) => HalfOp::F32(op),
+            _ => return None,
+        };
+        for arg in &op.args {
+            match arg.kind {
+                ArgKind::Src0 => out[h].src[0] = VSrc::of(i, src0, *arg)?,
+                ArgKind::Vsrc1 => out[h].src[1] = VSrc::of(i, src1, *arg)?,
+                _ => {}
+            }
+        }
+    }
+    Some(FastOp::Vopd {
+        halves: out,
+        k: i.literal.unwrap_or(0),
+    })
+}
+
+impl Machine {
+    /// Runs the wave until it ends, waits at a barrier or has retired `*budget` more
+    /// instructions (counting them down and into `stats`), on the fast path where it can.
+    pub fn run_quiet(
+        &mut self,
+        memory: &mut Memory,
+        lds: &mut [u8],
+        budget: &mut u64,
+        stats: &mut Stats,
+    ) -> Result<(), ModelError> {
+        let program = Arc::clone(&self.program);
+        while !self.ended && !self.at_barrier && *budget > 0 {
+            let exec = u64::from(self.wave.exec_lanes());
+            match program.fast(self.wave.pc) {
+                Some(f) if self.fast(f) => {
+                    self.retired += 1;
+                    stats.count(Retired {
+                        format: f.format,
+                        exec,
+                    });
+                }
+                _ => match self.execute(memory, lds, None)? {
+                    Some(r) => stats.count(r),
+                    None => continue,
+                },
+            }
+            *budget -= 1;
+        }
+        Ok(())
+    }
+
+    /// Runs `f` if the fast path takes it now (then the PC has moved on).
+    fn fast(&mut self, f: &Fast) -> bool {
+        let w = &mut self.wave;
+        let exec = w.exec_lanes();
+        let mut next = w.pc + 4 * u32::from(f.len);
+        match f.op {
+            FastOp::General => return false,
+            FastOp::Nop => {}
+            FastOp::Branch { cond, target } => {
+                if cond.taken(w) {
+                    next = target;
+                }
+            }
+            FastOp::Sop2 { mn, a, b, d } => {
+                let Some((value, scc)) = sop2_32(mn, a.read(w), b.read(w), w.scc) else {
+                    return false;
+                };
+                w.sgpr[usize::from(d)] = value;
+                if let Some(scc) = scc {
+                    w.scc = scc;
+                }
+            }
+            FastOp::Cmp { cmp, a, b } => w.scc = cmp.holds(a.read(w), b.read(w)),
+            FastOp::Mov { src, d } => w.sgpr[usize::from(d)] = src.read(w),
+            FastOp::ExecMask { f, wrexec, src, d } => {
+                let ex = u64::from(exec);
+                let result = f(u64::from(src.read(w)), ex) as u32;
+                // EXEC first, then D (the general executor's commit order).
+                w.sgpr[usize::from(EXEC_LO)] = result;
+                w.sgpr[usize::from(d)] = if wrexec { result } else { exec };
+                w.scc = result != 0;
+            }
+            FastOp::Valu { f, src, vdst } => {
+                let mut t = [[0; LANES]; 3];
+                let [t0, t1, t2] = &mut t;
+                let d = f(
+                    src[0].lanes(w, t0),
+                    src[1].lanes(w, t1),
+                    src[2].lanes(w, t2),
+                );
+                write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+            }
+            FastOp::F32 {
+                op,
+                src,
+                abs,
+                neg,
+                k,
+                dst,
+            } => {
+                if !f32_fast_mode(w.mode) {
+                    return false;
+                }
+                let mut t = [[0; LANES]; 3];
+                let [t0, t1, t2] = &mut t;
+                let mut s = [
+                    src[0].lanes(w, t0),
+                    src[1].lanes(w, t1),
+                    src[2].lanes(w, t2),
+                ];
+                let mut modified = [[0; LANES]; 3];
+                for (j, (lanes, m)) in s.iter_mut().zip(&mut modified).enumerate() {
+                    let and = if abs >> j & 1 == 1 { 0x7fff_ffff } else { !0 };
+                    let xor = if neg >> j & 1 == 1 { 0x8000_0000 } else { 0 };
+                    if and != !0 || xor != 0 {
+                        *m = per_lane(|l| (lanes[l] & and) ^ xor);
+                        *lanes = m;
+                    }
+                }
+                let acc = match dst {
+                    F32Dst::Vgpr(v) if op == Op::Fmac => &w.vgpr[usize::from(v)],
+                    _ => &ZEROS,
+                };
+                match (f32_fast(op, w.mode, s, acc, k), dst) {
+                    (Some(FastF32::Values(d)), F32Dst::Vgpr(v)) => {
+                        write_lanes(&mut w.vgpr[usize::from(v)], exec, &d);
+                    }
+                    (Some(FastF32::Mask(m)), F32Dst::Mask(code)) => {
+                        w.sgpr[usize::from(code)] = m & exec;
+                    }
+                    _ => return false,
+                }
+            }
+            FastOp::Vopd { halves, k } => {
+                let mut results = [[0; LANES]; 2];
+                for (r, h) in results.iter_mut().zip(&halves) {
+                    let mut t = [[0; LANES]; 2];
+                    let [t0, t1] = &mut t;
+                    let (a, b) = (h.src[0].lanes(w, t0), h.src[1].lanes(w, t1));
+                    *r = match h.op {
+                        HalfOp::Op32(f) => f(a, b, &ZEROS),
+                        HalfOp::Cndmask => {
+                            let vcc = w.sgpr[usize::from(VCC_LO)];
+                            per_lane(|l| if vcc >> l & 1 == 1 { b[l] } else { a[l] })
+                        }
+                        HalfOp::F32(op) => {
+                            if !f32_fast_mode(w.mode) {
+                                return false;
+                            }
+                            let acc = &w.vgpr[usize::from(h.vdst)];
+                            match f32_fast(op, w.mode, [a, b, &ZEROS], acc, k) {
+                                Some(FastF32::Values(d)) => d,
+                                _ => return false,
+                            }
+                        }
+                    };
+                }
+                for (r, h) in results.iter().zip(&halves) {
+                    write_lanes(&mut w.vgpr[usize::from(h.vdst)], exec, r);
+                }
+            }
+        }
+        w.pc = next;
+        true
+    }
+}
