@@ -11,10 +11,12 @@
 //! run-time cases it does not take (an f32 NaN, a MODE other than round-to-nearest-even
 //! with f32 denormals). The per-opcode cases and the kernel tests run both paths.
 
+use super::lds::two_addr;
 use super::program::Decoded;
 use super::salu::{exec_mask_fn, exec_mask_form, sop2_32, Branch, Cmp32};
-use super::valu::{Dual, Kind, Op32};
+use super::valu::{int_compare_lane, CarryOp, Dual, Kind, Op32};
 use super::valu_float::{f32_fast, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
+use super::vmem::{lanes, load_kind, store_kind, Dest};
 use super::workgroup::Stats;
 use super::{per_lane, write_lanes, Lanes, Machine, ModelError, Retired, Wave, LANES};
 use crate::memory::Memory;
@@ -57,6 +59,27 @@ enum FastOp {
     },
     /// An integer VALU opcode on 32-bit operands, EXEC-masked.
     Valu { f: Op32, src: [VSrc; 3], vdst: u8 },
+    /// An add or subtract with carry-out to `sdst` (and carry-in from `mask`).
+    Carry {
+        f: CarryOp,
+        src: [VSrc; 2],
+        mask: SSrc,
+        vdst: u8,
+        sdst: u8,
+    },
+    /// A 32-bit integer compare writing its lane mask to `dst` (EXEC for v_cmpx).
+    IntCmp {
+        pred: u8,
+        signed: bool,
+        src: [VSrc; 2],
+        dst: u8,
+    },
+    /// `v_cndmask_b32`: S1 where the `mask` bit is set, else S0.
+    Cndmask {
+        src: [VSrc; 2],
+        mask: SSrc,
+        vdst: u8,
+    },
     /// An f32 opcode `f32_fast` covers: abs/neg bits per source, the K literal, and where
     /// the result goes.
     F32 {
@@ -66,6 +89,18 @@ enum FastOp {
         neg: u8,
         k: u32,
         dst: F32Dst,
+    },
+    /// A DS load or store of `size` bytes (a multiple of 4) at one address (ADDR +
+    /// `offsets[0]`) or two (`two`: the 2addr forms, ADDR + `offsets[n]`), from DATA0
+    /// (and DATA1) or into VDST onwards; every active lane's access inside the LDS.
+    Ds {
+        store: bool,
+        size: u32,
+        two: bool,
+        offsets: [u32; 2],
+        addr: u8,
+        data: [u8; 2],
+        vdst: u8,
     },
     /// A VOPD pair whose halves are both on the fast path, and the K literal.
     Vopd { halves: [Half; 2], k: u32 },
@@ -161,6 +196,16 @@ impl VSrc {
                 tmp
             }
             VSrc::Unused => &ZEROS,
+        }
+    }
+
+    /// [`VSrc::lanes`], or `tmp` itself when it holds the source with its modifiers.
+    #[inline(always)]
+    fn modified<'a>(self, in_tmp: bool, wave: &'a Wave, tmp: &'a mut Lanes) -> &'a Lanes {
+        if in_tmp {
+            tmp
+        } else {
+            self.lanes(wave, tmp)
         }
     }
 }
@@ -260,6 +305,7 @@ fn resolve(d: &Decoded, pc: u32, len: u64) -> Option<FastOp> {
                 d: i.sdst,
             })
         }
+        Format::Ds if !i.gds => ds(i),
         Format::VopdX => vopd(d),
         f if f.is_valu() => valu(d),
         _ => None,
@@ -278,7 +324,38 @@ fn valu(d: &Decoded) -> Option<FastOp> {
         src[k] = VSrc::of(i, code, arg)?;
     }
     let vdst32 = ops.vdst.is_some_and(|a| a.ty.bits() == 32);
+    let two = [src[0], src[1]];
+    let sdst = ops.sdst.unwrap_or(VCC_LO);
+    // The lane mask read as carry-in or selector (none: zero).
+    let mask = match ops.mask {
+        Some(code) => SSrc::of(i, u8::try_from(code).ok()?)?,
+        None => SSrc::Const(0),
+    };
+    let plain = i.abs == 0 && i.neg == 0;
     match d.kind {
+        Kind::Carry(f) if vdst32 && plain && plain_sdst(sdst) => Some(FastOp::Carry {
+            f,
+            src: two,
+            mask,
+            vdst: i.vdst,
+            sdst,
+        }),
+        Kind::IntCmp {
+            cmpx,
+            pred,
+            signed,
+            bits: 32,
+        } if plain && plain_sdst(sdst) => Some(FastOp::IntCmp {
+            pred,
+            signed,
+            src: two,
+            dst: if cmpx { EXEC_LO } else { sdst },
+        }),
+        Kind::Cndmask if vdst32 && plain => Some(FastOp::Cndmask {
+            src: two,
+            mask,
+            vdst: i.vdst,
+        }),
         Kind::Op32(f) if vdst32 && i.abs == 0 && i.neg == 0 => Some(FastOp::Valu {
             f,
             src,
@@ -318,6 +395,48 @@ fn valu(d: &Decoded) -> Option<FastOp> {
         }
         _ => None,
     }
+}
+
+/// The fast form of a DS load or store of whole dwords.
+fn ds(i: &Instr) -> Option<FastOp> {
+    let rest = i.op.name.as_str().strip_prefix("ds_")?;
+    let (store, kind) = match rest.strip_prefix("store_") {
+        Some(kind) => (true, kind),
+        None => (false, rest.strip_prefix("load_")?),
+    };
+    let (offset0, offset1) = (i.offset as u32, u32::from(i.offset1));
+    let (size, two, offsets) = match two_addr(kind) {
+        Some((size, stride)) => {
+            let step = size as u32 * stride;
+            (size, true, [offset0 * step, offset1 * step])
+        }
+        None => {
+            let size = if store {
+                store_kind(kind).filter(|&(_, bit)| bit == 0)?.0
+            } else {
+                load_kind(kind)
+                    .filter(|&(_, _, dest)| dest == Dest::Full)?
+                    .0
+            };
+            (size, false, [(offset1 << 8) | offset0, 0])
+        }
+    };
+    let dwords = size / 4;
+    let last = |first: u8, n: usize| usize::from(first) + n <= 256;
+    let fits = if store {
+        last(i.data0, dwords) && (!two || last(i.data1, dwords))
+    } else {
+        last(i.vdst, dwords * if two { 2 } else { 1 })
+    };
+    (size.is_multiple_of(4) && fits).then_some(FastOp::Ds {
+        store,
+        size: size as u32,
+        two,
+        offsets,
+        addr: i.addr,
+        data: [i.data0, i.data1],
+        vdst: i.vdst,
+    })
 }
 
 /// The fast form of a VOPD pair.
@@ -371,7 +490,7 @@ impl Machine {
         while !self.ended && !self.at_barrier && *budget > 0 {
             let exec = u64::from(self.wave.exec_lanes());
             match program.fast(self.wave.pc) {
-                Some(f) if self.fast(f) => {
+                Some(f) if self.fast(f, lds) => {
                     self.retired += 1;
                     stats.count(Retired {
                         format: f.format,
@@ -389,8 +508,10 @@ impl Machine {
     }
 
     /// Runs `f` if the fast path takes it now (then the PC has moved on).
-    fn fast(&mut self, f: &Fast) -> bool {
-        let w = &mut self.wave;
+    fn fast(&mut self, f: &Fast, lds: &mut [u8]) -> bool {
+        let Machine {
+            wave: w, scratch, ..
+        } = self;
         let exec = w.exec_lanes();
         let mut next = w.pc + 4 * u32::from(f.len);
         match f.op {
@@ -421,13 +542,45 @@ impl Machine {
                 w.scc = result != 0;
             }
             FastOp::Valu { f, src, vdst } => {
-                let mut t = [[0; LANES]; 3];
-                let [t0, t1, t2] = &mut t;
+                let [t0, t1, t2, _] = &mut **scratch;
                 let d = f(
                     src[0].lanes(w, t0),
                     src[1].lanes(w, t1),
                     src[2].lanes(w, t2),
                 );
+                write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+            }
+            FastOp::Carry {
+                f,
+                src,
+                mask,
+                vdst,
+                sdst,
+            } => {
+                let [t0, t1, _, _] = &mut **scratch;
+                let (d, carry) = f(src[0].lanes(w, t0), src[1].lanes(w, t1), mask.read(w));
+                w.sgpr[usize::from(sdst)] = carry & exec;
+                write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+            }
+            FastOp::IntCmp {
+                pred,
+                signed,
+                src,
+                dst,
+            } => {
+                let [t0, t1, _, _] = &mut **scratch;
+                let (a, b) = (src[0].lanes(w, t0), src[1].lanes(w, t1));
+                let m = (0..LANES).fold(0u32, |m, l| {
+                    let holds = int_compare_lane(pred, signed, 32, a[l].into(), b[l].into());
+                    m | u32::from(holds) << l
+                });
+                w.sgpr[usize::from(dst)] = m & exec;
+            }
+            FastOp::Cndmask { src, mask, vdst } => {
+                let [t0, t1, _, _] = &mut **scratch;
+                let (a, b) = (src[0].lanes(w, t0), src[1].lanes(w, t1));
+                let m = mask.read(w);
+                let d = per_lane(|l| if m >> l & 1 == 1 { b[l] } else { a[l] });
                 write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
             }
             FastOp::F32 {
@@ -441,22 +594,26 @@ impl Machine {
                 if !f32_fast_mode(w.mode) {
                     return false;
                 }
-                let mut t = [[0; LANES]; 3];
-                let [t0, t1, t2] = &mut t;
-                let mut s = [
-                    src[0].lanes(w, t0),
-                    src[1].lanes(w, t1),
-                    src[2].lanes(w, t2),
-                ];
-                let mut modified = [[0; LANES]; 3];
-                for (j, (lanes, m)) in s.iter_mut().zip(&mut modified).enumerate() {
-                    let and = if abs >> j & 1 == 1 { 0x7fff_ffff } else { !0 };
-                    let xor = if neg >> j & 1 == 1 { 0x8000_0000 } else { 0 };
-                    if and != !0 || xor != 0 {
-                        *m = per_lane(|l| (lanes[l] & and) ^ xor);
-                        *lanes = m;
+                let [t0, t1, t2, _] = &mut **scratch;
+                let mut t = [t0, t1, t2];
+                if (abs | neg) != 0 {
+                    // Sources with modifiers are copied into their scratch arrays first.
+                    for (j, tj) in t.iter_mut().enumerate() {
+                        let and = if abs >> j & 1 == 1 { 0x7fff_ffff } else { !0 };
+                        let xor = if neg >> j & 1 == 1 { 0x8000_0000 } else { 0 };
+                        if and != !0 || xor != 0 {
+                            let v = *src[j].lanes(w, tj);
+                            **tj = per_lane(|l| (v[l] & and) ^ xor);
+                        }
                     }
                 }
+                let [t0, t1, t2] = t;
+                let m = abs | neg;
+                let s = [
+                    src[0].modified(m & 1 != 0, w, t0),
+                    src[1].modified(m & 2 != 0, w, t1),
+                    src[2].modified(m & 4 != 0, w, t2),
+                ];
                 let acc = match dst {
                     F32Dst::Vgpr(v) if op == Op::Fmac => &w.vgpr[usize::from(v)],
                     _ => &ZEROS,
@@ -471,11 +628,56 @@ impl Machine {
                     _ => return false,
                 }
             }
+            FastOp::Ds {
+                store,
+                size,
+                two,
+                offsets,
+                addr,
+                data,
+                vdst,
+            } => {
+                let base = &w.vgpr[usize::from(addr)];
+                let n = if two { 2 } else { 1 };
+                let (size, dwords) = (size as usize, size as usize / 4);
+                let at = |lane: usize, a: usize| base[lane].wrapping_add(offsets[a]) as usize;
+                let inside = |lane: usize| (0..n).all(|a| at(lane, a) + size <= lds.len());
+                if !lanes(exec).all(inside) {
+                    return false;
+                }
+                if store {
+                    // Lane order: of two lanes writing one byte, the higher one's value stays.
+                    for (a, &d) in data[..n].iter().enumerate() {
+                        for lane in lanes(exec) {
+                            for k in 0..dwords {
+                                let v = w.vgpr[usize::from(d) + k][lane];
+                                if let Some(b) = lds[at(lane, a) + 4 * k..].first_chunk_mut() {
+                                    *b = v.to_le_bytes();
+                                }
+                            }
+                        }
+                    }
+                } else {
+                    // Every value is read before any register is written (VDST may be ADDR).
+                    let mut values = [[0; LANES]; 4];
+                    for lane in lanes(exec) {
+                        for a in 0..n {
+                            for k in 0..dwords {
+                                if let Some(b) = lds[at(lane, a) + 4 * k..].first_chunk() {
+                                    values[a * dwords + k][lane] = u32::from_le_bytes(*b);
+                                }
+                            }
+                        }
+                    }
+                    for (r, v) in values[..n * dwords].iter().enumerate() {
+                        write_lanes(&mut w.vgpr[usize::from(vdst) + r], exec, v);
+                    }
+                }
+            }
             FastOp::Vopd { halves, k } => {
                 let mut results = [[0; LANES]; 2];
                 for (r, h) in results.iter_mut().zip(&halves) {
-                    let mut t = [[0; LANES]; 2];
-                    let [t0, t1] = &mut t;
+                    let [t0, t1, _, _] = &mut **scratch;
                     let (a, b) = (h.src[0].lanes(w, t0), h.src[1].lanes(w, t1));
                     *r = match h.op {
                         HalfOp::Op32(f) => f(a, b, &ZEROS),

@@ -204,7 +204,7 @@ impl Exec<'_> {
 }
 
 /// `(bytes per element, stride multiplier)` of a `2addr` kind.
-fn two_addr(kind: &str) -> Option<(usize, u32)> {
+pub(super) fn two_addr(kind: &str) -> Option<(usize, u32)> {
     Some(match kind {
         "2addr_b32" => (4, 1),
         "2addr_stride64_b32" => (4, 64),

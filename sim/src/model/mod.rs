@@ -481,6 +481,8 @@ pub struct Machine {
     private: (u64, u32),
     /// Write lists of the last instruction, kept to reuse their allocations.
     buffers: Buffers,
+    /// Lane arrays the fast path broadcasts scalar sources into.
+    scratch: Box<[Lanes; 4]>,
 }
 
 /// What one retired instruction was, for statistics.
@@ -534,6 +536,7 @@ impl Machine {
             retired: 0,
             private: (0, 0),
             buffers: Buffers::default(),
+            scratch: Box::new([[0; LANES]; 4]),
         }
     }
 

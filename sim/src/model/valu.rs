@@ -17,7 +17,7 @@ type Op64 = fn(&Lanes64, &Lanes64, &Lanes64) -> Lanes64;
 
 /// An add or subtract with a carry (or borrow) in and out: `(a, b, carry-in mask) ->
 /// (d, carry-out mask)`.
-type CarryOp = fn(&Lanes, &Lanes, u32) -> (Lanes, u32);
+pub(super) type CarryOp = fn(&Lanes, &Lanes, u32) -> (Lanes, u32);
 
 /// 64-bit values of every lane.
 type Lanes64 = [u64; LANES];
@@ -651,6 +651,19 @@ fn int_compare(name: &str) -> Option<Kind> {
     })
 }
 
+/// Whether integer compare `pred` holds for the `bits`-bit values `a` and `b` (signed or
+/// not).
+pub(super) fn int_compare_lane(pred: u8, signed: bool, bits: u32, a: u64, b: u64) -> bool {
+    let value = |v: u64| {
+        if signed {
+            i128::from((v << (64 - bits)) as i64 >> (64 - bits))
+        } else {
+            i128::from(v & (u64::MAX >> (64 - bits)))
+        }
+    };
+    compare(pred, value(a), value(b))
+}
+
 /// Whether integer predicate `pred` holds for `a` against `b`.
 fn compare(pred: u8, a: i128, b: i128) -> bool {
     let outcome = match a.cmp(&b) {
@@ -822,7 +835,7 @@ pub(super) struct Operands {
     pub(super) data: [(u16, Arg, u8); 3],
     pub(super) count: usize,
     /// The scalar lane mask read as carry-in or selector (VCC or the SRC2 SGPR).
-    mask: Option<u16>,
+    pub(super) mask: Option<u16>,
 }
 
 impl Operands {
@@ -1054,14 +1067,7 @@ impl Exec<'_> {
                 signed,
                 bits,
             } => {
-                let value = |v: u64| {
-                    if signed {
-                        i128::from((v << (64 - bits)) as i64 >> (64 - bits))
-                    } else {
-                        i128::from(v & (u64::MAX >> (64 - bits)))
-                    }
-                };
-                let result = to_mask(&|l| compare(pred, value(a[l]), value(b[l])));
+                let result = to_mask(&|l| int_compare_lane(pred, signed, bits, a[l], b[l]));
                 self.write32(if cmpx { EXEC_LO } else { sdst }, result);
             }
             Kind::ReadFirstLane => {

@@ -30,7 +30,7 @@ use crate::trace::{Space, Write};
 use cu32_isa::operand::NULL;
 
 /// Where a loaded value goes in its VGPR(s).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Dest {
     /// Whole dwords (narrow loads zero- or sign-extended to 32 bits).
     Full,
@@ -497,5 +497,10 @@ impl Exec<'_> {
 
 /// The lanes set in `mask`, ascending.
 pub(super) fn lanes(mask: u32) -> impl Iterator<Item = usize> {
-    (0..LANES).filter(move |l| mask >> l & 1 == 1)
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        let lane = (rest != 0).then(|| rest.trailing_zeros() as usize)?;
+        rest &= rest - 1;
+        Some(lane)
+    })
 }

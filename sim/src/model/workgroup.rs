@@ -64,15 +64,16 @@ impl Stats {
         self.by_format.values().sum()
     }
 
+    #[inline]
     pub(super) fn count(&mut self, r: super::Retired) {
         self.counts[r.format as usize] += 1;
-        let lanes = u64::from((r.exec as u32).count_ones());
+        let lanes = || u64::from((r.exec as u32).count_ones());
         if r.format.is_valu_or_vopd() {
             self.valu += 1;
-            self.valu_lanes += lanes;
-            self.lane_instructions += lanes;
+            self.valu_lanes += lanes();
+            self.lane_instructions += lanes();
         } else if r.format.is_vector_memory() {
-            self.lane_instructions += lanes;
+            self.lane_instructions += lanes();
         } else {
             self.lane_instructions += 1;
         }
