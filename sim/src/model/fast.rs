@@ -33,6 +33,9 @@ pub(super) struct Fast {
     /// Length in dwords.
     len: u8,
     op: FastOp,
+    /// How many SOPP no-ops (one dword each) follow: run with this instruction when it
+    /// falls through to them (see [`Fast::fold_nops`]).
+    nops: u8,
 }
 
 /// What a [`Fast`] instruction does.
@@ -80,30 +83,46 @@ enum FastOp {
         mask: SSrc,
         vdst: u8,
     },
-    /// An f32 opcode `f32_fast` covers: abs/neg bits per source, the K literal, and where
-    /// the result goes.
-    F32 {
-        op: Op,
-        src: [VSrc; 3],
-        abs: u8,
-        neg: u8,
-        k: u32,
-        dst: F32Dst,
-    },
-    /// A DS load or store of `size` bytes (a multiple of 4) at one address (ADDR +
-    /// `offsets[0]`) or two (`two`: the 2addr forms, ADDR + `offsets[n]`), from DATA0
-    /// (and DATA1) or into VDST onwards; every active lane's access inside the LDS.
-    Ds {
-        store: bool,
-        size: u32,
-        two: bool,
-        offsets: [u32; 2],
-        addr: u8,
-        data: [u8; 2],
-        vdst: u8,
-    },
-    /// A VOPD pair whose halves are both on the fast path, and the K literal.
-    Vopd { halves: [Half; 2], k: u32 },
+    /// An f32 opcode `f32_fast` covers.
+    F32(F32Instr),
+    /// A DS load or store of whole dwords.
+    Ds(DsInstr),
+    /// A VOPD pair whose halves are both on the fast path.
+    Vopd(VopdInstr),
+}
+
+/// An f32 opcode `f32_fast` covers: abs/neg bits per source, the K literal, and where the
+/// result goes.
+#[derive(Clone, Copy, Debug)]
+struct F32Instr {
+    op: Op,
+    src: [VSrc; 3],
+    abs: u8,
+    neg: u8,
+    k: u32,
+    dst: F32Dst,
+}
+
+/// A DS load or store of `size` bytes (a multiple of 4) at one address (ADDR +
+/// `offsets[0]`) or two (`two`: the 2addr forms, ADDR + `offsets[n]`), from DATA0 (and
+/// DATA1) or into VDST onwards; the fast path takes it when every active lane's access is
+/// inside the LDS.
+#[derive(Clone, Copy, Debug)]
+struct DsInstr {
+    store: bool,
+    size: u32,
+    two: bool,
+    offsets: [u32; 2],
+    addr: u8,
+    data: [u8; 2],
+    vdst: u8,
+}
+
+/// A VOPD pair whose halves are both on the fast path, and the K literal.
+#[derive(Clone, Copy, Debug)]
+struct VopdInstr {
+    halves: [Half; 2],
+    k: u32,
 }
 
 /// Where an f32 fast opcode's result goes.
@@ -249,6 +268,31 @@ impl Fast {
             format: d.instr.op.format,
             len: d.len as u8,
             op,
+            nops: 0,
+        }
+    }
+
+    /// Whether this is a one-dword SOPP no-op.
+    fn is_sopp_nop(&self) -> bool {
+        matches!(self.op, FastOp::Nop) && self.format == Format::Sopp && self.len == 1
+    }
+
+    /// Sets `nops` of every fast instruction of `table` (by dword) to the number of SOPP
+    /// no-ops that follow it (at most 255).
+    pub(super) fn fold_nops(table: &mut [Option<Fast>]) {
+        for at in (0..table.len()).rev() {
+            let Some(f) = table[at] else { continue };
+            if matches!(f.op, FastOp::General) {
+                continue;
+            }
+            let next = at + usize::from(f.len);
+            let nops = match table.get(next).copied().flatten() {
+                Some(n) if n.is_sopp_nop() => n.nops.saturating_add(1),
+                _ => 0,
+            };
+            if let Some(f) = &mut table[at] {
+                f.nops = nops;
+            }
         }
     }
 }
@@ -384,14 +428,14 @@ fn valu(d: &Decoded) -> Option<FastOp> {
                     return None;
                 }
             }
-            Some(FastOp::F32 {
+            Some(FastOp::F32(F32Instr {
                 op,
                 src,
                 abs: i.abs,
                 neg: i.neg,
                 k: i.literal.unwrap_or(0),
                 dst,
-            })
+            }))
         }
         _ => None,
     }
@@ -428,7 +472,7 @@ fn ds(i: &Instr) -> Option<FastOp> {
     } else {
         last(i.vdst, dwords * if two { 2 } else { 1 })
     };
-    (size.is_multiple_of(4) && fits).then_some(FastOp::Ds {
+    (size.is_multiple_of(4) && fits).then_some(FastOp::Ds(DsInstr {
         store,
         size: size as u32,
         two,
@@ -436,7 +480,7 @@ fn ds(i: &Instr) -> Option<FastOp> {
         addr: i.addr,
         data: [i.data0, i.data1],
         vdst: i.vdst,
-    })
+    }))
 }
 
 /// The fast form of a VOPD pair.
@@ -470,10 +514,10 @@ fn vopd(d: &Decoded) -> Option<FastOp> {
             }
         }
     }
-    Some(FastOp::Vopd {
+    Some(FastOp::Vopd(VopdInstr {
         halves: out,
         k: i.literal.unwrap_or(0),
-    })
+    }))
 }
 
 impl Machine {
@@ -488,221 +532,261 @@ impl Machine {
     ) -> Result<(), ModelError> {
         let program = Arc::clone(&self.program);
         while !self.ended && !self.at_barrier && *budget > 0 {
-            let exec = u64::from(self.wave.exec_lanes());
-            match program.fast(self.wave.pc) {
-                Some(f) if self.fast(f, lds) => {
-                    self.retired += 1;
-                    stats.count(Retired {
-                        format: f.format,
-                        exec,
-                    });
+            // The fast path for as long as it takes the instructions, with the PC and the
+            // budget in locals and no end or barrier check (only the general path ends a
+            // wave or stops it at a barrier).
+            let (mut pc, mut left) = (self.wave.pc, *budget);
+            while left > 0 {
+                let Some(f) = program.fast(pc) else { break };
+                let exec = u64::from(self.wave.exec_lanes());
+                let Some(next) = run(f, pc, &mut self.wave, &mut self.scratch, lds) else {
+                    break;
+                };
+                stats.count(Retired {
+                    format: f.format,
+                    exec,
+                });
+                left -= 1;
+                let nops = u64::from(f.nops);
+                if nops > 0 && next == pc + 4 * u32::from(f.len) && left >= nops {
+                    // Fell through to no-ops: they retire here, doing nothing.
+                    stats.count_sopp_nops(nops);
+                    left -= nops;
+                    pc = next + 4 * f.nops as u32;
+                } else {
+                    pc = next;
                 }
-                _ => match self.execute(memory, lds, None)? {
-                    Some(r) => stats.count(r),
-                    None => continue,
-                },
             }
-            *budget -= 1;
+            self.retired += *budget - left;
+            *budget = left;
+            self.wave.pc = pc;
+            if left == 0 {
+                break;
+            }
+            // The instruction the fast path did not take, on the general path.
+            if let Some(r) = self.execute(memory, lds, None)? {
+                stats.count(r);
+                *budget -= 1;
+            }
         }
         Ok(())
     }
+}
 
-    /// Runs `f` if the fast path takes it now (then the PC has moved on).
-    fn fast(&mut self, f: &Fast, lds: &mut [u8]) -> bool {
-        let Machine {
-            wave: w, scratch, ..
-        } = self;
-        let exec = w.exec_lanes();
-        let mut next = w.pc + 4 * u32::from(f.len);
-        match f.op {
-            FastOp::General => return false,
-            FastOp::Nop => {}
-            FastOp::Branch { cond, target } => {
-                if cond.taken(w) {
-                    next = target;
-                }
+/// Runs `f`, at `pc`, if the fast path takes it now: the next PC.
+#[inline(always)]
+fn run(f: &Fast, pc: u32, w: &mut Wave, scratch: &mut [Lanes; 4], lds: &mut [u8]) -> Option<u32> {
+    let exec = w.exec_lanes();
+    let next = pc + 4 * u32::from(f.len);
+    match f.op {
+        FastOp::General => return None,
+        FastOp::Nop => {}
+        FastOp::Branch { cond, target } => {
+            if cond.taken(w) {
+                return Some(target);
             }
-            FastOp::Sop2 { mn, a, b, d } => {
-                let Some((value, scc)) = sop2_32(mn, a.read(w), b.read(w), w.scc) else {
-                    return false;
-                };
-                w.sgpr[usize::from(d)] = value;
-                if let Some(scc) = scc {
-                    w.scc = scc;
-                }
+        }
+        FastOp::Sop2 { mn, a, b, d } => {
+            let (value, scc) = sop2_32(mn, a.read(w), b.read(w), w.scc)?;
+            w.sgpr[usize::from(d)] = value;
+            if let Some(scc) = scc {
+                w.scc = scc;
             }
-            FastOp::Cmp { cmp, a, b } => w.scc = cmp.holds(a.read(w), b.read(w)),
-            FastOp::Mov { src, d } => w.sgpr[usize::from(d)] = src.read(w),
-            FastOp::ExecMask { f, wrexec, src, d } => {
-                let ex = u64::from(exec);
-                let result = f(u64::from(src.read(w)), ex) as u32;
-                // EXEC first, then D (the general executor's commit order).
-                w.sgpr[usize::from(EXEC_LO)] = result;
-                w.sgpr[usize::from(d)] = if wrexec { result } else { exec };
-                w.scc = result != 0;
-            }
-            FastOp::Valu { f, src, vdst } => {
-                let [t0, t1, t2, _] = &mut **scratch;
-                let d = f(
-                    src[0].lanes(w, t0),
-                    src[1].lanes(w, t1),
-                    src[2].lanes(w, t2),
-                );
-                write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
-            }
-            FastOp::Carry {
-                f,
-                src,
-                mask,
-                vdst,
-                sdst,
-            } => {
-                let [t0, t1, _, _] = &mut **scratch;
-                let (d, carry) = f(src[0].lanes(w, t0), src[1].lanes(w, t1), mask.read(w));
-                w.sgpr[usize::from(sdst)] = carry & exec;
-                write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
-            }
-            FastOp::IntCmp {
-                pred,
-                signed,
-                src,
-                dst,
-            } => {
-                let [t0, t1, _, _] = &mut **scratch;
-                let (a, b) = (src[0].lanes(w, t0), src[1].lanes(w, t1));
-                let m = (0..LANES).fold(0u32, |m, l| {
-                    let holds = int_compare_lane(pred, signed, 32, a[l].into(), b[l].into());
-                    m | u32::from(holds) << l
-                });
-                w.sgpr[usize::from(dst)] = m & exec;
-            }
-            FastOp::Cndmask { src, mask, vdst } => {
-                let [t0, t1, _, _] = &mut **scratch;
-                let (a, b) = (src[0].lanes(w, t0), src[1].lanes(w, t1));
-                let m = mask.read(w);
-                let d = per_lane(|l| if m >> l & 1 == 1 { b[l] } else { a[l] });
-                write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
-            }
-            FastOp::F32 {
-                op,
-                src,
-                abs,
-                neg,
-                k,
-                dst,
-            } => {
-                if !f32_fast_mode(w.mode) {
-                    return false;
-                }
-                let [t0, t1, t2, _] = &mut **scratch;
-                let mut t = [t0, t1, t2];
-                if (abs | neg) != 0 {
-                    // Sources with modifiers are copied into their scratch arrays first.
-                    for (j, tj) in t.iter_mut().enumerate() {
-                        let and = if abs >> j & 1 == 1 { 0x7fff_ffff } else { !0 };
-                        let xor = if neg >> j & 1 == 1 { 0x8000_0000 } else { 0 };
-                        if and != !0 || xor != 0 {
-                            let v = *src[j].lanes(w, tj);
-                            **tj = per_lane(|l| (v[l] & and) ^ xor);
-                        }
-                    }
-                }
-                let [t0, t1, t2] = t;
-                let m = abs | neg;
-                let s = [
-                    src[0].modified(m & 1 != 0, w, t0),
-                    src[1].modified(m & 2 != 0, w, t1),
-                    src[2].modified(m & 4 != 0, w, t2),
-                ];
-                let acc = match dst {
-                    F32Dst::Vgpr(v) if op == Op::Fmac => &w.vgpr[usize::from(v)],
-                    _ => &ZEROS,
-                };
-                match (f32_fast(op, w.mode, s, acc, k), dst) {
-                    (Some(FastF32::Values(d)), F32Dst::Vgpr(v)) => {
-                        write_lanes(&mut w.vgpr[usize::from(v)], exec, &d);
-                    }
-                    (Some(FastF32::Mask(m)), F32Dst::Mask(code)) => {
-                        w.sgpr[usize::from(code)] = m & exec;
-                    }
-                    _ => return false,
-                }
-            }
-            FastOp::Ds {
-                store,
-                size,
-                two,
-                offsets,
-                addr,
-                data,
-                vdst,
-            } => {
-                let base = &w.vgpr[usize::from(addr)];
-                let n = if two { 2 } else { 1 };
-                let (size, dwords) = (size as usize, size as usize / 4);
-                let at = |lane: usize, a: usize| base[lane].wrapping_add(offsets[a]) as usize;
-                let inside = |lane: usize| (0..n).all(|a| at(lane, a) + size <= lds.len());
-                if !lanes(exec).all(inside) {
-                    return false;
-                }
-                if store {
-                    // Lane order: of two lanes writing one byte, the higher one's value stays.
-                    for (a, &d) in data[..n].iter().enumerate() {
-                        for lane in lanes(exec) {
-                            for k in 0..dwords {
-                                let v = w.vgpr[usize::from(d) + k][lane];
-                                if let Some(b) = lds[at(lane, a) + 4 * k..].first_chunk_mut() {
-                                    *b = v.to_le_bytes();
-                                }
-                            }
-                        }
-                    }
-                } else {
-                    // Every value is read before any register is written (VDST may be ADDR).
-                    let mut values = [[0; LANES]; 4];
-                    for lane in lanes(exec) {
-                        for a in 0..n {
-                            for k in 0..dwords {
-                                if let Some(b) = lds[at(lane, a) + 4 * k..].first_chunk() {
-                                    values[a * dwords + k][lane] = u32::from_le_bytes(*b);
-                                }
-                            }
-                        }
-                    }
-                    for (r, v) in values[..n * dwords].iter().enumerate() {
-                        write_lanes(&mut w.vgpr[usize::from(vdst) + r], exec, v);
-                    }
-                }
-            }
-            FastOp::Vopd { halves, k } => {
-                let mut results = [[0; LANES]; 2];
-                for (r, h) in results.iter_mut().zip(&halves) {
-                    let [t0, t1, _, _] = &mut **scratch;
-                    let (a, b) = (h.src[0].lanes(w, t0), h.src[1].lanes(w, t1));
-                    *r = match h.op {
-                        HalfOp::Op32(f) => f(a, b, &ZEROS),
-                        HalfOp::Cndmask => {
-                            let vcc = w.sgpr[usize::from(VCC_LO)];
-                            per_lane(|l| if vcc >> l & 1 == 1 { b[l] } else { a[l] })
-                        }
-                        HalfOp::F32(op) => {
-                            if !f32_fast_mode(w.mode) {
-                                return false;
-                            }
-                            let acc = &w.vgpr[usize::from(h.vdst)];
-                            match f32_fast(op, w.mode, [a, b, &ZEROS], acc, k) {
-                                Some(FastF32::Values(d)) => d,
-                                _ => return false,
-                            }
-                        }
-                    };
-                }
-                for (r, h) in results.iter().zip(&halves) {
-                    write_lanes(&mut w.vgpr[usize::from(h.vdst)], exec, r);
+        }
+        FastOp::Cmp { cmp, a, b } => w.scc = cmp.holds(a.read(w), b.read(w)),
+        FastOp::Mov { src, d } => w.sgpr[usize::from(d)] = src.read(w),
+        FastOp::ExecMask { f, wrexec, src, d } => {
+            let ex = u64::from(exec);
+            let result = f(u64::from(src.read(w)), ex) as u32;
+            // EXEC first, then D (the general executor's commit order).
+            w.sgpr[usize::from(EXEC_LO)] = result;
+            w.sgpr[usize::from(d)] = if wrexec { result } else { exec };
+            w.scc = result != 0;
+        }
+        FastOp::Valu { f, src, vdst } => {
+            let [t0, t1, t2, _] = scratch;
+            let d = f(
+                src[0].lanes(w, t0),
+                src[1].lanes(w, t1),
+                src[2].lanes(w, t2),
+            );
+            write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+        }
+        FastOp::Carry {
+            f,
+            src,
+            mask,
+            vdst,
+            sdst,
+        } => {
+            let [t0, t1, _, _] = scratch;
+            let (d, carry) = f(src[0].lanes(w, t0), src[1].lanes(w, t1), mask.read(w));
+            w.sgpr[usize::from(sdst)] = carry & exec;
+            write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+        }
+        FastOp::IntCmp {
+            pred,
+            signed,
+            src,
+            dst,
+        } => {
+            let [t0, t1, _, _] = scratch;
+            let (a, b) = (src[0].lanes(w, t0), src[1].lanes(w, t1));
+            let m = (0..LANES).fold(0u32, |m, l| {
+                let holds = int_compare_lane(pred, signed, 32, a[l].into(), b[l].into());
+                m | u32::from(holds) << l
+            });
+            w.sgpr[usize::from(dst)] = m & exec;
+        }
+        FastOp::Cndmask { src, mask, vdst } => {
+            let [t0, t1, _, _] = scratch;
+            let (a, b) = (src[0].lanes(w, t0), src[1].lanes(w, t1));
+            let m = mask.read(w);
+            let d = per_lane(|l| if m >> l & 1 == 1 { b[l] } else { a[l] });
+            write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+        }
+        FastOp::F32(ref f) => f.run(w, scratch, exec)?,
+        FastOp::Ds(ref d) => d.run(w, lds, exec)?,
+        FastOp::Vopd(ref v) => v.run(w, scratch, exec)?,
+    }
+    Some(next)
+}
+
+impl F32Instr {
+    /// Runs the opcode if the fast path takes it now.
+    #[inline(never)]
+    fn run(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
+        let F32Instr {
+            op,
+            src,
+            abs,
+            neg,
+            k,
+            dst,
+        } = *self;
+        if !f32_fast_mode(w.mode) {
+            return None;
+        }
+        let [t0, t1, t2, _] = scratch;
+        let mut t = [t0, t1, t2];
+        if (abs | neg) != 0 {
+            // Sources with modifiers are copied into their scratch arrays first.
+            for (j, tj) in t.iter_mut().enumerate() {
+                let and = if abs >> j & 1 == 1 { 0x7fff_ffff } else { !0 };
+                let xor = if neg >> j & 1 == 1 { 0x8000_0000 } else { 0 };
+                if and != !0 || xor != 0 {
+                    let v = *src[j].lanes(w, tj);
+                    **tj = per_lane(|l| (v[l] & and) ^ xor);
                 }
             }
         }
-        w.pc = next;
-        true
+        let [t0, t1, t2] = t;
+        let m = abs | neg;
+        let s = [
+            src[0].modified(m & 1 != 0, w, t0),
+            src[1].modified(m & 2 != 0, w, t1),
+            src[2].modified(m & 4 != 0, w, t2),
+        ];
+        let acc = match dst {
+            F32Dst::Vgpr(v) if op == Op::Fmac => &w.vgpr[usize::from(v)],
+            _ => &ZEROS,
+        };
+        match (f32_fast(op, w.mode, s, acc, k), dst) {
+            (Some(FastF32::Values(d)), F32Dst::Vgpr(v)) => {
+                write_lanes(&mut w.vgpr[usize::from(v)], exec, &d);
+            }
+            (Some(FastF32::Mask(m)), F32Dst::Mask(code)) => {
+                w.sgpr[usize::from(code)] = m & exec;
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+}
+
+impl DsInstr {
+    /// Runs the access if every active lane's bytes are inside `lds`.
+    #[inline(never)]
+    fn run(&self, w: &mut Wave, lds: &mut [u8], exec: u32) -> Option<()> {
+        let DsInstr {
+            store,
+            size,
+            two,
+            offsets,
+            addr,
+            data,
+            vdst,
+        } = *self;
+        let base = &w.vgpr[usize::from(addr)];
+        let n = if two { 2 } else { 1 };
+        let (size, dwords) = (size as usize, size as usize / 4);
+        let at = |lane: usize, a: usize| base[lane].wrapping_add(offsets[a]) as usize;
+        let inside = |lane: usize| (0..n).all(|a| at(lane, a) + size <= lds.len());
+        if !lanes(exec).all(inside) {
+            return None;
+        }
+        if store {
+            // Lane order: of two lanes writing one byte, the higher one's value stays.
+            for (a, &d) in data[..n].iter().enumerate() {
+                for lane in lanes(exec) {
+                    for k in 0..dwords {
+                        let v = w.vgpr[usize::from(d) + k][lane];
+                        if let Some(b) = lds[at(lane, a) + 4 * k..].first_chunk_mut() {
+                            *b = v.to_le_bytes();
+                        }
+                    }
+                }
+            }
+        } else {
+            // Every value is read before any register is written (VDST may be ADDR).
+            let mut values = [[0; LANES]; 4];
+            for lane in lanes(exec) {
+                for a in 0..n {
+                    for k in 0..dwords {
+                        if let Some(b) = lds[at(lane, a) + 4 * k..].first_chunk() {
+                            values[a * dwords + k][lane] = u32::from_le_bytes(*b);
+                        }
+                    }
+                }
+            }
+            for (r, v) in values[..n * dwords].iter().enumerate() {
+                write_lanes(&mut w.vgpr[usize::from(vdst) + r], exec, v);
+            }
+        }
+        Some(())
+    }
+}
+
+impl VopdInstr {
+    /// Runs the pair if the fast path takes both halves now.
+    #[inline(never)]
+    fn run(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
+        let VopdInstr { halves, k } = *self;
+        let mut results = [[0; LANES]; 2];
+        for (r, h) in results.iter_mut().zip(&halves) {
+            let [t0, t1, _, _] = scratch;
+            let (a, b) = (h.src[0].lanes(w, t0), h.src[1].lanes(w, t1));
+            *r = match h.op {
+                HalfOp::Op32(f) => f(a, b, &ZEROS),
+                HalfOp::Cndmask => {
+                    let vcc = w.sgpr[usize::from(VCC_LO)];
+                    per_lane(|l| if vcc >> l & 1 == 1 { b[l] } else { a[l] })
+                }
+                HalfOp::F32(op) => {
+                    if !f32_fast_mode(w.mode) {
+                        return None;
+                    }
+                    let acc = &w.vgpr[usize::from(h.vdst)];
+                    match f32_fast(op, w.mode, [a, b, &ZEROS], acc, k) {
+                        Some(FastF32::Values(d)) => d,
+                        _ => return None,
+                    }
+                }
+            };
+        }
+        for (r, h) in results.iter().zip(&halves) {
+            write_lanes(&mut w.vgpr[usize::from(h.vdst)], exec, r);
+        }
+        Some(())
     }
 }

@@ -744,17 +744,20 @@ impl Machine {
 
     /// Runs until `s_endpgm`, at most `max_instructions` instructions.
     pub fn run(&mut self, max_instructions: u64) -> Result<RunSummary, ModelError> {
-        let mut retired = 0;
+        let mut budget = max_instructions;
         let mut memory = Memory::new();
+        let mut stats = workgroup::Stats::default();
         while !self.ended {
-            if retired == max_instructions {
+            if budget == 0 {
                 return Err(self.budget_error(max_instructions));
             }
-            if self.step_quiet(&mut memory, &mut [])?.is_some() {
-                retired += 1;
-            }
+            self.run_quiet(&mut memory, &mut [], &mut budget, &mut stats)?;
+            // One wave: a barrier waits for nobody.
+            self.release_barrier();
         }
-        Ok(RunSummary { retired })
+        Ok(RunSummary {
+            retired: max_instructions - budget,
+        })
     }
 
     /// Like [`Machine::run`], handing every trace event to `sink`.

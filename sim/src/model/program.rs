@@ -80,11 +80,12 @@ impl Program {
             }
         }
         let len = words.len() as u64 * 4;
-        let fast = decoded
+        let mut fast: Vec<_> = decoded
             .iter()
             .enumerate()
             .map(|(at, d)| d.as_ref().map(|d| Fast::of(d, at as u32 * 4, len)))
             .collect();
+        Fast::fold_nops(&mut fast);
         Program {
             words,
             base,

@@ -59,6 +59,13 @@ impl Stats {
         }
     }
 
+    /// `n` retired SOPP instructions (scalar: one lane-instruction each).
+    #[inline]
+    pub(super) fn count_sopp_nops(&mut self, n: u64) {
+        self.counts[Format::Sopp as usize] += n;
+        self.lane_instructions += n;
+    }
+
     /// All retired instructions.
     pub fn retired(&self) -> u64 {
         self.by_format.values().sum()
