@@ -1,7 +1,8 @@
 //! Constrained-random streams (`cu32_sim::streams`) on the golden model: every seed
 //! assembles (the assembler accepts only what llvm-mc accepts) and runs to `s_endpgm`
 //! without an error, the same seed gives the same program, and the streams use the
-//! opcodes, EXEC changes and branches they are meant to.
+//! opcodes, EXEC changes and branches they are meant to. Each stream also runs traced
+//! (general executor only) and quiet (the fast path where it can), which must agree.
 
 use cu32_sim::streams::{random_program, StreamOptions};
 use cu32_sim::Machine;
@@ -28,14 +29,27 @@ fn streams_assemble_and_run_on_the_model() {
                 mnemonics.insert(word.to_string());
             }
         }
-        let mut m = Machine::new(program.words);
-        let run = m
-            .run(10_000)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        retired += run.retired;
+        // MODE 0 (denormals flushed) and MODE 0xf0 (denormals kept, the f32 fast path's
+        // mode); the quiet run (fast path) must end exactly where the traced one does.
+        for mode in [0, 0xf0] {
+            let mut m = Machine::new(program.words.clone());
+            m.wave_mut().mode = mode;
+            let mut traced = m.clone();
+            let run = m
+                .run(10_000)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+            traced
+                .run_traced(10_000, |_| {})
+                .unwrap_or_else(|e| panic!("seed {seed}, traced: {e}\n{text}"));
+            assert!(
+                m.wave() == traced.wave(),
+                "seed {seed}, MODE {mode:#x}: the quiet and traced runs end differently\n{text}"
+            );
+            retired += run.retired;
+        }
     }
     println!(
-        "200 streams: {retired} instructions retired, {} distinct mnemonics",
+        "200 streams, 2 MODEs: {retired} instructions retired, {} distinct mnemonics",
         mnemonics.len()
     );
     assert!(mnemonics.len() > 300, "{} mnemonics", mnemonics.len());
