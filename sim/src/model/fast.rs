@@ -14,6 +14,7 @@
 use super::lds::two_addr;
 use super::program::Decoded;
 use super::salu::{exec_mask_fn, exec_mask_form, sop2_32, Branch, Cmp32};
+use super::smem::load_dwords;
 use super::valu::{int_compare_lane, CarryOp, Dual, Kind, Op32};
 use super::valu_float::{f32_fast, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
 use super::vmem::{lanes, load_kind, store_kind, Dest};
@@ -21,7 +22,9 @@ use super::workgroup::Stats;
 use super::{per_lane, write_lanes, Lanes, Machine, ModelError, Retired, Wave, LANES};
 use crate::memory::Memory;
 use cu32_isa::encoding::SRC_VGPR0;
-use cu32_isa::operand::{inline_constant, EXEC_LO, M0, SRC_LITERAL, SRC_SCC, TTMP0, VCC_LO};
+use cu32_isa::operand::{
+    inline_constant, EXEC_LO, M0, NULL, NUM_SGPRS, SRC_LITERAL, SRC_SCC, TTMP0, VCC_LO,
+};
 use cu32_isa::table::ArgType;
 use cu32_isa::{Accept, Arg, ArgKind, Format, Instr, Mn};
 use std::sync::Arc;
@@ -59,6 +62,14 @@ enum FastOp {
         wrexec: bool,
         src: SSrc,
         d: u8,
+    },
+    /// `s_load_b32` .. `s_load_b512` into plain SGPRs, from one allocation.
+    Sload {
+        sbase: u8,
+        offset: i32,
+        soffset: SSrc,
+        sdata: u8,
+        dwords: u8,
     },
     /// An integer VALU opcode on 32-bit operands, EXEC-masked.
     Valu { f: Op32, src: [VSrc; 3], vdst: u8 },
@@ -349,6 +360,22 @@ fn resolve(d: &Decoded, pc: u32, len: u64) -> Option<FastOp> {
                 d: i.sdst,
             })
         }
+        Format::Smem => {
+            let dwords = load_dwords(op.name.as_str())?;
+            if usize::from(i.sdata) + dwords as usize > usize::from(NUM_SGPRS) {
+                return None;
+            }
+            Some(FastOp::Sload {
+                sbase: i.sbase,
+                offset: i.offset,
+                soffset: match i.soffset {
+                    NULL => SSrc::Const(0),
+                    code => src(code)?,
+                },
+                sdata: i.sdata,
+                dwords: dwords as u8,
+            })
+        }
         Format::Ds if !i.gds => ds(i),
         Format::VopdX => vopd(d),
         f if f.is_valu() => valu(d),
@@ -539,7 +566,7 @@ impl Machine {
             while left > 0 {
                 let Some(f) = program.fast(pc) else { break };
                 let exec = u64::from(self.wave.exec_lanes());
-                let Some(next) = run(f, pc, &mut self.wave, &mut self.scratch, lds) else {
+                let Some(next) = run(f, pc, &mut self.wave, &mut self.scratch, memory, lds) else {
                     break;
                 };
                 stats.count(Retired {
@@ -575,7 +602,14 @@ impl Machine {
 
 /// Runs `f`, at `pc`, if the fast path takes it now: the next PC.
 #[inline(always)]
-fn run(f: &Fast, pc: u32, w: &mut Wave, scratch: &mut [Lanes; 4], lds: &mut [u8]) -> Option<u32> {
+fn run(
+    f: &Fast,
+    pc: u32,
+    w: &mut Wave,
+    scratch: &mut [Lanes; 4],
+    memory: &Memory,
+    lds: &mut [u8],
+) -> Option<u32> {
     let exec = w.exec_lanes();
     let next = pc + 4 * u32::from(f.len);
     match f.op {
@@ -591,6 +625,21 @@ fn run(f: &Fast, pc: u32, w: &mut Wave, scratch: &mut [Lanes; 4], lds: &mut [u8]
             w.sgpr[usize::from(d)] = value;
             if let Some(scc) = scc {
                 w.scc = scc;
+            }
+        }
+        FastOp::Sload {
+            sbase,
+            offset,
+            soffset,
+            sdata,
+            dwords,
+        } => {
+            let addr = w.pair(sbase).wrapping_add(offset as i64 as u64);
+            let addr = addr.wrapping_add(u64::from(soffset.read(w))) & !3;
+            let bytes = memory.read(addr, 4 * u64::from(dwords)).ok()?;
+            let regs = &mut w.sgpr[usize::from(sdata)..][..usize::from(dwords)];
+            for (r, b) in regs.iter_mut().zip(bytes.chunks_exact(4)) {
+                *r = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
             }
         }
         FastOp::Cmp { cmp, a, b } => w.scc = cmp.holds(a.read(w), b.read(w)),

@@ -15,6 +15,12 @@
 use super::{Exec, Res, SCALAR_REGS};
 use cu32_isa::operand::NULL;
 
+/// The dwords `s_load_b<bits>` reads.
+pub(super) fn load_dwords(name: &str) -> Option<u64> {
+    let bits: u64 = name.strip_prefix("s_load_b")?.parse().ok()?;
+    Some(bits / 32)
+}
+
 impl Exec<'_> {
     pub(super) fn smem(&mut self) -> Res<()> {
         let name = self.name();
@@ -29,10 +35,7 @@ impl Exec<'_> {
             let dwords = bits.parse::<u64>().map_err(|_| self.not_modelled())? / 32;
             return self.s_buffer_load(dwords, soffset);
         }
-        let dwords = match name.strip_prefix("s_load_b") {
-            Some(bits) => bits.parse::<u64>().map_err(|_| self.not_modelled())? / 32,
-            None => return Err(self.not_modelled()),
-        };
+        let dwords = load_dwords(name).ok_or_else(|| self.not_modelled())?;
         let addr = self
             .wave
             .pair(self.instr.sbase)
