@@ -159,6 +159,14 @@ impl Memory {
         Ok((base, &r.bytes))
     }
 
+    /// [`Memory::region`] for writing: `None` when the `len` bytes at `addr` are not all in
+    /// one writable allocation (callers that report why use [`Memory::write`]).
+    pub fn writable_region(&mut self, addr: u64, len: u64) -> Option<(u64, &mut [u8])> {
+        let (&base, r) = self.regions.range_mut(..=addr).next_back()?;
+        let end = (addr - base).checked_add(len)?;
+        (r.writable && end <= r.bytes.len() as u64).then_some((base, &mut r.bytes[..]))
+    }
+
     pub fn read(&self, addr: u64, len: u64) -> Result<&[u8], MemoryError> {
         let (_, r, off) = self.find(addr, len)?;
         Ok(&r.bytes[off..off + len as usize])

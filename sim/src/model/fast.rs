@@ -98,6 +98,8 @@ enum FastOp {
     F32(F32Instr),
     /// A DS load or store of whole dwords.
     Ds(DsInstr),
+    /// A FLAT/GLOBAL load or store of whole dwords.
+    Vmem(VmemInstr),
     /// A VOPD pair whose halves are both on the fast path.
     Vopd(VopdInstr),
 }
@@ -126,6 +128,21 @@ struct DsInstr {
     offsets: [u32; 2],
     addr: u8,
     data: [u8; 2],
+    vdst: u8,
+}
+
+/// A FLAT/GLOBAL load or store of `size` bytes (a multiple of 4) per lane at the lane's
+/// 64-bit VGPR pair ADDR, or (GLOBAL with SADDR) the SGPR pair `saddr` + the lane's 32-bit
+/// ADDR, + `offset`; the fast path takes it when every active lane's bytes lie in one
+/// allocation (writable, for a store).
+#[derive(Clone, Copy, Debug)]
+struct VmemInstr {
+    store: bool,
+    size: u32,
+    saddr: Option<u8>,
+    addr: u8,
+    offset: i32,
+    data: u8,
     vdst: u8,
 }
 
@@ -377,6 +394,7 @@ fn resolve(d: &Decoded, pc: u32, len: u64) -> Option<FastOp> {
             })
         }
         Format::Ds if !i.gds => ds(i),
+        Format::Global | Format::Flat => vmem(i),
         Format::VopdX => vopd(d),
         f if f.is_valu() => valu(d),
         _ => None,
@@ -510,6 +528,31 @@ fn ds(i: &Instr) -> Option<FastOp> {
     }))
 }
 
+/// The fast form of a FLAT/GLOBAL load or store of whole dwords.
+fn vmem(i: &Instr) -> Option<FastOp> {
+    let (_, rest) = i.op.name.as_str().split_once('_')?;
+    let (store, size) = match rest.strip_prefix("store_") {
+        Some(kind) => (true, store_kind(kind).filter(|&(_, bit)| bit == 0)?.0),
+        None => {
+            let (size, _, dest) = load_kind(rest.strip_prefix("load_")?)?;
+            (dest == Dest::Full).then_some((false, size))?
+        }
+    };
+    let dwords = size / 4;
+    let saddr = (i.op.format == Format::Global && i.saddr != NULL).then_some(i.saddr);
+    let regs_fit = usize::from(if store { i.data0 } else { i.vdst }) + dwords <= 256;
+    let addr_fits = saddr.is_some() || i.addr < 255;
+    (size.is_multiple_of(4) && regs_fit && addr_fits).then_some(FastOp::Vmem(VmemInstr {
+        store,
+        size: size as u32,
+        saddr,
+        addr: i.addr,
+        offset: i.offset,
+        data: i.data0,
+        vdst: i.vdst,
+    }))
+}
+
 /// The fast form of a VOPD pair.
 fn vopd(d: &Decoded) -> Option<FastOp> {
     let i = &d.instr;
@@ -607,7 +650,7 @@ fn run(
     pc: u32,
     w: &mut Wave,
     scratch: &mut [Lanes; 4],
-    memory: &Memory,
+    memory: &mut Memory,
     lds: &mut [u8],
 ) -> Option<u32> {
     let exec = w.exec_lanes();
@@ -696,6 +739,7 @@ fn run(
         }
         FastOp::F32(ref f) => f.run(w, scratch, exec)?,
         FastOp::Ds(ref d) => d.run(w, lds, exec)?,
+        FastOp::Vmem(ref v) => v.run(w, scratch, memory, exec)?,
         FastOp::Vopd(ref v) => v.run(w, scratch, exec)?,
     }
     Some(next)
@@ -800,6 +844,66 @@ impl DsInstr {
             }
             for (r, v) in values[..n * dwords].iter().enumerate() {
                 write_lanes(&mut w.vgpr[usize::from(vdst) + r], exec, v);
+            }
+        }
+        Some(())
+    }
+}
+
+impl VmemInstr {
+    /// Runs the access if every active lane's bytes lie in one allocation.
+    #[inline(never)]
+    fn run(
+        &self,
+        w: &mut Wave,
+        scratch: &mut [Lanes; 4],
+        memory: &mut Memory,
+        exec: u32,
+    ) -> Option<()> {
+        if exec == 0 {
+            return Some(());
+        }
+        let (size, dwords) = (u64::from(self.size), self.size as usize / 4);
+        let offset = self.offset as i64 as u64;
+        let lo = &w.vgpr[usize::from(self.addr)];
+        let addrs: [u64; LANES] = match self.saddr {
+            Some(s) => {
+                let base = w.pair(s).wrapping_add(offset);
+                per_lane(|l| base.wrapping_add(u64::from(lo[l])))
+            }
+            None => {
+                let hi = &w.vgpr[usize::from(self.addr) + 1];
+                per_lane(|l| (u64::from(lo[l]) | u64::from(hi[l]) << 32).wrapping_add(offset))
+            }
+        };
+        let (mut first, mut last) = (u64::MAX, 0);
+        for l in lanes(exec) {
+            first = first.min(addrs[l]);
+            last = last.max(addrs[l].checked_add(size)?);
+        }
+        let span = last - first;
+        if self.store {
+            let (base, bytes) = memory.writable_region(first, span)?;
+            // Lane order: of two lanes writing one byte, the higher one's value stays.
+            for l in lanes(exec) {
+                let at = (addrs[l] - base) as usize;
+                for k in 0..dwords {
+                    let v = w.vgpr[usize::from(self.data) + k][l];
+                    bytes[at + 4 * k..][..4].copy_from_slice(&v.to_le_bytes());
+                }
+            }
+        } else {
+            let (base, bytes) = memory.region(first, span).ok()?;
+            for l in lanes(exec) {
+                let at = (addrs[l] - base) as usize;
+                for (k, values) in scratch[..dwords].iter_mut().enumerate() {
+                    if let Some(b) = bytes[at + 4 * k..].first_chunk() {
+                        values[l] = u32::from_le_bytes(*b);
+                    }
+                }
+            }
+            for (k, values) in scratch[..dwords].iter().enumerate() {
+                write_lanes(&mut w.vgpr[usize::from(self.vdst) + k], exec, values);
             }
         }
         Some(())
