@@ -19,7 +19,7 @@ use super::valu::{int_compare_lane, CarryOp, Dual, Kind, Op32};
 use super::valu_float::{f32_fast, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
 use super::vmem::{lanes, load_kind, store_kind, Dest};
 use super::workgroup::Stats;
-use super::{per_lane, write_lanes, Lanes, Machine, ModelError, Retired, Wave, LANES};
+use super::{per_lane, write_lanes, Lanes, Machine, ModelError, Wave, LANES};
 use crate::memory::Memory;
 use cu32_isa::encoding::SRC_VGPR0;
 use cu32_isa::operand::{
@@ -36,6 +36,8 @@ pub(super) struct Fast {
     /// Length in dwords.
     len: u8,
     op: FastOp,
+    /// Whether it counts its EXEC lanes in the statistics (VALU and vector memory).
+    vector: bool,
     /// How many SOPP no-ops (one dword each) follow: run with this instruction when it
     /// falls through to them (see [`Fast::fold_nops`]).
     nops: u8,
@@ -292,10 +294,12 @@ impl Fast {
         } else {
             resolve(d, pc, len).unwrap_or(FastOp::General)
         };
+        let format = d.instr.op.format;
         Fast {
-            format: d.instr.op.format,
+            format,
             len: d.len as u8,
             op,
+            vector: format.is_valu_or_vopd() || format.is_vector_memory(),
             nops: 0,
         }
     }
@@ -612,10 +616,7 @@ impl Machine {
                 let Some(next) = run(f, pc, &mut self.wave, &mut self.scratch, memory, lds) else {
                     break;
                 };
-                stats.count(Retired {
-                    format: f.format,
-                    exec,
-                });
+                stats.count_fast(f.format, f.vector, exec);
                 left -= 1;
                 let nops = u64::from(f.nops);
                 if nops > 0 && next == pc + 4 * u32::from(f.len) && left >= nops {

@@ -59,6 +59,22 @@ impl Stats {
         }
     }
 
+    /// [`Stats::count`] of a fast-path instruction: `vector` when it counts its EXEC lanes.
+    #[inline(always)]
+    pub(super) fn count_fast(&mut self, format: Format, vector: bool, exec: u64) {
+        self.counts[format as usize] += 1;
+        if vector {
+            let lanes = u64::from((exec as u32).count_ones());
+            if format.is_valu_or_vopd() {
+                self.valu += 1;
+                self.valu_lanes += lanes;
+            }
+            self.lane_instructions += lanes;
+        } else {
+            self.lane_instructions += 1;
+        }
+    }
+
     /// `n` retired SOPP instructions (scalar: one lane-instruction each).
     #[inline]
     pub(super) fn count_sopp_nops(&mut self, n: u64) {
