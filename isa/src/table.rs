@@ -39,6 +39,7 @@ pub enum Format {
 impl Format {
     /// Whether the format is a vector ALU encoding other than VOPD: VOP1, VOP2, VOPC, VOP3,
     /// VOP3SD, VOP3P (the encodings that have DPP forms).
+    #[inline]
     pub fn is_valu(self) -> bool {
         matches!(
             self,
@@ -52,11 +53,13 @@ impl Format {
     }
 
     /// Whether the format is a vector ALU encoding, VOPD included.
+    #[inline]
     pub fn is_valu_or_vopd(self) -> bool {
         self.is_valu() || matches!(self, Format::VopdX | Format::VopdY)
     }
 
     /// Whether the format accesses memory per lane: DS, FLAT, GLOBAL, SCRATCH, MUBUF.
+    #[inline]
     pub fn is_vector_memory(self) -> bool {
         matches!(
             self,
