@@ -368,9 +368,7 @@ use std::sync::Arc;
 
 /// Opcodes the model refuses, with the reason (also listed in the module documentation).
 pub const UNSUPPORTED: &[(&str, &str)] = &[
-    ("s_trap", "there is no trap handler"),
     ("s_rfe_b64", "there is no trap handler to return from"),
-    ("s_sethalt", "halting is not modelled"),
     ("s_sendmsghalt", "halting is not modelled"),
     ("s_endpgm_saved", "context save is not modelled"),
     ("s_endpgm_ordered_ps_done", "pixel shaders are not modelled"),
@@ -460,6 +458,14 @@ pub enum ModelError {
         lane: usize,
         error: Box<MemoryError>,
     },
+    /// `s_trap`: the wave traps to a handler, and there is none (clang's `__builtin_trap()`
+    /// is `s_trap 2`).
+    #[error("pc 0x{pc:04x}: s_trap {id} (0x{word:08x}): the wave trapped (trap ID {id}) and there is no trap handler")]
+    Trap { pc: u32, word: u32, id: u8 },
+    /// `s_sethalt` setting HALT or FATAL_HALT (`SIMM16[0]` = 1): the wave halts, and nothing
+    /// would resume it.
+    #[error("pc 0x{pc:04x}: s_sethalt {simm} (0x{word:08x}): the wave halted and nothing can resume it")]
+    Halt { pc: u32, word: u32, simm: u16 },
     /// `max_instructions` retired without reaching `s_endpgm`.
     #[error("instruction budget of {max} exhausted at pc 0x{pc:04x}")]
     Budget { max: u64, pc: u32 },
