@@ -18,10 +18,8 @@
 //!   in lane order, read both addresses, write DATA0 to the first and DATA1 to the second,
 //!   return both old values (the first in the low half). `ds_load/store_addtid_b32`:
 //!   address `{OFFSET1, OFFSET0} + M0[15:0] + lane * 4`, no ADDR operand.
-//!   `ds_append`/`ds_consume`: the counter dword at `M0[15:0] + {OFFSET1, OFFSET0}` (the
-//!   reference's `M0.base + offset`; its "limit to M0.size" is the LDS size here, with the
-//!   out-of-range rule above) goes up/down by the number of lanes in EXEC, which all
-//!   receive the old value; with EXEC = 0 nothing happens. `ds_condxchg32_rtn_b64`,
+//!   `ds_append`/`ds_consume`: a counter in the LDS at an M0-based address (the model
+//!   documentation states the choices). `ds_condxchg32_rtn_b64`,
 //!   `ds_ordered_count`, `ds_bvh_stack_rtn_b32`, the GWS and GS-register opcodes and every
 //!   GDS form stop with [`super::ModelError::Unsupported`].
 //! * `ds_swizzle_b32` moves its ADDR operand's VGPR by the pseudocode's four modes (FFT,

@@ -626,11 +626,8 @@ const PK_INT: &[(&str, PkInt)] = &[
 ];
 
 /// The integer opcodes whose CLAMP saturates the exact result to the destination's range
-/// (16 or 32 bits): those chapter 16 notes say "Supports saturation" (`v_add/sub_nc_i32`,
-/// the 16-bit add, sub, `mul_lo` and `mad`) or "If clamp enabled, saturate output between 0
-/// and maxUInt32" (`v_add/sub/subrev_co_u32`, whose carry-out stays the pseudocode's), and
-/// the plain unsigned 32-bit add and subtracts, by the CLMP field's rule for unsigned
-/// integer arithmetic (reference 7.2.3.1, 15.3.4). 16-bit sources are their low halves.
+/// (16 or 32 bits; the model documentation says which and why). 16-bit sources are their
+/// low halves.
 const CLAMPED: &[(&str, PkInt)] = &[
     (
         "v_add_nc_u32",
@@ -739,10 +736,9 @@ const CLAMPED: &[(&str, PkInt)] = &[
     ),
 ];
 
-/// Integer opcodes whose CLAMP bit the reference says is ignored (7.2.3.1: "V_PERM_B32 ...
-/// V_ADD3 V_ADD_LSHL V_ALIGN* Bitwise ops"; the model counts the logic operations, shifts
-/// and bit-field masks/inserts/reversal as bitwise), besides the integer compares,
-/// `v_readlane`/`v_readfirstlane`/`v_writelane` and `v_permlane*` (resolved by kind).
+/// Integer opcodes whose CLAMP bit the reference says is ignored (7.2.3.1), besides the
+/// integer compares, `v_readlane`/`v_readfirstlane`/`v_writelane` and `v_permlane*` (by
+/// kind); the model documentation says which ops it counts as "bitwise".
 const CLAMP_IGNORED: &[&str] = &[
     "v_perm_b32",
     "v_add3_u32",

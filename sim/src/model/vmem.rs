@@ -21,10 +21,8 @@
 //! * `global_load/store_addtid_b32`: address `SGPR[SADDR]` (64-bit; `off`: 0) + the
 //!   offset + lane * 4, no VGPR address.
 //! * SCRATCH loads and stores address the lane's own private segment (see `scratch`).
-//! * `global_load_lds_*` and `scratch_load_lds_*` (`u8`, `i8`, `u16`, `i16`, `b32`, and
-//!   `global_load_lds_addtid_b32`): the source address and its faults as for the load of
-//!   the same kind; the value, extended to a dword, goes to the LDS at `M0[15:0] + offset +
-//!   lane * 4` instead of a VGPR (see `load_lds`).
+//! * `global_load_lds_*` and `scratch_load_lds_*`: loads whose value goes to the LDS
+//!   instead of a VGPR (the model documentation states the choices).
 
 use super::{per_lane, Exec, Lanes, ModelError, Res, VgprWrite, LANES};
 use crate::memory::MemoryError;
@@ -483,10 +481,8 @@ impl Exec<'_> {
     }
 
     /// `global_load_lds_*` / `scratch_load_lds_*`: each lane of `mask` loads `kind` from
-    /// `addrs` (global memory; a failing access stops the wave as for the other loads),
-    /// zero- or sign-extended to a dword, and writes the dword to the LDS at `M0[15:0] +
-    /// offset + lane * 4` (32-bit wrap; outside the LDS the write is dropped). No VGPR is
-    /// written.
+    /// `addrs` (global memory) and writes it, extended to a dword, to the LDS at `M0[15:0]
+    /// + offset + lane * 4` (the model documentation states the choices).
     fn load_lds(&mut self, kind: (usize, bool, Dest), addrs: &[u64; LANES], mask: u32) -> Res<()> {
         let (size, signed, _) = kind;
         let at = (self.wave.m0() & 0xffff).wrapping_add(self.instr.offset as u32);
