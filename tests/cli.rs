@@ -110,6 +110,31 @@ fn missing_and_truncated_files_are_named() {
 }
 
 #[test]
+fn run_stops_at_s_trap_naming_the_trap_and_pc() {
+    let dir = tempfile::tempdir().unwrap();
+    let prog = write(
+        dir.path(),
+        "trap.s",
+        "s_mov_b32 s0, 1\ns_trap 2\ns_endpgm\n",
+    );
+    fails_with(
+        cu32().arg("run").arg(&prog),
+        &[
+            "error",
+            "pc 0x0004",
+            "s_trap 2",
+            "trap ID 2",
+            "no trap handler",
+        ],
+    );
+    let halt = write(dir.path(), "halt.s", "s_sethalt 1\ns_endpgm\n");
+    fails_with(
+        cu32().arg("run").arg(&halt),
+        &["error", "pc 0x0000", "s_sethalt 1", "halted"],
+    );
+}
+
+#[test]
 fn asm_then_disasm_round_trips() {
     let dir = tempfile::tempdir().unwrap();
     let src = write(

@@ -197,6 +197,9 @@ fn programs_execute_every_implemented_opcode() {
         .filter(|o| o.format <= cu32_isa::Format::Sopp) // the model implements SOP* only
         .map(|o| o.name.clone())
         .filter(|n| !UNSUPPORTED.iter().any(|(u, _)| u == n))
+        // `s_trap` (and `s_sethalt 1`) stop the wave with an error, and the RTL decodes both
+        // as illegal, so no co-simulated program runs them: the opcode cases cover them.
+        .filter(|n| !matches!(n.as_str(), "s_trap" | "s_sethalt"))
         .collect();
     let missing: Vec<&String> = implemented.difference(&executed).collect();
     println!(

@@ -77,6 +77,8 @@ fn model_error_pc(e: &ModelError) -> Option<u32> {
         | ModelError::BranchTarget { pc, .. }
         | ModelError::Unsupported { pc, .. }
         | ModelError::BadOperand { pc, .. }
+        | ModelError::Trap { pc, .. }
+        | ModelError::Halt { pc, .. }
         | ModelError::Budget { pc, .. } => Some(*pc),
         #[allow(unreachable_patterns)]
         _ => None,

@@ -18,8 +18,10 @@
 //!   in lane order, read both addresses, write DATA0 to the first and DATA1 to the second,
 //!   return both old values (the first in the low half). `ds_load/store_addtid_b32`:
 //!   address `{OFFSET1, OFFSET0} + M0[15:0] + lane * 4`, no ADDR operand.
-//!   `ds_condxchg32_rtn_b64`, append/consume/ordered count, `bvh` and GDS stop with
-//!   [`super::ModelError::Unsupported`].
+//!   `ds_append`/`ds_consume`: a counter in the LDS at an M0-based address (the model
+//!   documentation states the choices). `ds_condxchg32_rtn_b64`,
+//!   `ds_ordered_count`, `ds_bvh_stack_rtn_b32`, the GWS and GS-register opcodes and every
+//!   GDS form stop with [`super::ModelError::Unsupported`].
 //! * `ds_swizzle_b32` moves its ADDR operand's VGPR by the pseudocode's four modes (FFT,
 //!   rotate, quad permute, bit masks) within the 32 lanes; a source lane outside EXEC
 //!   reads 0.
@@ -41,11 +43,29 @@ impl Exec<'_> {
         let mask = self.wave.exec_lanes();
         match op {
             "nop" => return Ok(()),
+            "ordered_count" => {
+                return Err(self.unsupported("an ordered count is GDS-only and there is no GDS"))
+            }
+            _ if op.starts_with("gws_") => {
+                return Err(self.unsupported("global wave sync (GWS) needs the GDS: there is none"))
+            }
+            "add_gs_reg_rtn" | "sub_gs_reg_rtn" => {
+                return Err(self.unsupported("there are no GS (geometry shader) registers"))
+            }
+            "condxchg32_rtn_b64" => {
+                return Err(self.unsupported("the conditional exchange is not modelled"))
+            }
+            "bvh_stack_rtn_b32" => {
+                return Err(self.unsupported("the ray-tracing BVH stack is not modelled"))
+            }
             "swizzle_b32" => return self.swizzle(mask),
             "permute_b32" | "bpermute_b32" => return self.permute(mask, op == "bpermute_b32"),
             _ => {}
         }
         let offset = (u32::from(self.instr.offset1) << 8) | self.instr.offset as u32;
+        if let "append" | "consume" = op {
+            return self.append(offset, mask, op == "append");
+        }
         if let Some(kind) = op.strip_suffix("_addtid_b32") {
             // {OFFSET1, OFFSET0} + M0[15:0] + lane * 4 (16.15).
             let at = offset.wrapping_add(self.wave.m0() & 0xffff);
@@ -119,6 +139,26 @@ impl Exec<'_> {
         }
         let data2 = two_data.then_some(data1);
         self.atomic_op(Space::Lds, &atomic, data0, data2, &addrs, mask, ret)
+    }
+
+    /// `ds_append` (`up`) / `ds_consume`: the dword counter at `M0[15:0] + offset` goes up
+    /// (down) by the number of lanes in `mask`, and those lanes get its old value; nothing
+    /// happens when `mask` is 0. Out of range as the other atomics: no write, 0 returned.
+    fn append(&mut self, offset: u32, mask: u32, up: bool) -> Res<()> {
+        if mask == 0 {
+            return Ok(());
+        }
+        let addr = u64::from((self.wave.m0() & 0xffff) + offset);
+        let lane = mask.trailing_zeros() as usize;
+        let old = self.read_mem(Space::Lds, addr, 4, lane)? as u32;
+        let n = mask.count_ones();
+        let new = if up {
+            old.wrapping_add(n)
+        } else {
+            old.wrapping_sub(n)
+        };
+        self.write_mem(Space::Lds, addr, 4, u128::from(new), lane)?;
+        self.set_vgpr_wide(self.instr.vdst, 1, mask, &[u128::from(old); LANES])
     }
 
     /// The addresses `base + offset * size * (64 if stride64)` of a `2addr` form.

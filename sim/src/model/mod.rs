@@ -55,8 +55,23 @@
 //!   offset, 32-bit wrap. An access not wholly inside the segment stops the wave with
 //!   [`ModelError::Memory`] ([`MemoryError::Private`]) naming the PC, the lane and the
 //!   offset; the segments lie in global memory, so the trace shows scratch stores as
-//!   memory writes at their global addresses. `scratch_load_lds_*` stop with
-//!   [`ModelError::Unsupported`].
+//!   memory writes at their global addresses.
+//! * Loads to LDS (`global_load_lds_{u8,i8,u16,i16,b32}`, `global_load_lds_addtid_b32`,
+//!   `scratch_load_lds_*`): the reference gives no LDS address; the model takes the one of
+//!   LLVM's `llvm.amdgcn.global.load.lds` (the wave-uniform LDS base in M0, the instruction
+//!   offset "applied to both global and LDS address", 4 bytes per lane): `M0[15:0] +
+//!   offset + lane * 4` (32-bit wrap; `M0[15:0]` as the DS instructions read M0, the LDS
+//!   being at most 64 KiB). Each lane in EXEC reads as the load of the same kind and
+//!   addressing (same faults: the wave stops, nothing written) and writes the value,
+//!   zero- or sign-extended, as a whole dword (reference 11.4: the `_LDS_` loads "write
+//!   the entire 32-bits of LDS"); outside the LDS the write is dropped (the LDS rule). No
+//!   VGPR is written.
+//! * `ds_append`/`ds_consume` (LDS; GDS forms stop): the reference's `M0.base + offset`
+//!   is `M0[15:0] + {OFFSET1, OFFSET0}` (M0's LDS field, as for `ds_*_addtid_b32`); its
+//!   "limit to M0.size" is the LDS size with the LDS out-of-range rule (0 returned, no
+//!   write); any alignment. One 32-bit wrapping add (subtract) of the number of lanes in
+//!   EXEC; every lane in EXEC gets the old value; with EXEC = 0 nothing happens (the
+//!   reference: unlike `ds_ordered_count`, it is not sent without valid lanes).
 //!
 //! A kernel's code is the code object image (read-only in memory) loaded at its address
 //! ([`Machine::at`]): the PC counts from the image's start and
@@ -147,8 +162,8 @@
 //!   `v_dual_cndmask_b32` (with VCC); SAD and byte packing: `v_sad_u8`, `v_sad_hi_u8`,
 //!   `v_sad_u16`, `v_sad_u32`, `v_msad_u8`, `v_qsad_pk_u16_u8`, `v_mqsad_pk_u16_u8`,
 //!   `v_mqsad_u32_u8` (S2 and D four VGPRs), `v_lerp_u8`, `v_sat_pk_u8_i16`, `v_pack_b32_f16` (a move of two 16-bit halves; no
-//!   abs/neg), all wrapping as their pseudocode (clamp stops the wave, as for the other
-//!   integer opcodes); VOP3P packed 16-bit integers and integer dot products, and the VGPR
+//!   abs/neg), all wrapping as their pseudocode (clamp below); VOP3P packed 16-bit
+//!   integers and integer dot products, and the VGPR
 //!   indexing and lane moves (both below). Every other VALU opcode (float opcodes not
 //!   listed under "Floating point", WMMA, ...) stops
 //!   the wave with [`ModelError::Unsupported`] naming it: not modelled yet.
@@ -195,9 +210,27 @@
 //!   result (compare, carry-out, `v_mad_*64*` carry) has 0 for inactive lanes, as the
 //!   reference says compares write the full mask; `v_cmpx_*` writes only EXEC (`exec_lo`).
 //!   `v_mad_i64_i32` writes bit 64 of its 65-bit signed result as the carry (pseudocode).
-//! * Modifiers (integer opcodes other than the packed and dot forms above): clamp and
-//!   abs/neg input modifiers (VOP3 bits or the DPP16 dword) stop the wave (not modelled
-//!   yet); OMOD is ignored (the reference: integer results ignore it);
+//! * Integer clamp (opcodes other than the packed and dot forms above): it saturates the
+//!   exact result to the destination's range (signed [-2^(n-1), 2^(n-1)-1], unsigned
+//!   [0, 2^n-1], n = 16 or 32; 16-bit sources are their halves) on the opcodes whose
+//!   chapter 16 notes say so: `v_add_nc_i32`, `v_sub_nc_i32`, `v_{add,sub}_nc_{u16,i16}`,
+//!   `v_mul_lo_u16` (the exact product), `v_mad_{u16,i16}` ("Supports saturation") and
+//!   `v_add/sub/subrev_co_u32` ("If clamp enabled, saturate output between 0 and
+//!   maxUInt32": D only, the carry-out stays the pseudocode's), and on `v_add/sub/subrev_
+//!   nc_u32`, which have no note but are the unsigned integer arithmetic of the CLMP
+//!   field's rule ("clamp result to [0, +max_uint]"; clang's `add_sat`/`sub_sat`). It is
+//!   ignored where 7.2.3.1 says so (`v_perm_b32`, `v_add3_u32`, `v_add_lshl_u32`,
+//!   `v_align*`, the integer compares, `v_readlane`/`v_readfirstlane`/`v_writelane`,
+//!   `v_permlane*`, and "bitwise ops", taken as the logic operations, shifts, `v_bfi`,
+//!   `v_bfm`, `v_bfrev`, `v_lshl_or`, `v_and_or`, `v_or3`, `v_xor3`) and on the integer
+//!   min/max/med3 family (its result is a source, already in range). On every other
+//!   integer opcode (24-bit and 32-bit multiplies, `mad_u32_u24`, `mad_u32_u16`, SAD, the
+//!   `_co_ci` forms, `v_mad_u64_u32`, ...) the reference defines no saturation and clamp
+//!   stops the wave with [`ModelError::Unsupported`]. Clamped instructions stay off the
+//!   fast path (it takes no clamp).
+//! * Other modifiers (integer opcodes other than the packed and dot forms above): abs/neg
+//!   input modifiers (VOP3 bits or the DPP16 dword) stop the wave (not modelled yet); OMOD
+//!   is ignored (the reference: integer results ignore it);
 //!   OPSEL on an opcode without 16-bit operands stops the wave. The e32 encodings' 16-bit
 //!   register halves above v127 (true16) stop the wave.
 //! * DPP16 (reference 7.7.1): `quad_perm`, `row_shl/shr/ror`, `row_mirror`,
@@ -245,8 +278,14 @@
 //!   or NaN (after input flushing), else the f32 product. `v_cube{id,sc,tc,ma}_f32`:
 //!   their pseudocode on the flushed x, y, z (a NaN compares false, so it is never the
 //!   major axis); `-v` flips the sign bit (NaN payloads kept), `cubema` doubles by an f32
-//!   multiply; the results take OMOD, clamp and output flushing as float results. Not
-//!   modelled (stop the wave): WMMA, `v_cvt_pk_u8_f32` (`f32_to_u8` is undefined).
+//!   multiply; the results take OMOD, clamp and output flushing as float results.
+//!   `v_cvt_pk_u8_f32`: the reference's `f32_to_u8` is undefined; the model converts the
+//!   (MODE-flushed) S0 like the other float-to-integer conversions to a saturated integer
+//!   and like the D3D byte conversions: NaN gives 0, any other value is rounded to nearest
+//!   even (a rounding opcode: a non-zero f32 round mode stops the wave) and saturated to
+//!   [0, 255] (negatives and -inf 0, +inf 255); the byte replaces byte `S1[1:0]` of S2;
+//!   abs/neg act on S0 only, clamp and OMOD do not apply (an integer result). Not modelled
+//!   (stop the wave): WMMA.
 //! * Float dot products follow the pseudocode step by step, each step rounded to nearest
 //!   even in the step's format (the pseudocode does not fuse them): `v_dot2_f32_f16` /
 //!   `v_dot2_f32_bf16` (VOP3P) and `v_dot2acc_f32_f16` (VOP2), `v_dual_dot2acc_f32_f16/
@@ -335,9 +374,15 @@
 //! the debug branches `s_cbranch_cdbgsys*`/`s_cbranch_cdbguser` (never taken: no debugger),
 //! `buffer_gl0_inv`, `buffer_gl1_inv`, `s_dcache_inv` and `s_gl1_inv` (the model has no caches).
 //!
-//! Stop with [`ModelError::Unsupported`]: `s_trap`, `s_rfe_b64`, `s_sethalt`,
+//! There is no trap handler: `s_trap` stops the wave with [`ModelError::Trap`] naming the
+//! PC and the trap ID (`SIMM16[7:0]`; clang's `__builtin_trap()` is `s_trap 2`).
+//! `s_sethalt` with `SIMM16[0]` = 1 (HALT, or FATAL_HALT with
+//! `SIMM16[2]`) stops it with [`ModelError::Halt`] (nothing would resume the wave); with
+//! `SIMM16[0]` = 0 it clears a bit that is never set and retires with no writes.
+//!
+//! Stop with [`ModelError::Unsupported`]: `s_rfe_b64`,
 //! `s_sendmsghalt`, `s_endpgm_saved`, `s_endpgm_ordered_ps_done`, `s_sendmsg_rtn_b32/b64`
-//! (no trap handler, no halting, no upstream hardware to answer a message),
+//! (no trap handler to return from, no halting, no upstream hardware to answer a message),
 //! `s_code_end` (an illegal-instruction marker), `s_subvector_loop_begin/end` (wave64
 //! subvector looping) and `s_ttracedata`/`s_ttracedata_imm` (no thread trace unit).
 
@@ -368,9 +413,7 @@ use std::sync::Arc;
 
 /// Opcodes the model refuses, with the reason (also listed in the module documentation).
 pub const UNSUPPORTED: &[(&str, &str)] = &[
-    ("s_trap", "there is no trap handler"),
     ("s_rfe_b64", "there is no trap handler to return from"),
-    ("s_sethalt", "halting is not modelled"),
     ("s_sendmsghalt", "halting is not modelled"),
     ("s_endpgm_saved", "context save is not modelled"),
     ("s_endpgm_ordered_ps_done", "pixel shaders are not modelled"),
@@ -460,6 +503,16 @@ pub enum ModelError {
         lane: usize,
         error: Box<MemoryError>,
     },
+    /// `s_trap`: the wave traps to a handler, and there is none (clang's `__builtin_trap()`
+    /// is `s_trap 2`).
+    #[error("pc 0x{pc:04x}: s_trap {id} (0x{word:08x}): the wave trapped (trap ID {id}) and there is no trap handler")]
+    Trap { pc: u32, word: u32, id: u8 },
+    /// `s_sethalt` setting HALT or FATAL_HALT (`SIMM16[0]` = 1): the wave halts, and nothing
+    /// would resume it.
+    #[error(
+        "pc 0x{pc:04x}: s_sethalt {simm} (0x{word:08x}): the wave halted and nothing can resume it"
+    )]
+    Halt { pc: u32, word: u32, simm: u16 },
     /// `max_instructions` retired without reaching `s_endpgm`.
     #[error("instruction budget of {max} exhausted at pc 0x{pc:04x}")]
     Budget { max: u64, pc: u32 },

@@ -5,7 +5,7 @@
 //! so the cache only saves time and never changes what runs.
 
 use super::fast::Fast;
-use super::valu::{refusal, resolve, resolve_dual, Dual, Kind, Operands};
+use super::valu::{refusal, resolve_dual, resolve_instr, Dual, Kind, Operands};
 use super::UNSUPPORTED;
 use cu32_isa::{decode, DecodeError, Format, Instr};
 
@@ -35,7 +35,7 @@ impl Decoded {
                 Kind::Vopd,
                 [resolve_dual(name), resolve_dual(y.name.as_str())],
             ),
-            _ if format.is_valu() => (resolve(name), [Dual::NotModelled; 2]),
+            _ if format.is_valu() => (resolve_instr(&instr), [Dual::NotModelled; 2]),
             _ => (Kind::NotModelled, [Dual::NotModelled; 2]),
         };
         let operands = Operands::of(&instr);

@@ -406,6 +406,22 @@ impl Exec<'_> {
             Mn::s_round_mode => self.mode = Some((wave.mode & !0xf) | (simm & 0xf)),
             Mn::s_denorm_mode => self.mode = Some((wave.mode & !0xf0) | ((simm & 0xf) << 4)),
             Mn::s_barrier => self.barrier = true,
+            Mn::s_trap => {
+                return Err(ModelError::Trap {
+                    pc: self.pc,
+                    word: self.word,
+                    id: simm as u8,
+                })
+            }
+            // SIMM16[0] = 0 clears HALT/FATAL_HALT, which are never set: nothing happens.
+            Mn::s_sethalt if simm & 1 == 0 => {}
+            Mn::s_sethalt => {
+                return Err(ModelError::Halt {
+                    pc: self.pc,
+                    word: self.word,
+                    simm: simm as u16,
+                })
+            }
             _ if self.instr.op.has_no_effect() => {}
             _ => return Err(self.not_modelled()),
         }

@@ -496,8 +496,9 @@ pub(super) enum Sat {
     Ignored,
 }
 
-/// A packed 16-bit integer opcode (VOP3P): the exact result of one half from the selected
-/// 16-bit halves of its sources (zero-extended), and how clamp saturates it.
+/// An integer opcode as its exact result and how clamp saturates it: a packed 16-bit
+/// opcode (VOP3P) per half, from the selected 16-bit halves of its sources (zero-extended);
+/// an opcode of [`CLAMPED`] from its sources.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct PkInt {
     pub(super) f: fn(u32, u32, u32) -> i64,
@@ -506,6 +507,19 @@ pub(super) struct PkInt {
 
 fn s16(v: u32) -> i64 {
     i64::from(v as u16 as i16)
+}
+
+fn u16v(v: u32) -> i64 {
+    i64::from(v as u16)
+}
+
+/// `r` saturated as `sat` says to a `bits`-bit range.
+fn saturate(r: i64, sat: Sat, bits: u32) -> i64 {
+    match sat {
+        Sat::Signed => r.clamp(-(1 << (bits - 1)), (1 << (bits - 1)) - 1),
+        Sat::Unsigned => r.clamp(0, (1 << bits) - 1),
+        Sat::Ignored => r,
+    }
 }
 
 /// The packed 16-bit integer opcodes (the chapter 16.10 pseudocode per half; the shift count
@@ -610,6 +624,165 @@ const PK_INT: &[(&str, PkInt)] = &[
         },
     ),
 ];
+
+/// The integer opcodes whose CLAMP saturates the exact result to the destination's range
+/// (16 or 32 bits; the model documentation says which and why). 16-bit sources are their
+/// low halves.
+const CLAMPED: &[(&str, PkInt)] = &[
+    (
+        "v_add_nc_u32",
+        PkInt {
+            f: |a, b, _| i64::from(a) + i64::from(b),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_sub_nc_u32",
+        PkInt {
+            f: |a, b, _| i64::from(a) - i64::from(b),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_subrev_nc_u32",
+        PkInt {
+            f: |a, b, _| i64::from(b) - i64::from(a),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_add_co_u32",
+        PkInt {
+            f: |a, b, _| i64::from(a) + i64::from(b),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_sub_co_u32",
+        PkInt {
+            f: |a, b, _| i64::from(a) - i64::from(b),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_subrev_co_u32",
+        PkInt {
+            f: |a, b, _| i64::from(b) - i64::from(a),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_add_nc_i32",
+        PkInt {
+            f: |a, b, _| i64::from(a as i32) + i64::from(b as i32),
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_sub_nc_i32",
+        PkInt {
+            f: |a, b, _| i64::from(a as i32) - i64::from(b as i32),
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_add_nc_u16",
+        PkInt {
+            f: |a, b, _| u16v(a) + u16v(b),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_sub_nc_u16",
+        PkInt {
+            f: |a, b, _| u16v(a) - u16v(b),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_mul_lo_u16",
+        PkInt {
+            f: |a, b, _| u16v(a) * u16v(b),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_mad_u16",
+        PkInt {
+            f: |a, b, c| u16v(a) * u16v(b) + u16v(c),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_add_nc_i16",
+        PkInt {
+            f: |a, b, _| s16(a) + s16(b),
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_sub_nc_i16",
+        PkInt {
+            f: |a, b, _| s16(a) - s16(b),
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_mad_i16",
+        PkInt {
+            f: |a, b, c| s16(a) * s16(b) + s16(c),
+            sat: Sat::Signed,
+        },
+    ),
+];
+
+/// Integer opcodes whose CLAMP bit the reference says is ignored (7.2.3.1), besides the
+/// integer compares, `v_readlane`/`v_readfirstlane`/`v_writelane` and `v_permlane*` (by
+/// kind); the model documentation says which ops it counts as "bitwise".
+const CLAMP_IGNORED: &[&str] = &[
+    "v_perm_b32",
+    "v_add3_u32",
+    "v_add_lshl_u32",
+    "v_alignbit_b32",
+    "v_alignbyte_b32",
+    "v_not_b32",
+    "v_not_b16",
+    "v_and_b32",
+    "v_or_b32",
+    "v_xor_b32",
+    "v_xnor_b32",
+    "v_and_b16",
+    "v_or_b16",
+    "v_xor_b16",
+    "v_and_or_b32",
+    "v_or3_b32",
+    "v_xor3_b32",
+    "v_lshl_or_b32",
+    "v_bfi_b32",
+    "v_bfm_b32",
+    "v_bfrev_b32",
+    "v_lshlrev_b32",
+    "v_lshrrev_b32",
+    "v_ashrrev_i32",
+    "v_lshlrev_b16",
+    "v_lshrrev_b16",
+    "v_ashrrev_i16",
+    "v_lshlrev_b64",
+    "v_lshrrev_b64",
+    "v_ashrrev_i64",
+];
+
+/// Whether CLAMP cannot change integer opcode `name`'s result: the min/max/median family,
+/// whose result is one of its sources, always in the destination's range.
+fn clamp_cannot_change(name: &str) -> bool {
+    let selects = ["v_min", "v_max", "v_med3_", "v_minmax_", "v_maxmin_"]
+        .iter()
+        .any(|p| name.starts_with(p));
+    let int = ["_i32", "_u32", "_i16", "_u16"]
+        .iter()
+        .any(|t| name.ends_with(t));
+    selects && int
+}
 
 /// VOPD operations and the opcode whose semantics each has (`v_dual_cndmask_b32` selects
 /// with VCC).
@@ -725,6 +898,12 @@ pub(super) enum Kind {
     },
     /// A packed 16-bit integer opcode (VOP3P).
     PackedInt(PkInt),
+    /// An opcode of [`CLAMPED`] with CLAMP set: the exact result saturated; `carry`: the
+    /// carry-out of a `_co` form, as without clamp.
+    Saturating {
+        exact: PkInt,
+        carry: Option<CarryOp>,
+    },
     /// M0-relative VGPR moves, swaps and the row permutes.
     Lane(LaneMove),
     /// `v_mqsad_u32_u8`: four 32-bit masked SADs into a 128-bit destination.
@@ -790,6 +969,23 @@ pub(super) fn resolve(name: &str) -> Kind {
         "v_dot8_u32_u4" => Kind::IntDot { bits: 4, iu: false },
         "v_mad_i64_i32" => Kind::Mad64 { signed: true },
         _ => Kind::NotModelled,
+    }
+}
+
+/// The semantics of (non-VOPD) VALU instruction `i`: its mnemonic's ([`resolve`]), or with
+/// CLAMP on an opcode of [`CLAMPED`], the saturating form.
+pub(super) fn resolve_instr(i: &cu32_isa::Instr) -> Kind {
+    let name = i.op.name.as_str();
+    let kind = resolve(name);
+    match lookup(CLAMPED, name) {
+        Some(exact) if i.clamp => Kind::Saturating {
+            exact,
+            carry: match kind {
+                Kind::Carry(f) => Some(f),
+                _ => None,
+            },
+        },
+        _ => kind,
     }
 }
 
@@ -905,8 +1101,21 @@ pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind, ops: &Operands) -> Option
         let dpp_mods =
             matches!(i.dpp, Some(cu32_isa::encoding::Dpp::Dpp16 { mods, .. }) if mods != 0);
         let has16 = op.args.iter().any(|a| a.ty.bits() == 16);
-        if i.clamp {
-            return Some("clamp is not modelled yet");
+        let clamp_ignored = matches!(
+            kind,
+            Kind::IntCmp { .. }
+                | Kind::ReadLane
+                | Kind::ReadFirstLane
+                | Kind::WriteLane
+                | Kind::Lane(LaneMove::Permlane { .. })
+        ) || CLAMP_IGNORED.contains(&op.name.as_str())
+            || clamp_cannot_change(op.name.as_str());
+        if i.clamp && !clamp_ignored && !matches!(kind, Kind::Saturating { .. }) {
+            return Some(
+                "clamp on an integer opcode for which the reference defines no saturation \
+                 (its chapter 16 notes name the add/sub/mul_lo_u16/mad_*16 forms that \
+                 saturate; 7.2.3.1 lists those that ignore clamp)",
+            );
         } else if i.abs != 0 || i.neg != 0 || dpp_mods {
             return Some("abs/neg input modifiers on integer operands are not modelled");
         } else if i.opsel != 0 && !has16 && !matches!(kind, Kind::Lane(LaneMove::Permlane { .. })) {
@@ -1056,6 +1265,18 @@ impl Exec<'_> {
                 }
             }
             Kind::Op64(f) => self.write_vdst(vdst, vty, active, &f(&a, &b, &c))?,
+            Kind::Saturating { exact, carry } => {
+                if let Some(f) = carry {
+                    let (_, out) = f(&narrow(&a), &narrow(&b), mask_in);
+                    self.write32(sdst, out & active);
+                }
+                let bits = u32::from(vty.bits());
+                let d = lanes(&|l| {
+                    let r = (exact.f)(a[l] as u32, b[l] as u32, c[l] as u32);
+                    saturate(r, exact.sat, bits) as u64 & (u64::MAX >> (64 - bits))
+                });
+                self.write_vdst(vdst, vty, active, &d)?;
+            }
             Kind::Carry(f) => {
                 let (d, carry) = f(&narrow(&a), &narrow(&b), mask_in);
                 self.write32(sdst, carry & active);
@@ -1161,12 +1382,7 @@ impl Exec<'_> {
                     half(srcs[1][l], 1, sel),
                     half(srcs[2][l], 2, sel),
                 );
-                let r = match sat {
-                    Sat::Signed => r.clamp(-0x8000, 0x7fff),
-                    Sat::Unsigned => r.clamp(0, 0xffff),
-                    Sat::Ignored => r,
-                };
-                r as u32 & 0xffff
+                saturate(r, sat, 16) as u32 & 0xffff
             };
             result(sel_lo) | result(sel_hi) << 16
         });

@@ -287,6 +287,8 @@ pub(super) enum Op {
     PkNorm(bool),
     /// `v_cvt_pk_{i16,u16}_f32`: S0 and S1 to shorts (truncating, saturating), packed.
     PkToInt16(bool),
+    /// `v_cvt_pk_u8_f32`: S0 to an unsigned byte (see [`to_u8`]) into byte `S1[1:0]` of S2.
+    PkU8,
     /// A compare: the index of its predicate in [`PREDICATES`], which is also its truth
     /// table (bit 0 less, 1 equal, 2 greater, 3 unordered).
     Cmp(u8),
@@ -377,6 +379,7 @@ const NAMED_OPS: &[(&str, Op, Fmt)] = &[
     ("cvt_pk_norm_u16_f32", Op::PkNorm(false), Fmt::S),
     ("cvt_pk_i16_f32", Op::PkToInt16(true), Fmt::S),
     ("cvt_pk_u16_f32", Op::PkToInt16(false), Fmt::S),
+    ("cvt_pk_u8_f32", Op::PkU8, Fmt::S),
 ];
 
 /// Compare predicates of `v_cmp[x]_<pred>_f*` in opcode order: predicate `i` holds when
@@ -666,6 +669,7 @@ fn float_result(op: Op) -> bool {
                 | Op::Norm(_)
                 | Op::PkNorm(_)
                 | Op::PkToInt16(_)
+                | Op::PkU8
                 | Op::Cmp(_)
                 | Op::Class
         )
@@ -1014,6 +1018,16 @@ fn norm16(f: Fmt, x: u64, signed: bool) -> u64 {
     u64::from(r)
 }
 
+/// The reference's undefined `f32_to_u8` (`v_cvt_pk_u8_f32`): NaN gives 0, any other
+/// value is rounded to nearest even and saturated to [0, 255] (-0 and negatives give 0,
+/// +inf 255).
+fn to_u8(f: Fmt, x: u64) -> u64 {
+    if f.is_nan(x) {
+        return 0;
+    }
+    f.value(x).round_ties_even().clamp(0.0, 255.0) as u64
+}
+
 /// `sin(2 pi x)` / `cos(2 pi x)`: the argument is reduced exactly to `t` in
 /// [-0.25, 0.25] (so that exact zeros and ones stay exact) and `sin(2 pi t)` computed.
 fn sin_cos(x: f64, cos: bool) -> f64 {
@@ -1209,6 +1223,10 @@ fn lane(
         }
         Op::Norm(signed) => norm16(f, a, signed),
         Op::PkNorm(signed) => norm16(f, a, signed) | norm16(f, b, signed) << 16,
+        Op::PkU8 => {
+            let shift = (b & 3) * 8;
+            (c & 0xffff_ffff & !(0xff << shift)) | to_u8(f, a) << shift
+        }
         Op::PkToInt16(signed) => {
             let to16 = |x: u64| {
                 let v = f.value(x);

@@ -20,9 +20,9 @@
 //!   for global/flat).
 //! * `global_load/store_addtid_b32`: address `SGPR[SADDR]` (64-bit; `off`: 0) + the
 //!   offset + lane * 4, no VGPR address.
-//! * SCRATCH loads and stores address the lane's own private segment (see `scratch`);
-//!   the LDS-loading forms (`global_load_lds_*`, `scratch_load_lds_*`) stop with
-//!   [`ModelError::Unsupported`].
+//! * SCRATCH loads and stores address the lane's own private segment (see `scratch`).
+//! * `global_load_lds_*` and `scratch_load_lds_*`: loads whose value goes to the LDS
+//!   instead of a VGPR (the model documentation states the choices).
 
 use super::{per_lane, Exec, Lanes, ModelError, Res, VgprWrite, LANES};
 use crate::memory::MemoryError;
@@ -410,11 +410,15 @@ impl Exec<'_> {
                 per_lane(|l| base.wrapping_add(offset).wrapping_add(4 * l as u64));
             return match kind {
                 "load" => self.load(Space::Global, (4, false, Dest::Full), &tid, mask),
+                "load_lds" => self.load_lds((4, false, Dest::Full), &tid, mask),
                 "store" => self.store(Space::Global, (4, 0), self.instr.data0, &tid, mask),
                 _ => Err(self.not_modelled()),
             };
         }
         let addrs = self.vmem_addresses(mask)?;
+        if let Some(kind) = op.strip_prefix("load_lds_").and_then(load_kind) {
+            return self.load_lds(kind, &addrs, mask);
+        }
         if let Some(kind) = op.strip_prefix("load_").and_then(load_kind) {
             return self.load(Space::Global, kind, &addrs, mask);
         }
@@ -435,9 +439,10 @@ impl Exec<'_> {
     pub(super) fn scratch(&mut self) -> Res<()> {
         let name = self.name();
         let op = name.strip_prefix("scratch_").unwrap_or("");
+        let to_lds = op.strip_prefix("load_lds_").and_then(load_kind);
         let load = op.strip_prefix("load_").and_then(load_kind);
         let store = op.strip_prefix("store_").and_then(store_kind);
-        let size = match (load, store) {
+        let size = match (to_lds.or(load), store) {
             (Some((n, _, _)), _) | (_, Some((n, _))) => n,
             _ => return Err(self.not_modelled()),
         };
@@ -467,11 +472,31 @@ impl Exec<'_> {
             }
             addrs[l] = base + l as u64 * u64::from(limit) + u64::from(off);
         }
-        match (load, store) {
-            (Some(kind), _) => self.load(Space::Global, kind, &addrs, mask),
-            (_, Some(kind)) => self.store(Space::Global, kind, i.data0, &addrs, mask),
+        match (to_lds, load, store) {
+            (Some(kind), _, _) => self.load_lds(kind, &addrs, mask),
+            (_, Some(kind), _) => self.load(Space::Global, kind, &addrs, mask),
+            (_, _, Some(kind)) => self.store(Space::Global, kind, i.data0, &addrs, mask),
             _ => unreachable!("checked above"),
         }
+    }
+
+    /// `global_load_lds_*` / `scratch_load_lds_*`: each lane of `mask` loads `kind` from
+    /// `addrs` (global memory) and writes it, extended to a dword, to the LDS at `M0[15:0]
+    /// + offset + lane * 4` (the model documentation states the choices).
+    fn load_lds(&mut self, kind: (usize, bool, Dest), addrs: &[u64; LANES], mask: u32) -> Res<()> {
+        let (size, signed, _) = kind;
+        let at = (self.wave.m0() & 0xffff).wrapping_add(self.instr.offset as u32);
+        for lane in lanes(mask) {
+            let raw = self.read_mem(Space::Global, addrs[lane], size, lane)? as u64;
+            let value = if signed {
+                super::operands::sign_extend(raw, 8 * size as u32)
+            } else {
+                raw
+            };
+            let to = at.wrapping_add(4 * lane as u32);
+            self.write_mem(Space::Lds, u64::from(to), 4, u128::from(value as u32), lane)?;
+        }
+        Ok(())
     }
 
     /// Per-lane addresses of a FLAT/GLOBAL instruction (lanes of `mask`; others 0).
