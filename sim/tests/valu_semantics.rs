@@ -550,10 +550,6 @@ fn unmodelled_vector_opcodes_stop_the_wave() {
         ("v_cvt_pk_u8_f32 v0, v1, v2, v3", "v_cvt_pk_u8_f32"),
         ("v_illegal", "v_illegal"),
         ("v_add_nc_u32_e64 v0, v1, v2 clamp", "v_add_nc_u32"),
-        (
-            "v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[0:7]",
-            "v_wmma_f32_16x16x16_f16",
-        ),
     ] {
         let (e, m) = error(&format!("s_mov_b32 s0, 1\n{body}"));
         assert!(
