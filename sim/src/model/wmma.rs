@@ -41,7 +41,7 @@ pub(super) struct Wmma {
     half: bool,
 }
 
-/// VGPRs of the C and D matrices (and rows of D per lane pair).
+/// VGPRs of the C and D matrices (the most an operand has).
 const CD_REGS: usize = 8;
 
 /// The WMMA semantics of VALU mnemonic `name`, if it is one.
