@@ -168,6 +168,28 @@ const KERNELS: &[(&str, &[Param])] = &[
             ("n", "by_value", "uint"),
         ],
     ),
+    (
+        "wmma",
+        &[
+            ("a", "global_buffer", "half*"),
+            ("b", "global_buffer", "half*"),
+            ("c", "global_buffer", "float*"),
+            ("d", "global_buffer", "float*"),
+            ("n", "by_value", "uint"),
+            ("k", "by_value", "uint"),
+        ],
+    ),
+    (
+        "wmma_iu8",
+        &[
+            ("a", "global_buffer", "char*"),
+            ("b", "global_buffer", "uchar*"),
+            ("c", "global_buffer", "int*"),
+            ("d", "global_buffer", "int*"),
+            ("n", "by_value", "uint"),
+            ("k", "by_value", "uint"),
+        ],
+    ),
 ];
 
 fn suite() -> PathBuf {
@@ -1221,4 +1243,147 @@ fn nbody_runs_on_the_model() {
             );
         }
     }
+}
+
+// ---- WMMA kernels -----------------------------------------------------------------------
+
+/// An f32 that is a multiple of 2^-48 as an exact integer in units of 2^-48.
+fn units_2m48(x: f32) -> i128 {
+    let b = x.to_bits();
+    let (exp, frac) = ((b >> 23 & 0xff) as i32, i128::from(b & 0x7f_ffff));
+    assert!(exp != 0xff, "{x} is not finite");
+    let m = if exp == 0 { frac } else { frac | 0x80_0000 };
+    let shift = if exp == 0 { -149 } else { exp - 150 } + 48;
+    let m = if shift >= 0 {
+        m << shift
+    } else {
+        assert_eq!(m & ((1 << -shift) - 1), 0, "{x} is not a multiple of 2^-48");
+        m >> -shift
+    };
+    if b >> 31 == 1 {
+        -m
+    } else {
+        m
+    }
+}
+
+/// One `v_wmma_f32_16x16x16_f16` element as `sim/src/model/mod.rs` documents it (WMMA):
+/// the 16 products of f16 values and the f32 addend `c` summed exactly and rounded once to
+/// f32, nearest even; an exact zero is -0 only when every term is -0. Here every term is a
+/// multiple of 2^-48 (f16 products; `c` an f16 value or an earlier such sum rounded to 24
+/// bits), so the sum is an integer in units of 2^-48, and `as f32` rounds it (to nearest
+/// even) before the exact scaling by 2^-48 (the results are normal f32 values).
+fn wmma_f32_f16(a: &[u16], b: &[u16], c: f32) -> f32 {
+    let mut sum = units_2m48(c);
+    let mut negative_zero = c == 0.0 && c.is_sign_negative();
+    for (&x, &y) in a.iter().zip(b) {
+        let ((mx, ex), (my, ey)) = (f16_parts(x), f16_parts(y));
+        sum += (mx * my) << (ex + ey + 48);
+        negative_zero &= mx * my == 0 && (x ^ y) & 0x8000 != 0;
+    }
+    match sum {
+        0 if negative_zero => -0.0,
+        0 => 0.0,
+        _ => sum as f32 * f32::from_bits((127 - 48) << 23),
+    }
+}
+
+/// `wmma.cl`'s D = A * B + C (m x k, k x n f16; f32 C): per 16-deep step of k one
+/// [`wmma_f32_f16`] per element.
+fn wmma_reference(a: &[u16], b: &[u16], c: &[f32], (m, n, k): (usize, usize, usize)) -> Vec<f32> {
+    let mut d = c.to_vec();
+    for row in 0..m {
+        for col in 0..n {
+            for t in (0..k).step_by(16) {
+                let av = &a[row * k + t..][..16];
+                let bv: Vec<u16> = (t..t + 16).map(|e| b[e * n + col]).collect();
+                d[row * n + col] = wmma_f32_f16(av, &bv, d[row * n + col]);
+            }
+        }
+    }
+    d
+}
+
+#[test]
+fn wmma_runs_on_the_model() {
+    let halves = |b: &[u8]| -> Vec<u16> {
+        b.chunks(2)
+            .map(|c| u16::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    };
+    let shape = (32, 32, 48);
+    let (a, b, c) = (
+        halves(&input("wmma_a.bin")),
+        halves(&input("wmma_b.bin")),
+        f32s(&input("wmma_c.bin")),
+    );
+    let out = run_on_model("wmma");
+    same_f32(
+        "wmma d",
+        &out["wmma_d.bin"],
+        &wmma_reference(&a, &b, &c, shape),
+    );
+
+    // Every f16 fraction, both signs, magnitudes from denormal to 2^4, some zeros: the sums
+    // round at every step; C from f16 values.
+    let mut r = Rng(0x776d_6d61);
+    let mut half = || {
+        let v = r.next();
+        match v % 16 {
+            0 => (v >> 32) as u16 & 0x8000,
+            _ => ((v >> 32) as u16 & 0x83ff) | (((v >> 48) % 20) as u16) << 10,
+        }
+    };
+    let a: Vec<u16> = (0..32 * 48).map(|_| half()).collect();
+    let b: Vec<u16> = (0..48 * 32).map(|_| half()).collect();
+    let c: Vec<f32> = (0..32 * 32)
+        .map(|_| {
+            let (m, e) = f16_parts(half());
+            m as f32 * 2f32.powi(e)
+        })
+        .collect();
+    let bytes = |v: &[u16]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
+    let launch = "kernel: wmma\ngrid: [64, 2]\nblock: [32, 1]\nargs:\n  - buffer: a.bin\n  - buffer: b.bin\n  - buffer: c.bin\n  - zeros: 4096\n    out: d.bin\n  - u32: 32\n  - u32: 48\n";
+    let out = run_generated(
+        "wmma",
+        launch,
+        &[
+            ("a.bin", bytes(&a)),
+            ("b.bin", bytes(&b)),
+            ("c.bin", bytes_of_f32(&c)),
+        ],
+        &["d.bin"],
+    );
+    same_f32(
+        "wmma d (generated)",
+        &out[0],
+        &wmma_reference(&a, &b, &c, shape),
+    );
+}
+
+#[test]
+fn wmma_iu8_runs_on_the_model() {
+    let (m, n, k) = (32usize, 16usize, 32usize);
+    let (a, b) = (input("wmma_iu8_a.bin"), input("wmma_iu8_b.bin"));
+    let c = u32s(&input("wmma_iu8_c.bin"));
+    // v_wmma_i32_16x16x16_iu8 neg_lo:[1,0,0] clamp: A signed, B unsigned, each 16-deep step
+    // exact and saturated to the i32 range.
+    let mut want = c.clone();
+    for row in 0..m {
+        for col in 0..n {
+            for t in (0..k).step_by(16) {
+                let sum = (t..t + 16).fold(i64::from(want[row * n + col] as i32), |s, e| {
+                    s + i64::from(a[row * k + e] as i8) * i64::from(b[e * n + col])
+                });
+                want[row * n + col] = sum.clamp(i32::MIN.into(), i32::MAX.into()) as i32 as u32;
+            }
+        }
+    }
+    let saturated = |v: u32| want.iter().filter(|&&w| w == v).count();
+    assert!(
+        saturated(i32::MAX as u32) > 0 && saturated(i32::MIN as u32) > 0,
+        "the data saturates both ways"
+    );
+    let out = run_on_model("wmma_iu8");
+    same("wmma_iu8 d", &out["wmma_iu8_d.bin"], &bytes_of(&want));
 }

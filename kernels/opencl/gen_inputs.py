@@ -75,6 +75,15 @@ def main():
     write("atomics_in.bin", "i", [r.between(-100000, 100000) for _ in range(512)])
     write("atomics_result.bin", "i", [2**31 - 1, -(2**31), 0])
     write("atomics_slots.bin", "i", [r.between(-1000, 1000) for _ in range(512)])
+    write("wmma_a.bin", "e", [r.real(-2, 2) for _ in range(32 * 48)])
+    write("wmma_b.bin", "e", [r.real(-2, 2) for _ in range(48 * 32)])
+    write("wmma_c.bin", "f", [r.real(-8, 8) for _ in range(32 * 32)])
+    write("wmma_iu8_a.bin", "b", [r.between(-128, 127) for _ in range(32 * 32)])
+    write("wmma_iu8_b.bin", "B", [r.below(256) for _ in range(32 * 16)])
+    # addends next to the int limits in the first rows: the clamped sums saturate
+    write("wmma_iu8_c.bin", "i", [(2**31 - 1 - r.below(1 << 16)) if i < 64 else
+                                  (-(2**31) + r.below(1 << 16)) if i < 128 else
+                                  r.between(-(1 << 20), 1 << 20) for i in range(32 * 16)])
 
 
 if __name__ == "__main__":

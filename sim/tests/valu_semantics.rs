@@ -549,10 +549,6 @@ fn unmodelled_vector_opcodes_stop_the_wave() {
     for (body, name) in [
         ("v_illegal", "v_illegal"),
         ("v_mad_u32_u24 v0, v1, v2, v3 clamp", "v_mad_u32_u24"),
-        (
-            "v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[0:7]",
-            "v_wmma_f32_16x16x16_f16",
-        ),
     ] {
         let (e, m) = error(&format!("s_mov_b32 s0, 1\n{body}"));
         assert!(

@@ -5,9 +5,9 @@
 //! Modules: `wave` (the state), `program` (the code, decoded once), `operands` (reading
 //! sources), `salu` (scalar semantics), `valu` (integer vector semantics, tables by
 //! mnemonic), `valu_float` (floating point), `dpp` (DPP lane moves), `smem` (scalar
-//! loads), `vmem` (FLAT/GLOBAL loads, stores, atomics), `lds` (DS instructions), `fast`
-//! (the fast path), [`workgroup`] (a kernel dispatch: work-groups of waves sharing LDS,
-//! barriers).
+//! loads), `vmem` (FLAT/GLOBAL loads, stores, atomics), `lds` (DS instructions), `wmma`
+//! (matrix multiply-accumulate), `fast` (the fast path), [`workgroup`] (a kernel dispatch:
+//! work-groups of waves sharing LDS, barriers).
 //!
 //! # Speed
 //!
@@ -163,9 +163,9 @@
 //!   `v_sad_u16`, `v_sad_u32`, `v_msad_u8`, `v_qsad_pk_u16_u8`, `v_mqsad_pk_u16_u8`,
 //!   `v_mqsad_u32_u8` (S2 and D four VGPRs), `v_lerp_u8`, `v_sat_pk_u8_i16`, `v_pack_b32_f16` (a move of two 16-bit halves; no
 //!   abs/neg), all wrapping as their pseudocode (clamp below); VOP3P packed 16-bit
-//!   integers and integer dot products, and the VGPR
-//!   indexing and lane moves (both below). Every other VALU opcode (float opcodes not
-//!   listed under "Floating point", WMMA, ...) stops
+//!   integers and integer dot products, the VGPR indexing and lane moves (both below),
+//!   and WMMA (its own section). Every other VALU opcode (float opcodes not listed under
+//!   "Floating point", ...) stops
 //!   the wave with [`ModelError::Unsupported`] naming it: not modelled yet.
 //! * Packed 16-bit integers (VOP3P `v_pk_{add,sub}_{u16,i16}`, `v_pk_mul_lo_u16`,
 //!   `v_pk_mad_{u16,i16}`, `v_pk_{lshlrev,lshrrev,ashrrev}_b16`, `v_pk_{min,max}_{u16,i16}`):
@@ -284,8 +284,7 @@
 //!   and like the D3D byte conversions: NaN gives 0, any other value is rounded to nearest
 //!   even (a rounding opcode: a non-zero f32 round mode stops the wave) and saturated to
 //!   [0, 255] (negatives and -inf 0, +inf 255); the byte replaces byte `S1[1:0]` of S2;
-//!   abs/neg act on S0 only, clamp and OMOD do not apply (an integer result). Not modelled
-//!   (stop the wave): WMMA.
+//!   abs/neg act on S0 only, clamp and OMOD do not apply (an integer result).
 //! * Float dot products follow the pseudocode step by step, each step rounded to nearest
 //!   even in the step's format (the pseudocode does not fuse them): `v_dot2_f32_f16` /
 //!   `v_dot2_f32_bf16` (VOP3P) and `v_dot2acc_f32_f16` (VOP2), `v_dual_dot2acc_f32_f16/
@@ -363,6 +362,51 @@
 //!   are ±0 and ±inf (the round-to-nearest results). With these the compiler's division
 //!   sequence gives the IEEE quotient (tests).
 //!
+//! # WMMA (`wmma.rs`)
+//!
+//! `v_wmma_{f32_16x16x16_f16, f32_16x16x16_bf16, f16_16x16x16_f16, bf16_16x16x16_bf16,
+//! i32_16x16x16_iu8, i32_16x16x16_iu4}` (VOP3P, wave32): `D = A * B + C` on 16x16 matrices
+//! (`D[m][n] = sum_k A[m][k] * B[k][n] + C[m][n]`). The layout diagrams of reference 7.9
+//! are pictures; the model uses the layout LLVM and AMD's examples use:
+//!
+//! * A (column-major in the registers): lane `m` (0..=15) holds row m, B: lane `n` holds
+//!   column n; element `k` lies at bit `k * w` of the operand's registers (`w` = 16: 8
+//!   VGPRs, element `2j` in the low and `2j + 1` in the high half of VGPR j; iu8: 4 VGPRs,
+//!   4 bytes each; iu4: 2 VGPRs, 8 nibbles each). The reference requires lanes 16..=31 to
+//!   hold copies of lanes 0..=15; the model reads lanes 0..=15 only.
+//! * C and D (row-major): 8 VGPRs; VGPR r of lane l holds element `(2 r + l / 16, l % 16)`,
+//!   as an f32/i32, or for the f16/bf16 results in the low half (the high half with
+//!   `OPSEL[2]`, which selects C's half and D's alike); the other half of each D register
+//!   keeps its value (LLVM packs two f16 results into one register run that way).
+//!   `OPSEL[1:0]` and OP_SEL_HI are unused (the reference), `OPSEL[2]` of the 32-bit forms
+//!   too. All 32 lanes of D are written whatever EXEC is (the pseudocode sets EXEC to all
+//!   ones around the operation); the trace shows the full lane mask.
+//! * Operands: A and B must be VGPRs; C is 8 VGPRs or an inline constant (the same value
+//!   for every element: for the f32/i32 forms the 32-bit constant, for f16 the f16
+//!   constant (an integer's low 16 bits), for bf16 the upper half of the f32 (32-bit)
+//!   constant, each replicated into both halves). A register run past v255, an SGPR or a
+//!   literal stops the wave with [`ModelError::BadVgpr`] naming the PC and word. The
+//!   model reads every source before writing, so D may overlap A, B or C (the reference's
+//!   hazard rule for back-to-back dependent WMMAs is not checked). DPP stops the wave.
+//! * Integer forms: `NEG[0]`/`NEG[1]` say A/B elements are signed (1) or unsigned (0);
+//!   `NEG[2]` and NEG_HI "must be zero" and stop the wave. The sum `C + sum of the 16
+//!   products` is exact; with clamp it saturates to the i32 range (as the
+//!   `v_dot4_i32_iu8` family, and LLVM's `clamp` operand; reference 7.2.3.1 lists "WMMA
+//!   ops" among those ignoring clamp, taken to mean the float forms), otherwise it wraps to
+//!   32 bits.
+//! * Float forms: `NEG[0]`/`NEG_HI[0]` negate the even (low-half) / odd (high-half) K
+//!   elements of A, bit 1 those of B; `NEG_HI[2]` takes C's absolute value, then `NEG[2]`
+//!   negates it (reference 7.9, `{ABS, NEG}`); clamp is ignored (7.2.3.1).
+//! * Float accumulation (the reference leaves precision and order open): the 16 products
+//!   and C are summed exactly (order-free) and the sum is rounded once to nearest even to
+//!   the D format (f32, f16 or bf16; overflow gives infinity). A NaN input, an `inf * 0`
+//!   product or infinities of both signs give the format's default NaN (0xffc00000,
+//!   0xfe00, bf16 0xffc0) — there is no "first NaN operand" in a matrix sum; an exact zero
+//!   is -0 only when every product and C are -0. WMMA ignores MODE: denormal inputs and
+//!   results are kept whatever `FP_DENORM` says, and rounding is always to nearest even
+//!   (the reference: "WMMA supports only round-to-nearest-even"). "WMMA does not generate
+//!   any ALU exceptions": none are modelled anyway.
+//!
 //! # No-ops and unsupported opcodes
 //!
 //! Retired, traced, no writes: `s_nop`, `s_setkill`, `s_sleep`, `s_set_inst_prefetch_distance`,
@@ -397,6 +441,7 @@ mod valu;
 mod valu_float;
 mod vmem;
 mod wave;
+mod wmma;
 pub mod workgroup;
 
 pub use program::Program;

@@ -77,7 +77,7 @@ macro_rules! carrywise {
     };
 }
 
-fn sext(v: u32, bits: u32) -> i32 {
+pub(super) fn sext(v: u32, bits: u32) -> i32 {
     ((v << (32 - bits)) as i32) >> (32 - bits)
 }
 
@@ -916,6 +916,8 @@ pub(super) enum Kind {
     },
     /// A float opcode (`valu_float`).
     Float(super::valu_float::FloatOp),
+    /// A wave matrix multiply-accumulate (`wmma`).
+    Wmma(super::wmma::Wmma),
     /// A VOPD pair: each half resolved by [`resolve_dual`].
     Vopd,
 }
@@ -942,6 +944,9 @@ pub(super) fn resolve(name: &str) -> Kind {
     }
     if let Some(f) = super::valu_float::resolve(name) {
         return Kind::Float(f);
+    }
+    if let Some(w) = super::wmma::resolve(name) {
+        return Kind::Wmma(w);
     }
     match name {
         // v_permlane64_b32 is a v_nop in wave32 (its pseudocode).
@@ -1088,6 +1093,9 @@ pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind, ops: &Operands) -> Option
         }
         return None;
     }
+    if let Kind::Wmma(w) = kind {
+        return super::wmma::refusal(i, w);
+    }
     if let Kind::IntDot { iu, .. } = kind {
         // `_iu`: NEG[1:0] are the signedness of S0/S1 (reference 7.5); NEG[2], NEG_HI and
         // the `_u` forms' NEG bits have no meaning. OP_SEL/OP_SEL_HI are ignored (the
@@ -1232,6 +1240,9 @@ impl Exec<'_> {
         if let Kind::IntDot { bits, iu } = kind {
             return self.valu_int_dot(bits, iu, &ops);
         }
+        if let Kind::Wmma(w) = kind {
+            return self.valu_wmma(w, &ops);
+        }
         let mut srcs = [[0; LANES]; 3];
         for (k, &(code, arg, sel)) in Self::sources(&ops).iter().enumerate() {
             self.vsrc(code, arg, self.instr.opsel >> sel & 1 == 1, &mut srcs[k])?;
@@ -1338,7 +1349,8 @@ impl Exec<'_> {
             | Kind::PackedInt(_)
             | Kind::Lane(_)
             | Kind::Mqsad32
-            | Kind::IntDot { .. } => {
+            | Kind::IntDot { .. }
+            | Kind::Wmma(_) => {
                 unreachable!("handled above")
             }
         }

@@ -85,11 +85,11 @@ impl Fmt {
 
     /// The NaN an invalid operation produces: 0xffc00000 and its f16/f64 forms (the
     /// reference's examples, e.g. `V_SQRT_F32(0xff800000) => 0xffc00000`).
-    fn nan(self) -> u64 {
+    pub(super) fn nan(self) -> u64 {
         self.sign() | self.emax() << self.mant() | 1 << (self.mant() - 1)
     }
 
-    fn value(self, x: u64) -> f64 {
+    pub(super) fn value(self, x: u64) -> f64 {
         match self {
             Fmt::H => {
                 let (e, m) = (self.exponent(x) as i32, self.frac(x) as f64);
@@ -111,7 +111,7 @@ impl Fmt {
     }
 
     /// `v` rounded to nearest even in this format (`v` is not a NaN).
-    fn round(self, v: f64) -> u64 {
+    pub(super) fn round(self, v: f64) -> u64 {
         match self {
             Fmt::H => f64_to_f16(v, false),
             Fmt::S => u64::from((v as f32).to_bits()),
@@ -146,7 +146,7 @@ impl Fmt {
 }
 
 /// 2^k for a k in the normal range of f64.
-fn pow2(k: i32) -> f64 {
+pub(super) fn pow2(k: i32) -> f64 {
     f64::from_bits(((k + 1023) as u64) << 52)
 }
 
@@ -490,7 +490,7 @@ fn special(name: &str) -> Option<Special> {
 
 /// `v` (not a NaN) rounded to nearest even as a bf16 (8-bit significand, f32 exponent
 /// range), as bf16 bits.
-fn round_bf16(v: f64) -> u64 {
+pub(super) fn round_bf16(v: f64) -> u64 {
     let sign = if v.is_sign_negative() { 0x8000 } else { 0 };
     let a = v.abs();
     if a.is_infinite() {

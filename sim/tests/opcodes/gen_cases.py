@@ -3928,6 +3928,322 @@ def gen_memory():
     gen_sopp("sopp.cases")
 
 
+# ---------------------------------------------------------------- WMMA (reference 7.9)
+
+WMMA = {
+    # name: (A/B element kind, element bits, C and D 16-bit floats)
+    "v_wmma_f32_16x16x16_f16": ("f16", 16, False),
+    "v_wmma_f32_16x16x16_bf16": ("bf16", 16, False),
+    "v_wmma_f16_16x16x16_f16": ("f16", 16, True),
+    "v_wmma_bf16_16x16x16_bf16": ("bf16", 16, True),
+    "v_wmma_i32_16x16x16_iu8": ("iu8", 8, False),
+    "v_wmma_i32_16x16x16_iu4": ("iu4", 4, False),
+}
+WMMA_A, WMMA_B, WMMA_C, WMMA_D = 0, 8, 16, 24  # first VGPR of each matrix in the cases
+
+
+def wmma_ab_regs(rows, bits, junk=None):
+    """The VGPRs of an A (rows[m] = row m) or B (rows[n] = column n) operand: lane l holds
+    rows[l % 16], element k at bit k * bits of the register run; lanes 16-31 replicate
+    lanes 0-15 (junk: other values there, which the model ignores)."""
+    per = 32 // bits
+    regs = []
+    for j in range(16 // per):
+        regs.append([sum((rows[l % 16][j * per + t] & ((1 << bits) - 1)) << (t * bits) for t in range(per))
+                     for l in range(LANES)])
+    if junk is not None:
+        for j, reg in enumerate(regs):
+            for l in range(16, LANES):
+                reg[l] = junk[j][l]
+    return regs
+
+
+def wmma_cd_regs(mat, half, hi=False, old=None):
+    """The 8 VGPRs of a C or D matrix: element (2r + lane // 16, lane % 16) in VGPR r;
+    16-bit elements in the low (or, with hi, the high) half, the other half from old."""
+    regs = []
+    for r in range(8):
+        vals = []
+        for l in range(LANES):
+            v = mat[2 * r + l // 16][l % 16]
+            if half:
+                o = old[r][l] if old else 0
+                v = (o & 0xFFFF) | (v << 16) if hi else (o & 0xFFFF0000) | v
+            vals.append(v)
+        regs.append(vals)
+    return regs
+
+
+def wmma_float(kind, half, xs, ys, c):
+    """One D element of a float WMMA: sum(x_k * y_k) + c exactly (Fractions), rounded once to
+    nearest even in the D format; MODE ignored (no flushing, always nearest even); a NaN
+    source or an invalid operation (inf * 0, inf - inf) gives the format's default NaN."""
+    w_in, conv = (16, lambda x: x) if kind == "f16" else (32, lambda x: x << 16)
+    cw, cconv = (w_in, conv) if half else (32, lambda x: x)
+    nan_out = {("f16", True): 0xFE00, ("bf16", True): 0xFFC0}.get((kind, half), 0xFFC00000)
+    terms = []
+    try:
+        for x, y in zip(xs, ys):
+            a, b = conv(x), conv(y)
+            if is_nan(a, w_in) or is_nan(b, w_in):
+                return nan_out
+            terms.append(mul_v(dec(a, w_in), dec(b, w_in)))
+    except Invalid:
+        return nan_out
+    cb = cconv(c)
+    if is_nan(cb, cw):
+        return nan_out
+    terms.append(dec(cb, cw))
+    infs = {sg for sg, m in terms if m == INF}
+    if len(infs) == 2:
+        return nan_out
+    if infs:
+        sg, mag = infs.pop(), INF
+    else:
+        t = sum(val(x) for x in terms)
+        if t == 0:
+            sg, mag = int(all(x == (1, 0) for x in terms)), Fr(0)
+        else:
+            sg, mag = int(t < 0), abs(t)
+    if half and kind == "bf16":
+        return bf16_round(sg, mag)
+    return rnd(sg, mag, 16 if half else 32)
+
+
+def wmma_expect(name, A, B, C, neg=0, neg_hi=0, clamp=False):
+    """D[m][n] = sum_k A[m][k] * B[k][n] + C[m][n] (bit patterns in, bit patterns out).
+    Float forms: NEG/NEG_HI bit 0 (1) negate the even/odd K elements of A (B), NEG[2] negates
+    C after NEG_HI[2] took its absolute value; clamp is ignored. Integer forms: NEG[0]/NEG[1]
+    say A/B are signed; clamp saturates the exact sum to i32, else it wraps."""
+    kind, bits, half = WMMA[name]
+    csign = 15 if half else 31
+    D = [[0] * 16 for _ in range(16)]
+    for m in range(16):
+        for n in range(16):
+            if kind.startswith("iu"):
+                el = lambda x, sg: sext(x, bits) if sg else x & ((1 << bits) - 1)  # noqa: E731
+                r = s32(C[m][n]) + sum(el(A[m][k], neg & 1) * el(B[k][n], neg & 2) for k in range(16))
+                D[m][n] = (sat(r, -(1 << 31), (1 << 31) - 1) if clamp else r) & M32
+                continue
+            nb = lambda k, which: (((neg if k % 2 == 0 else neg_hi) >> which) & 1) << 15  # noqa: E731
+            xs = [A[m][k] ^ nb(k, 0) for k in range(16)]
+            ys = [B[k][n] ^ nb(k, 1) for k in range(16)]
+            c = C[m][n]
+            if neg_hi & 4:
+                c &= ~(1 << csign)
+            c ^= ((neg >> 2) & 1) << csign
+            D[m][n] = wmma_float(kind, half, xs, ys, c)
+    return D
+
+
+def wmma_case(f, name, A, B, C, mods="", neg=0, neg_hi=0, clamp=False, hi=False, exec_=None, mode=None,
+              c_text=None, d_eq_c=False, c_old=None, junk=None, comment=None):
+    """One WMMA case: A in v[0:..], B in v[8:..], C in v[16:23] (or the inline constant c_text,
+    C then being that constant everywhere), D in v[24:31] (or v[16:23] with d_eq_c)."""
+    kind, bits, half = WMMA[name]
+    nab = 16 * bits // 32
+    Bt = [[B[k][n] for k in range(16)] for n in range(16)]  # column n of B
+    init = {}
+    for j, reg in enumerate(wmma_ab_regs(A, bits, junk)):
+        init["v%d" % (WMMA_A + j)] = reg
+    for j, reg in enumerate(wmma_ab_regs(Bt, bits, junk)):
+        init["v%d" % (WMMA_B + j)] = reg
+    c_regs = wmma_cd_regs(C, half, hi, c_old)
+    if c_text is None:
+        for j, reg in enumerate(c_regs):
+            init["v%d" % (WMMA_C + j)] = reg
+    d0 = WMMA_C if d_eq_c else WMMA_D
+    old = c_regs if d_eq_c else [sentinel(d0 + r) for r in range(8)]
+    if not d_eq_c:
+        for r in range(8):
+            init["v%d" % (d0 + r)] = old[r]
+    D = wmma_expect(name, A, B, C, neg, neg_hi, clamp)
+    expect = {"v%d" % (d0 + r): reg for r, reg in enumerate(wmma_cd_regs(D, half, hi, old))}
+    rng_ = lambda v, k: "v[%d:%d]" % (v, v + k - 1)  # noqa: E731
+    asm = "%s %s, %s, %s, %s%s" % (name, rng_(d0, 8), rng_(WMMA_A, nab), rng_(WMMA_B, nab),
+                                   c_text or rng_(WMMA_C, 8), (" " + mods) if mods else "")
+    case(f, asm, init, expect, exec_=exec_, mode=mode, comment=comment)
+
+
+def wmma_float_bits(r, kind, spread):
+    if kind == "f16":
+        return rand_float(r, 16, spread)
+    return rand_float(r, 32, spread) >> 16  # bf16: an f32's upper half
+
+
+def wmma_float_data(name, seed, spread=4):
+    kind, _, half = WMMA[name]
+    r = rng(seed)
+    A = [[wmma_float_bits(r, kind, spread) for _ in range(16)] for _ in range(16)]
+    B = [[wmma_float_bits(r, kind, spread) for _ in range(16)] for _ in range(16)]
+    C = [[wmma_float_bits(r, kind, spread + 2) if half else rand_float(r, 32, spread + 2) for _ in range(16)]
+         for _ in range(16)]
+    return A, B, C
+
+
+def wmma_float_edges(name, seed):
+    """Random data with rows of special values: inf * 0, inf - inf, NaN (quiet and
+    signalling) in A, all -0 products with -0/+0 addends, denormal inputs and results,
+    overflow, exact cancellation, special addends."""
+    kind, _, half = WMMA[name]
+    A, B, C = wmma_float_data(name, seed)
+    f16 = kind == "f16"
+    inf, ninf = (0x7C00, 0xFC00) if f16 else (0x7F80, 0xFF80)
+    qnan, snan = (0x7E00, 0x7D01) if f16 else (0x7FC0, 0xFF81)
+    one, none, two = (0x3C00, 0xBC00, 0x4000) if f16 else (0x3F80, 0xBF80, 0x4000)
+    big = 0x7BFF if f16 else 0x7F7F
+    den = [0x0001, 0x8003, 0x03FF, 0x0200] if f16 else [0x0001, 0x8003, 0x007F, 0x0040]
+    tiny = 0x0400 if f16 else 0x0080  # smallest normal
+    # row 0: inf in A[0][3]; B[3][0] = 0 gives inf * 0 = NaN, the other columns +-inf
+    A[0][3] = inf
+    B[3][0] = 0
+    # row 1: +inf and -inf products in column 1 (NaN), only +inf elsewhere where B > 0
+    A[1][2], A[1][5] = inf, inf
+    B[2][1], B[5][1] = one, none
+    # row 2: a NaN in A (quiet), row 3: a signalling NaN in B's column 3 hits every row
+    A[2][7] = qnan
+    B[9][3] = snan
+    # row 4: every product -0 (A -0, B finite positive or +0); C -0 in even columns, +0 in odd
+    for k in range(16):
+        A[4][k] = 0x8000
+        B[k][4] = 0 if k % 2 else B[k][4] & 0x7FFF
+    for n in range(16):
+        C[4][n] = (0x8000 if half else 0x80000000) if n % 2 == 0 else 0
+    # row 5: denormal inputs (kept: MODE is ignored), small addends
+    for k in range(16):
+        A[5][k] = den[k % 4]
+        B[k][6] = den[(k + 1) % 4] if k < 8 else tiny
+    for n in range(16):
+        if n < 8:  # f32 addends: the f16 denormal's bits are an f32 denormal too; bf16 as f32 bits
+            C[5][n] = den[n % 4] if half or f16 else den[n % 4] << 16
+    # row 6: overflow: the largest finite values squared
+    for k in range(16):
+        A[6][k] = big
+        B[k][7] = big
+        B[k][8] = big ^ 0x8000 if k < 8 else big
+    # row 7: exact cancellation: x - x + a tiny product (an f32 running sum would lose it)
+    A[7][0], A[7][1], A[7][2] = two, two, tiny
+    for n in range(16):
+        B[0][n], B[1][n], B[2][n] = one, none, one
+    # row 8: special addends
+    specials = [inf, ninf, qnan, snan, 0x8000, big, den[0], den[1]]
+    for n in range(8):
+        v = specials[n]
+        if not half:
+            v = (v << 16) if not f16 else {inf: 0x7F800000, ninf: 0xFF800000, qnan: 0x7FC00000,
+                                           snan: 0x7FA00001, 0x8000: 0x80000000, big: 0x7F7FFFFF,
+                                           den[0]: 0x00000001, den[1]: 0x80000003}[v]
+        C[8][n] = v
+    return A, B, C
+
+
+def wmma_int_data(name, seed):
+    _, bits, _ = WMMA[name]
+    r = rng(seed)
+    A = [[r.getrandbits(bits) for _ in range(16)] for _ in range(16)]
+    B = [[r.getrandbits(bits) for _ in range(16)] for _ in range(16)]
+    C = [[lanes_from(INT32_EDGES, seed + m, 16)[n] for n in range(16)] for m in range(16)]
+    return A, B, C
+
+
+def gen_wmma():
+    f = "wmma.cases"
+    for idx, name in enumerate(WMMA):
+        kind, bits, half = WMMA[name]
+        seed = 15000 + 100 * idx
+        if kind.startswith("iu"):
+            A, B, C = wmma_int_data(name, seed)
+            for neg in range(4):
+                wmma_case(f, name, A, B, C, neg=neg,
+                          mods="neg_lo:[%d,%d,0]" % (neg & 1, neg >> 1) if neg else "",
+                          comment="%s: signedness of A/B by NEG[0]/NEG[1] (%s)" % (
+                              name, ["unsigned x unsigned", "signed x unsigned", "unsigned x signed",
+                                     "signed x signed"][neg]))
+            # saturation: rows of +max / -min elements against addends next to the i32 limits
+            top, low = (1 << (bits - 1)) - 1, 1 << (bits - 1)
+            A2 = [[top if m % 2 == 0 else low for _ in range(16)] for m in range(16)]
+            B2 = [[top] * 16 for _ in range(16)]
+            C2 = [[(0x7FFFFF00 if m % 2 == 0 else 0x80000100) if n < 12 else C[m][n] for n in range(16)]
+                  for m in range(16)]
+            for neg, clamp in ((3, True), (3, False), (0, True), (1, True)):
+                mods = " ".join(x for x in ("neg_lo:[%d,%d,0]" % (neg & 1, neg >> 1) if neg else "",
+                                            "clamp" if clamp else "") if x)
+                wmma_case(f, name, A2, B2, C2, mods=mods, neg=neg, clamp=clamp,
+                          comment="%s: clamp saturates the exact sum to i32, without it the sum wraps" % name
+                          if neg == 3 and clamp else None)
+            wmma_case(f, name, A, B, C, neg=3, mods="neg_lo:[1,1,0]", exec_=PARTIAL, d_eq_c=True,
+                      comment="%s: EXEC is ignored (the pseudocode sets it to all ones); D = C" % name)
+            for text, v in (("-1", M32), ("64", 64), ("0.5", 0x3F000000)):
+                Cc = [[v] * 16 for _ in range(16)]
+                wmma_case(f, name, A, B, Cc, neg=1, mods="neg_lo:[1,0,0]", c_text=text,
+                          comment="%s: inline constants for C (32-bit values)" % name if text == "-1" else None)
+            for mods in ("neg_lo:[0,0,1]", "neg_hi:[1,0,0]"):
+                nab = 16 * bits // 32
+                case(f, "%s v[24:31], v[0:%d], v[8:%d], v[16:23] %s" % (name, nab - 1, 7 + nab, mods), {}, {},
+                     error="Unsupported",
+                     comment="%s: NEG[2] and NEG_HI must be zero (reference 7.9)" % name
+                     if mods.startswith("neg_lo") else None)
+            continue
+        A, B, C = wmma_float_data(name, seed)
+        wmma_case(f, name, A, B, C, comment="%s: exact sum of the products and C, rounded once" % name)
+        wmma_case(f, name, A, B, C, mods="neg_lo:[1,0,1] neg_hi:[0,1,1]", neg=5, neg_hi=6,
+                  comment="%s: NEG (even K) / NEG_HI (odd K) negate A and B; NEG_HI[2] abs, NEG[2] neg C" % name)
+        wmma_case(f, name, A, B, C, mods="neg_lo:[0,1,0] neg_hi:[1,0,1]", neg=2, neg_hi=5)
+        wmma_case(f, name, A, B, C, exec_=PARTIAL, d_eq_c=True,
+                  comment="%s: EXEC is ignored (the pseudocode sets it to all ones); D = C" % name)
+        wmma_case(f, name, A, B, C, mode=0x0000000F,
+                  comment="%s: MODE is ignored: round to nearest even whatever FP_ROUND says" % name)
+        A2, B2, C2 = wmma_float_data(name, seed + 1, spread=12)
+        wmma_case(f, name, A2, B2, C2, comment="%s: a wider exponent spread" % name)
+        A3, B3, C3 = wmma_float_edges(name, seed + 2)
+        wmma_case(f, name, A3, B3, C3, comment="%s: NaN, infinities, -0, denormals (MODE 0: not flushed), overflow, "
+                                                "cancellation" % name)
+        wmma_case(f, name, A3, B3, C3, mode=0x3F0, mods="neg_lo:[1,1,1] neg_hi:[1,1,0]", neg=7, neg_hi=3)
+        junk = [[rng(seed + 3 + j).getrandbits(32) for _ in range(LANES)] for j in range(8)]
+        wmma_case(f, name, A, B, C, junk=junk,
+                  comment="%s: lanes 16-31 of A and B are not read (the reference requires copies of 0-15)" % name)
+        if kind == "f16":
+            consts = [("1.0", 0x3C00, 0x3F800000), ("-4.0", 0xC400, 0xC0800000), ("0.5", 0x3800, 0x3F000000),
+                      ("-1", 0xFFFF, M32)]
+        else:
+            consts = [("1.0", 0x3F80, 0x3F800000), ("-2.0", 0xC000, 0xC0000000), ("4.0", 0x4080, 0x40800000),
+                      ("-1", 0xFFFF, M32)]
+        for j, (text, v16, v32) in enumerate(consts):
+            Cc = [[v16 if half else v32] * 16 for _ in range(16)]
+            negs = (4, 4, "neg_lo:[0,0,1] neg_hi:[0,0,1]") if j == 1 else (0, 0, "")  # C = -|constant|
+            wmma_case(f, name, A, B, Cc, c_text=text, neg=negs[0], neg_hi=negs[1], mods=negs[2], comment="%s: an inline constant for C (%s)" % (
+                          name, "f16, both halves" if half and kind == "f16" else "bf16: the f32 constant's upper "
+                          "half, both halves" if half else "the f32 constant") if text in ("1.0",) else None)
+            if half:
+                wmma_case(f, name, A, B, Cc, c_text=text, hi=True, mods="op_sel:[0,0,1]")
+        if half:
+            Cold = [[rng(seed + 9 + r).getrandbits(32) for _ in range(LANES)] for r in range(8)]
+            wmma_case(f, name, A, B, C, hi=True, mods="op_sel:[0,0,1]",
+                      comment="%s: OPSEL[2] reads C from and writes D to the high halves; D's low halves kept" % name)
+            wmma_case(f, name, A3, B3, C3, hi=True, mods="op_sel:[0,0,1]", d_eq_c=True, c_old=Cold,
+                      comment="%s: D = C with OPSEL[2]: the low halves (another matrix) are kept" % name)
+            wmma_case(f, name, A3, B3, C3, d_eq_c=True, c_old=Cold)
+    # operands outside the register file or of the wrong kind (hand-encoded: the assembler refuses them)
+    op = ROWS["VOP3P"]["v_wmma_f32_16x16x16_f16"]["op"]
+
+    def words(vdst, src0, src1, src2):
+        w0 = (0b110011000 << 23) | (op << 16) | (1 << 14) | vdst
+        w1 = (3 << 27) | (src2 << 18) | (src1 << 9) | src0
+        return "words %08x %08x" % (w0, w1)
+    for (vdst, s0, s1, s2), what in (((24, 256 + 250, 264, 272), "A runs past v255"),
+                                     ((24, 256, 256 + 249, 272), "B runs past v255"),
+                                     ((24, 256, 264, 256 + 249), "C runs past v255"),
+                                     ((249, 256, 264, 272), "D runs past v255"),
+                                     ((24, 0, 264, 272), "A is an SGPR"),
+                                     ((24, 256, 264, 4), "C is an SGPR"),
+                                     ((24, 256, 264, 255), "C is a literal")):
+        text = words(vdst, s0, s1, s2)
+        if s2 == 255:
+            text += " 3f800000"
+        case(f, "%s # v_wmma_f32_16x16x16_f16: %s" % (text, what), {}, {}, error="BadVgpr",
+             comment="%s: a ModelError naming the PC and word" % what)
+
+
 def gen_probes():
     """Every table opcode of the counted formats the model documents as unsupported: a case
     asserting ModelError::Unsupported (its all-zero-fields encoding)."""
@@ -3953,7 +4269,7 @@ def gen_probes():
         "v_nop", "v_pipeflush", "v_readfirstlane_b32", "v_readlane_b32", "v_writelane_b32", "v_cndmask_b32",
         "v_cndmask_b16", "v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32", "v_add_co_ci_u32", "v_sub_co_ci_u32",
         "v_subrev_co_ci_u32", "v_mad_u64_u32", "v_mad_i64_i32", "v_div_scale_f32", "v_div_scale_f64",
-        "v_div_fmas_f32", "v_div_fmas_f64", "v_pk_fmac_f16", "v_mov_b16", "v_cvt_pk_u8_f32"}
+        "v_div_fmas_f32", "v_div_fmas_f64", "v_pk_fmac_f16", "v_mov_b16", "v_cvt_pk_u8_f32"} | set(WMMA)
     for fmt in ("VOP1", "VOP2", "VOP3", "VOP3P", "VOPD_X", "VOPD_Y"):
         for r in _TABLES[fmt]:
             n = r["name"]
@@ -4295,6 +4611,7 @@ def main():
     gen_lds_dma()
     gen_cvt_pk_u8()
     gen_trap_halt()
+    gen_wmma()
     gen_probes()
     write_all()
 
