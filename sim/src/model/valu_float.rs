@@ -1259,6 +1259,8 @@ pub(super) fn f32_fast_mode(mode: u32) -> bool {
 /// and that there is no OMOD or clamp; this checks that no result is a NaN (a NaN source
 /// or an invalid operation, whose NaN [`lane`] gives) and that a compare has no NaN
 /// source. Min and max take [`min_max`] itself. `None`: not such a case, use [`lane`].
+/// On x86-64 CPUs with AVX2 and FMA it runs compiled for them (checked at run time; the
+/// same IEEE operations, wider vectors), elsewhere with the baseline instructions.
 pub(super) fn f32_fast(
     op: Op,
     mode: u32,
@@ -1266,6 +1268,30 @@ pub(super) fn f32_fast(
     acc: &Lanes,
     k: u32,
 ) -> Option<FastF32> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU has the instructions `f32_fast_avx2` is compiled for.
+        return unsafe { f32_fast_avx2(op, mode, srcs, acc, k) };
+    }
+    f32_fast_lanes(op, mode, srcs, acc, k)
+}
+
+/// [`f32_fast`] compiled with AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn f32_fast_avx2(
+    op: Op,
+    mode: u32,
+    srcs: [&Lanes; 3],
+    acc: &Lanes,
+    k: u32,
+) -> Option<FastF32> {
+    f32_fast_lanes(op, mode, srcs, acc, k)
+}
+
+/// The body of [`f32_fast`].
+#[inline(always)]
+fn f32_fast_lanes(op: Op, mode: u32, srcs: [&Lanes; 3], acc: &Lanes, k: u32) -> Option<FastF32> {
     let [a, b, c] = srcs;
     let v = |x: u32| f32::from_bits(x);
     let d: Lanes = match op {
@@ -1308,35 +1334,20 @@ pub(super) fn f32_fast(
         Op::Rsq => per_lane(|l| ((1.0 / f64::from(v(a[l])).sqrt()) as f32).to_bits()),
         _ => return None,
     };
-    // Every operation here gives a NaN when a source is one.
+    // Every operation here gives a NaN when a source is one (NaN: magnitude bits above
+    // those of infinity, compared as non-negative i32 so that it vectorizes).
     let nan = d
         .iter()
-        .fold(false, |n, &x| n | (x & 0x7fff_ffff > 0x7f80_0000));
+        .fold(false, |n, &x| n | ((x & 0x7fff_ffff) as i32 > 0x7f80_0000));
     (!nan).then_some(FastF32::Values(d))
 }
 
-/// `a * b + c` in every lane (f32 bits) with one rounding: the CPU's FMA instruction when
-/// it has one (x86-64 with FMA, checked at run time), else the library's `fmaf`.
-fn fma_lanes(a: &Lanes, b: &Lanes, c: &Lanes) -> Lanes {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has the FMA instructions `fma_lanes_x86` is compiled for.
-        return unsafe { fma_lanes_x86(a, b, c) };
-    }
-    fma_lanes_any(a, b, c)
-}
-
+/// `a * b + c` in every lane (f32 bits) with one rounding (the library's `fmaf`, which is
+/// the FMA instruction where the code is compiled for one).
 #[inline(always)]
-fn fma_lanes_any(a: &Lanes, b: &Lanes, c: &Lanes) -> Lanes {
+fn fma_lanes(a: &Lanes, b: &Lanes, c: &Lanes) -> Lanes {
     let v = f32::from_bits;
     per_lane(|l| v(a[l]).mul_add(v(b[l]), v(c[l])).to_bits())
-}
-
-/// [`fma_lanes`] compiled with the x86 FMA instructions.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "fma")]
-unsafe fn fma_lanes_x86(a: &Lanes, b: &Lanes, c: &Lanes) -> Lanes {
-    fma_lanes_any(a, b, c)
 }
 
 /// OMOD, clamp and the output denormal mode on a float result `x` of format `f`.
@@ -1855,5 +1866,71 @@ impl Exec<'_> {
             );
             finish(env, kind, f, r, 0, false)
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The baseline build of the f32 fast operations gives what the dispatching one (AVX2
+    /// and FMA where the CPU has them) gives, on random values with NaNs, infinities,
+    /// zeros and denormals mixed in.
+    #[test]
+    fn f32_fast_builds_agree() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let special = [
+                0,
+                0x8000_0000,
+                0x7f80_0000,
+                0xff80_0000,
+                0x7fc0_0000,
+                1,
+                0x3f80_0000,
+            ];
+            match x % 64 {
+                0 => special[(x >> 8) as usize % special.len()],
+                _ => (x >> 16) as u32,
+            }
+        };
+        let ops = [
+            Op::Add,
+            Op::Sub,
+            Op::Subrev,
+            Op::Mul,
+            Op::Fma,
+            Op::Fmac,
+            Op::Fmamk,
+            Op::Fmaak,
+            Op::Min,
+            Op::Max,
+            Op::Sqrt,
+            Op::Rcp,
+            Op::Rsq,
+            Op::Cmp(3),
+        ];
+        let same = |p: Option<FastF32>, q: Option<FastF32>| match (p, q) {
+            (Some(FastF32::Values(p)), Some(FastF32::Values(q))) => p == q,
+            (Some(FastF32::Mask(p)), Some(FastF32::Mask(q))) => p == q,
+            (None, None) => true,
+            _ => false,
+        };
+        let mut compared = 0;
+        for round in 0..200 {
+            let lanes: [Lanes; 4] = std::array::from_fn(|_| per_lane(|_| next()));
+            let k = next();
+            for op in ops {
+                let srcs = [&lanes[0], &lanes[1], &lanes[2]];
+                let fast = f32_fast(op, 0x3f0, srcs, &lanes[3], k);
+                let base = f32_fast_lanes(op, 0x3f0, srcs, &lanes[3], k);
+                compared += usize::from(base.is_some());
+                assert!(same(fast, base), "{op:?}, round {round}");
+            }
+        }
+        assert!(compared > 1000, "only {compared} results compared");
     }
 }
