@@ -16,7 +16,7 @@ use super::program::Decoded;
 use super::salu::{exec_mask_fn, exec_mask_form, sop2_32, Branch, Cmp32};
 use super::smem::load_dwords;
 use super::valu::{int_compare_lane, CarryOp, Dual, Kind, Op32};
-use super::valu_float::{f32_fast, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
+use super::valu_float::{f32_fast, f32_fast_lanes, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
 use super::vmem::{lanes, load_kind, store_kind, Dest};
 use super::workgroup::Stats;
 use super::{per_lane, write_lanes, Lanes, Machine, ModelError, Wave, LANES};
@@ -747,9 +747,27 @@ fn run(
 }
 
 impl F32Instr {
-    /// Runs the opcode if the fast path takes it now.
+    /// Runs the opcode if the fast path takes it now; compiled for AVX2 and FMA where the
+    /// CPU has them (checked at run time).
     #[inline(never)]
     fn run(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
+        {
+            // SAFETY: the CPU has the instructions `run_avx2` is compiled for.
+            return unsafe { self.run_avx2(w, scratch, exec) };
+        }
+        self.run_body(w, scratch, exec)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    unsafe fn run_avx2(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
+        self.run_body(w, scratch, exec)
+    }
+
+    #[inline(always)]
+    fn run_body(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
         let F32Instr {
             op,
             src,
@@ -785,7 +803,7 @@ impl F32Instr {
             F32Dst::Vgpr(v) if op == Op::Fmac => &w.vgpr[usize::from(v)],
             _ => &ZEROS,
         };
-        match (f32_fast(op, w.mode, s, acc, k), dst) {
+        match (f32_fast_lanes(op, w.mode, s, acc, k), dst) {
             (Some(FastF32::Values(d)), F32Dst::Vgpr(v)) => {
                 write_lanes(&mut w.vgpr[usize::from(v)], exec, &d);
             }

@@ -1291,7 +1291,13 @@ unsafe fn f32_fast_avx2(
 
 /// The body of [`f32_fast`].
 #[inline(always)]
-fn f32_fast_lanes(op: Op, mode: u32, srcs: [&Lanes; 3], acc: &Lanes, k: u32) -> Option<FastF32> {
+pub(super) fn f32_fast_lanes(
+    op: Op,
+    mode: u32,
+    srcs: [&Lanes; 3],
+    acc: &Lanes,
+    k: u32,
+) -> Option<FastF32> {
     let [a, b, c] = srcs;
     let v = |x: u32| f32::from_bits(x);
     let d: Lanes = match op {
