@@ -23,7 +23,9 @@
 //! host's IEEE single-precision arithmetic on every lane when MODE is round-to-nearest-even
 //! with f32 denormals in and out, there is no OMOD or clamp and neither a result nor a
 //! compared source is a NaN: exactly the results of the general path, which handles every
-//! other case. The per-opcode cases and the kernel tests check that both paths agree.
+//! other case; on x86-64 CPUs with AVX2 and FMA (checked at run time) that code runs
+//! compiled for them. The per-opcode cases, the random streams and the kernel tests check
+//! that both paths agree.
 //!
 //! # Memory
 //!
