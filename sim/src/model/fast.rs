@@ -73,6 +73,8 @@ enum FastOp {
         sdata: u8,
         dwords: u8,
     },
+    /// `v_mov_b32`, EXEC-masked.
+    VMov { src: VSrc, vdst: u8 },
     /// An integer VALU opcode on 32-bit operands, EXEC-masked.
     Valu { f: Op32, src: [VSrc; 3], vdst: u8 },
     /// An add or subtract with carry-out to `sdst` (and carry-in from `mask`).
@@ -449,7 +451,12 @@ fn valu(d: &Decoded) -> Option<FastOp> {
             mask,
             vdst: i.vdst,
         }),
-        Kind::Op32(f) if vdst32 && i.abs == 0 && i.neg == 0 => Some(FastOp::Valu {
+        // `v_mov_b32`: the lanes copied, without a lane function.
+        Kind::Op32(_) if vdst32 && plain && i.op.mn == Mn::v_mov_b32 => Some(FastOp::VMov {
+            src: src[0],
+            vdst: i.vdst,
+        }),
+        Kind::Op32(f) if vdst32 && plain => Some(FastOp::Valu {
             f,
             src,
             vdst: i.vdst,
@@ -695,6 +702,11 @@ fn run(
             w.sgpr[usize::from(EXEC_LO)] = result;
             w.sgpr[usize::from(d)] = if wrexec { result } else { exec };
             w.scc = result != 0;
+        }
+        FastOp::VMov { src, vdst } => {
+            let [t0, ..] = scratch;
+            let d = *src.lanes(w, t0);
+            write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
         FastOp::Valu { f, src, vdst } => {
             let [t0, t1, t2, _] = scratch;
