@@ -3,8 +3,10 @@
 //! Command: `verilator --lint-only -Wall lint.vlt -f files.f --top-module cu32_top`, and
 //! each template-rendered file on its own with plain `-Wall` (no waivers at all).
 //! `lint.vlt` (written by the generator) waives WIDTH, DECLFILENAME and UNUSEDPARAM for the
-//! rust-hdl output `cu32_core.v` only: rust-hdl's code generator emits unsized literals,
-//! several modules per file and every enum's localparams in every module. Any warning fails
+//! rust-hdl outputs `cu32_core.v` and `cu32_lane.v` only: rust-hdl's code generator emits
+//! unsized literals, several modules per file and every enum's localparams in every module.
+//! The vector unit (`cu32_valu.v`) instantiates the lane, so it is linted with `lint.vlt`
+//! and the lane's file (the waivers do not touch the template's own file). Any warning fails
 //! the test. Without verilator the test is skipped loudly, unless `CI` is set, where a
 //! missing verilator is a failure.
 
@@ -79,6 +81,19 @@ fn generated_verilog_lints_clean() {
                 "cu32_inline_const.v",
                 "--top-module",
                 "cu32_decode",
+            ],
+        );
+        lint(&tmp, &["cu32_vdecode.v", "--top-module", "cu32_vdecode"]);
+        // The vector unit with the rust-hdl lane it instantiates (waivers for the lane).
+        lint(
+            &tmp,
+            &[
+                "lint.vlt",
+                "cu32_valu.v",
+                "cu32_inline_const.v",
+                "cu32_lane.v",
+                "--top-module",
+                "cu32_valu",
             ],
         );
         std::fs::remove_dir_all(&tmp).unwrap();
