@@ -615,7 +615,8 @@ fn vector_programs() -> Vec<PathBuf> {
 }
 
 /// The vector programs and seeded random integer VALU programs (random EXEC masks) run on
-/// the RTL exactly as on the golden model, with 32 lanes (one pass) and 8 lanes (four).
+/// the RTL exactly as on the golden model, with 32 lanes (one pass), 8 lanes (four) and 4
+/// lanes (eight).
 #[test]
 fn vector_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
@@ -637,11 +638,25 @@ fn vector_programs_cosimulate() {
         expected.push(format!("{}: {count} instructions", path.display()));
         programs.push(path);
     }
-    for config in ["configs/default.yaml", "configs/ulx3s-85f.yaml"] {
+    // 32 lanes (one pass), 8 lanes (the ULX3S board with twice its lanes: 4 passes) and
+    // the board's own 4 lanes (8 passes).
+    let ulx3s = std::fs::read_to_string(repo().join("configs/ulx3s-85f.yaml")).unwrap();
+    assert!(ulx3s.contains("\nlanes: 4\n"), "{ulx3s}");
+    let lanes8 = out.path().join("ulx3s-lanes8.yaml");
+    let text = ulx3s
+        .replace("\nlanes: 4\n", "\nlanes: 8\n")
+        .replace("name: ulx3s-85f\n", "name: ulx3s-85f-lanes8\n");
+    std::fs::write(&lanes8, text).unwrap();
+    for config in [
+        repo().join("configs/default.yaml"),
+        lanes8,
+        repo().join("configs/ulx3s-85f.yaml"),
+    ] {
+        let config = config.display().to_string();
         let output = cu32()
             .arg("cosim")
             .arg("--config")
-            .arg(repo().join(config))
+            .arg(&config)
             .args(&programs)
             .arg("--out")
             .arg(out.path())

@@ -1,7 +1,8 @@
 //! Lints the generated Verilog of every configuration in `configs/` with Verilator.
 //!
-//! Command: `verilator --lint-only -Wall lint.vlt -f files.f --top-module cu32_top`, and
-//! each template-rendered file on its own with plain `-Wall` (no waivers at all).
+//! Command: `verilator --lint-only -Wall lint.vlt -f files.f --top-module cu32_top`, with
+//! and without `+define+CU32_TRACE` (the co-simulation's trace ports), and each
+//! template-rendered file on its own with plain `-Wall` (no waivers at all).
 //! `lint.vlt` (written by the generator) waives WIDTH, DECLFILENAME and UNUSEDPARAM for the
 //! rust-hdl outputs `cu32_core.v` and `cu32_lane.v` only: rust-hdl's code generator emits
 //! unsized literals, several modules per file and every enum's localparams in every module.
@@ -65,10 +66,12 @@ fn generated_verilog_lints_clean() {
         for f in cu32_hdl::generate(&config).unwrap() {
             std::fs::write(tmp.join(&f.name), f.text).unwrap();
         }
-        lint(
-            &tmp,
-            &["lint.vlt", "-f", "files.f", "--top-module", "cu32_top"],
-        );
+        // As synthesised, and as the co-simulation builds it (with the VGPR write trace).
+        for define in [None, Some("+define+CU32_TRACE")] {
+            let mut args = vec!["lint.vlt", "-f", "files.f", "--top-module", "cu32_top"];
+            args.extend(define);
+            lint(&tmp, &args);
+        }
         // The template-rendered files, no waivers.
         lint(
             &tmp,
@@ -84,18 +87,20 @@ fn generated_verilog_lints_clean() {
             ],
         );
         lint(&tmp, &["cu32_vdecode.v", "--top-module", "cu32_vdecode"]);
-        // The vector unit with the rust-hdl lane it instantiates (waivers for the lane).
-        lint(
-            &tmp,
-            &[
+        // The vector unit with the rust-hdl lane it instantiates (waivers for the lane),
+        // with and without the trace.
+        for define in [None, Some("+define+CU32_TRACE")] {
+            let mut args = vec![
                 "lint.vlt",
                 "cu32_valu.v",
                 "cu32_inline_const.v",
                 "cu32_lane.v",
                 "--top-module",
                 "cu32_valu",
-            ],
-        );
+            ];
+            args.extend(define);
+            lint(&tmp, &args);
+        }
         std::fs::remove_dir_all(&tmp).unwrap();
     }
 }
