@@ -399,3 +399,326 @@ fn synth_ulx3s_reports_resources_without_latches() {
         "{report}"
     );
 }
+
+/// splitmix64: a small seeded generator for the random programs.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// One instruction of `name` in `format`, with the given fields set by `f`.
+fn instr(format: cu32_isa::Format, name: &str, f: impl FnOnce(&mut cu32_isa::Instr)) -> Vec<u32> {
+    let op = cu32_isa::tables()
+        .by_name(name)
+        .into_iter()
+        .find(|o| o.format == format)
+        .unwrap_or_else(|| panic!("no {name} in {format:?}"));
+    let mut i = cu32_isa::Instr::new(op);
+    f(&mut i);
+    i.encode()
+}
+
+/// A seeded random program of integer VALU instructions (every row the vector unit
+/// executes, e32 and e64 forms, VGPR / SGPR / inline-constant / literal sources, OPSEL on
+/// 16-bit operands) over v0..v15 and s0..s15, with random EXEC (and VCC) masks set between
+/// them; lane-dependent initial VGPR values.
+fn random_valu_program(seed: u64, count: usize) -> Vec<u32> {
+    use cu32_isa::{Accept, ArgKind, Format};
+    let mut rng = Rng(seed);
+    let mut words = Vec::new();
+    let s_mov = |d: u8, v: u32| {
+        instr(Format::Sop1, "s_mov_b32", |i| {
+            i.sdst = d;
+            i.ssrc0 = 255;
+            i.literal = Some(v);
+        })
+    };
+    // v0 = lane id; v1..v15 = lane id * odd literal ^ literal; s0..s15, vcc random.
+    words.extend(instr(Format::Vop3, "v_mbcnt_lo_u32_b32", |i| {
+        i.vdst = 0;
+        i.src0 = 193; // -1
+        i.src1 = 128; // 0
+    }));
+    for v in 1..16u8 {
+        let (m, x) = (rng.next() as u32 | 1, rng.next() as u32);
+        words.extend(instr(Format::Vop3, "v_mul_lo_u32", |i| {
+            i.vdst = v;
+            i.src0 = 256;
+            i.src1 = 255;
+            i.literal = Some(m);
+        }));
+        words.extend(instr(Format::Vop2, "v_xor_b32", |i| {
+            i.vdst = v;
+            i.src0 = 255;
+            i.src1 = 256 + u16::from(v);
+            i.literal = Some(x);
+        }));
+    }
+    for s in 0..16u8 {
+        let v = rng.next() as u32;
+        words.extend(s_mov(s, v));
+    }
+    let v = rng.next() as u32;
+    words.extend(s_mov(106, v));
+    let table = cu32_hdl::vector::vector_table();
+    for n in 0..count {
+        if n % 4 == 0 {
+            let exec = match rng.below(8) {
+                0 | 1 => u32::MAX,
+                2 => 0,
+                _ => rng.next() as u32,
+            };
+            words.extend(s_mov(126, exec));
+            if rng.below(3) == 0 {
+                let v = rng.next() as u32;
+                words.extend(s_mov(106, v));
+            }
+        }
+        if rng.below(10) == 0 {
+            // A VOPD pair of the integer halves: X and Y read before either writes; the
+            // destinations differ in parity.
+            let xs = cu32_hdl::vector::dual_table(Format::VopdX);
+            let ys = cu32_hdl::vector::dual_table(Format::VopdY);
+            let (x, _) = xs[rng.below(xs.len() as u64) as usize];
+            let (y, _) = ys[rng.below(ys.len() as u64) as usize];
+            let mut i = cu32_isa::Instr::new(x);
+            i.op_y = Some(y);
+            let mut lit = false;
+            let mut src0 = |rng: &mut Rng| match rng.below(6) {
+                0..=2 => 256 + rng.below(16) as u16,
+                3 => rng.below(16) as u16,
+                4 => 128 + rng.below(81) as u16,
+                _ => {
+                    lit = true;
+                    255
+                }
+            };
+            i.src0 = src0(&mut rng);
+            i.src0_y = src0(&mut rng);
+            i.src1 = 256 + rng.below(16) as u16;
+            i.src1_y = 256 + rng.below(16) as u16;
+            i.vdst = rng.below(16) as u8;
+            i.vdst_y = (rng.below(8) as u8 * 2) | (!i.vdst & 1);
+            if lit {
+                i.literal = Some(rng.next() as u32);
+            }
+            words.extend(i.encode());
+            continue;
+        }
+        let (op, c) = table[rng.below(table.len() as u64) as usize];
+        let mut i = cu32_isa::Instr::new(op);
+        let lit = rng.next() as u32;
+        let mut uses_lit = false;
+        let src = |rng: &mut Rng, arg: &cu32_isa::Arg, uses_lit: &mut bool| -> u16 {
+            let pair = arg.width() == 64;
+            let vgpr = 256 + rng.below(if pair { 15 } else { 16 }) as u16;
+            let sgpr = if pair {
+                2 * rng.below(8) as u16
+            } else {
+                rng.below(16) as u16
+            };
+            let inline = 128 + rng.below(81) as u16;
+            let pick = rng.below(10);
+            match arg.accept {
+                Accept::Vgpr => vgpr,
+                Accept::Sgpr => [sgpr, 106][rng.below(2) as usize],
+                Accept::ScalarInline => [sgpr, inline][rng.below(2) as usize],
+                Accept::Scalar if pick < 5 => sgpr,
+                Accept::Scalar => inline,
+                _ if arg.kind == ArgKind::Vsrc1 => vgpr,
+                _ => match pick {
+                    0..=4 => vgpr,
+                    5 | 6 => sgpr,
+                    7 => inline,
+                    8 => 240 + rng.below(9) as u16,
+                    _ => {
+                        *uses_lit = true;
+                        255
+                    }
+                },
+            }
+        };
+        for arg in &op.args {
+            match arg.kind {
+                ArgKind::Vdst => i.vdst = rng.below(15) as u8,
+                ArgKind::Sdst => {
+                    let d = [rng.below(16) as u8, 106, 124, 126][rng.below(4) as usize];
+                    if op.format == Format::Vop3sd {
+                        i.sdst = d;
+                    } else {
+                        i.vdst = d;
+                    }
+                }
+                ArgKind::Src0 => i.src0 = src(&mut rng, arg, &mut uses_lit),
+                ArgKind::Src1 | ArgKind::Vsrc1 => i.src1 = src(&mut rng, arg, &mut uses_lit),
+                ArgKind::Src2 => i.src2 = src(&mut rng, arg, &mut uses_lit),
+                _ => {}
+            }
+        }
+        if op.format == Format::Vop3 && c.has16 {
+            i.opsel = rng.below(16) as u8;
+        }
+        // DPP16 / DPP8 on a third of the e32 rows that have them (32-bit S0 moves).
+        let dpp_row = op.mods.iter().any(|m| {
+            matches!(
+                m,
+                cu32_isa::table::Modifier::Dpp
+                    | cu32_isa::table::Modifier::Dpp16
+                    | cu32_isa::table::Modifier::Dpp8
+            )
+        });
+        let e32 = matches!(op.format, Format::Vop1 | Format::Vop2 | Format::Vopc);
+        let s0_32 = op
+            .args
+            .iter()
+            .any(|a| a.kind == ArgKind::Src0 && a.width() <= 32);
+        if dpp_row && e32 && s0_32 && rng.below(3) == 0 {
+            uses_lit = false;
+            i.src0 = rng.below(16) as u16;
+            i.dpp = Some(if rng.below(3) == 0 {
+                cu32_isa::encoding::Dpp::Dpp8 {
+                    sel: rng.next() as u32 & 0xff_ffff,
+                    fi: rng.below(2) == 0,
+                }
+            } else {
+                let n = 1 + rng.below(15) as u16;
+                let ctrl = match rng.below(8) {
+                    0 => rng.below(256) as u16,
+                    1 => 0x100 | n,
+                    2 => 0x110 | n,
+                    3 => 0x120 | n,
+                    4 => 0x140,
+                    5 => 0x141,
+                    6 => 0x150 | (n & 15),
+                    _ => 0x160 | (n & 15),
+                };
+                cu32_isa::encoding::Dpp::Dpp16 {
+                    ctrl,
+                    fi: rng.below(2) == 0,
+                    bc: rng.below(2) == 0,
+                    mods: 0,
+                    bank_mask: if rng.below(2) == 0 {
+                        0xf
+                    } else {
+                        rng.below(16) as u8
+                    },
+                    row_mask: if rng.below(2) == 0 {
+                        0xf
+                    } else {
+                        rng.below(4) as u8
+                    },
+                }
+            });
+        }
+        if uses_lit {
+            i.literal = Some(lit);
+        }
+        words.extend(i.encode());
+    }
+    words.extend(instr(Format::Sopp, "s_endpgm", |_| {}));
+    words
+}
+
+fn vector_programs() -> Vec<PathBuf> {
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(repo().join("kernels/vector"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "s"))
+        .collect();
+    programs.sort();
+    programs
+}
+
+/// The vector programs and seeded random integer VALU programs (random EXEC masks) run on
+/// the RTL exactly as on the golden model, with 32 lanes (one pass), 8 lanes (four) and 4
+/// lanes (eight).
+#[test]
+fn vector_programs_cosimulate() {
+    let out = tempfile::tempdir().unwrap();
+    let mut programs = vector_programs();
+    assert!(programs.len() >= 4, "{} programs", programs.len());
+    let mut expected = Vec::new();
+    for seed in 0..24u64 {
+        let words = random_valu_program(seed, 160);
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let path = out.path().join(format!("random_valu_{seed:02}.bin"));
+        std::fs::write(&path, bytes).unwrap();
+        // Every instruction must retire on both sides (no agreed early stop).
+        let mut pos = 0;
+        let mut count = 0;
+        while pos < words.len() {
+            pos += cu32_isa::decode(&words[pos..]).unwrap().len_words();
+            count += 1;
+        }
+        expected.push(format!("{}: {count} instructions", path.display()));
+        programs.push(path);
+    }
+    // 32 lanes (one pass), 8 lanes (the ULX3S board with twice its lanes: 4 passes) and
+    // the board's own 4 lanes (8 passes).
+    let ulx3s = std::fs::read_to_string(repo().join("configs/ulx3s-85f.yaml")).unwrap();
+    assert!(ulx3s.contains("\nlanes: 4\n"), "{ulx3s}");
+    let lanes8 = out.path().join("ulx3s-lanes8.yaml");
+    let text = ulx3s
+        .replace("\nlanes: 4\n", "\nlanes: 8\n")
+        .replace("name: ulx3s-85f\n", "name: ulx3s-85f-lanes8\n");
+    std::fs::write(&lanes8, text).unwrap();
+    for config in [
+        repo().join("configs/default.yaml"),
+        lanes8,
+        repo().join("configs/ulx3s-85f.yaml"),
+    ] {
+        let config = config.display().to_string();
+        let output = cu32()
+            .arg("cosim")
+            .arg("--config")
+            .arg(&config)
+            .args(&programs)
+            .arg("--out")
+            .arg(out.path())
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+        println!("{config}:\n{stdout}");
+        assert!(
+            stdout.contains(&format!("cosim: {} passed, 0 failed", programs.len())),
+            "{config}: {stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        for e in &expected {
+            assert!(
+                stdout.contains(&format!("PASS {e}")),
+                "{config}: no `PASS {e}`"
+            );
+        }
+    }
+    // A wrong VGPR result of the model is caught and reported with both sides.
+    let output = cu32()
+        .arg("cosim")
+        .arg(&programs[0])
+        .arg("--inject-model-fault")
+        .arg("0")
+        .arg("--out")
+        .arg(out.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(!output.status.success(), "{stdout}");
+    for needle in [
+        "FAIL",
+        "divergence at instruction #0",
+        "differs in: writes",
+        "v0=[mask 0xffffffff",
+    ] {
+        assert!(stdout.contains(needle), "lacks `{needle}`: {stdout}");
+    }
+}

@@ -38,6 +38,10 @@ pub enum State {
     Ex3,
     Write,
     Retire,
+    /// VALU: read the SGPR (pair) of each scalar source and the third instruction word.
+    VRead,
+    /// VALU: the vector unit runs (`v_go` high until `v_done`).
+    VExec,
     Done,
     Error,
 }
@@ -124,6 +128,30 @@ pub struct Core<const IMEM_BITS: usize> {
     pub dec_a_const: Signal<In, Bits<64>>,
     pub dec_b_const: Signal<In, Bits<64>>,
 
+    /// Vector decode (`cu32_vdecode`, registered like `dec_*`): a VALU instruction the
+    /// vector unit executes, its dwords (with the literal) and the SGPRs of its scalar
+    /// sources S0, S1, S2 (S2: also the lane-mask source, VCC = 106).
+    pub dec_valu: Signal<In, bool>,
+    pub dec_vwords: Signal<In, Bits<2>>,
+    pub dec_vsidx0: Signal<In, Bits<7>>,
+    pub dec_vsidx1: Signal<In, Bits<7>>,
+    pub dec_vsidx2: Signal<In, Bits<7>>,
+    /// Instruction words 1 and 2 (literal / VOP3 second word) to the vector unit.
+    pub ir_w1: Signal<Out, Bits<32>>,
+    pub ir_w2: Signal<Out, Bits<32>>,
+    /// Vector unit handshake: `v_go` holds while it runs, `v_done` ends it.
+    pub v_go: Signal<Out, bool>,
+    pub v_s0: Signal<Out, Bits<64>>,
+    pub v_s1: Signal<Out, Bits<64>>,
+    pub v_s2: Signal<Out, Bits<64>>,
+    pub v_exec: Signal<Out, Bits<32>>,
+    pub v_scc: Signal<Out, bool>,
+    pub v_done: Signal<In, bool>,
+    /// The vector unit's scalar write (lane mask, `v_readlane_b32` result).
+    pub v_swe: Signal<In, bool>,
+    pub v_sidx: Signal<In, Bits<7>>,
+    pub v_sval: Signal<In, Bits<32>>,
+
     pub running: Signal<Out, bool>,
     pub done: Signal<Out, bool>,
     pub error: Signal<Out, bool>,
@@ -133,6 +161,11 @@ pub struct Core<const IMEM_BITS: usize> {
     pub trace_word0: Signal<Out, Bits<32>>,
     pub trace_word1: Signal<Out, Bits<32>>,
     pub trace_has_literal: Signal<Out, bool>,
+    pub trace_word2: Signal<Out, Bits<32>>,
+    /// Dwords of the retired instruction (1..3).
+    pub trace_nwords: Signal<Out, Bits<2>>,
+    /// The retired instruction is a VALU one (its VGPR writes come from the vector unit).
+    pub trace_valu: Signal<Out, bool>,
     pub trace_exec: Signal<Out, Bits<64>>,
     pub trace_we0: Signal<Out, bool>,
     pub trace_idx0: Signal<Out, Bits<7>>,
@@ -160,6 +193,9 @@ pub struct Core<const IMEM_BITS: usize> {
     pc: DFF<Bits<32>>,
     ir0: DFF<Bits<32>>,
     ir1: DFF<Bits<32>>,
+    ir2: DFF<Bits<32>>,
+    c_lo: DFF<Bits<32>>,
+    c_hi: DFF<Bits<32>>,
     a_lo: DFF<Bits<32>>,
     a_hi: DFF<Bits<32>>,
     b_lo: DFF<Bits<32>>,
@@ -190,6 +226,9 @@ pub struct Core<const IMEM_BITS: usize> {
 
     pc_word: Signal<Local, Bits<32>>,
     pc_word1: Signal<Local, Bits<32>>,
+    pc_word2: Signal<Local, Bits<IMEM_BITS>>,
+    pc_vlast: Signal<Local, Bits<32>>,
+    v_slot_ok: Signal<Local, bool>,
     a_idx: Signal<Local, Bits<7>>,
     b_idx: Signal<Local, Bits<7>>,
     d_idx: Signal<Local, Bits<7>>,
@@ -244,6 +283,23 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             dec_mode_we: Default::default(),
             dec_a_const: Default::default(),
             dec_b_const: Default::default(),
+            dec_valu: Default::default(),
+            dec_vwords: Default::default(),
+            dec_vsidx0: Default::default(),
+            dec_vsidx1: Default::default(),
+            dec_vsidx2: Default::default(),
+            ir_w1: Default::default(),
+            ir_w2: Default::default(),
+            v_go: Default::default(),
+            v_s0: Default::default(),
+            v_s1: Default::default(),
+            v_s2: Default::default(),
+            v_exec: Default::default(),
+            v_scc: Default::default(),
+            v_done: Default::default(),
+            v_swe: Default::default(),
+            v_sidx: Default::default(),
+            v_sval: Default::default(),
             running: Default::default(),
             done: Default::default(),
             error: Default::default(),
@@ -253,6 +309,9 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             trace_word0: Default::default(),
             trace_word1: Default::default(),
             trace_has_literal: Default::default(),
+            trace_word2: Default::default(),
+            trace_nwords: Default::default(),
+            trace_valu: Default::default(),
             trace_exec: Default::default(),
             trace_we0: Default::default(),
             trace_idx0: Default::default(),
@@ -278,6 +337,9 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             pc: Default::default(),
             ir0: Default::default(),
             ir1: Default::default(),
+            ir2: Default::default(),
+            c_lo: Default::default(),
+            c_hi: Default::default(),
             a_lo: Default::default(),
             a_hi: Default::default(),
             b_lo: Default::default(),
@@ -307,6 +369,9 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             val3: Default::default(),
             pc_word: Default::default(),
             pc_word1: Default::default(),
+            pc_word2: Default::default(),
+            pc_vlast: Default::default(),
+            v_slot_ok: Default::default(),
             a_idx: Default::default(),
             b_idx: Default::default(),
             d_idx: Default::default(),
@@ -351,6 +416,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             pc,
             ir0,
             ir1,
+            ir2,
+            c_lo,
+            c_hi,
             a_lo,
             a_hi,
             b_lo,
@@ -393,6 +461,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.imem.write_data.next = self.imem_wdata.val();
         self.pc_word.next = self.pc.q.val() >> 2;
         self.pc_word1.next = self.pc_word.val() + 1;
+        self.pc_word2.next = self.pc_word.val().get_bits::<IMEM_BITS>(0) + 2;
+        self.pc_vlast.next = self.pc_word.val() + bit_cast::<32, 2>(self.dec_vwords.val()) - 1;
         self.imem.read_address.next = self.pc_word.val().get_bits::<IMEM_BITS>(0);
 
         self.sgpr.write_enable.next = false;
@@ -401,6 +471,21 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.sgpr.read_address.next = 0.into();
 
         self.ir.next = self.ir0.q.val();
+        self.ir_w1.next = self.ir1.q.val();
+        self.ir_w2.next = self.ir2.q.val();
+        self.v_go.next = self.state.q.val() == State::VExec;
+        self.v_s0.next =
+            bit_cast::<64, 32>(self.a_lo.q.val()) | (bit_cast::<64, 32>(self.a_hi.q.val()) << 32);
+        self.v_s1.next =
+            bit_cast::<64, 32>(self.b_lo.q.val()) | (bit_cast::<64, 32>(self.b_hi.q.val()) << 32);
+        self.v_s2.next =
+            bit_cast::<64, 32>(self.c_lo.q.val()) | (bit_cast::<64, 32>(self.c_hi.q.val()) << 32);
+        self.v_exec.next = self.exec.q.val().get_bits::<32>(0);
+        self.v_scc.next = self.scc.q.val();
+        // The vector unit's scalar write: null (124) and ttmp (108..123) are dropped.
+        self.v_slot_ok.next = self.v_swe.val()
+            && (self.v_sidx.val() != 124)
+            && !((self.v_sidx.val() >= 108) && (self.v_sidx.val() <= 123));
 
         // M0-relative operands: the index is M0, M0[9:0] or M0[25:16] (see `Rel`).
         self.a_ix.base.next = self.ir0.q.val().get_bits::<8>(0);
@@ -628,7 +713,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             State::Check => {
                 self.exec_before.d.next = self.exec.q.val();
                 self.step.d.next = 0.into();
-                if !self.dec_legal.val()
+                if self.dec_valu.val() {
+                    if self.pc_vlast.val() >= self.imem_words.val() {
+                        self.state.d.next = State::Error;
+                        self.err_pc.d.next = self.pc.q.val();
+                    } else {
+                        self.state.d.next = State::VRead;
+                    }
+                } else if !self.dec_legal.val()
                     || (self.dec_lit.val() && (self.pc_word1.val() >= self.imem_words.val()))
                 {
                     self.state.d.next = State::Error;
@@ -659,6 +751,54 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.state.d.next = State::Assemble;
                 }
                 self.step.d.next = self.step.q.val() + 1;
+            }
+            State::VRead => {
+                // Step k reads one SGPR word (S0 lo/hi, S1 lo/hi, S2 lo/hi); its data
+                // arrives at step k+1. Step 0 also reads instruction word 2.
+                if self.step.q.val() == 0 {
+                    self.sgpr.read_address.next = self.dec_vsidx0.val();
+                    self.imem.read_address.next = self.pc_word2.val();
+                }
+                if self.step.q.val() == 1 {
+                    self.sgpr.read_address.next = self.dec_vsidx0.val() + 1;
+                    self.a_lo.d.next = self.sgpr.read_data.val();
+                    self.ir2.d.next = self.imem.read_data.val();
+                }
+                if self.step.q.val() == 2 {
+                    self.sgpr.read_address.next = self.dec_vsidx1.val();
+                    self.a_hi.d.next = self.sgpr.read_data.val();
+                }
+                if self.step.q.val() == 3 {
+                    self.sgpr.read_address.next = self.dec_vsidx1.val() + 1;
+                    self.b_lo.d.next = self.sgpr.read_data.val();
+                }
+                if self.step.q.val() == 4 {
+                    self.sgpr.read_address.next = self.dec_vsidx2.val();
+                    self.b_hi.d.next = self.sgpr.read_data.val();
+                }
+                if self.step.q.val() == 5 {
+                    self.sgpr.read_address.next = self.dec_vsidx2.val() + 1;
+                    self.c_lo.d.next = self.sgpr.read_data.val();
+                }
+                if self.step.q.val() == 6 {
+                    self.c_hi.d.next = self.sgpr.read_data.val();
+                    self.state.d.next = State::VExec;
+                }
+                self.step.d.next = self.step.q.val() + 1;
+            }
+            State::VExec => {
+                if self.v_done.val() {
+                    self.en0.d.next = self.v_slot_ok.val();
+                    self.idx0.d.next = self.v_sidx.val();
+                    self.val0.d.next = self.v_sval.val();
+                    self.en1.d.next = false;
+                    self.en2.d.next = false;
+                    self.en3.d.next = false;
+                    self.next_pc.d.next =
+                        self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
+                    self.step.d.next = 0.into();
+                    self.state.d.next = State::Write;
+                }
             }
             State::Assemble => {
                 self.a_q.d.next = self.a_val.val();
@@ -757,10 +897,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             State::Retire => {
                 self.retire.next = true;
                 self.pc.d.next = self.next_pc.q.val();
-                if self.dec_scc_we.val() && !self.ttmp_dst.val() {
+                if self.dec_scc_we.val() && !self.ttmp_dst.val() && !self.dec_valu.val() {
                     self.scc.d.next = self.scc_new.q.val();
                 }
-                if self.dec_kind.val() == Kind::End {
+                if (self.dec_kind.val() == Kind::End) && !self.dec_valu.val() {
                     self.state.d.next = State::Done;
                 } else {
                     self.state.d.next = State::Fetch;
@@ -803,6 +943,23 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.trace_word1.next = self.ir1.q.val();
         }
         self.trace_has_literal.next = self.dec_lit.val();
+        self.trace_word2.next = 0.into();
+        self.trace_nwords.next = 1.into();
+        if self.dec_lit.val() {
+            self.trace_nwords.next = 2.into();
+        }
+        self.trace_valu.next = self.dec_valu.val();
+        if self.dec_valu.val() {
+            self.trace_has_literal.next = false;
+            self.trace_nwords.next = self.dec_vwords.val();
+            self.trace_word1.next = 0.into();
+            if self.dec_vwords.val() >= 2 {
+                self.trace_word1.next = self.ir1.q.val();
+            }
+            if self.dec_vwords.val() == 3 {
+                self.trace_word2.next = self.ir2.q.val();
+            }
+        }
         self.trace_exec.next = self.exec_before.q.val();
         self.trace_we0.next = self.retire.val() && self.en0.q.val();
         self.trace_idx0.next = self.idx0.q.val();
@@ -816,7 +973,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.trace_we3.next = self.retire.val() && self.en3.q.val();
         self.trace_idx3.next = self.idx3.q.val();
         self.trace_val3.next = self.val3.q.val();
-        self.trace_scc_we.next = self.retire.val() && self.dec_scc_we.val() && !self.ttmp_dst.val();
+        self.trace_scc_we.next = self.retire.val()
+            && self.dec_scc_we.val()
+            && !self.ttmp_dst.val()
+            && !self.dec_valu.val();
         self.trace_scc.next = self.scc_new.q.val();
     }
 }

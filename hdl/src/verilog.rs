@@ -1,11 +1,14 @@
-//! Verilog generation: runs rust-hdl on the core, renders the decode table and the top
-//! wrapper through the tera templates (embedded with `include_str!`), and returns the files
-//! of one configuration.
+//! Verilog generation: runs rust-hdl on the core and the vector lane, renders the decode
+//! tables, the vector unit (which replicates the lane `lanes` times) and the top wrapper
+//! through the tera templates (embedded with `include_str!`), and returns the files of one
+//! configuration.
 
 use crate::config::Config;
 use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, Kind, Rel};
 use crate::core::Core;
-use cu32_isa::operand::inline_constant;
+use crate::lane::VectorLane;
+use crate::vector::{dual_table, pack, vector_table, vfields};
+use cu32_isa::operand::{inline_constant, INLINE_F16};
 use cu32_isa::syntax::hwreg;
 use cu32_isa::Format;
 use rust_hdl::prelude::*;
@@ -14,6 +17,8 @@ use serde::Serialize;
 const DECODE_TEMPLATE: &str = include_str!("../../templates/decode.v.tera");
 const TOP_TEMPLATE: &str = include_str!("../../templates/cu32_top.v.tera");
 const INLINE_CONST_TEMPLATE: &str = include_str!("../../templates/inline_const.v.tera");
+const VDECODE_TEMPLATE: &str = include_str!("../../templates/vdecode.v.tera");
+const VALU_TEMPLATE: &str = include_str!("../../templates/valu.v.tera");
 
 /// Verilator configuration that waives, for the rust-hdl output (`cu32_core.v`) only, the
 /// warning classes rust-hdl's code generator cannot avoid: WIDTH (unsized literals and
@@ -24,6 +29,9 @@ pub const LINT_WAIVERS: &str = "`verilator_config
 lint_off -rule WIDTH -file \"*cu32_core.v\"
 lint_off -rule DECLFILENAME -file \"*cu32_core.v\"
 lint_off -rule UNUSEDPARAM -file \"*cu32_core.v\"
+lint_off -rule WIDTH -file \"*cu32_lane.v\"
+lint_off -rule DECLFILENAME -file \"*cu32_lane.v\"
+lint_off -rule UNUSEDPARAM -file \"*cu32_lane.v\"
 ";
 
 /// A generation failure (template rendering).
@@ -224,9 +232,94 @@ pub fn render_inline_const() -> Result<String, GenError> {
     render("inline_const.v.tera", INLINE_CONST_TEMPLATE, &ctx)
 }
 
+/// The rendered `cu32_vdecode.v` (the vector decode table).
+pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
+    let vf = vfields();
+    let width: usize = vf.iter().map(|f| f.width).sum();
+    let fmt_code = |f: Format| match f {
+        Format::Vop1 => 1,
+        Format::Vop2 => 2,
+        Format::Vopc => 3,
+        _ => 4,
+    };
+    let rows: Vec<Row> = vector_table()
+        .iter()
+        .map(|(op, c)| Row {
+            fmt: fmt_code(op.format),
+            opcode: op.opcode,
+            hex: format!("{:x}", pack(op, c)),
+            name: format!("{} ({})", op.name, op.format.name()),
+            note: String::new(),
+        })
+        .collect();
+    let dual = |f: Format| -> Vec<Row> {
+        dual_table(f)
+            .iter()
+            .map(|(op, c)| Row {
+                fmt: 0,
+                opcode: op.opcode,
+                hex: format!("{:x}", pack(op, c)),
+                name: op.name.clone(),
+                note: String::new(),
+            })
+            .collect()
+    };
+    let mut ctx = tera::Context::new();
+    ctx.insert("vfields", &vf);
+    ctx.insert("vctrl_width", &width);
+    ctx.insert("rows", &rows);
+    ctx.insert("xrows", &dual(Format::VopdX));
+    ctx.insert("yrows", &dual(Format::VopdY));
+    let use1 = vf.iter().find(|f| f.name == "use1").map_or(0, |f| f.lsb);
+    ctx.insert("use1_lsb", &use1);
+    ctx.insert("vgprs", &config.vgprs);
+    render("vdecode.v.tera", VDECODE_TEMPLATE, &ctx)
+}
+
+/// The rendered `cu32_valu.v` (the vector unit: sequencer, VGPR banks, `lanes` lanes).
+pub fn render_valu(config: &Config) -> Result<String, GenError> {
+    let vf = vfields();
+    let width: usize = vf.iter().map(|f| f.width).sum();
+    let lanes = config.lanes;
+    let passes = 32 / lanes;
+    let depth = config.vgprs / 4 * passes;
+    let abits = (32 - (depth - 1).leading_zeros()).max(1);
+    let pbits = passes.trailing_zeros();
+    let f16: Vec<String> = INLINE_F16.iter().map(|v| format!("{v:04x}")).collect();
+    let mut ctx = tera::Context::new();
+    ctx.insert("vfields", &vf);
+    ctx.insert("vctrl_width", &width);
+    ctx.insert("config_name", &config.name);
+    ctx.insert("lanes", &lanes);
+    ctx.insert("passes", &passes);
+    ctx.insert("pbits", &pbits);
+    ctx.insert("lbits", &lanes.trailing_zeros());
+    ctx.insert("vgprs", &config.vgprs);
+    ctx.insert("depth", &depth);
+    ctx.insert("abits", &abits);
+    ctx.insert("f16", &f16);
+    ctx.insert("lane_ids", &(0..lanes).collect::<Vec<u32>>());
+    render("valu.v.tera", VALU_TEMPLATE, &ctx)
+}
+
+/// The rust-hdl vector lane's Verilog (module `cu32_lane`, children `cu32_lane$*`).
+pub fn render_lane() -> String {
+    let mut lane = VectorLane::default();
+    lane.connect_all();
+    generate_verilog(&lane)
+        .replace("module top(", "module cu32_lane(")
+        .replace("top$", "cu32_lane$")
+        .replace("endmodule // top\n", "endmodule // cu32_lane\n")
+}
+
 /// The rendered `cu32_top.v`.
 pub fn render_top(config: &Config) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
+    ctx.insert("lanes", &config.lanes);
+    ctx.insert(
+        "vctrl_width",
+        &vfields().iter().map(|f| f.width).sum::<usize>(),
+    );
     ctx.insert("fields", &fields());
     ctx.insert("config_name", &config.name);
     ctx.insert("imem_words", &config.imem_words);
@@ -279,7 +372,7 @@ pub fn render_core(config: &Config) -> Result<String, GenError> {
 /// Every Verilog file of a configuration, top first, plus `files.f` (the Verilog file
 /// list for Verilator and Yosys) and `lint.vlt` (Verilator waivers for the rust-hdl file).
 pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
-    let header = "// GENERATED by `cu32 gen` (rust-hdl 0.46) — the scalar core. Do not edit.\n";
+    let header = "// GENERATED by `cu32 gen` (rust-hdl 0.46) — the scalar core and sequencer. Do not edit.\n";
     let files = vec![
         GeneratedFile {
             name: "cu32_top.v".into(),
@@ -292,6 +385,21 @@ pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
         GeneratedFile {
             name: "cu32_inline_const.v".into(),
             text: render_inline_const()?,
+        },
+        GeneratedFile {
+            name: "cu32_vdecode.v".into(),
+            text: render_vdecode(config)?,
+        },
+        GeneratedFile {
+            name: "cu32_valu.v".into(),
+            text: render_valu(config)?,
+        },
+        GeneratedFile {
+            name: "cu32_lane.v".into(),
+            text: format!(
+                "// GENERATED by `cu32 gen` (rust-hdl 0.46) — one vector lane. Do not edit.\n{}",
+                render_lane()
+            ),
         },
         GeneratedFile {
             name: "cu32_core.v".into(),

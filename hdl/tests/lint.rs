@@ -1,10 +1,13 @@
 //! Lints the generated Verilog of every configuration in `configs/` with Verilator.
 //!
-//! Command: `verilator --lint-only -Wall lint.vlt -f files.f --top-module cu32_top`, and
-//! each template-rendered file on its own with plain `-Wall` (no waivers at all).
+//! Command: `verilator --lint-only -Wall lint.vlt -f files.f --top-module cu32_top`, with
+//! and without `+define+CU32_TRACE` (the co-simulation's trace ports), and each
+//! template-rendered file on its own with plain `-Wall` (no waivers at all).
 //! `lint.vlt` (written by the generator) waives WIDTH, DECLFILENAME and UNUSEDPARAM for the
-//! rust-hdl output `cu32_core.v` only: rust-hdl's code generator emits unsized literals,
-//! several modules per file and every enum's localparams in every module. Any warning fails
+//! rust-hdl outputs `cu32_core.v` and `cu32_lane.v` only: rust-hdl's code generator emits
+//! unsized literals, several modules per file and every enum's localparams in every module.
+//! The vector unit (`cu32_valu.v`) instantiates the lane, so it is linted with `lint.vlt`
+//! and the lane's file (the waivers do not touch the template's own file). Any warning fails
 //! the test. Without verilator the test is skipped loudly, unless `CI` is set, where a
 //! missing verilator is a failure.
 
@@ -63,10 +66,12 @@ fn generated_verilog_lints_clean() {
         for f in cu32_hdl::generate(&config).unwrap() {
             std::fs::write(tmp.join(&f.name), f.text).unwrap();
         }
-        lint(
-            &tmp,
-            &["lint.vlt", "-f", "files.f", "--top-module", "cu32_top"],
-        );
+        // As synthesised, and as the co-simulation builds it (with the VGPR write trace).
+        for define in [None, Some("+define+CU32_TRACE")] {
+            let mut args = vec!["lint.vlt", "-f", "files.f", "--top-module", "cu32_top"];
+            args.extend(define);
+            lint(&tmp, &args);
+        }
         // The template-rendered files, no waivers.
         lint(
             &tmp,
@@ -81,6 +86,21 @@ fn generated_verilog_lints_clean() {
                 "cu32_decode",
             ],
         );
+        lint(&tmp, &["cu32_vdecode.v", "--top-module", "cu32_vdecode"]);
+        // The vector unit with the rust-hdl lane it instantiates (waivers for the lane),
+        // with and without the trace.
+        for define in [None, Some("+define+CU32_TRACE")] {
+            let mut args = vec![
+                "lint.vlt",
+                "cu32_valu.v",
+                "cu32_inline_const.v",
+                "cu32_lane.v",
+                "--top-module",
+                "cu32_valu",
+            ];
+            args.extend(define);
+            lint(&tmp, &args);
+        }
         std::fs::remove_dir_all(&tmp).unwrap();
     }
 }

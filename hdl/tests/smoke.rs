@@ -49,6 +49,8 @@ module tb;
   wire trace_we0, trace_we1, trace_we2, trace_we3;
   wire [6:0] trace_idx0, trace_idx1, trace_idx2, trace_idx3;
   wire [31:0] trace_val0, trace_val1, trace_val2, trace_val3;
+  wire [31:0] trace_word2;
+  wire [1:0] trace_nwords;
   cu32_top dut(.*);
   always #5 clk = ~clk;
   reg [31:0] prog [0:255];

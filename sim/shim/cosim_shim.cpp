@@ -8,8 +8,11 @@
 //                     `done`, `error` or MAX cycles after the start pulse; with VCD (the rest
 //                     of the line) a waveform of the whole run is written there
 //   quit              exit
-// Answers to `run`: one line per cycle with `trace_valid` high,
-//   T pc word0 word1 has_literal exec we0 idx0 val0 we1 idx1 val1 we2 idx2 val2
+// Answers to `run`: for each cycle with `trace_valid` high, one line per VGPR write of the
+// retired instruction (0, 1 or 2: the low and high register of a 64-bit result),
+//   V idx mask val0 .. val31                                  (all hex)
+// then
+//   T pc word0 word1 word2 nwords exec we0 idx0 val0 we1 idx1 val1 we2 idx2 val2
 //     we3 idx3 val3 scc_we scc cycle time                     (all hex)
 // (cycle: since the start pulse, which is cycle 1; time: the waveform time of the rising
 // edge that ends that cycle)
@@ -87,10 +90,19 @@ struct Sim {
     }
 };
 
+void print_vgpr(unsigned idx, unsigned mask, const VlWide<32>& v) {
+    std::fprintf(g_out, "V %x %x", idx, mask);
+    for (int i = 0; i < 32; ++i) std::fprintf(g_out, " %x", (unsigned)v[i]);
+    std::fprintf(g_out, "\n");
+}
+
 void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long long time) {
-    std::fprintf(g_out, "T %x %x %x %x %llx %x %x %x %x %x %x %x %x %x %x %x %x %x %x %llx %llx\n",
+    if (t.trace_vwe0) print_vgpr(t.trace_vidx0, t.trace_vmask, t.trace_vval0);
+    if (t.trace_vwe1) print_vgpr(t.trace_vidx1, t.trace_vmask, t.trace_vval1);
+    std::fprintf(g_out, "T %x %x %x %x %x %llx %x %x %x %x %x %x %x %x %x %x %x %x %x %x %llx %llx\n",
                 (unsigned)t.trace_pc, (unsigned)t.trace_word0, (unsigned)t.trace_word1,
-                (unsigned)t.trace_has_literal, (unsigned long long)t.trace_exec,
+                (unsigned)t.trace_word2, (unsigned)t.trace_nwords,
+                (unsigned long long)t.trace_exec,
                 (unsigned)t.trace_we0, (unsigned)t.trace_idx0, (unsigned)t.trace_val0,
                 (unsigned)t.trace_we1, (unsigned)t.trace_idx1, (unsigned)t.trace_val1,
                 (unsigned)t.trace_we2, (unsigned)t.trace_idx2, (unsigned)t.trace_val2,

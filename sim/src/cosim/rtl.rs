@@ -167,6 +167,7 @@ impl Rtl {
             return Err(p.protocol(&format!("expected `OK {}`, got `{ok}`", words.len())));
         }
         let mut events = Vec::new();
+        let mut vgprs = Vec::new();
         loop {
             let line = p.line()?;
             let fields: Vec<&str> = line.split_whitespace().collect();
@@ -179,8 +180,20 @@ impl Rtl {
                 return Err(p.protocol(&format!("unreadable line `{line}`")));
             };
             let end = match (fields.first().copied(), nums.as_slice()) {
-                (Some("T"), n) if n.len() == 21 => {
-                    events.push(trace_event(n));
+                (Some("V"), n) if n.len() == 34 => {
+                    let mut values = [0u32; 32];
+                    for (v, &x) in values.iter_mut().zip(&n[2..]) {
+                        *v = x as u32;
+                    }
+                    vgprs.push(TraceWrite::Vgpr {
+                        index: n[0] as u8,
+                        mask: n[1] as u32,
+                        values,
+                    });
+                    continue;
+                }
+                (Some("T"), n) if n.len() == 22 => {
+                    events.push(trace_event(n, std::mem::take(&mut vgprs)));
                     continue;
                 }
                 (Some("DONE"), [c]) => (RtlEnd::Done, *c),
@@ -198,16 +211,15 @@ impl Rtl {
     }
 }
 
-/// A trace event from the 21 numbers of a `T` line (see the shim's protocol).
-fn trace_event(n: &[u64]) -> RtlEvent {
+/// A trace event from the 22 numbers of a `T` line and the VGPR writes of the `V` lines
+/// before it (see the shim's protocol).
+fn trace_event(n: &[u64], vgprs: Vec<TraceWrite>) -> RtlEvent {
     let w32 = |i: usize| n[i] as u32;
-    let mut words = vec![w32(1)];
-    if n[3] != 0 {
-        words.push(w32(2));
-    }
+    let nwords = n[4].clamp(1, 3) as usize;
+    let words = [w32(1), w32(2), w32(3)][..nwords].to_vec();
     let mut writes = Vec::new();
     for slot in 0..4 {
-        let base = 5 + 3 * slot;
+        let base = 6 + 3 * slot;
         if n[base] != 0 {
             writes.push(TraceWrite::Sgpr {
                 index: (n[base + 1] & 0x7f) as u8,
@@ -215,21 +227,22 @@ fn trace_event(n: &[u64]) -> RtlEvent {
             });
         }
     }
-    if n[17] != 0 {
-        writes.push(TraceWrite::Scc(n[18] != 0));
+    writes.extend(vgprs);
+    if n[18] != 0 {
+        writes.push(TraceWrite::Scc(n[19] != 0));
     }
     let mut event = TraceEvent {
         wave: 0,
         pc: w32(0),
         words,
-        exec: n[4],
+        exec: n[5],
         writes,
     };
     event.normalize();
     RtlEvent {
         event,
-        cycle: n[19],
-        time: n[20],
+        cycle: n[20],
+        time: n[21],
     }
 }
 

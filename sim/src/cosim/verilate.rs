@@ -25,11 +25,13 @@ pub const SHIM_SOURCE: &str = include_str!("../../shim/cosim_shim.cpp");
 pub const EXE_NAME: &str = "cu32_cosim";
 
 /// Changes whenever the flags below change, so that old builds are not reused.
-const RECIPE: &str = "cu32 cosim build 1";
+const RECIPE: &str = "cu32 cosim build 2";
 
-/// Verilator's arguments besides the files and `--Mdir`.
+/// Verilator's arguments besides the files and `--Mdir`. `CU32_TRACE` enables the RTL's
+/// co-simulation-only trace ports (the VGPR writes), which synthesis leaves out.
 const VERILATOR_ARGS: &[&str] = &[
     "--cc",
+    "+define+CU32_TRACE",
     "--trace",
     "--no-timing",
     "-Wno-fatal",

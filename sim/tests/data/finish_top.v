@@ -8,6 +8,10 @@ module cu32_top(
   output trace_valid,
   output [31:0] trace_pc, output [31:0] trace_word0, output [31:0] trace_word1,
   output trace_has_literal,
+  output [31:0] trace_word2, output [1:0] trace_nwords,
+  output trace_vwe0, output [7:0] trace_vidx0, output [31:0] trace_vmask,
+  output [1023:0] trace_vval0,
+  output trace_vwe1, output [7:0] trace_vidx1, output [1023:0] trace_vval1,
   output [63:0] trace_exec,
   output trace_we0, output [6:0] trace_idx0, output [31:0] trace_val0,
   output trace_we1, output [6:0] trace_idx1, output [31:0] trace_val1,
@@ -20,6 +24,8 @@ module cu32_top(
   assign running = started;
   assign {done, error, error_pc, trace_valid, trace_pc, trace_word0, trace_word1} = 0;
   assign {trace_has_literal, trace_exec, trace_scc_we, trace_scc} = 0;
+  assign {trace_word2, trace_nwords, trace_vwe0, trace_vidx0, trace_vmask, trace_vval0} = 0;
+  assign {trace_vwe1, trace_vidx1, trace_vval1} = 0;
   assign {trace_we0, trace_idx0, trace_val0, trace_we1, trace_idx1, trace_val1} = 0;
   assign {trace_we2, trace_idx2, trace_val2, trace_we3, trace_idx3, trace_val3} = 0;
 

@@ -16,6 +16,10 @@ module cu32_top(
   output trace_valid,
   output [31:0] trace_pc, output [31:0] trace_word0, output [31:0] trace_word1,
   output trace_has_literal,
+  output [31:0] trace_word2, output [1:0] trace_nwords,
+  output trace_vwe0, output [7:0] trace_vidx0, output [31:0] trace_vmask,
+  output [1023:0] trace_vval0,
+  output trace_vwe1, output [7:0] trace_vidx1, output [1023:0] trace_vval1,
   output [63:0] trace_exec,
   output trace_we0, output [6:0] trace_idx0, output [31:0] trace_val0,
   output trace_we1, output [6:0] trace_idx1, output [31:0] trace_val1,
@@ -48,6 +52,10 @@ module cu32_top(
   assign trace_word0 = tw0;
   assign trace_word1 = tw1;
   assign trace_has_literal = tlit;
+  assign trace_word2 = 32'd0;
+  assign trace_nwords = tlit ? 2'd2 : 2'd1;
+  assign {trace_vwe0, trace_vidx0, trace_vmask, trace_vval0} = 0;
+  assign {trace_vwe1, trace_vidx1, trace_vval1} = 0;
   assign trace_exec = texec;
   assign trace_we0 = twe0;
   assign trace_idx0 = tidx0;

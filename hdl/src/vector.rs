@@ -1,0 +1,296 @@
+//! The vector unit's decode control: for every VOP1 / VOP2 / VOPC / VOP3 / VOP3SD table row
+//! with an integer lane operation ([`crate::valu_control::lane_op`]), the operand routing the
+//! sequencer (`templates/valu.v.tera`) needs, derived from the row's operand list (kinds and
+//! widths): which data sources S0..S2 are used and their widths, the VGPR destination's
+//! width, where a lane-mask result goes (VCC, the SDST operand, EXEC for `v_cmpx`), where a
+//! lane-mask input comes from (VCC or the SRC2 SGPR), and the cross-lane moves. The rows are
+//! rendered into `cu32_vdecode` (`templates/vdecode.v.tera`); no opcode number is written by
+//! hand.
+
+use crate::valu_control::{lane_op, LaneOp};
+use cu32_isa::{Accept, ArgKind, Format, OpInfo};
+use rust_hdl::prelude::*;
+use serde::Serialize;
+
+/// Operand width codes of the control word.
+pub const W16: u64 = 0;
+pub const W32: u64 = 1;
+pub const W64: u64 = 2;
+
+/// Lane-mask destination.
+pub const MOUT_NONE: u64 = 0;
+pub const MOUT_VCC: u64 = 1;
+pub const MOUT_SDST: u64 = 2;
+pub const MOUT_EXEC: u64 = 3;
+
+/// Lane-mask source (carry-in, cndmask selector).
+pub const MIN_NONE: u64 = 0;
+pub const MIN_VCC: u64 = 1;
+pub const MIN_SRC2: u64 = 2;
+
+/// Special sequencing.
+pub const SP_NORMAL: u64 = 0;
+pub const SP_READLANE: u64 = 1;
+pub const SP_READFIRSTLANE: u64 = 2;
+pub const SP_WRITELANE: u64 = 3;
+pub const SP_NOP: u64 = 4;
+
+/// The vector control of one row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VCtrl {
+    pub op: LaneOp,
+    /// Data sources S0, S1, S2 in use.
+    pub use_s: [bool; 3],
+    /// Their width codes (`W16`, `W32`, `W64`).
+    pub w_s: [u64; 3],
+    /// VGPR destination width: 0 none, 16, 32 or 64.
+    pub dst_bits: u16,
+    pub mout: u64,
+    pub min: u64,
+    pub special: u64,
+    /// A literal on a 64-bit source is sign-extended (`_i64` mnemonics).
+    pub lit_sext: bool,
+    /// The row has 16-bit operands (OPSEL allowed).
+    pub has16: bool,
+    /// S0 must be a VGPR (`v_readlane_b32`, `v_readfirstlane_b32`).
+    pub s0_vgpr: bool,
+    /// S1 must be scalar (the lane select of `v_readlane_b32` / `v_writelane_b32`).
+    pub s1_scalar: bool,
+}
+
+fn width_code(bits: u16) -> u64 {
+    match bits {
+        16 => W16,
+        64 => W64,
+        _ => W32,
+    }
+}
+
+/// The vector control of a VALU row, or `None` when the vector unit does not execute it
+/// (floating point, packed math, DPP-only or VOPD rows, opcodes without a lane operation).
+pub fn vector_control(op: &OpInfo) -> Option<VCtrl> {
+    if !matches!(
+        op.format,
+        Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3 | Format::Vop3sd
+    ) {
+        return None;
+    }
+    let mut c = VCtrl {
+        op: LaneOp::MovA,
+        use_s: [false; 3],
+        w_s: [W32; 3],
+        dst_bits: 0,
+        mout: MOUT_NONE,
+        min: MIN_NONE,
+        special: SP_NORMAL,
+        lit_sext: op.name.contains("_i64"),
+        has16: op.args.iter().any(|a| a.width() == 16),
+        s0_vgpr: false,
+        s1_scalar: false,
+    };
+    if op.name == "v_nop" {
+        c.special = SP_NOP;
+        return Some(c);
+    }
+    c.op = lane_op(op)?;
+    let mut sources = 0;
+    for arg in &op.args {
+        match arg.kind {
+            ArgKind::Vdst => c.dst_bits = arg.width(),
+            ArgKind::Sdst => {
+                if !matches!(op.name.as_str(), "v_readlane_b32" | "v_readfirstlane_b32") {
+                    c.mout = MOUT_SDST;
+                }
+            }
+            ArgKind::Vcc if sources == 0 => c.mout = MOUT_VCC,
+            ArgKind::Vcc => c.min = MIN_VCC,
+            ArgKind::Src2 if arg.accept == Accept::Sgpr => c.min = MIN_SRC2,
+            ArgKind::Src0 | ArgKind::Src1 | ArgKind::Vsrc1 | ArgKind::Src2 => {
+                let k = match arg.kind {
+                    ArgKind::Src0 => 0,
+                    ArgKind::Src2 => 2,
+                    _ => 1,
+                };
+                c.use_s[k] = true;
+                c.w_s[k] = width_code(arg.width());
+                sources += 1;
+                if k == 0 && arg.accept == Accept::Vgpr {
+                    c.s0_vgpr = true;
+                }
+                if k == 1 && matches!(arg.accept, Accept::ScalarInline | Accept::Scalar) {
+                    c.s1_scalar = true;
+                }
+            }
+            _ => return None,
+        }
+    }
+    if op.name.starts_with("v_cmpx_") {
+        c.mout = MOUT_EXEC;
+    }
+    c.special = match op.name.as_str() {
+        "v_readlane_b32" => SP_READLANE,
+        "v_readfirstlane_b32" => SP_READFIRSTLANE,
+        "v_writelane_b32" => SP_WRITELANE,
+        _ => SP_NORMAL,
+    };
+    if c.special == SP_READLANE || c.special == SP_WRITELANE {
+        c.s1_scalar = true;
+    }
+    Some(c)
+}
+
+/// The vector control of a VOPD half (`VopdX` / `VopdY` row): the integer dual opcodes
+/// (`v_dual_mov_b32`, `v_dual_cndmask_b32`, `v_dual_add_nc_u32`, `v_dual_lshlrev_b32`,
+/// `v_dual_and_b32`) are their VOP2/VOP1 namesakes on SRC0 and VSRC1 (the cndmask selector
+/// is VCC); the float ones are not executed (`None`).
+pub fn dual_control(op: &OpInfo) -> Option<VCtrl> {
+    if !matches!(op.format, Format::VopdX | Format::VopdY) {
+        return None;
+    }
+    let base = format!("v_{}", op.name.strip_prefix("v_dual_")?);
+    let lane = crate::valu_control::lane_op_of_name(&base)?;
+    if op.args.iter().any(|a| a.width() != 32) {
+        return None;
+    }
+    let mut c = VCtrl {
+        op: lane,
+        use_s: [false; 3],
+        w_s: [W32; 3],
+        dst_bits: 32,
+        mout: MOUT_NONE,
+        min: if lane == LaneOp::Cndmask {
+            MIN_VCC
+        } else {
+            MIN_NONE
+        },
+        special: SP_NORMAL,
+        lit_sext: false,
+        has16: false,
+        s0_vgpr: false,
+        s1_scalar: false,
+    };
+    for arg in &op.args {
+        match arg.kind {
+            ArgKind::Vdst => {}
+            ArgKind::Src0 => c.use_s[0] = true,
+            ArgKind::Vsrc1 => c.use_s[1] = true,
+            _ => return None,
+        }
+    }
+    Some(c)
+}
+
+/// Every VOPD half of `format` (`VopdX` or `VopdY`) the vector unit executes.
+pub fn dual_table(format: Format) -> Vec<(&'static OpInfo, VCtrl)> {
+    cu32_isa::tables()
+        .ops()
+        .iter()
+        .filter(|op| op.format == format)
+        .filter_map(|op| dual_control(op).map(|c| (op, c)))
+        .collect()
+}
+
+/// One field of the vector control word.
+#[derive(Serialize, Clone, Debug)]
+pub struct VField {
+    pub name: &'static str,
+    pub width: usize,
+    pub lsb: usize,
+}
+
+/// The vector control-word layout (shared by the decode template and the vector unit).
+pub fn vfields() -> Vec<VField> {
+    let spec: [(&'static str, usize); 17] = [
+        ("legal", 1),
+        ("op", <LaneOp as Synth>::BITS),
+        ("use0", 1),
+        ("use1", 1),
+        ("use2", 1),
+        ("w0", 2),
+        ("w1", 2),
+        ("w2", 2),
+        ("dw", 2),
+        ("mout", 2),
+        ("min", 2),
+        ("special", 3),
+        ("lit_sext", 1),
+        ("has16", 1),
+        ("s0_vgpr", 1),
+        ("s1_scalar", 1),
+        ("sd", 1),
+    ];
+    let mut lsb = 0;
+    spec.iter()
+        .map(|&(name, width)| {
+            let f = VField { name, width, lsb };
+            lsb += width;
+            f
+        })
+        .collect()
+}
+
+/// The packed control word of a row.
+pub fn pack(op: &OpInfo, c: &VCtrl) -> u128 {
+    let fields = vfields();
+    let lsb = |name: &str| fields.iter().find(|f| f.name == name).map_or(0, |f| f.lsb);
+    let dw: u128 = match c.dst_bits {
+        0 => 0,
+        16 => 1,
+        64 => 3,
+        _ => 2,
+    };
+    1 | (c.op as u128) << lsb("op")
+        | u128::from(c.use_s[0]) << lsb("use0")
+        | u128::from(c.use_s[1]) << lsb("use1")
+        | u128::from(c.use_s[2]) << lsb("use2")
+        | u128::from(c.w_s[0]) << lsb("w0")
+        | u128::from(c.w_s[1]) << lsb("w1")
+        | u128::from(c.w_s[2]) << lsb("w2")
+        | dw << lsb("dw")
+        | u128::from(c.mout) << lsb("mout")
+        | u128::from(c.min) << lsb("min")
+        | u128::from(c.special) << lsb("special")
+        | u128::from(c.lit_sext) << lsb("lit_sext")
+        | u128::from(c.has16) << lsb("has16")
+        | u128::from(c.s0_vgpr) << lsb("s0_vgpr")
+        | u128::from(c.s1_scalar) << lsb("s1_scalar")
+        | u128::from(op.format == Format::Vop3sd) << lsb("sd")
+}
+
+/// Every row the vector unit executes, with its control.
+pub fn vector_table() -> Vec<(&'static OpInfo, VCtrl)> {
+    cu32_isa::tables()
+        .ops()
+        .iter()
+        .filter_map(|op| vector_control(op).map(|c| (op, c)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(f: Format, n: &str) -> &'static OpInfo {
+        cu32_isa::tables()
+            .by_name(n)
+            .into_iter()
+            .find(|o| o.format == f)
+            .unwrap()
+    }
+
+    #[test]
+    fn routing() {
+        let c = vector_control(row(Format::Vop2, "v_add_co_ci_u32")).unwrap();
+        assert_eq!((c.mout, c.min), (MOUT_VCC, MIN_VCC));
+        let c = vector_control(row(Format::Vop3sd, "v_add_co_ci_u32")).unwrap();
+        assert_eq!((c.mout, c.min), (MOUT_SDST, MIN_SRC2));
+        assert_eq!(c.use_s, [true, true, false]);
+        let c = vector_control(row(Format::Vopc, "v_cmpx_eq_u32")).unwrap();
+        assert_eq!(c.mout, MOUT_EXEC);
+        let c = vector_control(row(Format::Vop3sd, "v_mad_u64_u32")).unwrap();
+        assert_eq!((c.dst_bits, c.w_s[2], c.mout), (64, W64, MOUT_SDST));
+        let c = vector_control(row(Format::Vop3, "v_readlane_b32")).unwrap();
+        assert_eq!((c.special, c.mout, c.dst_bits), (SP_READLANE, MOUT_NONE, 0));
+        assert!(vector_table().len() > 300);
+    }
+}
