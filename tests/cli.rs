@@ -342,8 +342,9 @@ fn bench_measures_collatz() {
     assert_eq!(before, after, "bench wrote {}", out_file.display());
 }
 
-fn scalar_programs() -> Vec<PathBuf> {
-    let mut programs: Vec<PathBuf> = std::fs::read_dir(repo().join("kernels/scalar"))
+/// The `.s` programs of `kernels/FOLDER`, in name order.
+fn programs_in(folder: &str) -> Vec<PathBuf> {
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(repo().join("kernels").join(folder))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "s"))
@@ -356,7 +357,7 @@ fn scalar_programs() -> Vec<PathBuf> {
 #[test]
 fn scalar_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
-    let programs = scalar_programs();
+    let programs = programs_in("scalar");
     assert!(programs.len() >= 40, "{} programs", programs.len());
     let assert = cu32()
         .arg("cosim")
@@ -629,23 +630,13 @@ fn random_valu_program(seed: u64, count: usize) -> Vec<u32> {
     words
 }
 
-fn vector_programs() -> Vec<PathBuf> {
-    let mut programs: Vec<PathBuf> = std::fs::read_dir(repo().join("kernels/vector"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "s"))
-        .collect();
-    programs.sort();
-    programs
-}
-
 /// The vector programs and seeded random integer VALU programs (random EXEC masks) run on
 /// the RTL exactly as on the golden model, with 32 lanes (one pass), 8 lanes (four) and 4
 /// lanes (eight).
 #[test]
 fn vector_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
-    let mut programs = vector_programs();
+    let mut programs = programs_in("vector");
     assert!(programs.len() >= 4, "{} programs", programs.len());
     let mut expected = Vec::new();
     for seed in 0..24u64 {

@@ -218,8 +218,6 @@ enum VSrc {
     Unused,
 }
 
-const UNUSED: VSrc = VSrc::Unused;
-
 static ZEROS: Lanes = [0; LANES];
 
 impl VSrc {
@@ -414,7 +412,7 @@ fn valu(d: &Decoded) -> Option<FastOp> {
     if d.refusal.is_some() || i.dpp.is_some() || i.opsel != 0 || i.omod != 0 || i.clamp {
         return None;
     }
-    let mut src = [UNUSED; 3];
+    let mut src = [VSrc::Unused; 3];
     for (k, &(code, arg, _)) in ops.data[..ops.count].iter().enumerate() {
         src[k] = VSrc::of(i, code, arg)?;
     }
@@ -574,7 +572,7 @@ fn vopd(d: &Decoded) -> Option<FastOp> {
     ];
     let mut out = [Half {
         op: HalfOp::Cndmask,
-        src: [UNUSED; 2],
+        src: [VSrc::Unused; 2],
         vdst: 0,
     }; 2];
     for (h, (op, dual, vdst, src0, src1)) in halves.into_iter().enumerate() {

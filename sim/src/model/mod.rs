@@ -15,9 +15,8 @@
 //! program is decoded once ([`Program`], shared by the waves of a dispatch), and what a
 //! mnemonic means is resolved then (VALU: a per-wave function or case; scalar: a match on
 //! [`cu32_isa::Mn`]), not per executed instruction. Trace events are built only when
-//! asked for ([`Machine::step_in`]; [`Machine::step_quiet`] builds none). Without a
-//! trace, [`Machine::run_quiet`] runs the instructions compiled kernels are mostly made
-//! of on the fast path (module `fast`): resolved at decode into plain data, computed
+//! asked for ([`Machine::step_in`]). Without a trace, [`Machine::run_quiet`] runs the
+//! instructions compiled kernels are mostly made of on the fast path (module `fast`): resolved at decode into plain data, computed
 //! with the general path's own functions straight on the wave. The common f32 operations
 //! (add, subtract, multiply, the fma forms, min/max, rcp/rsq/sqrt, compares) use the
 //! host's IEEE single-precision arithmetic on every lane when MODE is round-to-nearest-even
@@ -710,15 +709,6 @@ impl Machine {
         Ok(self
             .execute(memory, lds, Some(&mut event))?
             .map(|retired| (retired, event)))
-    }
-
-    /// [`Machine::step_in`] without a trace event (faster): what retired, if anything.
-    pub fn step_quiet(
-        &mut self,
-        memory: &mut Memory,
-        lds: &mut [u8],
-    ) -> Result<Option<Retired>, ModelError> {
-        self.execute(memory, lds, None)
     }
 
     /// Executes one instruction, filling `event` (wave, PC and EXEC already set) when given.
