@@ -858,6 +858,20 @@ impl DsInstr {
         } = *self;
         let base = &w.vgpr[usize::from(addr)];
         let n = if two { 2 } else { 1 };
+        if !store && size == 4 {
+            // Dword loads (most of them): each lane's bounds checked as it reads.
+            let mut values = [[0; LANES]; 2];
+            for lane in lanes(exec) {
+                for (a, v) in values[..n].iter_mut().enumerate() {
+                    let at = base[lane].wrapping_add(offsets[a]) as usize;
+                    v[lane] = u32::from_le_bytes(*lds.get(at..)?.first_chunk()?);
+                }
+            }
+            for (r, v) in values[..n].iter().enumerate() {
+                write_lanes(&mut w.vgpr[usize::from(vdst) + r], exec, v);
+            }
+            return Some(());
+        }
         let (size, dwords) = (size as usize, size as usize / 4);
         let at = |lane: usize, a: usize| base[lane].wrapping_add(offsets[a]) as usize;
         let inside = |lane: usize| (0..n).all(|a| at(lane, a) + size <= lds.len());
