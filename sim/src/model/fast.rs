@@ -15,7 +15,7 @@ use super::lds::two_addr;
 use super::program::Decoded;
 use super::salu::{exec_mask_fn, exec_mask_form, sop2_32, Branch, Cmp32};
 use super::smem::load_dwords;
-use super::valu::{int_compare_lane, CarryOp, Dual, Kind, Op32};
+use super::valu::{int_compare_lane, mad64, CarryOp, Dual, Kind, Op32, Op64};
 use super::valu_float::{f32_fast, f32_fast_lanes, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
 use super::vmem::{lanes, load_kind, store_kind, Dest};
 use super::workgroup::Stats;
@@ -99,6 +99,21 @@ enum FastOp {
         src: [VSrc; 2],
         mask: SSrc,
         vdst: u8,
+    },
+    /// An integer VALU opcode with a 64-bit source or destination, EXEC-masked.
+    Valu64 {
+        f: Op64,
+        src: [WideSrc; 3],
+        vdst: u8,
+        wide: bool,
+    },
+    /// `v_mad_u64_u32` / `v_mad_i64_i32`: bit 64 of each active lane's result into
+    /// `sdst` (unless it is null).
+    Mad64 {
+        signed: bool,
+        src: [WideSrc; 3],
+        vdst: u8,
+        sdst: u8,
     },
     /// An f32 opcode `f32_fast` covers.
     F32(F32Instr),
@@ -261,6 +276,81 @@ impl VSrc {
     }
 }
 
+/// An integer VALU source of 32 or 64 bits, as the general executor's `vsrc` reads it
+/// (zero-extended to 64 bits).
+#[derive(Clone, Copy, Debug)]
+enum WideSrc {
+    /// VGPR `v`, and `v + 1` as the high half when `pair`.
+    Vgpr { v: u8, pair: bool },
+    /// A 32-bit scalar source.
+    Scalar(SSrc),
+    /// The 64-bit SGPR pair at this code.
+    Pair(u8),
+    /// A 64-bit constant.
+    Const(u64),
+}
+
+impl WideSrc {
+    /// Operand `arg` in field `code`, when it is readable here.
+    fn of(instr: &Instr, code: u16, arg: Arg) -> Option<WideSrc> {
+        let pair = match arg.ty.bits() {
+            32 => false,
+            64 => true,
+            _ => return None,
+        };
+        if code >= SRC_VGPR0 {
+            let v = u8::try_from(code - SRC_VGPR0).ok()?;
+            // A pair must not run past v255 (the general executor's error).
+            return (!pair || v < u8::MAX).then_some(WideSrc::Vgpr { v, pair });
+        }
+        if arg.accept == Accept::Vgpr {
+            return None;
+        }
+        let code = code as u8;
+        if !pair {
+            return SSrc::of(instr, code).map(WideSrc::Scalar);
+        }
+        match code {
+            NULL | M0 | SRC_SCC | SRC_LITERAL => None,
+            0..=127 => Some(WideSrc::Pair(code)),
+            _ => inline_constant(code, 64).map(WideSrc::Const),
+        }
+    }
+
+    /// Every lane's value.
+    #[inline(always)]
+    fn read(self, wave: &Wave) -> [u64; LANES] {
+        match self {
+            WideSrc::Vgpr { v, pair } => {
+                let lo = &wave.vgpr[usize::from(v)];
+                if pair {
+                    let hi = &wave.vgpr[usize::from(v) + 1];
+                    per_lane(|l| u64::from(lo[l]) | u64::from(hi[l]) << 32)
+                } else {
+                    per_lane(|l| u64::from(lo[l]))
+                }
+            }
+            WideSrc::Scalar(s) => [u64::from(s.read(wave)); LANES],
+            WideSrc::Pair(code) => [wave.pair(code); LANES],
+            WideSrc::Const(c) => [c; LANES],
+        }
+    }
+}
+
+/// Writes 64-bit `values` under `exec` to VGPR `v` (low halves) and, when `wide`, `v + 1`.
+#[inline(always)]
+fn write_wide(w: &mut Wave, v: u8, wide: bool, exec: u32, values: &[u64; LANES]) {
+    write_lanes(
+        &mut w.vgpr[usize::from(v)],
+        exec,
+        &per_lane(|l| values[l] as u32),
+    );
+    if wide {
+        let hi = per_lane(|l| (values[l] >> 32) as u32);
+        write_lanes(&mut w.vgpr[usize::from(v) + 1], exec, &hi);
+    }
+}
+
 /// Whether a scalar destination is written as it is (not null, not a TTMP, whose writes
 /// the general executor drops).
 fn plain_sdst(code: u8) -> bool {
@@ -284,6 +374,7 @@ fn f32_fast_op(op: Op) -> bool {
             | Op::Sqrt
             | Op::Rcp
             | Op::Rsq
+            | Op::FromInt(_)
             | Op::Cmp(_)
     )
 }
@@ -419,6 +510,9 @@ fn valu(d: &Decoded) -> Option<FastOp> {
     if d.refusal.is_some() || i.dpp.is_some() || i.opsel != 0 || i.omod != 0 || i.clamp {
         return None;
     }
+    if let Some(op) = valu_wide(d) {
+        return Some(op);
+    }
     let mut src = [VSrc::Unused; 3];
     for (k, &(code, arg, _)) in ops.data[..ops.count].iter().enumerate() {
         src[k] = VSrc::of(i, code, arg)?;
@@ -497,6 +591,43 @@ fn valu(d: &Decoded) -> Option<FastOp> {
                 k: i.literal.unwrap_or(0),
                 dst,
             }))
+        }
+        _ => None,
+    }
+}
+
+/// The fast form of an integer VALU opcode on 64-bit values ([`valu`] has checked the
+/// modifiers).
+fn valu_wide(d: &Decoded) -> Option<FastOp> {
+    let i = &d.instr;
+    let ops = &d.operands;
+    if !matches!(d.kind, Kind::Op64(_) | Kind::Mad64 { .. }) || i.abs != 0 || i.neg != 0 {
+        return None;
+    }
+    let mut src = [WideSrc::Const(0); 3];
+    for (k, &(code, arg, _)) in ops.data[..ops.count].iter().enumerate() {
+        src[k] = WideSrc::of(i, code, arg)?;
+    }
+    let wide = match ops.vdst?.ty.bits() {
+        32 => false,
+        64 if i.vdst < u8::MAX => true,
+        _ => return None,
+    };
+    match d.kind {
+        Kind::Op64(f) => Some(FastOp::Valu64 {
+            f,
+            src,
+            vdst: i.vdst,
+            wide,
+        }),
+        Kind::Mad64 { signed } if wide => {
+            let sdst = ops.sdst.unwrap_or(VCC_LO);
+            (sdst == NULL || plain_sdst(sdst)).then_some(FastOp::Mad64 {
+                signed,
+                src,
+                vdst: i.vdst,
+                sdst,
+            })
         }
         _ => None,
     }
@@ -759,6 +890,24 @@ fn run(
             let m = mask.read(w);
             let d = per_lane(|l| if m >> l & 1 == 1 { b[l] } else { a[l] });
             write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+        }
+        FastOp::Valu64 { f, src, vdst, wide } => {
+            let d = f(&src[0].read(w), &src[1].read(w), &src[2].read(w));
+            write_wide(w, vdst, wide, exec, &d);
+        }
+        FastOp::Mad64 {
+            signed,
+            src,
+            vdst,
+            sdst,
+        } => {
+            let (a, b, c) = (src[0].read(w), src[1].read(w), src[2].read(w));
+            let r: [u128; LANES] = per_lane(|l| mad64(signed, a[l], b[l], c[l]));
+            if sdst != NULL {
+                let carry = (0..LANES).fold(0u32, |m, l| m | ((r[l] >> 64) as u32 & 1) << l);
+                w.sgpr[usize::from(sdst)] = carry & exec;
+            }
+            write_wide(w, vdst, true, exec, &per_lane(|l| r[l] as u64));
         }
         FastOp::F32(ref f) => f.run(w, scratch, exec)?,
         FastOp::Ds(ref d) => d.run(w, lds, exec)?,
