@@ -15,7 +15,7 @@ use super::lds::two_addr;
 use super::program::Decoded;
 use super::salu::{exec_mask_fn, exec_mask_form, sop2_32, Branch, Cmp32};
 use super::smem::load_dwords;
-use super::valu::{int_compare_lane, mad64, CarryOp, Dual, Kind, Op32, Op64};
+use super::valu::{int_compare_mask32, mad64, CarryOp, Dual, Kind, Op32, Op64};
 use super::valu_float::{f32_fast, f32_fast_lanes, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
 use super::vmem::{lanes, load_kind, store_kind, Dest};
 use super::workgroup::Stats;
@@ -877,11 +877,7 @@ fn run(
             dst,
         } => {
             let [t0, t1, _, _] = scratch;
-            let (a, b) = (src[0].lanes(w, t0), src[1].lanes(w, t1));
-            let m = (0..LANES).fold(0u32, |m, l| {
-                let holds = int_compare_lane(pred, signed, 32, a[l].into(), b[l].into());
-                m | u32::from(holds) << l
-            });
+            let m = int_compare_mask32(pred, signed, src[0].lanes(w, t0), src[1].lanes(w, t1));
             w.sgpr[usize::from(dst)] = m & exec;
         }
         FastOp::Cndmask { src, mask, vdst } => {
@@ -1033,6 +1029,58 @@ unsafe fn write_lanes_avx2(regs: &mut Lanes, mask: u32, values: &Lanes) {
     }
 }
 
+/// The dwords at byte `base[lane] + offsets[k]` of `lds` for every `exec` lane (0 in the
+/// others) and each offset, with AVX2 gathers; `None` if an active lane's dword is not
+/// inside `lds`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn gather_b32_avx2(
+    lds: &[u8],
+    base: &Lanes,
+    offsets: &[u32],
+    exec: u32,
+) -> Option<[Lanes; 2]> {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
+        _mm256_loadu_si256, _mm256_mask_i32gather_epi32, _mm256_max_epu32, _mm256_movemask_ps,
+        _mm256_set1_epi32, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_storeu_si256,
+    };
+    // The highest byte address a dword can start at; every address below 2^31 then, as the
+    // gathers' signed offsets need.
+    let last = u32::try_from(lds.len().checked_sub(4)?)
+        .ok()
+        .filter(|&l| l < 1 << 31)?;
+    let bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    let limit = _mm256_set1_epi32(last as i32);
+    let mut out = [[0; LANES]; 2];
+    for (k, &offset) in offsets.iter().enumerate() {
+        let off = _mm256_set1_epi32(offset as i32);
+        for i in 0..LANES / 8 {
+            let byte = _mm256_set1_epi32((exec >> (8 * i) & 0xff) as i32);
+            let active = _mm256_cmpeq_epi32(_mm256_and_si256(byte, bits), bits);
+            // SAFETY: `base` and `out[k]` hold 32 u32s; lanes 8i..8i+8 are in bounds.
+            let addr: __m256i = unsafe { _mm256_loadu_si256(base.as_ptr().add(8 * i).cast()) };
+            let addr = _mm256_add_epi32(addr, off);
+            let inside = _mm256_cmpeq_epi32(_mm256_max_epu32(addr, limit), limit);
+            let outside = _mm256_movemask_ps(_mm256_castsi256_ps(inside)) as u32 ^ 0xff;
+            if outside & (exec >> (8 * i)) & 0xff != 0 {
+                return None;
+            }
+            // SAFETY: only active lanes are read, each at a dword inside `lds` (checked).
+            unsafe {
+                let v = _mm256_mask_i32gather_epi32::<1>(
+                    _mm256_setzero_si256(),
+                    lds.as_ptr().cast(),
+                    addr,
+                    active,
+                );
+                _mm256_storeu_si256(out[k].as_mut_ptr().add(8 * i).cast(), v);
+            }
+        }
+    }
+    Some(out)
+}
+
 impl DsInstr {
     /// Runs the access if every active lane's bytes are inside `lds`.
     #[inline(never)]
@@ -1049,6 +1097,16 @@ impl DsInstr {
         let base = &w.vgpr[usize::from(addr)];
         let n = if two { 2 } else { 1 };
         if !store && size == 4 {
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2.
+                let values = unsafe { gather_b32_avx2(lds, base, &offsets[..n], exec)? };
+                for (r, v) in values[..n].iter().enumerate() {
+                    // SAFETY: as above.
+                    unsafe { write_lanes_avx2(&mut w.vgpr[usize::from(vdst) + r], exec, v) };
+                }
+                return Some(());
+            }
             // Dword loads (most of them): each lane's bounds checked as it reads.
             let mut values = [[0; LANES]; 2];
             for lane in lanes(exec) {

@@ -837,6 +837,25 @@ pub(super) fn int_compare_lane(pred: u8, signed: bool, bits: u32, a: u64, b: u64
     compare(pred, value(a), value(b))
 }
 
+/// [`int_compare_lane`] on 32-bit lanes as a lane mask, computed as whole-wave less-than
+/// and equal masks (which vectorize) rather than lane by lane.
+#[inline(always)]
+pub(super) fn int_compare_mask32(pred: u8, signed: bool, a: &Lanes, b: &Lanes) -> u32 {
+    #[inline(always)]
+    fn mask(f: impl Fn(usize) -> bool) -> u32 {
+        (0..LANES).fold(0, |m, l| m | u32::from(f(l)) << l)
+    }
+    let less = if signed {
+        mask(|l| (a[l] as i32) < (b[l] as i32))
+    } else {
+        mask(|l| a[l] < b[l])
+    };
+    let equal = mask(|l| a[l] == b[l]);
+    let greater = !(less | equal);
+    let pick = |bit: u8, m: u32| if pred & bit != 0 { m } else { 0 };
+    pick(1, less) | pick(2, equal) | pick(4, greater)
+}
+
 /// Whether integer predicate `pred` holds for `a` against `b`.
 fn compare(pred: u8, a: i128, b: i128) -> bool {
     let outcome = match a.cmp(&b) {
