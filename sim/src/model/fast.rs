@@ -337,6 +337,25 @@ impl WideSrc {
     }
 }
 
+/// [`FastOp::Valu64`] (out of line: its 64-bit lanes would crowd the dispatch loop).
+#[inline(never)]
+fn valu64(w: &mut Wave, f: Op64, src: &[WideSrc; 3], vdst: u8, wide: bool, exec: u32) {
+    let d = f(&src[0].read(w), &src[1].read(w), &src[2].read(w));
+    write_wide(w, vdst, wide, exec, &d);
+}
+
+/// [`FastOp::Mad64`] (out of line, as [`valu64`]).
+#[inline(never)]
+fn mad(w: &mut Wave, signed: bool, src: &[WideSrc; 3], vdst: u8, sdst: u8, exec: u32) {
+    let (a, b, c) = (src[0].read(w), src[1].read(w), src[2].read(w));
+    let r: [u128; LANES] = per_lane(|l| mad64(signed, a[l], b[l], c[l]));
+    if sdst != NULL {
+        let carry = (0..LANES).fold(0u32, |m, l| m | ((r[l] >> 64) as u32 & 1) << l);
+        w.sgpr[usize::from(sdst)] = carry & exec;
+    }
+    write_wide(w, vdst, true, exec, &per_lane(|l| r[l] as u64));
+}
+
 /// Writes 64-bit `values` under `exec` to VGPR `v` (low halves) and, when `wide`, `v + 1`.
 #[inline(always)]
 fn write_wide(w: &mut Wave, v: u8, wide: bool, exec: u32, values: &[u64; LANES]) {
@@ -887,24 +906,13 @@ fn run(
             let d = per_lane(|l| if m >> l & 1 == 1 { b[l] } else { a[l] });
             write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
-        FastOp::Valu64 { f, src, vdst, wide } => {
-            let d = f(&src[0].read(w), &src[1].read(w), &src[2].read(w));
-            write_wide(w, vdst, wide, exec, &d);
-        }
+        FastOp::Valu64 { f, src, vdst, wide } => valu64(w, f, &src, vdst, wide, exec),
         FastOp::Mad64 {
             signed,
             src,
             vdst,
             sdst,
-        } => {
-            let (a, b, c) = (src[0].read(w), src[1].read(w), src[2].read(w));
-            let r: [u128; LANES] = per_lane(|l| mad64(signed, a[l], b[l], c[l]));
-            if sdst != NULL {
-                let carry = (0..LANES).fold(0u32, |m, l| m | ((r[l] >> 64) as u32 & 1) << l);
-                w.sgpr[usize::from(sdst)] = carry & exec;
-            }
-            write_wide(w, vdst, true, exec, &per_lane(|l| r[l] as u64));
-        }
+        } => mad(w, signed, &src, vdst, sdst, exec),
         FastOp::F32(ref f) => f.run(w, scratch, exec)?,
         FastOp::Ds(ref d) => d.run(w, lds, exec)?,
         FastOp::Vmem(ref v) => v.run(w, scratch, memory, exec)?,
