@@ -13,7 +13,7 @@
 
 use super::lds::two_addr;
 use super::program::Decoded;
-use super::salu::{exec_mask_fn, exec_mask_form, sop2_32, Branch, Cmp32};
+use super::salu::{exec_mask_fn, exec_mask_form, sop1_32, sop2_32, Branch, Cmp32};
 use super::smem::load_dwords;
 use super::valu::{int_compare_mask32, mad64, CarryOp, Dual, Kind, Op32, Op64};
 use super::valu_float::{f32_fast, f32_fast_lanes, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
@@ -60,6 +60,8 @@ enum FastOp {
     Cmp { cmp: Cmp32, a: SSrc, b: SSrc },
     /// `s_mov_b32`.
     Mov { src: SSrc, d: u8 },
+    /// A 32-bit SOP1 opcode of `sop1_32`.
+    Sop1 { mn: Mn, a: SSrc, d: u8 },
     /// `s_<op>_saveexec_b32` / `s_<op>_wrexec_b32`.
     ExecMask {
         f: fn(u64, u64) -> u64,
@@ -94,6 +96,9 @@ enum FastOp {
         src: [VSrc; 2],
         dst: u8,
     },
+    /// `v_readlane_b32` (`lane` from a scalar source) / `v_readfirstlane_b32` (`lane`
+    /// none: the lowest EXEC lane, lane 0 without any) into `d`.
+    ReadLane { src: u8, lane: Option<SSrc>, d: u8 },
     /// `v_cndmask_b32`: S1 where the `mask` bit is set, else S0.
     Cndmask {
         src: [VSrc; 2],
@@ -152,7 +157,7 @@ struct DsInstr {
     vdst: u8,
 }
 
-/// A FLAT/GLOBAL load or store of `size` bytes (a multiple of 4) per lane at the lane's
+/// A FLAT/GLOBAL load or store of `size` bytes (1, 2 or a multiple of 4) per lane at the lane's
 /// 64-bit VGPR pair ADDR, or (GLOBAL with SADDR) the SGPR pair `saddr` + the lane's 32-bit
 /// ADDR, + `offset`; the fast path takes it when every active lane's bytes lie in one
 /// allocation (writable, for a store).
@@ -160,6 +165,8 @@ struct DsInstr {
 struct VmemInstr {
     store: bool,
     size: u32,
+    /// A byte or short load sign-extends (else zero-extends).
+    signed: bool,
     saddr: Option<u8>,
     addr: u8,
     offset: i32,
@@ -490,6 +497,13 @@ fn resolve(d: &Decoded, pc: u32, len: u64) -> Option<FastOp> {
                     d: i.sdst,
                 });
             }
+            if sop1_32(op.mn, 0).is_some() {
+                return Some(FastOp::Sop1 {
+                    mn: op.mn,
+                    a: src(i.ssrc0)?,
+                    d: i.sdst,
+                });
+            }
             let (name, wrexec) = exec_mask_form(op.name.as_str())?;
             Some(FastOp::ExecMask {
                 f: exec_mask_fn(name)?,
@@ -564,6 +578,15 @@ fn valu(d: &Decoded) -> Option<FastOp> {
             src: two,
             dst: if cmpx { EXEC_LO } else { sdst },
         }),
+        Kind::ReadLane | Kind::ReadFirstLane if plain && plain_sdst(sdst) => {
+            let VSrc::Vgpr(src) = two[0] else { return None };
+            let lane = match (d.kind, two[1]) {
+                (Kind::ReadLane, VSrc::Scalar(s)) => Some(s),
+                (Kind::ReadLane, _) => return None,
+                _ => None,
+            };
+            Some(FastOp::ReadLane { src, lane, d: sdst })
+        }
         Kind::Cndmask if vdst32 && plain => Some(FastOp::Cndmask {
             src: two,
             mask,
@@ -697,20 +720,25 @@ fn ds(i: &Instr) -> Option<FastOp> {
 /// The fast form of a FLAT/GLOBAL load or store of whole dwords.
 fn vmem(i: &Instr) -> Option<FastOp> {
     let (_, rest) = i.op.name.as_str().split_once('_')?;
-    let (store, size) = match rest.strip_prefix("store_") {
-        Some(kind) => (true, store_kind(kind).filter(|&(_, bit)| bit == 0)?.0),
+    let (store, size, signed) = match rest.strip_prefix("store_") {
+        Some(kind) => (
+            true,
+            store_kind(kind).filter(|&(_, bit)| bit == 0)?.0,
+            false,
+        ),
         None => {
-            let (size, _, dest) = load_kind(rest.strip_prefix("load_")?)?;
-            (dest == Dest::Full).then_some((false, size))?
+            let (size, signed, dest) = load_kind(rest.strip_prefix("load_")?)?;
+            (dest == Dest::Full).then_some((false, size, signed))?
         }
     };
-    let dwords = size / 4;
+    let dwords = size.div_ceil(4);
     let saddr = (i.op.format == Format::Global && i.saddr != NULL).then_some(i.saddr);
     let regs_fit = usize::from(if store { i.data0 } else { i.vdst }) + dwords <= 256;
     let addr_fits = saddr.is_some() || i.addr < 255;
-    (size.is_multiple_of(4) && regs_fit && addr_fits).then_some(FastOp::Vmem(VmemInstr {
+    (regs_fit && addr_fits).then_some(FastOp::Vmem(VmemInstr {
         store,
         size: size as u32,
+        signed,
         saddr,
         addr: i.addr,
         offset: i.offset,
@@ -855,6 +883,13 @@ fn run(
         }
         FastOp::Cmp { cmp, a, b } => w.scc = cmp.holds(a.read(w), b.read(w)),
         FastOp::Mov { src, d } => w.sgpr[usize::from(d)] = src.read(w),
+        FastOp::Sop1 { mn, a, d } => {
+            let (value, scc) = sop1_32(mn, a.read(w))?;
+            w.sgpr[usize::from(d)] = value;
+            if let Some(scc) = scc {
+                w.scc = scc;
+            }
+        }
         FastOp::ExecMask { f, wrexec, src, d } => {
             let ex = u64::from(exec);
             let result = f(u64::from(src.read(w)), ex) as u32;
@@ -898,6 +933,14 @@ fn run(
             let [t0, t1, _, _] = scratch;
             let m = int_compare_mask32(pred, signed, src[0].lanes(w, t0), src[1].lanes(w, t1));
             w.sgpr[usize::from(dst)] = m & exec;
+        }
+        FastOp::ReadLane { src, lane, d } => {
+            let lane = match lane {
+                Some(s) => s.read(w) & 31,
+                None if exec == 0 => 0,
+                None => exec.trailing_zeros(),
+            };
+            w.sgpr[usize::from(d)] = w.vgpr[usize::from(src)][lane as usize];
         }
         FastOp::Cndmask { src, mask, vdst } => {
             let [t0, t1, _, _] = scratch;
@@ -1179,7 +1222,9 @@ impl VmemInstr {
         if exec == 0 {
             return Some(());
         }
-        let (size, dwords) = (u64::from(self.size), self.size as usize / 4);
+        let (size, dwords) = (u64::from(self.size), self.size.div_ceil(4) as usize);
+        // A byte or short: its bytes of the low dword.
+        let narrow = (self.size < 4).then_some(self.size as usize);
         let offset = self.offset as i64 as u64;
         let lo = &w.vgpr[usize::from(self.addr)];
         let addrs: [u64; LANES] = match self.saddr {
@@ -1204,12 +1249,30 @@ impl VmemInstr {
             for l in lanes(exec) {
                 let at = (addrs[l] - base) as usize;
                 for k in 0..dwords {
-                    let v = w.vgpr[usize::from(self.data) + k][l];
-                    bytes[at + 4 * k..][..4].copy_from_slice(&v.to_le_bytes());
+                    let v = w.vgpr[usize::from(self.data) + k][l].to_le_bytes();
+                    let n = narrow.unwrap_or(4);
+                    bytes[at + 4 * k..][..n].copy_from_slice(&v[..n]);
                 }
             }
         } else {
             let (base, bytes) = memory.region(first, span).ok()?;
+            if let Some(n) = narrow {
+                let values = &mut scratch[0];
+                for l in lanes(exec) {
+                    let at = (addrs[l] - base) as usize;
+                    let mut b = [0; 4];
+                    b[..n].copy_from_slice(&bytes[at..at + n]);
+                    let v = u32::from_le_bytes(b);
+                    let shift = 32 - 8 * n as u32;
+                    values[l] = if self.signed {
+                        ((v << shift) as i32 >> shift) as u32
+                    } else {
+                        v
+                    };
+                }
+                write_lanes(&mut w.vgpr[usize::from(self.vdst)], exec, values);
+                return Some(());
+            }
             for l in lanes(exec) {
                 let at = (addrs[l] - base) as usize;
                 for (k, values) in scratch[..dwords].iter_mut().enumerate() {
