@@ -17,7 +17,7 @@ use super::salu::{exec_mask_fn, exec_mask_form, sop1_32, sop2_32, Branch, Cmp32}
 use super::smem::load_dwords;
 use super::valu::{int_compare_mask32, mad64, CarryOp, Dual, Kind, Op32, Op64};
 use super::valu_float::{f32_fast, f32_fast_lanes, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
-use super::vmem::{lanes, load_kind, store_kind, Dest};
+use super::vmem::{atomic, lanes, load_kind, store_kind, Dest};
 use super::workgroup::Stats;
 use super::{per_lane, write_lanes, Lanes, Machine, ModelError, Wave, LANES};
 use crate::memory::Memory;
@@ -126,6 +126,8 @@ enum FastOp {
     Ds(DsInstr),
     /// A FLAT/GLOBAL load or store of whole dwords.
     Vmem(VmemInstr),
+    /// A FLAT/GLOBAL 32-bit integer atomic whose operation needs no second operand.
+    Atomic(AtomicInstr),
     /// A VOPD pair whose halves are both on the fast path.
     Vopd(VopdInstr),
 }
@@ -172,6 +174,17 @@ struct VmemInstr {
     offset: i32,
     data: u8,
     vdst: u8,
+}
+
+/// A FLAT/GLOBAL 32-bit integer atomic (operation `op` of `vmem::atomic`) at the
+/// addresses of `at` (whose `store`, `size` and `signed` are unused), from DATA, the
+/// pre-op value into VDST when `ret`; lanes in order, as the general executor runs them.
+#[derive(Clone, Copy, Debug)]
+struct AtomicInstr {
+    at: VmemInstr,
+    op: &'static str,
+    signed: bool,
+    ret: bool,
 }
 
 /// A VOPD pair whose halves are both on the fast path, and the K literal.
@@ -720,6 +733,28 @@ fn ds(i: &Instr) -> Option<FastOp> {
 /// The fast form of a FLAT/GLOBAL load or store of whole dwords.
 fn vmem(i: &Instr) -> Option<FastOp> {
     let (_, rest) = i.op.name.as_str().split_once('_')?;
+    if let Some(a) = rest.strip_prefix("atomic_") {
+        let (op, ty) = a.rsplit_once('_')?;
+        let known = atomic(op, false, 32, 0, 0, 0).is_some();
+        let second = matches!(op, "cmpswap" | "cmpstore" | "mskor" | "wrap");
+        let int32 = matches!(ty, "u32" | "i32" | "b32");
+        let fits = (i.op.format == Format::Global && i.saddr != NULL) || i.addr < 255;
+        return (known && !second && int32 && fits).then_some(FastOp::Atomic(AtomicInstr {
+            at: VmemInstr {
+                store: false,
+                size: 4,
+                signed: false,
+                saddr: (i.op.format == Format::Global && i.saddr != NULL).then_some(i.saddr),
+                addr: i.addr,
+                offset: i.offset,
+                data: i.data0,
+                vdst: i.vdst,
+            },
+            op,
+            signed: ty == "i32",
+            ret: i.glc,
+        }));
+    }
     let (store, size, signed) = match rest.strip_prefix("store_") {
         Some(kind) => (
             true,
@@ -959,6 +994,7 @@ fn run(
         FastOp::F32(ref f) => f.run(w, scratch, exec)?,
         FastOp::Ds(ref d) => d.run(w, lds, exec)?,
         FastOp::Vmem(ref v) => v.run(w, scratch, memory, exec)?,
+        FastOp::Atomic(ref a) => a.run(w, memory, exec)?,
         FastOp::Vopd(ref v) => v.run(w, scratch, exec)?,
     }
     Some(next)
@@ -1210,21 +1246,10 @@ impl DsInstr {
 }
 
 impl VmemInstr {
-    /// Runs the access if every active lane's bytes lie in one allocation.
-    #[inline(never)]
-    fn run(
-        &self,
-        w: &mut Wave,
-        scratch: &mut [Lanes; 4],
-        memory: &mut Memory,
-        exec: u32,
-    ) -> Option<()> {
-        if exec == 0 {
-            return Some(());
-        }
-        let (size, dwords) = (u64::from(self.size), self.size.div_ceil(4) as usize);
-        // A byte or short: its bytes of the low dword.
-        let narrow = (self.size < 4).then_some(self.size as usize);
+    /// Every lane's address, and the first byte and the length of the span the `exec`
+    /// lanes' accesses cover (`None` if one runs past the top of the address space).
+    #[inline(always)]
+    fn addresses(&self, w: &Wave, exec: u32) -> Option<([u64; LANES], u64, u64)> {
         let offset = self.offset as i64 as u64;
         let lo = &w.vgpr[usize::from(self.addr)];
         let addrs: [u64; LANES] = match self.saddr {
@@ -1240,9 +1265,27 @@ impl VmemInstr {
         let (mut first, mut last) = (u64::MAX, 0);
         for l in lanes(exec) {
             first = first.min(addrs[l]);
-            last = last.max(addrs[l].checked_add(size)?);
+            last = last.max(addrs[l].checked_add(u64::from(self.size))?);
         }
-        let span = last - first;
+        Some((addrs, first, last - first))
+    }
+
+    /// Runs the access if every active lane's bytes lie in one allocation.
+    #[inline(never)]
+    fn run(
+        &self,
+        w: &mut Wave,
+        scratch: &mut [Lanes; 4],
+        memory: &mut Memory,
+        exec: u32,
+    ) -> Option<()> {
+        if exec == 0 {
+            return Some(());
+        }
+        let dwords = self.size.div_ceil(4) as usize;
+        // A byte or short: its bytes of the low dword.
+        let narrow = (self.size < 4).then_some(self.size as usize);
+        let (addrs, first, span) = self.addresses(w, exec)?;
         if self.store {
             let (base, bytes) = memory.writable_region(first, span)?;
             // Lane order: of two lanes writing one byte, the higher one's value stays.
@@ -1284,6 +1327,32 @@ impl VmemInstr {
             for (k, values) in scratch[..dwords].iter().enumerate() {
                 write_lanes(&mut w.vgpr[usize::from(self.vdst) + k], exec, values);
             }
+        }
+        Some(())
+    }
+}
+
+impl AtomicInstr {
+    /// Runs the atomic if every active lane's dword lies in one writable allocation.
+    #[inline(never)]
+    fn run(&self, w: &mut Wave, memory: &mut Memory, exec: u32) -> Option<()> {
+        if exec == 0 {
+            return Some(());
+        }
+        let (addrs, first, span) = self.at.addresses(w, exec)?;
+        let (base, bytes) = memory.writable_region(first, span)?;
+        let data = &w.vgpr[usize::from(self.at.data)];
+        let mut olds = [0; LANES];
+        for l in lanes(exec) {
+            let b: &mut [u8; 4] = bytes[(addrs[l] - base) as usize..].first_chunk_mut()?;
+            let old = u32::from_le_bytes(*b);
+            // Known at decode: `atomic` gives a value.
+            let new = atomic(self.op, self.signed, 32, old.into(), data[l].into(), 0)?;
+            *b = (new as u32).to_le_bytes();
+            olds[l] = old;
+        }
+        if self.ret {
+            write_lanes(&mut w.vgpr[usize::from(self.at.vdst)], exec, &olds);
         }
         Some(())
     }
