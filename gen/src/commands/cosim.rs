@@ -4,9 +4,16 @@
 //! process. Each program prints `PASS` or the first divergence, with a waveform of the RTL
 //! run in `<out>/cosim/<program>.vcd`; a summary line follows, and the exit status is
 //! non-zero if any program failed.
+//!
+//! Memory: both sides get the data region of `cu32_sim::cosim::data_region` (4 KiB at
+//! 0x10000, dword k = `(k * 0x9e3779b9) ^ 0x5bd1e995`); the RTL reaches it through its
+//! Wishbone port, served by the shim with `--memory-latency` cycles and random STALL.
+//! Memory is compared at the end of each program as well as the trace.
 
 use anyhow::Context;
-use cu32_sim::cosim::{cosimulate_program, verilate, CosimOptions, Divergence, Rtl, Side};
+use cu32_sim::cosim::{
+    cosimulate_program, data_region, verilate, BusMemory, CosimOptions, Divergence, Rtl, Side,
+};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `cu32 cosim`.
@@ -34,6 +41,19 @@ pub struct Args {
     /// write), to prove a wrong model result is caught and reported.
     #[arg(long, value_name = "N")]
     pub inject_model_fault: Option<usize>,
+    /// Memory: cycles from a bus request's acceptance to its acknowledge (the RTL's
+    /// Wishbone port). Both sides see the same data region: 1024 dwords at byte address
+    /// 0x10000, dword k = (k * 0x9e3779b9) ^ 0x5bd1e995 (32-bit wrapping); any other
+    /// address is unmapped (the model refuses it, the bus answers ERR). Memory is compared
+    /// at the end too.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub memory_latency: u32,
+    /// Memory: the bus's chance of STALL in a cycle, in 1/1000 (pseudo-random).
+    #[arg(long, default_value_t = 0, value_name = "PERMILLE", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub memory_stall: u32,
+    /// Memory: seed of the STALL sequence.
+    #[arg(long, default_value_t = 1, value_name = "SEED")]
+    pub memory_seed: u64,
 }
 
 /// A program ready to run: its code and the source line of each instruction address.
@@ -92,19 +112,29 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             max_cycles: args.max_cycles,
             vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
             inject_model_fault: args.inject_model_fault,
+            bus: BusMemory {
+                regions: vec![data_region()],
+                latency: args.memory_latency,
+                stall_permille: args.memory_stall,
+                seed: args.memory_seed,
+            },
             ..CosimOptions::default()
         };
         let report = cosimulate_program(&mut rtl, &program.words, &options)
             .with_context(|| format!("{name}: co-simulation"))?;
-        match &report.divergence {
-            None => {
+        match (&report.divergence, &report.memory) {
+            (None, Some(m)) => {
+                println!("FAIL {name}: {m}");
+                failed += 1;
+            }
+            (None, None) => {
                 println!(
                     "PASS {name}: {} instructions, {} cycles",
                     report.instructions, report.cycles
                 );
                 passed += 1;
             }
-            Some(d) => {
+            (Some(d), _) => {
                 println!("FAIL {name}: {}", with_source(d, program));
                 failed += 1;
             }
@@ -242,6 +272,9 @@ mod tests {
             out: dir.path().join("build"),
             verilog: vec![toy_verilog()],
             inject_model_fault: fault,
+            memory_latency: 1,
+            memory_stall: 0,
+            memory_seed: 1,
         };
         if let Err(e) = run(args(None)) {
             panic!("cosim failed: {e:#}");
