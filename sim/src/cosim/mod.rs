@@ -568,3 +568,82 @@ impl fmt::Display for Divergence {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_with_memory(memory: Vec<(u32, Vec<u32>)>) -> RtlRun {
+        RtlRun {
+            events: Vec::new(),
+            end: RtlEnd::Done,
+            cycles: 1,
+            memory,
+        }
+    }
+
+    #[test]
+    fn data_region_follows_its_documented_pattern() {
+        let (base, words) = data_region();
+        assert_eq!((base, words.len()), (0x10000, 1024));
+        assert_eq!(&words[..2], &[0x5bd1_e995, 0xc5e6_902c]);
+    }
+
+    #[test]
+    fn model_loads_the_data_region_and_memory_is_compared() {
+        let (base, words) = data_region();
+        let bus = BusMemory {
+            regions: vec![(base, words.clone())],
+            ..BusMemory::default()
+        };
+        // s_mov_b32 s0, 0x10000; s_load_b64 s[2:3], s[0:1], 0x8; s_endpgm
+        let code = [
+            0xbe80_00ff,
+            0x0001_0000,
+            0xf404_0080,
+            0xf800_0008,
+            0xbfb0_0000,
+        ];
+        let mut model = MemoryMachine::new(&code, &bus).expect("maps");
+        model.step().expect("mov");
+        let load = model.step().expect("load").expect("an event");
+        assert_eq!(
+            load.writes,
+            [
+                Write::Sgpr {
+                    index: 2,
+                    value: words[2]
+                },
+                Write::Sgpr {
+                    index: 3,
+                    value: words[3]
+                }
+            ]
+        );
+        assert_eq!(
+            compare_memory(&run_with_memory(bus.regions.clone()), &model),
+            None
+        );
+        let mut changed = words.clone();
+        changed[5] ^= 0x100;
+        let d = compare_memory(&run_with_memory(vec![(base, changed)]), &model);
+        assert_eq!(
+            d,
+            Some(MemoryDifference {
+                addr: 0x10014,
+                model: Some(words[5]),
+                rtl: words[5] ^ 0x100
+            })
+        );
+        assert!(d.unwrap().to_string().contains("dword at 0x10014"));
+    }
+
+    #[test]
+    fn an_unmapped_load_stops_the_model_at_its_pc() {
+        // s_load_b32 s2, s[0:1], 0x0 with s[0:1] = 0: nothing is mapped there.
+        let code = [0xf400_0080, 0xf800_0000, 0xbfb0_0000];
+        let mut model = MemoryMachine::new(&code, &BusMemory::default()).expect("maps");
+        let stop = model.step().expect_err("unmapped");
+        assert_eq!(stop.pc, Some(0));
+    }
+}
