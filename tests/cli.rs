@@ -409,6 +409,26 @@ fn smem_programs_cosimulate() {
             assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
         }
     }
+    // A data image of the caller's (`--memory-image FILE@ADDR`) is seen by both sides.
+    let image = out.path().join("image.bin");
+    std::fs::write(&image, (0u8..=40).collect::<Vec<u8>>()).unwrap();
+    let program = write(
+        out.path(),
+        "image.s",
+        "s_mov_b32 s0, 0x20000\ns_mov_b32 s1, 0\ns_load_b256 s[8:15], s[0:1], 0x4\n\
+         s_load_b32 s2, s[0:1], 0x28\ns_endpgm\n",
+    );
+    let assert = cu32()
+        .arg("cosim")
+        .arg(&program)
+        .arg("--out")
+        .arg(out.path())
+        .arg("--memory-image")
+        .arg(format!("{}@0x20000", image.display()))
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    assert!(stdout.contains("image.s: 5 instructions"), "{stdout}");
 }
 
 #[test]

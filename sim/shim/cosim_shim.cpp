@@ -293,8 +293,9 @@ bool read_words(size_t n, std::vector<uint32_t>& out) {
     return ok;
 }
 
-void answer(const char* fmt, const std::string& text) {
-    std::fprintf(g_out, fmt, text.c_str());
+// One answer line.
+void answer(const std::string& line) {
+    std::fprintf(g_out, "%s\n", line.c_str());
     std::fflush(g_out);
 }
 
@@ -303,44 +304,44 @@ bool memory_request(const std::string& cmd, std::istringstream& in) {
     if (cmd == "clear") {
         g_mem.regions.clear();
         g_last.clear();
-        answer("OK 0%s\n", "");
+        answer("OK 0");
     } else if (cmd == "map") {
         uint64_t addr = 0;
         size_t n = 0;
         if (!(in >> std::hex >> addr >> std::dec >> n)) {
-            answer("FAIL map needs an address and a dword count%s\n", "");
+            answer("FAIL map needs an address and a dword count");
             return true;
         }
         std::vector<uint32_t> words;
         if (!read_words(n, words)) {
-            answer("FAIL map: expected %s hex dwords\n", std::to_string(n));
+            answer("FAIL map: expected " + std::to_string(n) + " hex dwords");
         } else if (addr % 4 != 0 || addr + 4 * (uint64_t)n > (1ull << 32)) {
-            answer("FAIL map: the region must be dword-aligned and below 2^32%s\n", "");
+            answer("FAIL map: the region must be dword-aligned and below 2^32");
         } else if (g_mem.overlaps(addr, 4 * (uint64_t)n)) {
-            answer("FAIL map: the region overlaps a mapped one%s\n", "");
+            answer("FAIL map: the region overlaps a mapped one");
         } else {
             std::vector<uint8_t> bytes(4 * n);
             for (size_t i = 0; i < n; ++i)
                 for (int b = 0; b < 4; ++b) bytes[4 * i + b] = (uint8_t)(words[i] >> (8 * b));
             g_mem.regions[addr] = std::move(bytes);
-            answer("OK %s\n", std::to_string(n));
+            answer("OK " + std::to_string(n));
         }
     } else if (cmd == "bus") {
         unsigned lat = 0, stall = 0;
         unsigned long long seed = 0;
         if (!(in >> lat >> stall >> seed) || lat < 1 || stall > 1000) {
-            answer("FAIL bus needs LAT >= 1, STALL 0..1000 and SEED%s\n", "");
+            answer("FAIL bus needs LAT >= 1, STALL 0..1000 and SEED");
         } else {
             g_mem.latency = lat;
             g_mem.stall_permille = stall;
             g_mem.seed = seed;
-            answer("OK 0%s\n", "");
+            answer("OK 0");
         }
     } else if (cmd == "dump") {
         uint64_t addr = 0;
         size_t n = 0;
         if (!(in >> std::hex >> addr >> std::dec >> n)) {
-            answer("FAIL dump needs an address and a dword count%s\n", "");
+            answer("FAIL dump needs an address and a dword count");
             return true;
         }
         std::fprintf(g_out, "M %llx %zx", (unsigned long long)addr, n);
