@@ -26,7 +26,8 @@
 // Answers to `run`: for each cycle with `trace_swe` high (an s_load_b* dword written into
 // the SGPR file), one line
 //   S idx val                                                 (hex)
-// and for each cycle with `trace_valid` high, one line per VGPR write of the
+// (the harness adds the S lines before a T line to that instruction's event: an
+// s_load_b512 writes 16 SGPRs, more than the T line's four write slots), and for each cycle with `trace_valid` high, one line per VGPR write of the
 // retired instruction (0, 1 or 2: the low and high register of a 64-bit result),
 //   V idx mask val0 .. val31                                  (all hex)
 // then
@@ -80,6 +81,10 @@ struct Sim {
         top->imem_addr = 0;
         top->imem_wdata = 0;
         top->start = 0;
+        top->wb_stall = 0;
+        top->wb_ack = 0;
+        top->wb_err = 0;
+        top->wb_dat_i = 0;
         half();
     }
 
@@ -211,24 +216,24 @@ std::string run(const std::vector<uint32_t>& words, unsigned long long max_cycle
     // The memory as mapped; the run's stores go to this copy.
     auto saved = g_mem.regions;
     g_mem.start_run();
-    t.wb_stall = 0;
-    t.wb_ack = 0;
-    t.wb_err = 0;
-    t.wb_dat_i = 0;
-    t.eval();
-
+    // The slave's outputs for cycle `cycles`: the oldest answer once its time has come,
+    // and STALL. Set while the clock is low, before the falling half's evaluation, so that
+    // the waveform shows them in their own cycle.
+    bool answer = false;
     unsigned long long cycles = 1;
-    char end[96];
-    for (;;) {
-        // Here the clock is low. The slave's outputs for this cycle: an answer whose time
-        // has come, and STALL.
-        bool answer = !g_mem.queue.empty() && g_mem.queue.front().ready <= cycles;
+    auto drive = [&] {
+        answer = !g_mem.queue.empty() && g_mem.queue.front().ready <= cycles;
         t.wb_ack = answer && !g_mem.queue.front().err;
         t.wb_err = answer && g_mem.queue.front().err;
         t.wb_dat_i = answer ? g_mem.queue.front().data : 0;
         t.wb_stall = g_mem.stall();
-        t.eval();
-        // The outputs show the cycle about to end.
+    };
+    drive();
+    t.eval();
+
+    char end[96];
+    for (;;) {
+        // Here the clock is low and the outputs show the cycle about to end.
         if (answer) g_mem.queue.pop_front();
         if (t.wb_cyc && t.wb_stb && !t.wb_stall) {
             uint64_t addr = (uint64_t)t.wb_adr << 2;
@@ -266,6 +271,7 @@ std::string run(const std::vector<uint32_t>& words, unsigned long long max_cycle
         }
         sim.rise();
         ++cycles;
+        drive();
         sim.fall();
     }
     // Keep the run's memory for `dump`; the next run starts from the mapped contents.
