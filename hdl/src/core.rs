@@ -720,8 +720,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             + (bit_cast::<33, 5>(self.dec_smem_n.val() - 1) << 2);
         self.sm_bad.next =
             (self.a_q.q.val().get_bits::<32>(32) != 0) || (self.sm_end.val() >= 0x1_0000_0000_u64);
-        self.sm_idx.next = bit_cast::<7, 7>(self.ir0.q.val().get_bits::<7>(6))
-            + self.step.q.val().get_bits::<7>(0);
+        self.sm_idx.next = self.ir0.q.val().get_bits::<7>(6) + self.step.q.val().get_bits::<7>(0);
         self.sm_ok.next = (self.sm_idx.val() != 124)
             && !((self.sm_idx.val() >= 108) && (self.sm_idx.val() <= 123));
         self.m_req.next = (self.state.q.val() == State::SReq)
