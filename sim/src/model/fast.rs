@@ -992,7 +992,7 @@ fn run(
             sdst,
         } => mad(w, signed, &src, vdst, sdst, exec),
         FastOp::F32(ref f) => f.run(w, scratch, exec)?,
-        FastOp::Ds(ref d) => d.run(w, lds, exec)?,
+        FastOp::Ds(ref d) => d.run(w, scratch, lds, exec)?,
         FastOp::Vmem(ref v) => v.run(w, scratch, memory, exec)?,
         FastOp::Atomic(ref a) => a.run(w, memory, exec)?,
         FastOp::Vopd(ref v) => v.run(w, scratch, exec)?,
@@ -1116,8 +1116,8 @@ unsafe fn write_lanes_avx2(regs: &mut Lanes, mask: u32, values: &Lanes) {
     }
 }
 
-/// The dwords at byte `base[lane] + offsets[k]` of `lds` for every `exec` lane (0 in the
-/// others) and each offset, with AVX2 gathers; `None` if an active lane's dword is not
+/// Into `out[k]`, the dwords at byte `base[lane] + offsets[k]` of `lds` for every `exec`
+/// lane (0 in the others), with AVX2 gathers; `None` if an active lane's dword is not
 /// inside `lds`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
@@ -1126,7 +1126,8 @@ unsafe fn gather_b32_avx2(
     base: &Lanes,
     offsets: &[u32],
     exec: u32,
-) -> Option<[Lanes; 2]> {
+    out: &mut [Lanes],
+) -> Option<()> {
     use std::arch::x86_64::{
         __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
         _mm256_loadu_si256, _mm256_mask_i32gather_epi32, _mm256_max_epu32, _mm256_movemask_ps,
@@ -1139,7 +1140,6 @@ unsafe fn gather_b32_avx2(
         .filter(|&l| l < 1 << 31)?;
     let bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     let limit = _mm256_set1_epi32(last as i32);
-    let mut out = [[0; LANES]; 2];
     for (k, &offset) in offsets.iter().enumerate() {
         let off = _mm256_set1_epi32(offset as i32);
         for i in 0..LANES / 8 {
@@ -1165,13 +1165,13 @@ unsafe fn gather_b32_avx2(
             }
         }
     }
-    Some(out)
+    Some(())
 }
 
 impl DsInstr {
     /// Runs the access if every active lane's bytes are inside `lds`.
     #[inline(never)]
-    fn run(&self, w: &mut Wave, lds: &mut [u8], exec: u32) -> Option<()> {
+    fn run(&self, w: &mut Wave, scratch: &mut [Lanes; 4], lds: &mut [u8], exec: u32) -> Option<()> {
         let DsInstr {
             store,
             size,
@@ -1186,9 +1186,10 @@ impl DsInstr {
         if !store && size == 4 {
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
+                let values = &mut scratch[..n];
                 // SAFETY: the CPU has AVX2.
-                let values = unsafe { gather_b32_avx2(lds, base, &offsets[..n], exec)? };
-                for (r, v) in values[..n].iter().enumerate() {
+                unsafe { gather_b32_avx2(lds, base, &offsets[..n], exec, values)? };
+                for (r, v) in values.iter().enumerate() {
                     // SAFETY: as above.
                     unsafe { write_lanes_avx2(&mut w.vgpr[usize::from(vdst) + r], exec, v) };
                 }
@@ -1293,8 +1294,11 @@ impl VmemInstr {
                 let at = (addrs[l] - base) as usize;
                 for k in 0..dwords {
                     let v = w.vgpr[usize::from(self.data) + k][l].to_le_bytes();
-                    let n = narrow.unwrap_or(4);
-                    bytes[at + 4 * k..][..n].copy_from_slice(&v[..n]);
+                    match narrow {
+                        Some(1) => bytes[at] = v[0],
+                        Some(_) => bytes[at..at + 2].copy_from_slice(&v[..2]),
+                        None => bytes[at + 4 * k..][..4].copy_from_slice(&v),
+                    }
                 }
             }
         } else {
@@ -1303,9 +1307,10 @@ impl VmemInstr {
                 let values = &mut scratch[0];
                 for l in lanes(exec) {
                     let at = (addrs[l] - base) as usize;
-                    let mut b = [0; 4];
-                    b[..n].copy_from_slice(&bytes[at..at + n]);
-                    let v = u32::from_le_bytes(b);
+                    let v = match n {
+                        1 => u32::from(bytes[at]),
+                        _ => u32::from(u16::from_le_bytes([bytes[at], bytes[at + 1]])),
+                    };
                     let shift = 32 - 8 * n as u32;
                     values[l] = if self.signed {
                         ((v << shift) as i32 >> shift) as u32
