@@ -52,6 +52,8 @@ enum FastOp {
     General,
     /// Only advances the PC.
     Nop,
+    /// `s_endpgm` (`end`) or `s_barrier`: the wave ends or waits after it.
+    Stop { end: bool },
     /// A short branch to a target inside the program (checked at decode).
     Branch { cond: Branch, target: u32 },
     /// A 32-bit SOP2 opcode.
@@ -454,7 +456,9 @@ impl Fast {
     /// no-ops that follow it (at most 255).
     pub(super) fn fold_nops(table: &mut [Fast]) {
         for at in (0..table.len()).rev() {
-            if matches!(table[at].op, FastOp::General) {
+            // No-ops after a stop retire when the wave goes on, as the general path
+            // retires them.
+            if matches!(table[at].op, FastOp::General | FastOp::Stop { .. }) {
                 continue;
             }
             let next = at + usize::from(table[at].len);
@@ -474,9 +478,10 @@ fn resolve(d: &Decoded, pc: u32, len: u64) -> Option<FastOp> {
     let scalar32 = bits(ArgKind::Sdst) == 32 && bits(ArgKind::Ssrc0) == 32;
     let src = |code| SSrc::of(i, code);
     match op.format {
-        Format::Sopp | Format::Sopk if op.has_no_effect() && op.mn != Mn::s_barrier => {
-            Some(FastOp::Nop)
-        }
+        Format::Sopp if matches!(op.mn, Mn::s_endpgm | Mn::s_barrier) => Some(FastOp::Stop {
+            end: op.mn == Mn::s_endpgm,
+        }),
+        Format::Sopp | Format::Sopk if op.has_no_effect() => Some(FastOp::Nop),
         Format::Mubuf if matches!(op.mn, Mn::buffer_gl0_inv | Mn::buffer_gl1_inv) => {
             Some(FastOp::Nop)
         }
@@ -833,11 +838,12 @@ impl Machine {
         let table = program.fast_table();
         while !self.ended && !self.at_barrier && *budget > 0 {
             // The fast path for as long as it takes the instructions, with the PC and the
-            // budget in locals and no end or barrier check (only the general path ends a
-            // wave or stops it at a barrier). It starts only at a dword boundary and stays
-            // on them: lengths are whole dwords, branch targets are PC + 4 * offset.
+            // budget in locals, until `s_endpgm` or `s_barrier` stops the wave. It starts
+            // only at a dword boundary and stays on them: lengths are whole dwords, branch
+            // targets are PC + 4 * offset.
             let (mut pc, mut left) = (self.wave.pc, *budget);
             let aligned = pc.is_multiple_of(4);
+            let mut stopped = false;
             while left > 0 && aligned {
                 let Some(f) = table.get(pc as usize / 4) else {
                     break;
@@ -848,6 +854,15 @@ impl Machine {
                 };
                 stats.count_fast(f.format, f.vector, exec);
                 left -= 1;
+                if let FastOp::Stop { end } = f.op {
+                    if end {
+                        self.ended = true;
+                    } else {
+                        self.at_barrier = true;
+                    }
+                    (pc, stopped) = (next, true);
+                    break;
+                }
                 let nops = u64::from(f.nops);
                 if nops > 0 && next == pc + 4 * u32::from(f.len) && left >= nops {
                     // Fell through to no-ops: they retire here, doing nothing.
@@ -861,8 +876,8 @@ impl Machine {
             self.retired += *budget - left;
             *budget = left;
             self.wave.pc = pc;
-            if left == 0 {
-                break;
+            if left == 0 || stopped {
+                continue;
             }
             // The instruction the fast path did not take, on the general path.
             if let Some(r) = self.execute(memory, lds, None)? {
@@ -888,7 +903,7 @@ fn run(
     let next = pc + 4 * u32::from(f.len);
     match f.op {
         FastOp::General => return None,
-        FastOp::Nop => {}
+        FastOp::Nop | FastOp::Stop { .. } => {}
         FastOp::Branch { cond, target } => {
             if cond.taken(w) {
                 return Some(target);
