@@ -1,15 +1,25 @@
 //! The fast path: the instructions compiled kernels spend most of their time in (the
-//! scheduling hints that do nothing here, short branches, 32-bit scalar ALU, integer and
-//! common f32 VALU, VOPD pairs), resolved once when the program is decoded into plain data
-//! ([`Fast`]) and run directly on the wave, without the general executor's write lists.
+//! scheduling hints that do nothing here, `s_endpgm` and `s_barrier`, short branches,
+//! 32-bit scalar ALU and SOP1, `s_load`, integer VALU including 64-bit shifts and
+//! `v_mad_u64_u32`, readlane, common f32 VALU and int-to-f32 conversions, VOPD pairs, DS
+//! dword loads and stores, FLAT/GLOBAL loads and stores of every width, 32-bit integer
+//! global atomics), resolved once when the program is decoded into plain data ([`Fast`])
+//! and run directly on the wave, without the general executor's write lists.
 //!
 //! It is taken only when no trace event is wanted ([`Machine::run_quiet`]). It computes
-//! with the general executor's own functions (`sop2_32`, [`Branch`], [`Cmp32`], the `Op32`
-//! lane tables, `f32_fast`, `min_max`) and hands everything else to the general executor,
-//! which stays the reference: instructions it does not cover, operands it does not resolve
-//! at decode (TTMP or null destinations, 16/64-bit operands, DPP, OMOD/clamp), and
-//! run-time cases it does not take (an f32 NaN, a MODE other than round-to-nearest-even
-//! with f32 denormals). The per-opcode cases and the kernel tests run both paths.
+//! with the general executor's own functions (`sop1_32`, `sop2_32`, [`Branch`], [`Cmp32`],
+//! the `Op32`/`Op64` lane tables, `mad64`, `atomic`, `f32_fast`, `min_max`) and hands
+//! everything else to the general executor, which stays the reference: instructions it
+//! does not cover, operands it does not resolve at decode (TTMP or null destinations,
+//! 16-bit operands, DPP, OMOD/clamp), and run-time cases it does not take (an f32 NaN, a
+//! MODE other than round-to-nearest-even with f32 denormals, an access outside one
+//! allocation). The per-opcode cases, the random streams and the kernel tests run both
+//! paths and compare them.
+//!
+//! On x86-64 CPUs with AVX2 (checked at run time), the f32 operations, DS dword loads
+//! (gathers) and their lane writes are compiled for it; the lane writes there are explicit
+//! blends with whole 32-byte stores, because LLVM's own choice, a masked store
+//! (VPMASKMOVD), is many times slower on AMD Zen.
 
 use super::lds::two_addr;
 use super::program::Decoded;
