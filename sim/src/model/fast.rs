@@ -2,10 +2,10 @@
 //! scheduling hints that do nothing here, `s_endpgm` and `s_barrier`, short branches,
 //! 32-bit scalar ALU and SOP1, `s_load`, integer VALU including 64-bit shifts and
 //! `v_mad_u64_u32`, readlane, common f32 VALU and int-to-f32 conversions, VOPD pairs, DS
-//! dword loads and stores, FLAT/GLOBAL loads and stores of bytes, shorts and whole dwords
-//! (not the d16 forms), 32-bit integer
-//! global atomics), resolved once when the program is decoded into plain data ([`Fast`])
-//! and run directly on the wave, without the general executor's write lists.
+//! dword loads and stores, FLAT/GLOBAL loads and stores of bytes, shorts and whole
+//! dwords (not the d16 forms), 32-bit integer global atomics), resolved once when the
+//! program is decoded into plain data ([`Fast`]) and run directly on the wave, without the
+//! general executor's write lists.
 //!
 //! It is taken only when no trace event is wanted ([`Machine::run_quiet`]). It computes
 //! with the general executor's own functions (`sop1_32`, `sop2_32`, [`Branch`], [`Cmp32`],
