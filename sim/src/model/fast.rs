@@ -49,9 +49,11 @@ pub(super) struct Fast {
     op: FastOp,
     /// Whether it counts its EXEC lanes in the statistics (VALU and vector memory).
     vector: bool,
-    /// How many SOPP no-ops (one dword each) follow: run with this instruction when it
-    /// falls through to them (see [`Fast::fold_nops`]).
+    /// How many SOPP instructions that follow retire with this one when it falls through
+    /// to them: no-ops, possibly ending in an `s_branch` (see [`Fast::fold_nops`]).
     nops: u8,
+    /// The byte PC they lead to.
+    after: u32,
 }
 
 /// What a [`Fast`] instruction does. (`repr(u8)`: a plain tag byte, which the dispatch
@@ -439,6 +441,7 @@ impl Fast {
         op: FastOp::General,
         vector: false,
         nops: 0,
+        after: 0,
     };
 
     /// The fast form of `d`, decoded at byte `pc` of a program of `len` bytes.
@@ -455,6 +458,7 @@ impl Fast {
             op,
             vector: format.is_valu_or_vopd() || format.is_vector_memory(),
             nops: 0,
+            after: 0,
         }
     }
 
@@ -463,8 +467,9 @@ impl Fast {
         matches!(self.op, FastOp::Nop) && self.format == Format::Sopp && self.len == 1
     }
 
-    /// Sets `nops` of every fast instruction of `table` (by dword) to the number of SOPP
-    /// no-ops that follow it (at most 255).
+    /// Sets `nops` and `after` of every fast instruction of `table` (by dword): the SOPP
+    /// no-ops that follow it (at most 255), and an `s_branch` after them, with where they
+    /// lead.
     pub(super) fn fold_nops(table: &mut [Fast]) {
         for at in (0..table.len()).rev() {
             // No-ops after a stop retire when the wave goes on, as the general path
@@ -473,9 +478,20 @@ impl Fast {
                 continue;
             }
             let next = at + usize::from(table[at].len);
-            table[at].nops = match table.get(next) {
-                Some(n) if n.is_sopp_nop() => n.nops.saturating_add(1),
-                _ => 0,
+            (table[at].nops, table[at].after) = match table.get(next) {
+                Some(n) if n.is_sopp_nop() && n.nops > 0 && n.nops < u8::MAX => {
+                    (n.nops + 1, n.after)
+                }
+                Some(n) if n.is_sopp_nop() => (1, 4 * (next as u32 + 1)),
+                Some(Fast {
+                    op:
+                        FastOp::Branch {
+                            cond: Branch::Always,
+                            target,
+                        },
+                    ..
+                }) => (1, *target),
+                _ => (0, 0),
             };
         }
     }
@@ -876,10 +892,10 @@ impl Machine {
                 }
                 let nops = u64::from(f.nops);
                 if nops > 0 && next == pc + 4 * u32::from(f.len) && left >= nops {
-                    // Fell through to no-ops: they retire here, doing nothing.
+                    // Fell through to no-ops (and an `s_branch`): they retire here.
                     stats.count_sopp_nops(nops);
                     left -= nops;
-                    pc = next + 4 * f.nops as u32;
+                    pc = f.after;
                 } else {
                     pc = next;
                 }
