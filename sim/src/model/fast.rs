@@ -50,10 +50,11 @@ pub(super) struct Fast {
     /// Whether it counts its EXEC lanes in the statistics (VALU and vector memory).
     vector: bool,
     /// How many SOPP instructions that follow retire with this one when it falls through
-    /// to them: no-ops, possibly ending in an `s_branch` (see [`Fast::fold_nops`]).
+    /// to them: no-ops, possibly ending in a short branch (see [`Fast::fold_nops`]).
     nops: u8,
-    /// The byte PC they lead to.
+    /// The byte PC after them, and the branch's condition and target.
     after: u32,
+    branch: Option<(Branch, u32)>,
 }
 
 /// What a [`Fast`] instruction does. (`repr(u8)`: a plain tag byte, which the dispatch
@@ -442,6 +443,7 @@ impl Fast {
         vector: false,
         nops: 0,
         after: 0,
+        branch: None,
     };
 
     /// The fast form of `d`, decoded at byte `pc` of a program of `len` bytes.
@@ -459,6 +461,7 @@ impl Fast {
             vector: format.is_valu_or_vopd() || format.is_vector_memory(),
             nops: 0,
             after: 0,
+            branch: None,
         }
     }
 
@@ -467,9 +470,8 @@ impl Fast {
         matches!(self.op, FastOp::Nop) && self.format == Format::Sopp && self.len == 1
     }
 
-    /// Sets `nops` and `after` of every fast instruction of `table` (by dword): the SOPP
-    /// no-ops that follow it (at most 255), and an `s_branch` after them, with where they
-    /// lead.
+    /// Sets `nops`, `after` and `branch` of every fast instruction of `table` (by dword):
+    /// the SOPP no-ops that follow it (at most 255) and a short branch after them.
     pub(super) fn fold_nops(table: &mut [Fast]) {
         for at in (0..table.len()).rev() {
             // No-ops after a stop retire when the wave goes on, as the general path
@@ -478,20 +480,17 @@ impl Fast {
                 continue;
             }
             let next = at + usize::from(table[at].len);
-            (table[at].nops, table[at].after) = match table.get(next) {
+            let past = 4 * (next as u32 + 1);
+            (table[at].nops, table[at].after, table[at].branch) = match table.get(next) {
                 Some(n) if n.is_sopp_nop() && n.nops > 0 && n.nops < u8::MAX => {
-                    (n.nops + 1, n.after)
+                    (n.nops + 1, n.after, n.branch)
                 }
-                Some(n) if n.is_sopp_nop() => (1, 4 * (next as u32 + 1)),
+                Some(n) if n.is_sopp_nop() => (1, past, None),
                 Some(Fast {
-                    op:
-                        FastOp::Branch {
-                            cond: Branch::Always,
-                            target,
-                        },
+                    op: FastOp::Branch { cond, target },
                     ..
-                }) => (1, *target),
-                _ => (0, 0),
+                }) => (1, past, Some((*cond, *target))),
+                _ => (0, 0, None),
             };
         }
     }
@@ -892,10 +891,13 @@ impl Machine {
                 }
                 let nops = u64::from(f.nops);
                 if nops > 0 && next == pc + 4 * u32::from(f.len) && left >= nops {
-                    // Fell through to no-ops (and an `s_branch`): they retire here.
+                    // Fell through to no-ops and a branch: they retire here.
                     stats.count_sopp_nops(nops);
                     left -= nops;
-                    pc = f.after;
+                    pc = match f.branch {
+                        Some((cond, target)) if cond.taken(&self.wave) => target,
+                        _ => f.after,
+                    };
                 } else {
                     pc = next;
                 }
