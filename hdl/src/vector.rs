@@ -266,6 +266,161 @@ pub fn vector_table() -> Vec<(&'static OpInfo, VCtrl)> {
         .collect()
 }
 
+/// DS (LDS) instruction kinds of [`DsCtrl::kind`].
+pub const DS_NONE: u64 = 0;
+pub const DS_LOAD: u64 = 1;
+pub const DS_STORE: u64 = 2;
+pub const DS_NOP: u64 = 3;
+
+/// Where a DS load puts its value: whole dwords, or the low / high half of the VGPR.
+pub const DS_FULL: u64 = 0;
+pub const DS_LO16: u64 = 1;
+pub const DS_HI16: u64 = 2;
+
+/// The vector unit's control of one DS row: what `templates/valu.v.tera` needs to run it
+/// through the LDS (`templates/lds.v.tera`), derived from the row's operands (widths of
+/// VDST and DATA0) and its mnemonic's suffix, as the golden model (`sim/src/model/lds.rs`)
+/// reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DsCtrl {
+    pub kind: u64,
+    /// Bytes per element (per address): 1, 2, 4, 8, 12, 16.
+    pub size: u64,
+    /// A narrow load sign-extends.
+    pub sext: bool,
+    /// `DS_FULL`, `DS_LO16`, `DS_HI16` (the `_d16` / `_d16_hi` loads).
+    pub half: u64,
+    /// A store takes its bytes from bit 16 of DATA0 (`_d16_hi` stores).
+    pub data_hi: bool,
+    /// The `2addr` forms: two elements at `ADDR + OFFSETn * size` (`* 64`: `stride64`).
+    pub two: bool,
+    pub stride64: bool,
+    /// VGPRs written (VDST ..), and DATA VGPRs read per data operand.
+    pub ndst: u64,
+    pub ndata: u64,
+}
+
+/// The DS control of a row, or `None` when the vector unit does not execute it (GDS,
+/// atomics, lane moves and floating point for now, `addtid`, `append`/`consume`, ...: the
+/// decoder makes them illegal).
+pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
+    if op.format != Format::Ds {
+        return None;
+    }
+    let width = |k: ArgKind| {
+        op.args
+            .iter()
+            .find(|a| a.kind == k)
+            .map_or(0, |a| u64::from(a.width()))
+    };
+    let (vdst, data) = (width(ArgKind::Vdst), width(ArgKind::Data0));
+    let mut c = DsCtrl {
+        kind: DS_NONE,
+        size: 0,
+        sext: false,
+        half: DS_FULL,
+        data_hi: false,
+        two: false,
+        stride64: false,
+        ndst: vdst / 32,
+        ndata: data / 32,
+    };
+    let name = op.name.strip_prefix("ds_")?;
+    if name == "nop" {
+        c.kind = DS_NOP;
+        c.ndst = 0;
+        return Some(c);
+    }
+    let (kind, rest) = if let Some(r) = name.strip_prefix("load_") {
+        (DS_LOAD, r)
+    } else if let Some(r) = name.strip_prefix("store_") {
+        (DS_STORE, r)
+    } else {
+        return None;
+    };
+    c.kind = kind;
+    let rest = if let Some(r) = rest.strip_prefix("2addr_") {
+        c.two = true;
+        r.strip_prefix("stride64_").map_or(r, |r| {
+            c.stride64 = true;
+            r
+        })
+    } else {
+        rest
+    };
+    let (ty, hi) = match rest.strip_suffix("_d16_hi") {
+        Some(t) => (t, true),
+        None => (rest, false),
+    };
+    let (ty, lo) = match ty.strip_suffix("_d16") {
+        Some(t) => (t, true),
+        None => (ty, false),
+    };
+    c.sext = ty.starts_with('i');
+    let bits: u64 = ty[1..].parse().ok()?;
+    if !matches!(ty.as_bytes().first(), Some(b'b' | b'u' | b'i')) {
+        return None;
+    }
+    c.size = bits / 8;
+    match kind {
+        DS_LOAD if hi => c.half = DS_HI16,
+        DS_LOAD if lo => c.half = DS_LO16,
+        DS_STORE => c.data_hi = hi,
+        _ => {}
+    }
+    if c.two && c.ndst != 0 && c.ndst * 32 != 2 * bits {
+        return None;
+    }
+    Some(c)
+}
+
+/// One field of the DS control word (shared by the decode template and the vector unit).
+pub fn ds_fields() -> Vec<VField> {
+    let spec: [(&'static str, usize); 9] = [
+        ("kind", 3),
+        ("size", 5),
+        ("sext", 1),
+        ("half", 2),
+        ("data_hi", 1),
+        ("two", 1),
+        ("st64", 1),
+        ("ndst", 3),
+        ("ndata", 3),
+    ];
+    let mut lsb = 0;
+    spec.iter()
+        .map(|&(name, width)| {
+            let f = VField { name, width, lsb };
+            lsb += width;
+            f
+        })
+        .collect()
+}
+
+/// The packed DS control word of a row.
+pub fn ds_pack(c: &DsCtrl) -> u64 {
+    let fields = ds_fields();
+    let lsb = |name: &str| fields.iter().find(|f| f.name == name).map_or(0, |f| f.lsb);
+    c.kind << lsb("kind")
+        | c.size << lsb("size")
+        | u64::from(c.sext) << lsb("sext")
+        | c.half << lsb("half")
+        | u64::from(c.data_hi) << lsb("data_hi")
+        | u64::from(c.two) << lsb("two")
+        | u64::from(c.stride64) << lsb("st64")
+        | c.ndst << lsb("ndst")
+        | c.ndata << lsb("ndata")
+}
+
+/// Every DS row the vector unit executes, with its control.
+pub fn ds_table() -> Vec<(&'static OpInfo, DsCtrl)> {
+    cu32_isa::tables()
+        .ops()
+        .iter()
+        .filter_map(|op| ds_control(op).map(|c| (op, c)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,5 +447,21 @@ mod tests {
         let c = vector_control(row(Format::Vop3, "v_readlane_b32")).unwrap();
         assert_eq!((c.special, c.mout, c.dst_bits), (SP_READLANE, MOUT_NONE, 0));
         assert!(vector_table().len() > 300);
+    }
+
+    #[test]
+    fn ds_rows() {
+        let c = ds_control(row(Format::Ds, "ds_load_b32")).unwrap();
+        assert_eq!((c.kind, c.size, c.ndst, c.two), (DS_LOAD, 4, 1, false));
+        let c = ds_control(row(Format::Ds, "ds_load_2addr_stride64_b64")).unwrap();
+        assert_eq!((c.size, c.ndst, c.two, c.stride64), (8, 4, true, true));
+        let c = ds_control(row(Format::Ds, "ds_load_i8_d16_hi")).unwrap();
+        assert_eq!((c.size, c.sext, c.half, c.ndst), (1, true, DS_HI16, 1));
+        let c = ds_control(row(Format::Ds, "ds_store_b16_d16_hi")).unwrap();
+        assert_eq!((c.kind, c.size, c.data_hi, c.ndata), (DS_STORE, 2, true, 1));
+        let c = ds_control(row(Format::Ds, "ds_store_b128")).unwrap();
+        assert_eq!((c.size, c.ndata), (16, 4));
+        assert!(ds_control(row(Format::Ds, "ds_load_addtid_b32")).is_none());
+        assert!(ds_control(row(Format::Ds, "ds_add_u32")).is_none());
     }
 }

@@ -7,7 +7,7 @@ use crate::config::Config;
 use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, Kind, Rel};
 use crate::core::Core;
 use crate::lane::VectorLane;
-use crate::vector::{dual_table, pack, vector_table, vfields};
+use crate::vector::{ds_fields, ds_pack, ds_table, dual_table, pack, vector_table, vfields};
 use cu32_isa::operand::{inline_constant, INLINE_F16};
 use cu32_isa::syntax::hwreg;
 use cu32_isa::Format;
@@ -19,6 +19,7 @@ const TOP_TEMPLATE: &str = include_str!("../../templates/cu32_top.v.tera");
 const INLINE_CONST_TEMPLATE: &str = include_str!("../../templates/inline_const.v.tera");
 const VDECODE_TEMPLATE: &str = include_str!("../../templates/vdecode.v.tera");
 const VALU_TEMPLATE: &str = include_str!("../../templates/valu.v.tera");
+const LDS_TEMPLATE: &str = include_str!("../../templates/lds.v.tera");
 
 /// Verilator configuration that waives, for the rust-hdl output (`cu32_core.v`) only, the
 /// warning classes rust-hdl's code generator cannot avoid: WIDTH (unsized literals and
@@ -273,6 +274,20 @@ pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
     let use1 = vf.iter().find(|f| f.name == "use1").map_or(0, |f| f.lsb);
     ctx.insert("use1_lsb", &use1);
     ctx.insert("vgprs", &config.vgprs);
+    let df = ds_fields();
+    let dsrows: Vec<Row> = ds_table()
+        .iter()
+        .map(|(op, c)| Row {
+            fmt: 0,
+            opcode: op.opcode,
+            hex: format!("{:x}", ds_pack(c)),
+            name: op.name.clone(),
+            note: String::new(),
+        })
+        .collect();
+    ctx.insert("dsctrl_width", &df.iter().map(|f| f.width).sum::<usize>());
+    ctx.insert("dsfields", &df);
+    ctx.insert("dsrows", &dsrows);
     render("vdecode.v.tera", VDECODE_TEMPLATE, &ctx)
 }
 
@@ -299,7 +314,26 @@ pub fn render_valu(config: &Config) -> Result<String, GenError> {
     ctx.insert("abits", &abits);
     ctx.insert("f16", &f16);
     ctx.insert("lane_ids", &(0..lanes).collect::<Vec<u32>>());
+    let df = ds_fields();
+    ctx.insert("dsctrl_width", &df.iter().map(|f| f.width).sum::<usize>());
+    ctx.insert("dsfields", &df);
+    ctx.insert("lds_bytes", &config.lds_bytes);
+    ctx.insert("lds_banks", &config.lds_banks);
     render("valu.v.tera", VALU_TEMPLATE, &ctx)
+}
+
+/// The rendered `cu32_lds.v`: `lds_bytes` in `lds_banks` banks, serving `lanes` lanes
+/// (`lds_bytes` must be a power of two of at least 4 · `lds_banks`).
+pub fn render_lds(lanes: u32, banks: u32, lds_bytes: u32) -> Result<String, GenError> {
+    let words = lds_bytes / 4;
+    let mut ctx = tera::Context::new();
+    ctx.insert("lanes", &lanes);
+    ctx.insert("banks", &banks);
+    ctx.insert("lds_bytes", &lds_bytes);
+    ctx.insert("words", &words);
+    ctx.insert("bank_bits", &banks.trailing_zeros());
+    ctx.insert("row_bits", &(words / banks).max(1).trailing_zeros());
+    render("lds.v.tera", LDS_TEMPLATE, &ctx)
 }
 
 /// The rust-hdl vector lane's Verilog (module `cu32_lane`, children `cu32_lane$*`).
@@ -323,6 +357,10 @@ pub fn render_top(config: &Config) -> Result<String, GenError> {
     ctx.insert("fields", &fields());
     ctx.insert("config_name", &config.name);
     ctx.insert("imem_words", &config.imem_words);
+    ctx.insert(
+        "dsctrl_width",
+        &ds_fields().iter().map(|f| f.width).sum::<usize>(),
+    );
     render("cu32_top.v.tera", TOP_TEMPLATE, &ctx)
 }
 
@@ -406,6 +444,16 @@ pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
             text: format!("{header}{}", render_core(config)?),
         },
     ];
+    let mut files = files;
+    if config.lds_bytes > 0 {
+        files.insert(
+            5,
+            GeneratedFile {
+                name: "cu32_lds.v".into(),
+                text: render_lds(config.lanes, config.lds_banks, config.lds_bytes)?,
+            },
+        );
+    }
     let list: String = files.iter().map(|f| format!("{}\n", f.name)).collect();
     let mut all = files;
     all.push(GeneratedFile {

@@ -92,6 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             max_cycles: args.max_cycles,
             vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
             inject_model_fault: args.inject_model_fault,
+            lds_bytes: config.lds_bytes,
             ..CosimOptions::default()
         };
         let report = cosimulate_program(&mut rtl, &program.words, &options)

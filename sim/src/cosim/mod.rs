@@ -13,8 +13,9 @@ pub mod verilate;
 pub use rtl::{Rtl, RtlEnd, RtlEvent, RtlRun};
 pub use verilate::{Built, Verilator};
 
+use crate::memory::Memory;
 use crate::model::{Machine, ModelError};
-use crate::trace::{TraceEvent, Write};
+use crate::trace::{Space, TraceEvent, Write};
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -85,6 +86,56 @@ fn model_error_pc(e: &ModelError) -> Option<u32> {
     }
 }
 
+/// The golden model as the co-simulation runs a program: one wave ([`Machine`]) with a
+/// zeroed LDS of `lds_bytes` (the RTL configuration's) and an empty global memory. The
+/// RTL's trace carries no memory writes, so the model's LDS writes ([`Write::Mem`] to
+/// [`Space::Lds`]) are left out of its events: the RTL's LDS is checked through the values
+/// later DS loads and atomics return.
+pub struct LdsMachine {
+    machine: Machine,
+    memory: Memory,
+    lds: Vec<u8>,
+}
+
+impl LdsMachine {
+    pub fn new(words: &[u32], lds_bytes: u32) -> LdsMachine {
+        LdsMachine {
+            machine: Machine::new(words.to_vec()),
+            memory: Memory::new(),
+            lds: vec![0; lds_bytes as usize],
+        }
+    }
+
+    /// The LDS as the model left it.
+    pub fn lds(&self) -> &[u8] {
+        &self.lds
+    }
+}
+
+impl Model for LdsMachine {
+    fn step(&mut self) -> Result<Option<TraceEvent>, ModelStop> {
+        let event = self
+            .machine
+            .step_in(&mut self.memory, &mut self.lds)
+            .map_err(|e| ModelStop {
+                pc: model_error_pc(&e),
+                message: e.to_string(),
+            })?;
+        Ok(event.map(|mut e| {
+            e.writes.retain(|w| {
+                !matches!(
+                    w,
+                    Write::Mem {
+                        space: Space::Lds,
+                        ..
+                    }
+                )
+            });
+            e
+        }))
+    }
+}
+
 /// What a side did where the two parted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Side {
@@ -148,6 +199,8 @@ pub struct CosimOptions {
     /// Testing aid: perturb the model's event with this 0-based number (see [`perturb`]),
     /// to prove that a wrong model result is caught.
     pub inject_model_fault: Option<usize>,
+    /// The LDS size of the RTL configuration (the model's LDS in [`cosimulate_program`]).
+    pub lds_bytes: u32,
 }
 
 impl Default for CosimOptions {
@@ -157,6 +210,7 @@ impl Default for CosimOptions {
             vcd_on_divergence: None,
             context: 5,
             inject_model_fault: None,
+            lds_bytes: 0,
         }
     }
 }
@@ -193,13 +247,14 @@ pub fn cosimulate(
     Ok(report)
 }
 
-/// [`cosimulate`] with the golden model ([`Machine`]) running `words` from its initial state.
+/// [`cosimulate`] with the golden model ([`LdsMachine`], an LDS of `options.lds_bytes`)
+/// running `words` from its initial state.
 pub fn cosimulate_program(
     rtl: &mut Rtl,
     words: &[u32],
     options: &CosimOptions,
 ) -> Result<CosimReport, CosimError> {
-    let mut machine = Machine::new(words.to_vec());
+    let mut machine = LdsMachine::new(words, options.lds_bytes);
     cosimulate(rtl, &mut machine, words, options)
 }
 
