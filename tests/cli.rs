@@ -630,14 +630,17 @@ fn random_valu_program(seed: u64, count: usize) -> Vec<u32> {
     words
 }
 
-/// The vector programs and seeded random integer VALU programs (random EXEC masks) run on
-/// the RTL exactly as on the golden model, with 32 lanes (one pass), 8 lanes (four) and 4
+/// The vector and LDS programs and seeded random integer VALU programs (random EXEC masks)
+/// run on the RTL exactly as on the golden model, with 32 lanes (one pass), 8 lanes (four) and 4
 /// lanes (eight).
 #[test]
 fn vector_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
     let mut programs = programs_in("vector");
     assert!(programs.len() >= 4, "{} programs", programs.len());
+    let lds = programs_in("lds");
+    assert!(lds.len() >= 3, "{} LDS programs", lds.len());
+    programs.extend(lds);
     let mut expected = Vec::new();
     for seed in 0..24u64 {
         let words = random_valu_program(seed, 160);
