@@ -271,6 +271,14 @@ pub const DS_NONE: u64 = 0;
 pub const DS_LOAD: u64 = 1;
 pub const DS_STORE: u64 = 2;
 pub const DS_NOP: u64 = 3;
+pub const DS_ATOMIC: u64 = 4;
+
+/// The integer atomic operations of [`DsCtrl::aop`], in code order: the golden model's
+/// names (`sim/src/model/vmem.rs` `atomic`), `min`/`max` split by signedness.
+pub const DS_ATOMIC_OPS: [&str; 16] = [
+    "add", "sub", "rsub", "inc", "dec", "min_i", "max_i", "min_u", "max_u", "and", "or", "xor",
+    "mskor", "storexchg", "cmpstore", "wrap",
+];
 
 /// Where a DS load puts its value: whole dwords, or the low / high half of the VGPR.
 pub const DS_FULL: u64 = 0;
@@ -298,6 +306,10 @@ pub struct DsCtrl {
     /// VGPRs written (VDST ..), and DATA VGPRs read per data operand.
     pub ndst: u64,
     pub ndata: u64,
+    /// An atomic's operation (index into [`DS_ATOMIC_OPS`]) and whether it has a second
+    /// data operand (DATA1: mskor's bits, cmpstore's compare value, wrap's addend).
+    pub aop: u64,
+    pub data1: bool,
 }
 
 /// The DS control of a row, or `None` when the vector unit does not execute it (GDS,
@@ -324,6 +336,8 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
         stride64: false,
         ndst: vdst / 32,
         ndata: data / 32,
+        aop: 0,
+        data1: op.args.iter().any(|a| a.kind == ArgKind::Data1),
     };
     let name = op.name.strip_prefix("ds_")?;
     if name == "nop" {
@@ -336,8 +350,9 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
     } else if let Some(r) = name.strip_prefix("store_") {
         (DS_STORE, r)
     } else {
-        return None;
+        return atomic_control(name, c);
     };
+    c.data1 = false;
     c.kind = kind;
     let rest = if let Some(r) = rest.strip_prefix("2addr_") {
         c.two = true;
@@ -374,9 +389,31 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
     Some(c)
 }
 
+/// An integer atomic (`add_rtn_u32`, `cmpstore_b64`, ...): the operation and its width
+/// from the name as the golden model splits it; floating point and the 2addr exchange
+/// are not executed.
+fn atomic_control(name: &str, mut c: DsCtrl) -> Option<DsCtrl> {
+    let base = name.replacen("rtn_", "", 1);
+    let (op, ty) = base.rsplit_once('_')?;
+    let bits: u64 = match ty {
+        "u32" | "i32" | "b32" => 32,
+        "u64" | "i64" | "b64" => 64,
+        _ => return None,
+    };
+    let op = match op {
+        "min" | "max" => format!("{op}_{}", &ty[..1].replace('b', "u")),
+        o => o.to_string(),
+    };
+    c.aop = DS_ATOMIC_OPS.iter().position(|&o| o == op)? as u64;
+    c.kind = DS_ATOMIC;
+    c.size = bits / 8;
+    c.ndata = bits / 32;
+    Some(c)
+}
+
 /// One field of the DS control word (shared by the decode template and the vector unit).
 pub fn ds_fields() -> Vec<VField> {
-    let spec: [(&'static str, usize); 9] = [
+    let spec: [(&'static str, usize); 11] = [
         ("kind", 3),
         ("size", 5),
         ("sext", 1),
@@ -386,6 +423,8 @@ pub fn ds_fields() -> Vec<VField> {
         ("st64", 1),
         ("ndst", 3),
         ("ndata", 3),
+        ("aop", 4),
+        ("data1", 1),
     ];
     let mut lsb = 0;
     spec.iter()
@@ -410,6 +449,8 @@ pub fn ds_pack(c: &DsCtrl) -> u64 {
         | u64::from(c.stride64) << lsb("st64")
         | c.ndst << lsb("ndst")
         | c.ndata << lsb("ndata")
+        | c.aop << lsb("aop")
+        | u64::from(c.data1) << lsb("data1")
 }
 
 /// Every DS row the vector unit executes, with its control.
@@ -462,6 +503,14 @@ mod tests {
         let c = ds_control(row(Format::Ds, "ds_store_b128")).unwrap();
         assert_eq!((c.size, c.ndata), (16, 4));
         assert!(ds_control(row(Format::Ds, "ds_load_addtid_b32")).is_none());
-        assert!(ds_control(row(Format::Ds, "ds_add_u32")).is_none());
+        let c = ds_control(row(Format::Ds, "ds_max_rtn_i64")).unwrap();
+        assert_eq!((c.kind, c.size, c.ndst, c.ndata), (DS_ATOMIC, 8, 2, 2));
+        assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "max_i");
+        let c = ds_control(row(Format::Ds, "ds_cmpstore_b32")).unwrap();
+        assert_eq!((c.ndst, c.data1), (0, true));
+        assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "cmpstore");
+        assert!(ds_control(row(Format::Ds, "ds_add_f32")).is_none());
+        assert!(ds_control(row(Format::Ds, "ds_storexchg_2addr_rtn_b32")).is_none());
+        assert!(ds_control(row(Format::Ds, "ds_condxchg32_rtn_b64")).is_none());
     }
 }
