@@ -272,6 +272,10 @@ pub const DS_LOAD: u64 = 1;
 pub const DS_STORE: u64 = 2;
 pub const DS_NOP: u64 = 3;
 pub const DS_ATOMIC: u64 = 4;
+/// The lane moves: `ds_swizzle_b32`, `ds_permute_b32`, `ds_bpermute_b32`.
+pub const DS_SWIZZLE: u64 = 5;
+pub const DS_PERMUTE: u64 = 6;
+pub const DS_BPERMUTE: u64 = 7;
 
 /// The integer atomic operations of [`DsCtrl::aop`], in code order: the golden model's
 /// names (`sim/src/model/vmem.rs` `atomic`), `min`/`max` split by signedness.
@@ -343,6 +347,17 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
     if name == "nop" {
         c.kind = DS_NOP;
         c.ndst = 0;
+        return Some(c);
+    }
+    let mv = match name {
+        "swizzle_b32" => DS_SWIZZLE,
+        "permute_b32" => DS_PERMUTE,
+        "bpermute_b32" => DS_BPERMUTE,
+        _ => DS_NONE,
+    };
+    if mv != DS_NONE {
+        c.kind = mv;
+        c.size = 4;
         return Some(c);
     }
     let (kind, rest) = if let Some(r) = name.strip_prefix("load_") {
@@ -510,6 +525,10 @@ mod tests {
         assert_eq!((c.ndst, c.data1), (0, true));
         assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "cmpstore");
         assert!(ds_control(row(Format::Ds, "ds_add_f32")).is_none());
+        let c = ds_control(row(Format::Ds, "ds_bpermute_b32")).unwrap();
+        assert_eq!((c.kind, c.ndst, c.ndata), (DS_BPERMUTE, 1, 1));
+        let c = ds_control(row(Format::Ds, "ds_swizzle_b32")).unwrap();
+        assert_eq!((c.kind, c.ndst, c.ndata), (DS_SWIZZLE, 1, 0));
         assert!(ds_control(row(Format::Ds, "ds_storexchg_2addr_rtn_b32")).is_none());
         assert!(ds_control(row(Format::Ds, "ds_condxchg32_rtn_b64")).is_none());
     }
