@@ -280,8 +280,22 @@ pub const DS_BPERMUTE: u64 = 7;
 /// The integer atomic operations of [`DsCtrl::aop`], in code order: the golden model's
 /// names (`sim/src/model/vmem.rs` `atomic`), `min`/`max` split by signedness.
 pub const DS_ATOMIC_OPS: [&str; 16] = [
-    "add", "sub", "rsub", "inc", "dec", "min_i", "max_i", "min_u", "max_u", "and", "or", "xor",
-    "mskor", "storexchg", "cmpstore", "wrap",
+    "add",
+    "sub",
+    "rsub",
+    "inc",
+    "dec",
+    "min_i",
+    "max_i",
+    "min_u",
+    "max_u",
+    "and",
+    "or",
+    "xor",
+    "mskor",
+    "storexchg",
+    "cmpstore",
+    "wrap",
 ];
 
 /// Where a DS load puts its value: whole dwords, or the low / high half of the VGPR.
