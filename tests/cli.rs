@@ -648,7 +648,10 @@ fn random_lds_programs(dir: &Path, seeds: std::ops::Range<u64>) -> Vec<(PathBuf,
     seeds
         .map(|seed| {
             let text = cu32_sim::streams::random_program(seed, &options);
-            assert!(text.contains("\nds_"), "seed {seed}: no DS instruction\n{text}");
+            assert!(
+                text.contains("\nds_"),
+                "seed {seed}: no DS instruction\n{text}"
+            );
             let words = cu32_isa::asm::assemble(&text, "stream.s").unwrap().words;
             let mut model = LdsMachine::new(&words, 16384);
             let mut retired = 0;

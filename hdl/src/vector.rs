@@ -328,11 +328,13 @@ pub struct DsCtrl {
     /// data operand (DATA1: mskor's bits, cmpstore's compare value, wrap's addend).
     pub aop: u64,
     pub data1: bool,
+    /// `ds_load/store_addtid_b32`: the address is `M0[15:0] + offset + lane * 4` (no ADDR).
+    pub tid: bool,
 }
 
-/// The DS control of a row, or `None` when the vector unit does not execute it (GDS,
-/// atomics, lane moves and floating point for now, `addtid`, `append`/`consume`, ...: the
-/// decoder makes them illegal).
+/// The DS control of a row, or `None` when the vector unit does not execute it (floating
+/// point, `ds_storexchg_2addr*`, `append`/`consume`, the GWS / GS / ordered-count /
+/// BVH / conditional-exchange rows: the decoder makes them illegal, as it does GDS).
 pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
     if op.format != Format::Ds {
         return None;
@@ -356,6 +358,7 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
         ndata: data / 32,
         aop: 0,
         data1: op.args.iter().any(|a| a.kind == ArgKind::Data1),
+        tid: false,
     };
     let name = op.name.strip_prefix("ds_")?;
     if name == "nop" {
@@ -383,6 +386,11 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
     };
     c.data1 = false;
     c.kind = kind;
+    if rest == "addtid_b32" {
+        c.tid = true;
+        c.size = 4;
+        return Some(c);
+    }
     let rest = if let Some(r) = rest.strip_prefix("2addr_") {
         c.two = true;
         r.strip_prefix("stride64_").map_or(r, |r| {
@@ -442,7 +450,7 @@ fn atomic_control(name: &str, mut c: DsCtrl) -> Option<DsCtrl> {
 
 /// One field of the DS control word (shared by the decode template and the vector unit).
 pub fn ds_fields() -> Vec<VField> {
-    let spec: [(&'static str, usize); 11] = [
+    let spec: [(&'static str, usize); 12] = [
         ("kind", 3),
         ("size", 5),
         ("sext", 1),
@@ -454,6 +462,7 @@ pub fn ds_fields() -> Vec<VField> {
         ("ndata", 3),
         ("aop", 4),
         ("data1", 1),
+        ("tid", 1),
     ];
     let mut lsb = 0;
     spec.iter()
@@ -480,6 +489,7 @@ pub fn ds_pack(c: &DsCtrl) -> u64 {
         | c.ndata << lsb("ndata")
         | c.aop << lsb("aop")
         | u64::from(c.data1) << lsb("data1")
+        | u64::from(c.tid) << lsb("tid")
 }
 
 /// Every DS row the vector unit executes, with its control.
@@ -531,7 +541,9 @@ mod tests {
         assert_eq!((c.kind, c.size, c.data_hi, c.ndata), (DS_STORE, 2, true, 1));
         let c = ds_control(row(Format::Ds, "ds_store_b128")).unwrap();
         assert_eq!((c.size, c.ndata), (16, 4));
-        assert!(ds_control(row(Format::Ds, "ds_load_addtid_b32")).is_none());
+        let c = ds_control(row(Format::Ds, "ds_load_addtid_b32")).unwrap();
+        assert_eq!((c.kind, c.size, c.tid, c.ndst), (DS_LOAD, 4, true, 1));
+        assert!(ds_control(row(Format::Ds, "ds_append")).is_none());
         let c = ds_control(row(Format::Ds, "ds_max_rtn_i64")).unwrap();
         assert_eq!((c.kind, c.size, c.ndst, c.ndata), (DS_ATOMIC, 8, 2, 2));
         assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "max_i");

@@ -235,7 +235,10 @@ fn ds_instruction(rng: &mut Rng, op: &OpInfo, lds_bytes: u32) -> String {
     } else {
         match rng.below(10) {
             0..=4 => String::new(),
-            5..=8 => format!(" offset:{}", 4 * rng.below(64) + usize::from(rng.chance(20))),
+            5..=8 => format!(
+                " offset:{}",
+                4 * rng.below(64) + usize::from(rng.chance(20))
+            ),
             _ => format!(" offset:{}", rng.next() as u16),
         }
     };
