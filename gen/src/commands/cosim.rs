@@ -4,9 +4,17 @@
 //! process. Each program prints `PASS` or the first divergence, with a waveform of the RTL
 //! run in `<out>/cosim/<program>.vcd`; a summary line follows, and the exit status is
 //! non-zero if any program failed.
+//!
+//! Memory: both sides get the data region of `cu32_sim::cosim::data_region` (4 KiB at
+//! 0x10000, dword k = `(k * 0x9e3779b9) ^ 0x5bd1e995`) and any `--memory-image`; the RTL
+//! reaches them through its Wishbone port, served by the shim with `--memory-latency`
+//! cycles and random STALL. Memory is compared at the end of each program as well as the
+//! trace.
 
 use anyhow::Context;
-use cu32_sim::cosim::{cosimulate_program, verilate, CosimOptions, Divergence, Rtl, Side};
+use cu32_sim::cosim::{
+    cosimulate_program, data_region, verilate, BusMemory, CosimOptions, Divergence, Rtl, Side,
+};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `cu32 cosim`.
@@ -34,6 +42,24 @@ pub struct Args {
     /// write), to prove a wrong model result is caught and reported.
     #[arg(long, value_name = "N")]
     pub inject_model_fault: Option<usize>,
+    /// Memory: cycles from a bus request's acceptance to its acknowledge (the RTL's
+    /// Wishbone port). Both sides see the same data region: 1024 dwords at byte address
+    /// 0x10000, dword k = (k * 0x9e3779b9) ^ 0x5bd1e995 (32-bit wrapping); any other
+    /// address is unmapped (the model refuses it, the bus answers ERR). Memory is compared
+    /// at the end too.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub memory_latency: u32,
+    /// Memory: the bus's chance of STALL in a cycle, in 1/1000 (pseudo-random).
+    #[arg(long, default_value_t = 0, value_name = "PERMILLE", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub memory_stall: u32,
+    /// Memory: seed of the STALL sequence.
+    #[arg(long, default_value_t = 1, value_name = "SEED")]
+    pub memory_seed: u64,
+    /// Memory: also map FILE's bytes (padded with zeros to whole dwords) at byte address
+    /// ADDR (0x-prefixed hex or decimal; a multiple of 4, the image below 2^32, at least
+    /// 4 KiB clear of the data region and of other images). Repeatable.
+    #[arg(long, value_name = "FILE@ADDR")]
+    pub memory_image: Vec<String>,
 }
 
 /// A program ready to run: its code and the source line of each instruction address.
@@ -57,6 +83,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if !errors.is_empty() {
         anyhow::bail!("{}", errors.join("\n"));
     }
+
+    let mut regions = vec![data_region()];
+    for spec in &args.memory_image {
+        regions.push(memory_image(spec)?);
+    }
+    check_regions(&regions, &args.memory_image)?;
 
     let config = super::load_config(args.config.as_deref())?;
     if args.verilog.is_empty() {
@@ -93,19 +125,29 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
             inject_model_fault: args.inject_model_fault,
             lds_bytes: config.lds_bytes,
+            bus: BusMemory {
+                regions: regions.clone(),
+                latency: args.memory_latency,
+                stall_permille: args.memory_stall,
+                seed: args.memory_seed,
+            },
             ..CosimOptions::default()
         };
         let report = cosimulate_program(&mut rtl, &program.words, &options)
             .with_context(|| format!("{name}: co-simulation"))?;
-        match &report.divergence {
-            None => {
+        match (&report.divergence, &report.memory) {
+            (None, Some(m)) => {
+                println!("FAIL {name}: {m}");
+                failed += 1;
+            }
+            (None, None) => {
                 println!(
                     "PASS {name}: {} instructions, {} cycles",
                     report.instructions, report.cycles
                 );
                 passed += 1;
             }
-            Some(d) => {
+            (Some(d), _) => {
                 println!("FAIL {name}: {}", with_source(d, program));
                 failed += 1;
             }
@@ -117,6 +159,53 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "{failed} of {} program(s) failed co-simulation",
             failed + passed
         );
+    }
+    Ok(())
+}
+
+/// A `--memory-image FILE@ADDR`: the address and the file's dwords (little-endian, the
+/// last padded with zeros).
+fn memory_image(spec: &str) -> anyhow::Result<(u32, Vec<u32>)> {
+    let Some((file, addr)) = spec.rsplit_once('@') else {
+        anyhow::bail!("--memory-image {spec}: expected FILE@ADDR");
+    };
+    let parsed = match addr.strip_prefix("0x").or_else(|| addr.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(&hex.replace('_', ""), 16),
+        None => addr.replace('_', "").parse::<u64>(),
+    };
+    let addr =
+        parsed.map_err(|e| anyhow::anyhow!("--memory-image {spec}: bad address `{addr}`: {e}"))?;
+    let mut bytes = std::fs::read(file)
+        .with_context(|| format!("--memory-image {spec}: {file}: cannot read"))?;
+    bytes.resize(bytes.len().next_multiple_of(4), 0);
+    let end = addr + bytes.len() as u64;
+    if addr % 4 != 0 || end > 1 << 32 {
+        anyhow::bail!(
+            "--memory-image {spec}: {file} ({} bytes at {addr:#x}) must start at a multiple of 4 \
+             and end at or below 2^32 (the RTL's bus is 32-bit)",
+            bytes.len()
+        );
+    }
+    let words = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    Ok((addr as u32, words))
+}
+
+/// Checks that the regions can all be mapped in the golden model's memory (which keeps a
+/// guard gap between them); `specs` name the images after the data region.
+fn check_regions(regions: &[(u32, Vec<u32>)], specs: &[String]) -> anyhow::Result<()> {
+    let mut memory = cu32_sim::memory::Memory::new();
+    for (i, (addr, words)) in regions.iter().enumerate() {
+        let name = match i.checked_sub(1).and_then(|k| specs.get(k)) {
+            Some(spec) => format!("--memory-image {spec}"),
+            None => "the co-simulation data region".to_string(),
+        };
+        let bytes = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        memory
+            .map(u64::from(*addr), &name, bytes, true)
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     }
     Ok(())
 }
@@ -243,6 +332,10 @@ mod tests {
             out: dir.path().join("build"),
             verilog: vec![toy_verilog()],
             inject_model_fault: fault,
+            memory_latency: 1,
+            memory_stall: 0,
+            memory_seed: 1,
+            memory_image: Vec::new(),
         };
         if let Err(e) = run(args(None)) {
             panic!("cosim failed: {e:#}");
@@ -250,6 +343,29 @@ mod tests {
         let err = run(args(Some(1))).expect_err("an injected fault fails");
         assert!(err.to_string().contains("1 of 1"), "{err:#}");
         assert!(dir.path().join("build/cosim/p.vcd").is_file());
+    }
+
+    #[test]
+    fn memory_images_are_read_padded_and_checked() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join("img.bin");
+        std::fs::write(&file, [1u8, 2, 3, 4, 5]).expect("write");
+        let spec = format!("{}@0x20000", file.display());
+        let (addr, words) = memory_image(&spec).expect("an image");
+        assert_eq!((addr, words), (0x20000, vec![0x0403_0201, 5]));
+        let regions = [data_region(), (addr, vec![0; 2])];
+        check_regions(&regions, std::slice::from_ref(&spec)).expect("clear of the data region");
+        let near = format!("{}@0x11000", file.display());
+        let err = check_regions(&[data_region(), (0x11000, vec![0])], &[near]).unwrap_err();
+        assert!(err.to_string().contains("--memory-image"), "{err}");
+        let err = memory_image(&format!("{}@0x10002", file.display())).unwrap_err();
+        assert!(err.to_string().contains("multiple of 4"), "{err}");
+        let err = memory_image("nothing-here.bin@4096").unwrap_err();
+        assert!(
+            format!("{err:#}").contains("nothing-here.bin: cannot read"),
+            "{err:#}"
+        );
+        assert!(memory_image("no-address").is_err());
     }
 
     #[test]

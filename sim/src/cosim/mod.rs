@@ -5,12 +5,16 @@
 //!   plus the project's small shim (`sim/shim/cosim_shim.cpp`), compiled with the `cc` crate.
 //! - [`Rtl`] runs that executable as a child process; one process runs many programs.
 //! - [`cosimulate`] compares a [`Model`] with an RTL run and reports the first divergence:
-//!   both sides, the events before it, and a waveform of the RTL run.
+//!   both sides, the events before it, and a waveform of the RTL run; then the memory both
+//!   sides were given ([`BusMemory`]: the model's global memory, the shim's Wishbone slave)
+//!   as the two runs left it.
+//! - [`data_region`] is the memory a co-simulated program sees by convention: 4 KiB at
+//!   [`DATA_BASE`] filled with [`data_pattern`].
 
 pub mod rtl;
 pub mod verilate;
 
-pub use rtl::{Rtl, RtlEnd, RtlEvent, RtlRun};
+pub use rtl::{BusMemory, Rtl, RtlEnd, RtlEvent, RtlRun};
 pub use verilate::{Built, Verilator};
 
 use crate::memory::Memory;
@@ -59,6 +63,114 @@ pub struct ModelStop {
 pub trait Model {
     /// The next retired instruction; `Ok(None)` once the program has ended.
     fn step(&mut self) -> Result<Option<TraceEvent>, ModelStop>;
+
+    /// The `dwords` dwords of global memory at `addr` as the model's run left them, if it
+    /// has them (compared with the RTL's bus memory at the end).
+    fn memory(&self, _addr: u64, _dwords: usize) -> Option<Vec<u32>> {
+        None
+    }
+}
+
+/// Where [`data_region`] lies: a byte address below 2^32 (the RTL's bus is 32-bit).
+pub const DATA_BASE: u32 = 0x0001_0000;
+/// The dwords of [`data_region`] (4 KiB).
+pub const DATA_DWORDS: usize = 1024;
+
+/// Dword `k` of the data region: `(k * 0x9e3779b9) ^ 0x5bd1e995` (wrapping), distinct
+/// for every dword and byte-lane sensitive.
+pub fn data_pattern(k: u32) -> u32 {
+    k.wrapping_mul(0x9e37_79b9) ^ 0x5bd1_e995
+}
+
+/// The memory co-simulation gives a program by convention: [`DATA_DWORDS`] dwords at
+/// [`DATA_BASE`] holding [`data_pattern`]; every other address is unmapped (the model
+/// refuses the access, the RTL's bus answers ERR).
+pub fn data_region() -> (u32, Vec<u32>) {
+    (
+        DATA_BASE,
+        (0..DATA_DWORDS as u32).map(data_pattern).collect(),
+    )
+}
+
+/// The golden model with global memory: one wave ([`Machine`]) stepping over a [`Memory`]
+/// that holds the regions of a [`BusMemory`] (writable), and a zeroed LDS (none unless
+/// [`MemoryMachine::with_lds`]). The RTL's trace carries no memory writes, so the model's
+/// ([`Write::Mem`], global or LDS) are left out of its events: the bus memory is compared
+/// at the end, the LDS through the values later DS loads and atomics return.
+pub struct MemoryMachine {
+    pub machine: Machine,
+    pub memory: Memory,
+    pub lds: Vec<u8>,
+}
+
+impl MemoryMachine {
+    /// `words` at address 0, with `bus`'s regions mapped.
+    pub fn new(words: &[u32], bus: &BusMemory) -> Result<MemoryMachine, CosimError> {
+        let mut memory = Memory::new();
+        for (addr, dwords) in &bus.regions {
+            let bytes = dwords.iter().flat_map(|w| w.to_le_bytes()).collect();
+            memory
+                .map(u64::from(*addr), &format!("data at {addr:#x}"), bytes, true)
+                .map_err(|e| CosimError::Shim(format!("mapping the bus memory: {e}")))?;
+        }
+        Ok(MemoryMachine {
+            machine: Machine::new(words.to_vec()),
+            memory,
+            lds: Vec::new(),
+        })
+    }
+
+    /// The machine with a zeroed LDS of `lds_bytes`.
+    pub fn with_lds(mut self, lds_bytes: u32) -> MemoryMachine {
+        self.lds = vec![0; lds_bytes as usize];
+        self
+    }
+}
+
+impl Model for MemoryMachine {
+    fn step(&mut self) -> Result<Option<TraceEvent>, ModelStop> {
+        let event = self
+            .machine
+            .step_in(&mut self.memory, &mut self.lds)
+            .map_err(|e| ModelStop {
+                pc: model_error_pc(&e),
+                message: e.to_string(),
+            })?;
+        Ok(event.map(|mut e| {
+            e.writes.retain(|w| !matches!(w, Write::Mem { .. }));
+            e
+        }))
+    }
+
+    fn memory(&self, addr: u64, dwords: usize) -> Option<Vec<u32>> {
+        let bytes = self.memory.read(addr, 4 * dwords as u64).ok()?;
+        Some(
+            bytes
+                .chunks_exact(4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect(),
+        )
+    }
+}
+
+/// The first dword of the bus memory on which the two sides disagree at the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryDifference {
+    pub addr: u64,
+    /// The model's dword (`None`: the model does not have that memory).
+    pub model: Option<u32>,
+    pub rtl: u32,
+}
+
+impl fmt::Display for MemoryDifference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "memory differs at the end: dword at {:#x}: ", self.addr)?;
+        match self.model {
+            Some(m) => write!(f, "model 0x{m:08x}")?,
+            None => write!(f, "the model has no such memory")?,
+        }
+        write!(f, ", rtl 0x{:08x}", self.rtl)
+    }
 }
 
 impl Model for Machine {
@@ -80,7 +192,8 @@ fn model_error_pc(e: &ModelError) -> Option<u32> {
         | ModelError::BadOperand { pc, .. }
         | ModelError::Trap { pc, .. }
         | ModelError::Halt { pc, .. }
-        | ModelError::Budget { pc, .. } => Some(*pc),
+        | ModelError::Budget { pc, .. }
+        | ModelError::Memory { pc, .. } => Some(*pc),
         #[allow(unreachable_patterns)]
         _ => None,
     }
@@ -179,11 +292,13 @@ pub struct CosimReport {
     pub rtl_end: RtlEnd,
     /// The first disagreement, if any.
     pub divergence: Option<Box<Divergence>>,
+    /// With the traces in agreement: the first difference of the bus memory at the end.
+    pub memory: Option<MemoryDifference>,
 }
 
 impl CosimReport {
     pub fn passed(&self) -> bool {
-        self.divergence.is_none()
+        self.divergence.is_none() && self.memory.is_none()
     }
 }
 
@@ -201,6 +316,8 @@ pub struct CosimOptions {
     pub inject_model_fault: Option<usize>,
     /// The LDS size of the RTL configuration (the model's LDS in [`cosimulate_program`]).
     pub lds_bytes: u32,
+    /// The memory behind the RTL's bus, and (through [`cosimulate_program`]) the model's.
+    pub bus: BusMemory,
 }
 
 impl Default for CosimOptions {
@@ -211,6 +328,7 @@ impl Default for CosimOptions {
             context: 5,
             inject_model_fault: None,
             lds_bytes: 0,
+            bus: BusMemory::default(),
         }
     }
 }
@@ -236,26 +354,58 @@ pub fn cosimulate(
     words: &[u32],
     options: &CosimOptions,
 ) -> Result<CosimReport, CosimError> {
-    let run = rtl.run(words, options.max_cycles, None)?;
+    let run = rtl.run_with(words, &options.bus, options.max_cycles, None)?;
     let mut report = compare(&run, model, options);
+    if report.divergence.is_none() {
+        report.memory = compare_memory(&run, model);
+    }
     if let (Some(d), Some(path)) = (report.divergence.as_mut(), &options.vcd_on_divergence) {
-        d.vcd = Some(match rtl.run(words, options.max_cycles, Some(path)) {
-            Ok(_) => Ok(path.clone()),
-            Err(e) => Err(e.to_string()),
-        });
+        d.vcd = Some(
+            match rtl.run_with(words, &options.bus, options.max_cycles, Some(path)) {
+                Ok(_) => Ok(path.clone()),
+                Err(e) => Err(e.to_string()),
+            },
+        );
     }
     Ok(report)
 }
 
-/// [`cosimulate`] with the golden model ([`LdsMachine`], an LDS of `options.lds_bytes`)
-/// running `words` from its initial state.
+/// [`cosimulate`] with the golden model ([`MemoryMachine`], an LDS of
+/// `options.lds_bytes`) running `words` from its initial state over the options' bus memory.
 pub fn cosimulate_program(
     rtl: &mut Rtl,
     words: &[u32],
     options: &CosimOptions,
 ) -> Result<CosimReport, CosimError> {
-    let mut machine = LdsMachine::new(words, options.lds_bytes);
+    let mut machine = MemoryMachine::new(words, &options.bus)?.with_lds(options.lds_bytes);
     cosimulate(rtl, &mut machine, words, options)
+}
+
+/// The first dword of the RTL's bus memory at the end of `run` that the model's memory
+/// does not match. A region the model does not have is a difference at its first dword,
+/// unless the model keeps no memory at all (then nothing is compared).
+fn compare_memory(run: &RtlRun, model: &dyn Model) -> Option<MemoryDifference> {
+    let keeps_memory = run
+        .memory
+        .iter()
+        .any(|(addr, d)| model.memory(u64::from(*addr), d.len()).is_some());
+    for (addr, rtl) in &run.memory {
+        let addr = u64::from(*addr);
+        let mine = model.memory(addr, rtl.len());
+        let at = match &mine {
+            Some(mine) => mine.iter().zip(rtl).position(|(m, r)| m != r),
+            None if keeps_memory && !rtl.is_empty() => Some(0),
+            None => None,
+        };
+        if let Some(at) = at {
+            return Some(MemoryDifference {
+                addr: addr + 4 * at as u64,
+                model: mine.and_then(|m| m.get(at).copied()),
+                rtl: rtl[at],
+            });
+        }
+    }
+    None
 }
 
 /// Compares a finished RTL run with the model's events.
@@ -306,6 +456,7 @@ pub fn compare(run: &RtlRun, model: &mut dyn Model, options: &CosimOptions) -> C
         cycles: run.cycles,
         rtl_end: run.end,
         divergence: divergence.map(Box::new),
+        memory: None,
     }
 }
 
@@ -484,5 +635,84 @@ impl fmt::Display for Divergence {
             Some(Err(e)) => writeln!(f, "  waveform: not written: {e}"),
             None => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_with_memory(memory: Vec<(u32, Vec<u32>)>) -> RtlRun {
+        RtlRun {
+            events: Vec::new(),
+            end: RtlEnd::Done,
+            cycles: 1,
+            memory,
+        }
+    }
+
+    #[test]
+    fn data_region_follows_its_documented_pattern() {
+        let (base, words) = data_region();
+        assert_eq!((base, words.len()), (0x10000, 1024));
+        assert_eq!(&words[..2], &[0x5bd1_e995, 0xc5e6_902c]);
+    }
+
+    #[test]
+    fn model_loads_the_data_region_and_memory_is_compared() {
+        let (base, words) = data_region();
+        let bus = BusMemory {
+            regions: vec![(base, words.clone())],
+            ..BusMemory::default()
+        };
+        // s_mov_b32 s0, 0x10000; s_load_b64 s[2:3], s[0:1], 0x8; s_endpgm
+        let code = [
+            0xbe80_00ff,
+            0x0001_0000,
+            0xf404_0080,
+            0xf800_0008,
+            0xbfb0_0000,
+        ];
+        let mut model = MemoryMachine::new(&code, &bus).expect("maps");
+        model.step().expect("mov");
+        let load = model.step().expect("load").expect("an event");
+        assert_eq!(
+            load.writes,
+            [
+                Write::Sgpr {
+                    index: 2,
+                    value: words[2]
+                },
+                Write::Sgpr {
+                    index: 3,
+                    value: words[3]
+                }
+            ]
+        );
+        assert_eq!(
+            compare_memory(&run_with_memory(bus.regions.clone()), &model),
+            None
+        );
+        let mut changed = words.clone();
+        changed[5] ^= 0x100;
+        let d = compare_memory(&run_with_memory(vec![(base, changed)]), &model);
+        assert_eq!(
+            d,
+            Some(MemoryDifference {
+                addr: 0x10014,
+                model: Some(words[5]),
+                rtl: words[5] ^ 0x100
+            })
+        );
+        assert!(d.unwrap().to_string().contains("dword at 0x10014"));
+    }
+
+    #[test]
+    fn an_unmapped_load_stops_the_model_at_its_pc() {
+        // s_load_b32 s2, s[0:1], 0x0 with s[0:1] = 0: nothing is mapped there.
+        let code = [0xf400_0080, 0xf800_0000, 0xbfb0_0000];
+        let mut model = MemoryMachine::new(&code, &BusMemory::default()).expect("maps");
+        let stop = model.step().expect_err("unmapped");
+        assert_eq!(stop.pc, Some(0));
     }
 }

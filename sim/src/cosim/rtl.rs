@@ -1,6 +1,7 @@
 //! The Verilated RTL as a child process: the shim executable built by [`super::verilate`],
 //! spoken to over its line protocol (see `sim/shim/cosim_shim.cpp`). One process runs any
-//! number of programs; each run starts from reset on a fresh design instance.
+//! number of programs; each run starts from reset on a fresh design instance, with the
+//! shim's bus memory (a Wishbone slave, [`BusMemory`]) mapped as the run asks.
 
 use super::verilate::{self, Built};
 use super::CosimError;
@@ -53,6 +54,34 @@ pub struct RtlRun {
     pub end: RtlEnd,
     /// Cycles from the start pulse to the end.
     pub cycles: u64,
+    /// The bus memory's regions as the run left them (byte address, dwords), in the order
+    /// [`BusMemory::regions`] gave them.
+    pub memory: Vec<(u32, Vec<u32>)>,
+}
+
+/// The memory the shim serves on the RTL's Wishbone port, and how it answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BusMemory {
+    /// Mapped regions: byte address (a multiple of 4) and dwords, below 2^32, not
+    /// overlapping. Any other address is answered with ERR.
+    pub regions: Vec<(u32, Vec<u32>)>,
+    /// Cycles from a request's acceptance to its acknowledge (at least 1).
+    pub latency: u32,
+    /// The chance of STALL in a cycle, in 1/1000.
+    pub stall_permille: u32,
+    /// Seed of the STALL sequence.
+    pub seed: u64,
+}
+
+impl Default for BusMemory {
+    fn default() -> BusMemory {
+        BusMemory {
+            regions: Vec::new(),
+            latency: 1,
+            stall_permille: 0,
+            seed: 1,
+        }
+    }
 }
 
 /// A running shim process for one Verilated design.
@@ -105,11 +134,23 @@ impl Rtl {
     }
 
     /// Runs `words` (loaded at word address 0) from reset until `done`, `error` or
-    /// `max_cycles` cycles after the start pulse; with `vcd`, dumps the whole run's waveform
-    /// there.
+    /// `max_cycles` cycles after the start pulse, with no bus memory; with `vcd`, dumps the
+    /// whole run's waveform there.
     pub fn run(
         &mut self,
         words: &[u32],
+        max_cycles: u64,
+        vcd: Option<&Path>,
+    ) -> Result<RtlRun, CosimError> {
+        self.run_with(words, &BusMemory::default(), max_cycles, vcd)
+    }
+
+    /// [`Rtl::run`] with `memory` behind the bus; the run's result holds the regions as the
+    /// run left them.
+    pub fn run_with(
+        &mut self,
+        words: &[u32],
+        memory: &BusMemory,
         max_cycles: u64,
         vcd: Option<&Path>,
     ) -> Result<RtlRun, CosimError> {
@@ -130,7 +171,7 @@ impl Rtl {
             }
             None => None,
         };
-        let result = self.exchange(words, max_cycles.max(1), vcd.as_deref());
+        let result = self.exchange(words, memory, max_cycles.max(1), vcd.as_deref());
         if result.is_err() {
             // Whatever state the process is in, start afresh next time.
             if let Some(mut p) = self.process.take() {
@@ -144,16 +185,29 @@ impl Rtl {
     fn exchange(
         &mut self,
         words: &[u32],
+        memory: &BusMemory,
         max_cycles: u64,
         vcd: Option<&str>,
     ) -> Result<RtlRun, CosimError> {
         let p = self.process()?;
-        let mut req = format!("load {}\n", words.len());
-        for chunk in words.chunks(8) {
-            let line: Vec<String> = chunk.iter().map(|w| format!("{w:x}")).collect();
-            req.push_str(&line.join(" "));
-            req.push('\n');
+        // The bus memory first: every request is answered by `OK n`.
+        let mut req = String::from("clear\n");
+        let mut oks = vec![0];
+        for (addr, dwords) in &memory.regions {
+            req.push_str(&format!("map {addr:x} {}\n", dwords.len()));
+            push_words(&mut req, dwords);
+            oks.push(dwords.len());
         }
+        req.push_str(&format!(
+            "bus {} {} {}\n",
+            memory.latency.max(1),
+            memory.stall_permille.min(1000),
+            memory.seed
+        ));
+        oks.push(0);
+        req.push_str(&format!("load {}\n", words.len()));
+        push_words(&mut req, words);
+        oks.push(words.len());
         req.push_str(&format!("run {max_cycles}"));
         if let Some(path) = vcd {
             req.push(' ');
@@ -162,9 +216,11 @@ impl Rtl {
         req.push('\n');
         p.send(&req)?;
 
-        let ok = p.line()?;
-        if ok != format!("OK {}", words.len()) {
-            return Err(p.protocol(&format!("expected `OK {}`, got `{ok}`", words.len())));
+        for n in oks {
+            let ok = p.line()?;
+            if ok != format!("OK {n}") {
+                return Err(p.protocol(&format!("expected `OK {n}`, got `{ok}`")));
+            }
         }
         let mut events = Vec::new();
         let mut vgprs = Vec::new();
@@ -192,6 +248,13 @@ impl Rtl {
                     });
                     continue;
                 }
+                (Some("S"), [index, value]) => {
+                    vgprs.push(TraceWrite::Sgpr {
+                        index: (index & 0x7f) as u8,
+                        value: *value as u32,
+                    });
+                    continue;
+                }
                 (Some("T"), n) if n.len() == 22 => {
                     events.push(trace_event(n, std::mem::take(&mut vgprs)));
                     continue;
@@ -202,17 +265,47 @@ impl Rtl {
                 (Some("FINISH"), [c]) => (RtlEnd::Finish, *c),
                 _ => return Err(p.protocol(&format!("unexpected line `{line}`"))),
             };
+            let mut dumps = Vec::new();
+            for (addr, dwords) in &memory.regions {
+                p.send(&format!("dump {addr:x} {}\n", dwords.len()))?;
+                let line = p.line()?;
+                let nums: Option<Vec<u64>> = line.strip_prefix("M ").and_then(|rest| {
+                    rest.split_whitespace()
+                        .map(|f| u64::from_str_radix(f, 16).ok())
+                        .collect()
+                });
+                match nums.as_deref() {
+                    Some([a, n, data @ ..])
+                        if *a == u64::from(*addr)
+                            && *n as usize == dwords.len()
+                            && data.len() == dwords.len() =>
+                    {
+                        dumps.push((*addr, data.iter().map(|&w| w as u32).collect()));
+                    }
+                    _ => return Err(p.protocol(&format!("unexpected dump answer `{line}`"))),
+                }
+            }
             return Ok(RtlRun {
                 events,
                 end: end.0,
                 cycles: end.1,
+                memory: dumps,
             });
         }
     }
 }
 
-/// A trace event from the 22 numbers of a `T` line and the VGPR writes of the `V` lines
-/// before it (see the shim's protocol).
+/// Appends `words` in hex, eight to a line.
+fn push_words(req: &mut String, words: &[u32]) {
+    for chunk in words.chunks(8) {
+        let line: Vec<String> = chunk.iter().map(|w| format!("{w:x}")).collect();
+        req.push_str(&line.join(" "));
+        req.push('\n');
+    }
+}
+
+/// A trace event from the 22 numbers of a `T` line and the SGPR (SMEM) and VGPR writes of
+/// the `S` and `V` lines before it (see the shim's protocol).
 fn trace_event(n: &[u64], vgprs: Vec<TraceWrite>) -> RtlEvent {
     let w32 = |i: usize| n[i] as u32;
     let nwords = n[4].clamp(1, 3) as usize;

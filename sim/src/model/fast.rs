@@ -13,11 +13,11 @@
 
 use super::lds::two_addr;
 use super::program::Decoded;
-use super::salu::{exec_mask_fn, exec_mask_form, sop2_32, Branch, Cmp32};
+use super::salu::{exec_mask_fn, exec_mask_form, sop1_32, sop2_32, Branch, Cmp32};
 use super::smem::load_dwords;
-use super::valu::{int_compare_lane, CarryOp, Dual, Kind, Op32};
+use super::valu::{int_compare_mask32, mad64, CarryOp, Dual, Kind, Op32, Op64};
 use super::valu_float::{f32_fast, f32_fast_lanes, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
-use super::vmem::{lanes, load_kind, store_kind, Dest};
+use super::vmem::{atomic, lanes, load_kind, store_kind, Dest};
 use super::workgroup::Stats;
 use super::{per_lane, write_lanes, Lanes, Machine, ModelError, Wave, LANES};
 use crate::memory::Memory;
@@ -43,8 +43,10 @@ pub(super) struct Fast {
     nops: u8,
 }
 
-/// What a [`Fast`] instruction does.
+/// What a [`Fast`] instruction does. (`repr(u8)`: a plain tag byte, which the dispatch
+/// reads with fewer instructions than a niche-encoded one.)
 #[derive(Clone, Copy, Debug)]
+#[repr(u8)]
 enum FastOp {
     /// Not on the fast path: the general executor runs it.
     General,
@@ -58,6 +60,8 @@ enum FastOp {
     Cmp { cmp: Cmp32, a: SSrc, b: SSrc },
     /// `s_mov_b32`.
     Mov { src: SSrc, d: u8 },
+    /// A 32-bit SOP1 opcode of `sop1_32`.
+    Sop1 { mn: Mn, a: SSrc, d: u8 },
     /// `s_<op>_saveexec_b32` / `s_<op>_wrexec_b32`.
     ExecMask {
         f: fn(u64, u64) -> u64,
@@ -92,11 +96,29 @@ enum FastOp {
         src: [VSrc; 2],
         dst: u8,
     },
+    /// `v_readlane_b32` (`lane` from a scalar source) / `v_readfirstlane_b32` (`lane`
+    /// none: the lowest EXEC lane, lane 0 without any) into `d`.
+    ReadLane { src: u8, lane: Option<SSrc>, d: u8 },
     /// `v_cndmask_b32`: S1 where the `mask` bit is set, else S0.
     Cndmask {
         src: [VSrc; 2],
         mask: SSrc,
         vdst: u8,
+    },
+    /// An integer VALU opcode with a 64-bit source or destination, EXEC-masked.
+    Valu64 {
+        f: Op64,
+        src: [WideSrc; 3],
+        vdst: u8,
+        wide: bool,
+    },
+    /// `v_mad_u64_u32` / `v_mad_i64_i32`: bit 64 of each active lane's result into
+    /// `sdst` (unless it is null).
+    Mad64 {
+        signed: bool,
+        src: [WideSrc; 3],
+        vdst: u8,
+        sdst: u8,
     },
     /// An f32 opcode `f32_fast` covers.
     F32(F32Instr),
@@ -104,6 +126,8 @@ enum FastOp {
     Ds(DsInstr),
     /// A FLAT/GLOBAL load or store of whole dwords.
     Vmem(VmemInstr),
+    /// A FLAT/GLOBAL 32-bit integer atomic whose operation needs no second operand.
+    Atomic(AtomicInstr),
     /// A VOPD pair whose halves are both on the fast path.
     Vopd(VopdInstr),
 }
@@ -135,7 +159,7 @@ struct DsInstr {
     vdst: u8,
 }
 
-/// A FLAT/GLOBAL load or store of `size` bytes (a multiple of 4) per lane at the lane's
+/// A FLAT/GLOBAL load or store of `size` bytes (1, 2 or a multiple of 4) per lane at the lane's
 /// 64-bit VGPR pair ADDR, or (GLOBAL with SADDR) the SGPR pair `saddr` + the lane's 32-bit
 /// ADDR, + `offset`; the fast path takes it when every active lane's bytes lie in one
 /// allocation (writable, for a store).
@@ -143,11 +167,24 @@ struct DsInstr {
 struct VmemInstr {
     store: bool,
     size: u32,
+    /// A byte or short load sign-extends (else zero-extends).
+    signed: bool,
     saddr: Option<u8>,
     addr: u8,
     offset: i32,
     data: u8,
     vdst: u8,
+}
+
+/// A FLAT/GLOBAL 32-bit integer atomic (operation `op` of `vmem::atomic`) at the
+/// addresses of `at` (whose `store`, `size` and `signed` are unused), from DATA, the
+/// pre-op value into VDST when `ret`; lanes in order, as the general executor runs them.
+#[derive(Clone, Copy, Debug)]
+struct AtomicInstr {
+    at: VmemInstr,
+    op: &'static str,
+    signed: bool,
+    ret: bool,
 }
 
 /// A VOPD pair whose halves are both on the fast path, and the K literal.
@@ -259,6 +296,100 @@ impl VSrc {
     }
 }
 
+/// An integer VALU source of 32 or 64 bits, as the general executor's `vsrc` reads it
+/// (zero-extended to 64 bits).
+#[derive(Clone, Copy, Debug)]
+enum WideSrc {
+    /// VGPR `v`, and `v + 1` as the high half when `pair`.
+    Vgpr { v: u8, pair: bool },
+    /// A 32-bit scalar source.
+    Scalar(SSrc),
+    /// The 64-bit SGPR pair at this code.
+    Pair(u8),
+    /// A 64-bit constant.
+    Const(u64),
+}
+
+impl WideSrc {
+    /// Operand `arg` in field `code`, when it is readable here.
+    fn of(instr: &Instr, code: u16, arg: Arg) -> Option<WideSrc> {
+        let pair = match arg.ty.bits() {
+            32 => false,
+            64 => true,
+            _ => return None,
+        };
+        if code >= SRC_VGPR0 {
+            let v = u8::try_from(code - SRC_VGPR0).ok()?;
+            // A pair must not run past v255 (the general executor's error).
+            return (!pair || v < u8::MAX).then_some(WideSrc::Vgpr { v, pair });
+        }
+        if arg.accept == Accept::Vgpr {
+            return None;
+        }
+        let code = code as u8;
+        if !pair {
+            return SSrc::of(instr, code).map(WideSrc::Scalar);
+        }
+        match code {
+            NULL | M0 | SRC_SCC | SRC_LITERAL => None,
+            0..=127 => Some(WideSrc::Pair(code)),
+            _ => inline_constant(code, 64).map(WideSrc::Const),
+        }
+    }
+
+    /// Every lane's value.
+    #[inline(always)]
+    fn read(self, wave: &Wave) -> [u64; LANES] {
+        match self {
+            WideSrc::Vgpr { v, pair } => {
+                let lo = &wave.vgpr[usize::from(v)];
+                if pair {
+                    let hi = &wave.vgpr[usize::from(v) + 1];
+                    per_lane(|l| u64::from(lo[l]) | u64::from(hi[l]) << 32)
+                } else {
+                    per_lane(|l| u64::from(lo[l]))
+                }
+            }
+            WideSrc::Scalar(s) => [u64::from(s.read(wave)); LANES],
+            WideSrc::Pair(code) => [wave.pair(code); LANES],
+            WideSrc::Const(c) => [c; LANES],
+        }
+    }
+}
+
+/// [`FastOp::Valu64`] (out of line: its 64-bit lanes would crowd the dispatch loop).
+#[inline(never)]
+fn valu64(w: &mut Wave, f: Op64, src: &[WideSrc; 3], vdst: u8, wide: bool, exec: u32) {
+    let d = f(&src[0].read(w), &src[1].read(w), &src[2].read(w));
+    write_wide(w, vdst, wide, exec, &d);
+}
+
+/// [`FastOp::Mad64`] (out of line, as [`valu64`]).
+#[inline(never)]
+fn mad(w: &mut Wave, signed: bool, src: &[WideSrc; 3], vdst: u8, sdst: u8, exec: u32) {
+    let (a, b, c) = (src[0].read(w), src[1].read(w), src[2].read(w));
+    let r: [u128; LANES] = per_lane(|l| mad64(signed, a[l], b[l], c[l]));
+    if sdst != NULL {
+        let carry = (0..LANES).fold(0u32, |m, l| m | ((r[l] >> 64) as u32 & 1) << l);
+        w.sgpr[usize::from(sdst)] = carry & exec;
+    }
+    write_wide(w, vdst, true, exec, &per_lane(|l| r[l] as u64));
+}
+
+/// Writes 64-bit `values` under `exec` to VGPR `v` (low halves) and, when `wide`, `v + 1`.
+#[inline(always)]
+fn write_wide(w: &mut Wave, v: u8, wide: bool, exec: u32, values: &[u64; LANES]) {
+    write_lanes(
+        &mut w.vgpr[usize::from(v)],
+        exec,
+        &per_lane(|l| values[l] as u32),
+    );
+    if wide {
+        let hi = per_lane(|l| (values[l] >> 32) as u32);
+        write_lanes(&mut w.vgpr[usize::from(v) + 1], exec, &hi);
+    }
+}
+
 /// Whether a scalar destination is written as it is (not null, not a TTMP, whose writes
 /// the general executor drops).
 fn plain_sdst(code: u8) -> bool {
@@ -282,11 +413,21 @@ fn f32_fast_op(op: Op) -> bool {
             | Op::Sqrt
             | Op::Rcp
             | Op::Rsq
+            | Op::FromInt(_)
             | Op::Cmp(_)
     )
 }
 
 impl Fast {
+    /// The entry of a dword where no instruction starts, or none the sweep decoded.
+    pub(super) const GENERAL: Fast = Fast {
+        format: Format::Sopp,
+        len: 1,
+        op: FastOp::General,
+        vector: false,
+        nops: 0,
+    };
+
     /// The fast form of `d`, decoded at byte `pc` of a program of `len` bytes.
     pub(super) fn of(d: &Decoded, pc: u32, len: u64) -> Fast {
         let op = if d.unsupported.is_some() {
@@ -311,20 +452,16 @@ impl Fast {
 
     /// Sets `nops` of every fast instruction of `table` (by dword) to the number of SOPP
     /// no-ops that follow it (at most 255).
-    pub(super) fn fold_nops(table: &mut [Option<Fast>]) {
+    pub(super) fn fold_nops(table: &mut [Fast]) {
         for at in (0..table.len()).rev() {
-            let Some(f) = table[at] else { continue };
-            if matches!(f.op, FastOp::General) {
+            if matches!(table[at].op, FastOp::General) {
                 continue;
             }
-            let next = at + usize::from(f.len);
-            let nops = match table.get(next).copied().flatten() {
+            let next = at + usize::from(table[at].len);
+            table[at].nops = match table.get(next) {
                 Some(n) if n.is_sopp_nop() => n.nops.saturating_add(1),
                 _ => 0,
             };
-            if let Some(f) = &mut table[at] {
-                f.nops = nops;
-            }
         }
     }
 }
@@ -373,6 +510,13 @@ fn resolve(d: &Decoded, pc: u32, len: u64) -> Option<FastOp> {
                     d: i.sdst,
                 });
             }
+            if sop1_32(op.mn, 0).is_some() {
+                return Some(FastOp::Sop1 {
+                    mn: op.mn,
+                    a: src(i.ssrc0)?,
+                    d: i.sdst,
+                });
+            }
             let (name, wrexec) = exec_mask_form(op.name.as_str())?;
             Some(FastOp::ExecMask {
                 f: exec_mask_fn(name)?,
@@ -412,6 +556,9 @@ fn valu(d: &Decoded) -> Option<FastOp> {
     if d.refusal.is_some() || i.dpp.is_some() || i.opsel != 0 || i.omod != 0 || i.clamp {
         return None;
     }
+    if let Some(op) = valu_wide(d) {
+        return Some(op);
+    }
     let mut src = [VSrc::Unused; 3];
     for (k, &(code, arg, _)) in ops.data[..ops.count].iter().enumerate() {
         src[k] = VSrc::of(i, code, arg)?;
@@ -444,6 +591,15 @@ fn valu(d: &Decoded) -> Option<FastOp> {
             src: two,
             dst: if cmpx { EXEC_LO } else { sdst },
         }),
+        Kind::ReadLane | Kind::ReadFirstLane if plain && plain_sdst(sdst) => {
+            let VSrc::Vgpr(src) = two[0] else { return None };
+            let lane = match (d.kind, two[1]) {
+                (Kind::ReadLane, VSrc::Scalar(s)) => Some(s),
+                (Kind::ReadLane, _) => return None,
+                _ => None,
+            };
+            Some(FastOp::ReadLane { src, lane, d: sdst })
+        }
         Kind::Cndmask if vdst32 && plain => Some(FastOp::Cndmask {
             src: two,
             mask,
@@ -495,6 +651,43 @@ fn valu(d: &Decoded) -> Option<FastOp> {
     }
 }
 
+/// The fast form of an integer VALU opcode on 64-bit values ([`valu`] has checked the
+/// modifiers).
+fn valu_wide(d: &Decoded) -> Option<FastOp> {
+    let i = &d.instr;
+    let ops = &d.operands;
+    if !matches!(d.kind, Kind::Op64(_) | Kind::Mad64 { .. }) || i.abs != 0 || i.neg != 0 {
+        return None;
+    }
+    let mut src = [WideSrc::Const(0); 3];
+    for (k, &(code, arg, _)) in ops.data[..ops.count].iter().enumerate() {
+        src[k] = WideSrc::of(i, code, arg)?;
+    }
+    let wide = match ops.vdst?.ty.bits() {
+        32 => false,
+        64 if i.vdst < u8::MAX => true,
+        _ => return None,
+    };
+    match d.kind {
+        Kind::Op64(f) => Some(FastOp::Valu64 {
+            f,
+            src,
+            vdst: i.vdst,
+            wide,
+        }),
+        Kind::Mad64 { signed } if wide => {
+            let sdst = ops.sdst.unwrap_or(VCC_LO);
+            (sdst == NULL || plain_sdst(sdst)).then_some(FastOp::Mad64 {
+                signed,
+                src,
+                vdst: i.vdst,
+                sdst,
+            })
+        }
+        _ => None,
+    }
+}
+
 /// The fast form of a DS load or store of whole dwords.
 fn ds(i: &Instr) -> Option<FastOp> {
     let rest = i.op.name.as_str().strip_prefix("ds_")?;
@@ -540,20 +733,47 @@ fn ds(i: &Instr) -> Option<FastOp> {
 /// The fast form of a FLAT/GLOBAL load or store of whole dwords.
 fn vmem(i: &Instr) -> Option<FastOp> {
     let (_, rest) = i.op.name.as_str().split_once('_')?;
-    let (store, size) = match rest.strip_prefix("store_") {
-        Some(kind) => (true, store_kind(kind).filter(|&(_, bit)| bit == 0)?.0),
+    if let Some(a) = rest.strip_prefix("atomic_") {
+        let (op, ty) = a.rsplit_once('_')?;
+        let known = atomic(op, false, 32, 0, 0, 0).is_some();
+        let second = matches!(op, "cmpswap" | "cmpstore" | "mskor" | "wrap");
+        let int32 = matches!(ty, "u32" | "i32" | "b32");
+        let fits = (i.op.format == Format::Global && i.saddr != NULL) || i.addr < 255;
+        return (known && !second && int32 && fits).then_some(FastOp::Atomic(AtomicInstr {
+            at: VmemInstr {
+                store: false,
+                size: 4,
+                signed: false,
+                saddr: (i.op.format == Format::Global && i.saddr != NULL).then_some(i.saddr),
+                addr: i.addr,
+                offset: i.offset,
+                data: i.data0,
+                vdst: i.vdst,
+            },
+            op,
+            signed: ty == "i32",
+            ret: i.glc,
+        }));
+    }
+    let (store, size, signed) = match rest.strip_prefix("store_") {
+        Some(kind) => (
+            true,
+            store_kind(kind).filter(|&(_, bit)| bit == 0)?.0,
+            false,
+        ),
         None => {
-            let (size, _, dest) = load_kind(rest.strip_prefix("load_")?)?;
-            (dest == Dest::Full).then_some((false, size))?
+            let (size, signed, dest) = load_kind(rest.strip_prefix("load_")?)?;
+            (dest == Dest::Full).then_some((false, size, signed))?
         }
     };
-    let dwords = size / 4;
+    let dwords = size.div_ceil(4);
     let saddr = (i.op.format == Format::Global && i.saddr != NULL).then_some(i.saddr);
     let regs_fit = usize::from(if store { i.data0 } else { i.vdst }) + dwords <= 256;
     let addr_fits = saddr.is_some() || i.addr < 255;
-    (size.is_multiple_of(4) && regs_fit && addr_fits).then_some(FastOp::Vmem(VmemInstr {
+    (regs_fit && addr_fits).then_some(FastOp::Vmem(VmemInstr {
         store,
         size: size as u32,
+        signed,
         saddr,
         addr: i.addr,
         offset: i.offset,
@@ -610,13 +830,18 @@ impl Machine {
         stats: &mut Stats,
     ) -> Result<(), ModelError> {
         let program = Arc::clone(&self.program);
+        let table = program.fast_table();
         while !self.ended && !self.at_barrier && *budget > 0 {
             // The fast path for as long as it takes the instructions, with the PC and the
             // budget in locals and no end or barrier check (only the general path ends a
-            // wave or stops it at a barrier).
+            // wave or stops it at a barrier). It starts only at a dword boundary and stays
+            // on them: lengths are whole dwords, branch targets are PC + 4 * offset.
             let (mut pc, mut left) = (self.wave.pc, *budget);
-            while left > 0 {
-                let Some(f) = program.fast(pc) else { break };
+            let aligned = pc.is_multiple_of(4);
+            while left > 0 && aligned {
+                let Some(f) = table.get(pc as usize / 4) else {
+                    break;
+                };
                 let exec = u64::from(self.wave.exec_lanes());
                 let Some(next) = run(f, pc, &mut self.wave, &mut self.scratch, memory, lds) else {
                     break;
@@ -693,6 +918,13 @@ fn run(
         }
         FastOp::Cmp { cmp, a, b } => w.scc = cmp.holds(a.read(w), b.read(w)),
         FastOp::Mov { src, d } => w.sgpr[usize::from(d)] = src.read(w),
+        FastOp::Sop1 { mn, a, d } => {
+            let (value, scc) = sop1_32(mn, a.read(w))?;
+            w.sgpr[usize::from(d)] = value;
+            if let Some(scc) = scc {
+                w.scc = scc;
+            }
+        }
         FastOp::ExecMask { f, wrexec, src, d } => {
             let ex = u64::from(exec);
             let result = f(u64::from(src.read(w)), ex) as u32;
@@ -734,12 +966,16 @@ fn run(
             dst,
         } => {
             let [t0, t1, _, _] = scratch;
-            let (a, b) = (src[0].lanes(w, t0), src[1].lanes(w, t1));
-            let m = (0..LANES).fold(0u32, |m, l| {
-                let holds = int_compare_lane(pred, signed, 32, a[l].into(), b[l].into());
-                m | u32::from(holds) << l
-            });
+            let m = int_compare_mask32(pred, signed, src[0].lanes(w, t0), src[1].lanes(w, t1));
             w.sgpr[usize::from(dst)] = m & exec;
+        }
+        FastOp::ReadLane { src, lane, d } => {
+            let lane = match lane {
+                Some(s) => s.read(w) & 31,
+                None if exec == 0 => 0,
+                None => exec.trailing_zeros(),
+            };
+            w.sgpr[usize::from(d)] = w.vgpr[usize::from(src)][lane as usize];
         }
         FastOp::Cndmask { src, mask, vdst } => {
             let [t0, t1, _, _] = scratch;
@@ -748,9 +984,17 @@ fn run(
             let d = per_lane(|l| if m >> l & 1 == 1 { b[l] } else { a[l] });
             write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
+        FastOp::Valu64 { f, src, vdst, wide } => valu64(w, f, &src, vdst, wide, exec),
+        FastOp::Mad64 {
+            signed,
+            src,
+            vdst,
+            sdst,
+        } => mad(w, signed, &src, vdst, sdst, exec),
         FastOp::F32(ref f) => f.run(w, scratch, exec)?,
         FastOp::Ds(ref d) => d.run(w, lds, exec)?,
         FastOp::Vmem(ref v) => v.run(w, scratch, memory, exec)?,
+        FastOp::Atomic(ref a) => a.run(w, memory, exec)?,
         FastOp::Vopd(ref v) => v.run(w, scratch, exec)?,
     }
     Some(next)
@@ -767,17 +1011,23 @@ impl F32Instr {
             // SAFETY: the CPU has the instructions `run_avx2` is compiled for.
             return unsafe { self.run_avx2(w, scratch, exec) };
         }
-        self.run_body(w, scratch, exec)
+        self.run_body::<false>(w, scratch, exec)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,fma")]
     unsafe fn run_avx2(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
-        self.run_body(w, scratch, exec)
+        self.run_body::<true>(w, scratch, exec)
     }
 
+    /// The opcode, inlined into `run` (`AVX2` false) and `run_avx2` (true).
     #[inline(always)]
-    fn run_body(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
+    fn run_body<const AVX2: bool>(
+        &self,
+        w: &mut Wave,
+        scratch: &mut [Lanes; 4],
+        exec: u32,
+    ) -> Option<()> {
         let F32Instr {
             op,
             src,
@@ -815,7 +1065,14 @@ impl F32Instr {
         };
         match (f32_fast_lanes(op, w.mode, s, acc, k), dst) {
             (Some(FastF32::Values(d)), F32Dst::Vgpr(v)) => {
-                write_lanes(&mut w.vgpr[usize::from(v)], exec, &d);
+                let vdst = &mut w.vgpr[usize::from(v)];
+                #[cfg(target_arch = "x86_64")]
+                if AVX2 {
+                    // SAFETY: `AVX2` is only true in `run_avx2`, run on a CPU with AVX2.
+                    unsafe { write_lanes_avx2(vdst, exec, &d) };
+                    return Some(());
+                }
+                write_lanes(vdst, exec, &d);
             }
             (Some(FastF32::Mask(m)), F32Dst::Mask(code)) => {
                 w.sgpr[usize::from(code)] = m & exec;
@@ -824,6 +1081,91 @@ impl F32Instr {
         }
         Some(())
     }
+}
+
+/// [`write_lanes`] for code compiled for AVX2: a blend and whole 32-byte stores. Left to
+/// itself, LLVM turns the load-select-store of [`write_lanes`] into a masked store
+/// (VPMASKMOVD), which AMD Zen CPUs execute many times slower; and the baseline build's
+/// 16-byte stores, read back by the next instruction's 32-byte loads, defeat store
+/// forwarding.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn write_lanes_avx2(regs: &mut Lanes, mask: u32, values: &Lanes) {
+    use std::arch::x86_64::{
+        _mm256_and_si256, _mm256_blendv_epi8, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+        _mm256_set1_epi32, _mm256_setr_epi32, _mm256_storeu_si256,
+    };
+    if mask == u32::MAX {
+        *regs = *values;
+        return;
+    }
+    let bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    for (i, (reg, value)) in regs
+        .chunks_exact_mut(8)
+        .zip(values.chunks_exact(8))
+        .enumerate()
+    {
+        let byte = _mm256_set1_epi32((mask >> (8 * i) & 0xff) as i32);
+        let take = _mm256_cmpeq_epi32(_mm256_and_si256(byte, bits), bits);
+        // SAFETY: `reg` and `value` are 8 u32s (32 bytes); unaligned loads and stores.
+        unsafe {
+            let old = _mm256_loadu_si256(reg.as_ptr().cast());
+            let new = _mm256_loadu_si256(value.as_ptr().cast());
+            _mm256_storeu_si256(reg.as_mut_ptr().cast(), _mm256_blendv_epi8(old, new, take));
+        }
+    }
+}
+
+/// The dwords at byte `base[lane] + offsets[k]` of `lds` for every `exec` lane (0 in the
+/// others) and each offset, with AVX2 gathers; `None` if an active lane's dword is not
+/// inside `lds`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn gather_b32_avx2(
+    lds: &[u8],
+    base: &Lanes,
+    offsets: &[u32],
+    exec: u32,
+) -> Option<[Lanes; 2]> {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
+        _mm256_loadu_si256, _mm256_mask_i32gather_epi32, _mm256_max_epu32, _mm256_movemask_ps,
+        _mm256_set1_epi32, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_storeu_si256,
+    };
+    // The highest byte address a dword can start at; every address below 2^31 then, as the
+    // gathers' signed offsets need.
+    let last = u32::try_from(lds.len().checked_sub(4)?)
+        .ok()
+        .filter(|&l| l < 1 << 31)?;
+    let bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    let limit = _mm256_set1_epi32(last as i32);
+    let mut out = [[0; LANES]; 2];
+    for (k, &offset) in offsets.iter().enumerate() {
+        let off = _mm256_set1_epi32(offset as i32);
+        for i in 0..LANES / 8 {
+            let byte = _mm256_set1_epi32((exec >> (8 * i) & 0xff) as i32);
+            let active = _mm256_cmpeq_epi32(_mm256_and_si256(byte, bits), bits);
+            // SAFETY: `base` and `out[k]` hold 32 u32s; lanes 8i..8i+8 are in bounds.
+            let addr: __m256i = unsafe { _mm256_loadu_si256(base.as_ptr().add(8 * i).cast()) };
+            let addr = _mm256_add_epi32(addr, off);
+            let inside = _mm256_cmpeq_epi32(_mm256_max_epu32(addr, limit), limit);
+            let outside = _mm256_movemask_ps(_mm256_castsi256_ps(inside)) as u32 ^ 0xff;
+            if outside & (exec >> (8 * i)) & 0xff != 0 {
+                return None;
+            }
+            // SAFETY: only active lanes are read, each at a dword inside `lds` (checked).
+            unsafe {
+                let v = _mm256_mask_i32gather_epi32::<1>(
+                    _mm256_setzero_si256(),
+                    lds.as_ptr().cast(),
+                    addr,
+                    active,
+                );
+                _mm256_storeu_si256(out[k].as_mut_ptr().add(8 * i).cast(), v);
+            }
+        }
+    }
+    Some(out)
 }
 
 impl DsInstr {
@@ -841,6 +1183,30 @@ impl DsInstr {
         } = *self;
         let base = &w.vgpr[usize::from(addr)];
         let n = if two { 2 } else { 1 };
+        if !store && size == 4 {
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2.
+                let values = unsafe { gather_b32_avx2(lds, base, &offsets[..n], exec)? };
+                for (r, v) in values[..n].iter().enumerate() {
+                    // SAFETY: as above.
+                    unsafe { write_lanes_avx2(&mut w.vgpr[usize::from(vdst) + r], exec, v) };
+                }
+                return Some(());
+            }
+            // Dword loads (most of them): each lane's bounds checked as it reads.
+            let mut values = [[0; LANES]; 2];
+            for lane in lanes(exec) {
+                for (a, v) in values[..n].iter_mut().enumerate() {
+                    let at = base[lane].wrapping_add(offsets[a]) as usize;
+                    v[lane] = u32::from_le_bytes(*lds.get(at..)?.first_chunk()?);
+                }
+            }
+            for (r, v) in values[..n].iter().enumerate() {
+                write_lanes(&mut w.vgpr[usize::from(vdst) + r], exec, v);
+            }
+            return Some(());
+        }
         let (size, dwords) = (size as usize, size as usize / 4);
         let at = |lane: usize, a: usize| base[lane].wrapping_add(offsets[a]) as usize;
         let inside = |lane: usize| (0..n).all(|a| at(lane, a) + size <= lds.len());
@@ -880,19 +1246,10 @@ impl DsInstr {
 }
 
 impl VmemInstr {
-    /// Runs the access if every active lane's bytes lie in one allocation.
-    #[inline(never)]
-    fn run(
-        &self,
-        w: &mut Wave,
-        scratch: &mut [Lanes; 4],
-        memory: &mut Memory,
-        exec: u32,
-    ) -> Option<()> {
-        if exec == 0 {
-            return Some(());
-        }
-        let (size, dwords) = (u64::from(self.size), self.size as usize / 4);
+    /// Every lane's address, and the first byte and the length of the span the `exec`
+    /// lanes' accesses cover (`None` if one runs past the top of the address space).
+    #[inline(always)]
+    fn addresses(&self, w: &Wave, exec: u32) -> Option<([u64; LANES], u64, u64)> {
         let offset = self.offset as i64 as u64;
         let lo = &w.vgpr[usize::from(self.addr)];
         let addrs: [u64; LANES] = match self.saddr {
@@ -908,21 +1265,57 @@ impl VmemInstr {
         let (mut first, mut last) = (u64::MAX, 0);
         for l in lanes(exec) {
             first = first.min(addrs[l]);
-            last = last.max(addrs[l].checked_add(size)?);
+            last = last.max(addrs[l].checked_add(u64::from(self.size))?);
         }
-        let span = last - first;
+        Some((addrs, first, last - first))
+    }
+
+    /// Runs the access if every active lane's bytes lie in one allocation.
+    #[inline(never)]
+    fn run(
+        &self,
+        w: &mut Wave,
+        scratch: &mut [Lanes; 4],
+        memory: &mut Memory,
+        exec: u32,
+    ) -> Option<()> {
+        if exec == 0 {
+            return Some(());
+        }
+        let dwords = self.size.div_ceil(4) as usize;
+        // A byte or short: its bytes of the low dword.
+        let narrow = (self.size < 4).then_some(self.size as usize);
+        let (addrs, first, span) = self.addresses(w, exec)?;
         if self.store {
             let (base, bytes) = memory.writable_region(first, span)?;
             // Lane order: of two lanes writing one byte, the higher one's value stays.
             for l in lanes(exec) {
                 let at = (addrs[l] - base) as usize;
                 for k in 0..dwords {
-                    let v = w.vgpr[usize::from(self.data) + k][l];
-                    bytes[at + 4 * k..][..4].copy_from_slice(&v.to_le_bytes());
+                    let v = w.vgpr[usize::from(self.data) + k][l].to_le_bytes();
+                    let n = narrow.unwrap_or(4);
+                    bytes[at + 4 * k..][..n].copy_from_slice(&v[..n]);
                 }
             }
         } else {
             let (base, bytes) = memory.region(first, span).ok()?;
+            if let Some(n) = narrow {
+                let values = &mut scratch[0];
+                for l in lanes(exec) {
+                    let at = (addrs[l] - base) as usize;
+                    let mut b = [0; 4];
+                    b[..n].copy_from_slice(&bytes[at..at + n]);
+                    let v = u32::from_le_bytes(b);
+                    let shift = 32 - 8 * n as u32;
+                    values[l] = if self.signed {
+                        ((v << shift) as i32 >> shift) as u32
+                    } else {
+                        v
+                    };
+                }
+                write_lanes(&mut w.vgpr[usize::from(self.vdst)], exec, values);
+                return Some(());
+            }
             for l in lanes(exec) {
                 let at = (addrs[l] - base) as usize;
                 for (k, values) in scratch[..dwords].iter_mut().enumerate() {
@@ -934,6 +1327,32 @@ impl VmemInstr {
             for (k, values) in scratch[..dwords].iter().enumerate() {
                 write_lanes(&mut w.vgpr[usize::from(self.vdst) + k], exec, values);
             }
+        }
+        Some(())
+    }
+}
+
+impl AtomicInstr {
+    /// Runs the atomic if every active lane's dword lies in one writable allocation.
+    #[inline(never)]
+    fn run(&self, w: &mut Wave, memory: &mut Memory, exec: u32) -> Option<()> {
+        if exec == 0 {
+            return Some(());
+        }
+        let (addrs, first, span) = self.at.addresses(w, exec)?;
+        let (base, bytes) = memory.writable_region(first, span)?;
+        let data = &w.vgpr[usize::from(self.at.data)];
+        let mut olds = [0; LANES];
+        for l in lanes(exec) {
+            let b: &mut [u8; 4] = bytes[(addrs[l] - base) as usize..].first_chunk_mut()?;
+            let old = u32::from_le_bytes(*b);
+            // Known at decode: `atomic` gives a value.
+            let new = atomic(self.op, self.signed, 32, old.into(), data[l].into(), 0)?;
+            *b = (new as u32).to_le_bytes();
+            olds[l] = old;
+        }
+        if self.ret {
+            write_lanes(&mut w.vgpr[usize::from(self.at.vdst)], exec, &olds);
         }
         Some(())
     }
@@ -970,5 +1389,32 @@ impl VopdInstr {
             write_lanes(&mut w.vgpr[usize::from(h.vdst)], exec, r);
         }
         Some(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The AVX2 lane write leaves the same registers as [`write_lanes`], for masks with
+    /// every byte pattern in every position.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn avx2_write_agrees() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let old: Lanes = per_lane(|l| 0x1000 + l as u32);
+        let new: Lanes = per_lane(|l| 0xa000_0000 | l as u32);
+        let mut masks = vec![0, u32::MAX, 1, 1 << 31, 0x0f0f_0f0f, 0x8000_0001];
+        masks.extend((0..256u32).flat_map(|b| (0..4).map(move |i| b << (8 * i) | (b ^ 0x5a))));
+        for mask in masks {
+            let (mut a, mut b) = (old, old);
+            write_lanes(&mut a, mask, &new);
+            // SAFETY: the CPU has AVX2 (checked above).
+            unsafe { write_lanes_avx2(&mut b, mask, &new) };
+            assert_eq!(a, b, "mask {mask:#010x}");
+            assert!((0..LANES).all(|l| a[l] == if mask >> l & 1 == 1 { new[l] } else { old[l] }));
+        }
     }
 }

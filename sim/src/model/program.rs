@@ -60,8 +60,9 @@ pub struct Program {
     words: Vec<u32>,
     base: u64,
     decoded: Vec<Option<Decoded>>,
-    /// The fast form of every instruction the sweep decoded (see `fast`), by dword.
-    fast: Vec<Option<Fast>>,
+    /// The fast form of every instruction the sweep decoded (see `fast`), by dword;
+    /// [`Fast::GENERAL`] at the other dwords.
+    fast: Vec<Fast>,
 }
 
 impl Program {
@@ -83,7 +84,10 @@ impl Program {
         let mut fast: Vec<_> = decoded
             .iter()
             .enumerate()
-            .map(|(at, d)| d.as_ref().map(|d| Fast::of(d, at as u32 * 4, len)))
+            .map(|(at, d)| {
+                d.as_ref()
+                    .map_or(Fast::GENERAL, |d| Fast::of(d, at as u32 * 4, len))
+            })
             .collect();
         Fast::fold_nops(&mut fast);
         Program {
@@ -114,12 +118,10 @@ impl Program {
         self.decoded[index].as_ref()
     }
 
-    /// The fast form of the instruction at byte `pc`, if the sweep decoded one there.
-    pub(super) fn fast(&self, pc: u32) -> Option<&Fast> {
-        if !pc.is_multiple_of(4) {
-            return None;
-        }
-        self.fast.get(pc as usize / 4)?.as_ref()
+    /// The fast form of every dword's instruction ([`Fast::GENERAL`] where the sweep
+    /// decoded none).
+    pub(super) fn fast_table(&self) -> &[Fast] {
+        &self.fast
     }
 
     /// Decodes the instruction starting at dword `index` (inside the program).

@@ -218,6 +218,14 @@ impl Exec<'_> {
         if name.starts_with("s_movrel") {
             return self.movrel();
         }
+        if sop1_32(self.mn(), 0).is_some() {
+            let (d, scc) = sop1_32(self.mn(), self.s0()?).ok_or_else(|| self.not_modelled())?;
+            self.d32(d);
+            if let Some(scc) = scc {
+                self.set_scc(scc);
+            }
+            return Ok(());
+        }
         match self.mn() {
             Mn::s_mov_b32 => self.d32(self.s0()?),
             Mn::s_mov_b64 => self.d64(self.s0_64()?),
@@ -233,24 +241,14 @@ impl Exec<'_> {
                     self.d64(v);
                 }
             }
-            Mn::s_brev_b32 => self.d32(self.s0()?.reverse_bits()),
             Mn::s_brev_b64 => self.d64(self.s0_64()?.reverse_bits()),
-            Mn::s_ctz_i32_b32 => self.d32(find_first(self.s0()?.trailing_zeros(), 32)),
             Mn::s_ctz_i32_b64 => self.d32(find_first(self.s0_64()?.trailing_zeros(), 64)),
-            Mn::s_clz_i32_u32 => self.d32(find_first(self.s0()?.leading_zeros(), 32)),
             Mn::s_clz_i32_u64 => self.d32(find_first(self.s0_64()?.leading_zeros(), 64)),
-            Mn::s_cls_i32 => {
-                let v = self.s0()?;
-                let v = if v >> 31 == 1 { !v } else { v };
-                self.d32(find_first(v.leading_zeros(), 32));
-            }
             Mn::s_cls_i32_i64 => {
                 let v = self.s0_64()?;
                 let v = if v >> 63 == 1 { !v } else { v };
                 self.d32(find_first(v.leading_zeros(), 64));
             }
-            Mn::s_sext_i32_i8 => self.d32(self.s0()? as i8 as i32 as u32),
-            Mn::s_sext_i32_i16 => self.d32(self.s0()? as i16 as i32 as u32),
             Mn::s_bitset0_b32 => {
                 let bit = self.s0()? & 31;
                 self.d32(self.d0()? & !(1 << bit));
@@ -272,21 +270,15 @@ impl Exec<'_> {
                 let d = (0..32).fold(0u64, |d, i| d | (u64::from((v >> i) & 1) * (3 << (2 * i))));
                 self.d64(d);
             }
-            Mn::s_abs_i32 => self.d32_nz((self.s0()? as i32).wrapping_abs() as u32),
-            Mn::s_bcnt0_i32_b32 => self.d32_nz(self.s0()?.count_zeros()),
             Mn::s_bcnt0_i32_b64 => self.d32_nz(self.s0_64()?.count_zeros()),
-            Mn::s_bcnt1_i32_b32 => self.d32_nz(self.s0()?.count_ones()),
             Mn::s_bcnt1_i32_b64 => self.d32_nz(self.s0_64()?.count_ones()),
-            Mn::s_quadmask_b32 => self.d32_nz(quadmask(u64::from(self.s0()?), 8)),
             Mn::s_quadmask_b64 => {
                 // D0.u = tmp: the 16-bit mask, zero-extended into the 64-bit destination.
                 let d = quadmask(self.s0_64()?, 16);
                 self.d64(u64::from(d));
                 self.set_scc(d != 0);
             }
-            Mn::s_wqm_b32 => self.d32_nz(wqm(u64::from(self.s0()?)) as u32),
             Mn::s_wqm_b64 => self.d64_nz(wqm(self.s0_64()?)),
-            Mn::s_not_b32 => self.d32_nz(!self.s0()?),
             Mn::s_not_b64 => self.d64_nz(!self.s0_64()?),
             Mn::s_getpc_b64 => self.d64(self.base + u64::from(self.pc) + 4),
             Mn::s_setpc_b64 => {
@@ -427,6 +419,30 @@ impl Exec<'_> {
         }
         Ok(())
     }
+}
+
+/// A SOP1 opcode computing a 32-bit destination from a 32-bit source alone: `(D, SCC
+/// when the opcode writes it)`, or `None` when `mn` is not one. Also the fast path's.
+pub(super) fn sop1_32(mn: Mn, a: u32) -> Option<(u32, Option<bool>)> {
+    let nz = |d: u32| (d, Some(d != 0));
+    Some(match mn {
+        Mn::s_brev_b32 => (a.reverse_bits(), None),
+        Mn::s_ctz_i32_b32 => (find_first(a.trailing_zeros(), 32), None),
+        Mn::s_clz_i32_u32 => (find_first(a.leading_zeros(), 32), None),
+        Mn::s_cls_i32 => {
+            let v = if a >> 31 == 1 { !a } else { a };
+            (find_first(v.leading_zeros(), 32), None)
+        }
+        Mn::s_sext_i32_i8 => (a as i8 as i32 as u32, None),
+        Mn::s_sext_i32_i16 => (a as i16 as i32 as u32, None),
+        Mn::s_abs_i32 => nz((a as i32).wrapping_abs() as u32),
+        Mn::s_bcnt0_i32_b32 => nz(a.count_zeros()),
+        Mn::s_bcnt1_i32_b32 => nz(a.count_ones()),
+        Mn::s_quadmask_b32 => nz(quadmask(u64::from(a), 8)),
+        Mn::s_wqm_b32 => nz(wqm(u64::from(a)) as u32),
+        Mn::s_not_b32 => nz(!a),
+        _ => return None,
+    })
 }
 
 /// A SOP2 opcode with a 32-bit destination: `(D, SCC when the opcode writes it)`, or

@@ -13,7 +13,7 @@ use cu32_isa::{Accept, Arg, ArgKind, Format, OpInfo};
 pub(super) type Op32 = fn(&Lanes, &Lanes, &Lanes) -> Lanes;
 
 /// The same with a 64-bit result; sources as wide as the table says.
-type Op64 = fn(&Lanes64, &Lanes64, &Lanes64) -> Lanes64;
+pub(super) type Op64 = fn(&Lanes64, &Lanes64, &Lanes64) -> Lanes64;
 
 /// An add or subtract with a carry (or borrow) in and out: `(a, b, carry-in mask) ->
 /// (d, carry-out mask)`.
@@ -837,6 +837,25 @@ pub(super) fn int_compare_lane(pred: u8, signed: bool, bits: u32, a: u64, b: u64
     compare(pred, value(a), value(b))
 }
 
+/// [`int_compare_lane`] on 32-bit lanes as a lane mask, computed as whole-wave less-than
+/// and equal masks (which vectorize) rather than lane by lane.
+#[inline(always)]
+pub(super) fn int_compare_mask32(pred: u8, signed: bool, a: &Lanes, b: &Lanes) -> u32 {
+    #[inline(always)]
+    fn mask(f: impl Fn(usize) -> bool) -> u32 {
+        (0..LANES).fold(0, |m, l| m | u32::from(f(l)) << l)
+    }
+    let less = if signed {
+        mask(|l| (a[l] as i32) < (b[l] as i32))
+    } else {
+        mask(|l| a[l] < b[l])
+    };
+    let equal = mask(|l| a[l] == b[l]);
+    let greater = !(less | equal);
+    let pick = |bit: u8, m: u32| if pred & bit != 0 { m } else { 0 };
+    pick(1, less) | pick(2, equal) | pick(4, greater)
+}
+
 /// Whether integer predicate `pred` holds for `a` against `b`.
 fn compare(pred: u8, a: i128, b: i128) -> bool {
     let outcome = match a.cmp(&b) {
@@ -991,6 +1010,18 @@ pub(super) fn resolve_instr(i: &cu32_isa::Instr) -> Kind {
             },
         },
         _ => kind,
+    }
+}
+
+/// `v_mad_u64_u32` / `v_mad_i64_i32` in one lane: the 65-bit result of S0 × S1 + S2 (S0
+/// and S1: 32-bit, S2: 64-bit), bit 64 being the carry-out.
+#[inline(always)]
+pub(super) fn mad64(signed: bool, a: u64, b: u64, c: u64) -> u128 {
+    if signed {
+        let p = i128::from(a as u32 as i32) * i128::from(b as u32 as i32);
+        (p + i128::from(c as i64)) as u128
+    } else {
+        u128::from(a) * u128::from(b) + u128::from(c)
     }
 }
 
@@ -1330,14 +1361,7 @@ impl Exec<'_> {
                 self.write_vdst(vdst, vty, active, &d)?;
             }
             Kind::Mad64 { signed } => {
-                let r: [u128; LANES] = per_lane(|l| {
-                    if signed {
-                        let p = i128::from(a[l] as u32 as i32) * i128::from(b[l] as u32 as i32);
-                        (p + i128::from(c[l] as i64)) as u128
-                    } else {
-                        u128::from(a[l]) * u128::from(b[l]) + u128::from(c[l])
-                    }
-                });
+                let r: [u128; LANES] = per_lane(|l| mad64(signed, a[l], b[l], c[l]));
                 // { vcc_out, D0 } = the 65-bit result: bit 64 goes to the scalar destination.
                 self.write32(sdst, to_mask(&|l| r[l] >> 64 & 1 == 1));
                 self.write_vdst(vdst, vty, active, &lanes(&|l| r[l] as u64))?;

@@ -1335,6 +1335,9 @@ pub(super) fn f32_fast_lanes(
         Op::Fmamk => fma_lanes(a, &[k; LANES], b),
         Op::Fmaak => fma_lanes(a, b, &[k; LANES]),
         // The same f64 expressions as [`lane`], rounded once to f32.
+        // Exact in f64, then rounded once to nearest even (the fast mode).
+        Op::FromInt(true) => per_lane(|l| (a[l] as i32 as f32).to_bits()),
+        Op::FromInt(false) => per_lane(|l| (a[l] as f32).to_bits()),
         Op::Sqrt => per_lane(|l| (f64::from(v(a[l])).sqrt() as f32).to_bits()),
         Op::Rcp => per_lane(|l| ((1.0 / f64::from(v(a[l]))) as f32).to_bits()),
         Op::Rsq => per_lane(|l| ((1.0 / f64::from(v(a[l])).sqrt()) as f32).to_bits()),
@@ -1917,6 +1920,8 @@ mod tests {
             Op::Sqrt,
             Op::Rcp,
             Op::Rsq,
+            Op::FromInt(true),
+            Op::FromInt(false),
             Op::Cmp(3),
         ];
         let same = |p: Option<FastF32>, q: Option<FastF32>| match (p, q) {

@@ -19,7 +19,11 @@ module cu32_top(
   output trace_we1, output [6:0] trace_idx1, output [31:0] trace_val1,
   output trace_we2, output [6:0] trace_idx2, output [31:0] trace_val2,
   output trace_we3, output [6:0] trace_idx3, output [31:0] trace_val3,
-  output trace_scc_we, output trace_scc);
+  output trace_scc_we, output trace_scc,
+  output wb_cyc, output wb_stb, output wb_we, output [29:0] wb_adr,
+  output [31:0] wb_dat_o, output [3:0] wb_sel,
+  input wb_stall, input wb_ack, input wb_err, input [31:0] wb_dat_i,
+  output trace_swe, output [6:0] trace_sidx, output [31:0] trace_sval);
 
   reg [3:0] count;
   reg started;
@@ -32,6 +36,8 @@ module cu32_top(
   assign {trace_vwe3, trace_vidx3, trace_vval3} = 0;
   assign {trace_we0, trace_idx0, trace_val0, trace_we1, trace_idx1, trace_val1} = 0;
   assign {trace_we2, trace_idx2, trace_val2, trace_we3, trace_idx3, trace_val3} = 0;
+  assign {wb_cyc, wb_stb, wb_we, wb_adr, wb_dat_o, wb_sel} = 0;
+  assign {trace_swe, trace_sidx, trace_sval} = 0;
 
   always @(posedge clk) begin
     if (rst) begin

@@ -27,7 +27,12 @@ module cu32_top(
   output trace_we1, output [6:0] trace_idx1, output [31:0] trace_val1,
   output trace_we2, output [6:0] trace_idx2, output [31:0] trace_val2,
   output trace_we3, output [6:0] trace_idx3, output [31:0] trace_val3,
-  output trace_scc_we, output trace_scc);
+  output trace_scc_we, output trace_scc,
+  // The scalar memory port and SMEM trace: unused by the toy (idle, never written).
+  output wb_cyc, output wb_stb, output wb_we, output [29:0] wb_adr,
+  output [31:0] wb_dat_o, output [3:0] wb_sel,
+  input wb_stall, input wb_ack, input wb_err, input [31:0] wb_dat_i,
+  output trace_swe, output [6:0] trace_sidx, output [31:0] trace_sval);
 
   localparam IDLE = 2'd0, FETCH = 2'd1, LIT = 2'd2, EXEC = 2'd3;
 
@@ -75,6 +80,8 @@ module cu32_top(
   assign trace_val3 = 32'd0;
   assign trace_scc_we = tscc_we;
   assign trace_scc = tscc;
+  assign {wb_cyc, wb_stb, wb_we, wb_adr, wb_dat_o, wb_sel} = 0;
+  assign {trace_swe, trace_sidx, trace_sval} = 0;
 
   // Instruction classes.
   wire [31:0] fw = imem[pc[9:2]];
