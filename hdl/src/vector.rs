@@ -426,6 +426,70 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
     Some(c)
 }
 
+/// The vector unit's control of one GLOBAL row (executed by the DS sequence of
+/// `templates/valu.v.tera` through the vector memory bus master instead of the LDS), or
+/// `None` when it does not execute the row. Executed: the plain loads and stores
+/// (`global_load_{u8,i8,u16,i16,b32,b64,b96,b128}`, the d16 / d16_hi loads,
+/// `global_store_{b8,b16,b32,b64,b96,b128}` and the d16_hi stores), whose widths and sign
+/// extension the golden model (`sim/src/model/vmem.rs` `load_kind` / `store_kind`) reads
+/// from the same suffixes; not the addtid, LDS-DMA or atomic rows, nor FLAT or SCRATCH.
+pub fn vmem_control(op: &OpInfo) -> Option<DsCtrl> {
+    if op.format != Format::Global {
+        return None;
+    }
+    let name = op.name.strip_prefix("global_")?;
+    let (kind, ty) = if let Some(t) = name.strip_prefix("load_") {
+        (DS_LOAD, t)
+    } else {
+        (DS_STORE, name.strip_prefix("store_")?)
+    };
+    let (ty, half, data_hi) = if let Some(t) = ty.strip_prefix("d16_hi_") {
+        (t, DS_HI16, true)
+    } else if let Some(t) = ty.strip_prefix("d16_") {
+        (t, DS_LO16, false)
+    } else {
+        (ty, DS_FULL, false)
+    };
+    let sign = *ty.as_bytes().first()?;
+    let bits: u64 = ty.get(1..)?.parse().ok()?;
+    let plain = match (kind, half) {
+        (DS_LOAD, DS_FULL) => matches!(
+            (sign, bits),
+            (b'u' | b'i', 8 | 16) | (b'b', 32 | 64 | 96 | 128)
+        ),
+        (DS_LOAD, _) => matches!((sign, bits), (b'u' | b'i', 8) | (b'b', 16)),
+        (_, DS_FULL) => sign == b'b' && matches!(bits, 8 | 16 | 32 | 64 | 96 | 128),
+        _ => data_hi && sign == b'b' && matches!(bits, 8 | 16),
+    };
+    if !plain {
+        return None;
+    }
+    let dwords = bits.div_ceil(32);
+    Some(DsCtrl {
+        kind,
+        size: bits / 8,
+        sext: sign == b'i',
+        half: if kind == DS_LOAD { half } else { DS_FULL },
+        data_hi: kind == DS_STORE && data_hi,
+        two: false,
+        stride64: false,
+        ndst: if kind == DS_LOAD { dwords } else { 0 },
+        ndata: if kind == DS_STORE { dwords } else { 0 },
+        aop: 0,
+        data1: false,
+        tid: false,
+    })
+}
+
+/// Every GLOBAL row the vector unit executes, with its control.
+pub fn vmem_table() -> Vec<(&'static OpInfo, DsCtrl)> {
+    cu32_isa::tables()
+        .ops()
+        .iter()
+        .filter_map(|op| vmem_control(op).map(|c| (op, c)))
+        .collect()
+}
+
 /// An integer atomic (`add_rtn_u32`, `cmpstore_b64`, ...): the operation and its width
 /// from the name as the golden model splits it; floating point and the 2addr exchange
 /// are not executed.
@@ -511,6 +575,26 @@ mod tests {
             .into_iter()
             .find(|o| o.format == f)
             .unwrap()
+    }
+
+    #[test]
+    fn vmem_rows() {
+        let c = |n: &str| vmem_control(row(Format::Global, n));
+        let l = c("global_load_b32").unwrap();
+        assert_eq!((l.kind, l.size, l.ndst, l.ndata), (DS_LOAD, 4, 1, 0));
+        let s = c("global_store_b128").unwrap();
+        assert_eq!((s.kind, s.size, s.ndst, s.ndata), (DS_STORE, 16, 0, 4));
+        let i = c("global_load_i16").unwrap();
+        assert!(i.sext && i.size == 2 && i.ndst == 1);
+        let h = c("global_load_d16_hi_i8").unwrap();
+        assert!(h.sext && h.size == 1 && h.half == DS_HI16);
+        let d = c("global_store_d16_hi_b8").unwrap();
+        assert!(d.data_hi && d.size == 1 && d.ndata == 1);
+        assert!(c("global_atomic_add_u32").is_none());
+        assert!(c("global_load_addtid_b32").is_none());
+        assert!(c("global_load_lds_b32").is_none());
+        assert!(vmem_control(row(Format::Flat, "flat_load_b32")).is_none());
+        assert_eq!(vmem_table().len(), 22);
     }
 
     #[test]

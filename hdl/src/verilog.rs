@@ -7,7 +7,9 @@ use crate::config::Config;
 use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, Kind, Rel};
 use crate::core::Core;
 use crate::lane::VectorLane;
-use crate::vector::{ds_fields, ds_pack, ds_table, dual_table, pack, vector_table, vfields};
+use crate::vector::{
+    ds_fields, ds_pack, ds_table, dual_table, pack, vector_table, vfields, vmem_table,
+};
 use cu32_isa::operand::{inline_constant, INLINE_F16};
 use cu32_isa::syntax::hwreg;
 use cu32_isa::Format;
@@ -295,6 +297,17 @@ pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
     ctx.insert("dsctrl_width", &df.iter().map(|f| f.width).sum::<usize>());
     ctx.insert("dsfields", &df);
     ctx.insert("dsrows", &dsrows);
+    let gmrows: Vec<Row> = vmem_table()
+        .iter()
+        .map(|(op, c)| Row {
+            fmt: 0,
+            opcode: op.opcode,
+            hex: format!("{:x}", ds_pack(c)),
+            name: op.name.clone(),
+            note: String::new(),
+        })
+        .collect();
+    ctx.insert("gmrows", &gmrows);
     render("vdecode.v.tera", VDECODE_TEMPLATE, &ctx)
 }
 
@@ -364,6 +377,16 @@ pub fn render_smem_master() -> Result<String, GenError> {
     ctx.insert("lanes", &SMEM_LANES);
     ctx.insert("lane_bits", &SMEM_LANES.trailing_zeros());
     ctx.insert("module", "cu32_smem_wb");
+    render("wb_master.v.tera", WB_MASTER_TEMPLATE, &ctx)
+}
+
+/// The rendered `cu32_vmem_wb.v`: the Wishbone master of `wb_master.v.tera` with one lane
+/// per vector lane (`lanes`), as module `cu32_vmem_wb` (the vector unit's GLOBAL accesses).
+pub fn render_vmem_master(lanes: u32) -> Result<String, GenError> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("lanes", &lanes);
+    ctx.insert("lane_bits", &lanes.trailing_zeros());
+    ctx.insert("module", "cu32_vmem_wb");
     render("wb_master.v.tera", WB_MASTER_TEMPLATE, &ctx)
 }
 
@@ -470,6 +493,10 @@ pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
         GeneratedFile {
             name: "cu32_smem_wb.v".into(),
             text: render_smem_master()?,
+        },
+        GeneratedFile {
+            name: "cu32_vmem_wb.v".into(),
+            text: render_vmem_master(config.lanes)?,
         },
         GeneratedFile {
             name: "cu32_lane.v".into(),
