@@ -462,7 +462,7 @@ fn smem_programs_cosimulate() {
 fn vmem_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
     let programs = programs_in("vmem");
-    assert!(programs.len() >= 6, "{} programs", programs.len());
+    assert!(programs.len() >= 7, "{} programs", programs.len());
     let ulx3s = std::fs::read_to_string(repo().join("configs/ulx3s-85f.yaml")).unwrap();
     assert!(ulx3s.contains("\nlanes: 4\n"), "{ulx3s}");
     let lanes8 = out.path().join("ulx3s-lanes8.yaml");
@@ -502,6 +502,7 @@ fn vmem_programs_cosimulate() {
                 "04_fault_above_4g.s: 8 instructions",
                 "05_fault_partial_exec.s: 10 instructions",
                 "06_widths.s: 31 instructions",
+                "07_atomics.s: 34 instructions",
             ] {
                 assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
             }

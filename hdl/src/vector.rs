@@ -432,12 +432,16 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
 /// (`global_load_{u8,i8,u16,i16,b32,b64,b96,b128}`, the d16 / d16_hi loads,
 /// `global_store_{b8,b16,b32,b64,b96,b128}` and the d16_hi stores), whose widths and sign
 /// extension the golden model (`sim/src/model/vmem.rs` `load_kind` / `store_kind`) reads
-/// from the same suffixes; not the addtid, LDS-DMA or atomic rows, nor FLAT or SCRATCH.
+/// from the same suffixes, and the 32- and 64-bit integer atomics
+/// ([`global_atomic_control`]); not the addtid or LDS-DMA rows, nor FLAT or SCRATCH.
 pub fn vmem_control(op: &OpInfo) -> Option<DsCtrl> {
     if op.format != Format::Global {
         return None;
     }
     let name = op.name.strip_prefix("global_")?;
+    if let Some(a) = name.strip_prefix("atomic_") {
+        return global_atomic_control(a, op);
+    }
     let (kind, ty) = if let Some(t) = name.strip_prefix("load_") {
         (DS_LOAD, t)
     } else {
@@ -477,6 +481,42 @@ pub fn vmem_control(op: &OpInfo) -> Option<DsCtrl> {
         ndata: if kind == DS_STORE { dwords } else { 0 },
         aop: 0,
         data1: false,
+        tid: false,
+    })
+}
+
+/// A GLOBAL integer atomic (`add_u32`, `cmpswap_b64`, ...): the DS atomic of the same
+/// operation in the golden model's `atomic` (`swap` is `storexchg`, `cmpswap` `cmpstore`
+/// with the compare value in the VGPRs after DATA). VDST is written only under GLC (the
+/// decoder clears `ndst` without it). Not executed: `csub` and the float atomics.
+fn global_atomic_control(name: &str, op: &OpInfo) -> Option<DsCtrl> {
+    let (aop, ty) = name.rsplit_once('_')?;
+    let bits: u64 = match ty {
+        "u32" | "i32" | "b32" => 32,
+        "u64" | "i64" | "b64" => 64,
+        _ => return None,
+    };
+    let ds = match aop {
+        "swap" => "storexchg".to_string(),
+        "cmpswap" => "cmpstore".to_string(),
+        "min" | "max" => format!("{aop}_{}", &ty[..1].replace('b', "u")),
+        "add" | "sub" | "and" | "or" | "xor" | "inc" | "dec" => aop.to_string(),
+        _ => return None,
+    };
+    let dwords = bits / 32;
+    let has_vdst = op.args.iter().any(|a| a.kind == ArgKind::Vdst);
+    Some(DsCtrl {
+        kind: DS_ATOMIC,
+        size: bits / 8,
+        sext: false,
+        half: DS_FULL,
+        data_hi: false,
+        two: false,
+        stride64: false,
+        ndst: if has_vdst { dwords } else { 0 },
+        ndata: dwords,
+        aop: DS_ATOMIC_OPS.iter().position(|&o| o == ds)? as u64,
+        data1: aop == "cmpswap",
         tid: false,
     })
 }
@@ -590,11 +630,20 @@ mod tests {
         assert!(h.sext && h.size == 1 && h.half == DS_HI16);
         let d = c("global_store_d16_hi_b8").unwrap();
         assert!(d.data_hi && d.size == 1 && d.ndata == 1);
-        assert!(c("global_atomic_add_u32").is_none());
+        let a = c("global_atomic_add_u32").unwrap();
+        assert_eq!(
+            (a.kind, a.size, a.ndst, a.ndata, a.aop),
+            (DS_ATOMIC, 4, 1, 1, 0)
+        );
+        let x = c("global_atomic_cmpswap_b64").unwrap();
+        assert!(x.data1 && x.size == 8 && x.ndata == 2);
+        assert!(c("global_atomic_csub_u32").is_none());
+        assert!(c("global_atomic_add_f32").is_none());
         assert!(c("global_load_addtid_b32").is_none());
         assert!(c("global_load_lds_b32").is_none());
         assert!(vmem_control(row(Format::Flat, "flat_load_b32")).is_none());
-        assert_eq!(vmem_table().len(), 22);
+        // 22 loads and stores, 13 integer atomics in 32 and 64 bits.
+        assert_eq!(vmem_table().len(), 48);
     }
 
     #[test]
