@@ -455,6 +455,61 @@ fn smem_programs_cosimulate() {
     assert!(stdout.contains("image.s: 5 instructions"), "{stdout}");
 }
 
+/// The GLOBAL load / store programs (kernels/vmem) run on the RTL exactly as on the golden
+/// model, the memory included, at 32, 8 and 4 lanes and two bus latencies; the faulting
+/// programs stop both sides at the same instruction.
+#[test]
+fn vmem_programs_cosimulate() {
+    let out = tempfile::tempdir().unwrap();
+    let programs = programs_in("vmem");
+    assert!(programs.len() >= 7, "{} programs", programs.len());
+    let ulx3s = std::fs::read_to_string(repo().join("configs/ulx3s-85f.yaml")).unwrap();
+    assert!(ulx3s.contains("\nlanes: 4\n"), "{ulx3s}");
+    let lanes8 = out.path().join("ulx3s-lanes8.yaml");
+    let text = ulx3s
+        .replace("\nlanes: 4\n", "\nlanes: 8\n")
+        .replace("name: ulx3s-85f\n", "name: ulx3s-85f-lanes8\n");
+    std::fs::write(&lanes8, text).unwrap();
+    for config in [
+        repo().join("configs/default.yaml"),
+        lanes8,
+        repo().join("configs/ulx3s-85f.yaml"),
+    ] {
+        for (latency, stall) in [("1", "0"), ("9", "300")] {
+            let assert = cu32()
+                .arg("cosim")
+                .arg("--config")
+                .arg(&config)
+                .args(&programs)
+                .arg("--out")
+                .arg(out.path())
+                .args(["--memory-latency", latency, "--memory-stall", stall])
+                .assert()
+                .success();
+            let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+            println!(
+                "{}, latency {latency}, stall {stall}/1000:\n{stdout}",
+                config.display()
+            );
+            assert!(
+                stdout.contains(&format!("cosim: {} passed, 0 failed", programs.len())),
+                "{stdout}"
+            );
+            for stop in [
+                "01_load_store_b32.s: 33 instructions",
+                "02_unaligned_base.s: 17 instructions",
+                "03_fault_load.s: 5 instructions",
+                "04_fault_above_4g.s: 8 instructions",
+                "05_fault_partial_exec.s: 10 instructions",
+                "06_widths.s: 31 instructions",
+                "07_atomics.s: 34 instructions",
+            ] {
+                assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
+            }
+        }
+    }
+}
+
 #[test]
 fn synth_ulx3s_reports_resources_without_latches() {
     let out = tempfile::tempdir().unwrap();
@@ -795,14 +850,56 @@ fn random_valu_program(seed: u64, count: usize) -> Vec<u32> {
     words
 }
 
-/// The vector programs and seeded random integer VALU programs (random EXEC masks) run on
-/// the RTL exactly as on the golden model, with 32 lanes (one pass), 8 lanes (four) and 4
+/// Seeded random streams (`cu32_sim::streams`) of the SALU, VALU and DS rows the RTL
+/// executes, DS addresses in a 16 KiB LDS, written to `dir`; with the number of
+/// instructions each retires on the golden model (with that LDS).
+fn random_lds_programs(dir: &Path, seeds: std::ops::Range<u64>) -> Vec<(PathBuf, usize)> {
+    use cu32_sim::cosim::{LdsMachine, Model};
+    let allowed = |op: &cu32_isa::OpInfo| match op.format {
+        cu32_isa::Format::Ds => cu32_hdl::vector::ds_control(op).is_some(),
+        f if f.is_valu() => cu32_hdl::vector::vector_control(op).is_some(),
+        _ => true,
+    };
+    let options = cu32_sim::streams::StreamOptions {
+        length: 100,
+        allowed: &allowed,
+        lds_bytes: 16384,
+    };
+    seeds
+        .map(|seed| {
+            let text = cu32_sim::streams::random_program(seed, &options);
+            assert!(
+                text.contains("\nds_"),
+                "seed {seed}: no DS instruction\n{text}"
+            );
+            let words = cu32_isa::asm::assemble(&text, "stream.s").unwrap().words;
+            let mut model = LdsMachine::new(&words, 16384);
+            let mut retired = 0;
+            while model
+                .step()
+                .unwrap_or_else(|e| panic!("seed {seed}: {}\n{text}", e.message))
+                .is_some()
+            {
+                retired += 1;
+            }
+            let path = dir.join(format!("random_lds_{seed:02}.s"));
+            std::fs::write(&path, text).unwrap();
+            (path, retired)
+        })
+        .collect()
+}
+
+/// The vector and LDS programs, seeded random integer VALU programs (random EXEC masks)
+/// and random streams with DS instructions run on the RTL exactly as on the golden model, with 32 lanes (one pass), 8 lanes (four) and 4
 /// lanes (eight).
 #[test]
 fn vector_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
     let mut programs = programs_in("vector");
     assert!(programs.len() >= 4, "{} programs", programs.len());
+    let lds = programs_in("lds");
+    assert!(lds.len() >= 3, "{} LDS programs", lds.len());
+    programs.extend(lds);
     let mut expected = Vec::new();
     for seed in 0..24u64 {
         let words = random_valu_program(seed, 160);
@@ -819,10 +916,18 @@ fn vector_programs_cosimulate() {
         expected.push(format!("{}: {count} instructions", path.display()));
         programs.push(path);
     }
+    for (path, retired) in random_lds_programs(out.path(), 0..12) {
+        expected.push(format!("{}: {retired} instructions", path.display()));
+        programs.push(path);
+    }
     // 32 lanes (one pass), 8 lanes (the ULX3S board with twice its lanes: 4 passes) and
-    // the board's own 4 lanes (8 passes).
+    // the board's own 4 lanes (8 passes); the random DS streams assume a 16 KiB LDS.
     let ulx3s = std::fs::read_to_string(repo().join("configs/ulx3s-85f.yaml")).unwrap();
     assert!(ulx3s.contains("\nlanes: 4\n"), "{ulx3s}");
+    for config in ["configs/default.yaml", "configs/ulx3s-85f.yaml"] {
+        let text = std::fs::read_to_string(repo().join(config)).unwrap();
+        assert!(text.contains("\nlds_bytes: 16384"), "{config}");
+    }
     let lanes8 = out.path().join("ulx3s-lanes8.yaml");
     let text = ulx3s
         .replace("\nlanes: 4\n", "\nlanes: 8\n")

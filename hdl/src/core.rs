@@ -178,6 +178,9 @@ pub struct Core<const IMEM_BITS: usize> {
     pub v_exec: Signal<Out, Bits<32>>,
     pub v_scc: Signal<Out, bool>,
     pub v_done: Signal<In, bool>,
+    /// The vector unit's fault (a GLOBAL access outside the 32-bit bus, or a bus ERR):
+    /// instead of `v_done`, the core stops with `error` at the instruction.
+    pub v_err: Signal<In, bool>,
     /// The vector unit's scalar write (lane mask, `v_readlane_b32` result).
     pub v_swe: Signal<In, bool>,
     pub v_sidx: Signal<In, Bits<7>>,
@@ -346,6 +349,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             v_exec: Default::default(),
             v_scc: Default::default(),
             v_done: Default::default(),
+            v_err: Default::default(),
             v_swe: Default::default(),
             v_sidx: Default::default(),
             v_sval: Default::default(),
@@ -882,7 +886,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.step.d.next = self.step.q.val() + 1;
             }
             State::VExec => {
-                if self.v_done.val() {
+                if self.v_err.val() {
+                    self.state.d.next = State::Error;
+                    self.err_pc.d.next = self.pc.q.val();
+                } else if self.v_done.val() {
                     self.en0.d.next = self.v_slot_ok.val();
                     self.idx0.d.next = self.v_sidx.val();
                     self.val0.d.next = self.v_sval.val();

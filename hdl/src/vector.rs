@@ -266,6 +266,345 @@ pub fn vector_table() -> Vec<(&'static OpInfo, VCtrl)> {
         .collect()
 }
 
+/// DS (LDS) instruction kinds of [`DsCtrl::kind`].
+pub const DS_NONE: u64 = 0;
+pub const DS_LOAD: u64 = 1;
+pub const DS_STORE: u64 = 2;
+pub const DS_NOP: u64 = 3;
+pub const DS_ATOMIC: u64 = 4;
+/// The lane moves: `ds_swizzle_b32`, `ds_permute_b32`, `ds_bpermute_b32`.
+pub const DS_SWIZZLE: u64 = 5;
+pub const DS_PERMUTE: u64 = 6;
+pub const DS_BPERMUTE: u64 = 7;
+
+/// The integer atomic operations of [`DsCtrl::aop`], in code order: the golden model's
+/// names (`sim/src/model/vmem.rs` `atomic`), `min`/`max` split by signedness.
+pub const DS_ATOMIC_OPS: [&str; 16] = [
+    "add",
+    "sub",
+    "rsub",
+    "inc",
+    "dec",
+    "min_i",
+    "max_i",
+    "min_u",
+    "max_u",
+    "and",
+    "or",
+    "xor",
+    "mskor",
+    "storexchg",
+    "cmpstore",
+    "wrap",
+];
+
+/// Where a DS load puts its value: whole dwords, or the low / high half of the VGPR.
+pub const DS_FULL: u64 = 0;
+pub const DS_LO16: u64 = 1;
+pub const DS_HI16: u64 = 2;
+
+/// The vector unit's control of one DS row: what `templates/valu.v.tera` needs to run it
+/// through the LDS (`templates/lds.v.tera`), derived from the row's operands (widths of
+/// VDST and DATA0) and its mnemonic's suffix, as the golden model (`sim/src/model/lds.rs`)
+/// reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DsCtrl {
+    pub kind: u64,
+    /// Bytes per element (per address): 1, 2, 4, 8, 12, 16.
+    pub size: u64,
+    /// A narrow load sign-extends.
+    pub sext: bool,
+    /// `DS_FULL`, `DS_LO16`, `DS_HI16` (the `_d16` / `_d16_hi` loads).
+    pub half: u64,
+    /// A store takes its bytes from bit 16 of DATA0 (`_d16_hi` stores).
+    pub data_hi: bool,
+    /// The `2addr` forms: two elements at `ADDR + OFFSETn * size` (`* 64`: `stride64`).
+    pub two: bool,
+    pub stride64: bool,
+    /// VGPRs written (VDST ..), and DATA VGPRs read per data operand.
+    pub ndst: u64,
+    pub ndata: u64,
+    /// An atomic's operation (index into [`DS_ATOMIC_OPS`]) and whether it has a second
+    /// data operand (DATA1: mskor's bits, cmpstore's compare value, wrap's addend).
+    pub aop: u64,
+    pub data1: bool,
+    /// `ds_load/store_addtid_b32`: the address is `M0[15:0] + offset + lane * 4` (no ADDR).
+    pub tid: bool,
+}
+
+/// The DS control of a row, or `None` when the vector unit does not execute it (floating
+/// point, `ds_storexchg_2addr*`, `append`/`consume`, the GWS / GS / ordered-count /
+/// BVH / conditional-exchange rows: the decoder makes them illegal, as it does GDS).
+pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
+    if op.format != Format::Ds {
+        return None;
+    }
+    let width = |k: ArgKind| {
+        op.args
+            .iter()
+            .find(|a| a.kind == k)
+            .map_or(0, |a| u64::from(a.width()))
+    };
+    let (vdst, data) = (width(ArgKind::Vdst), width(ArgKind::Data0));
+    let mut c = DsCtrl {
+        kind: DS_NONE,
+        size: 0,
+        sext: false,
+        half: DS_FULL,
+        data_hi: false,
+        two: false,
+        stride64: false,
+        ndst: vdst / 32,
+        ndata: data / 32,
+        aop: 0,
+        data1: op.args.iter().any(|a| a.kind == ArgKind::Data1),
+        tid: false,
+    };
+    let name = op.name.strip_prefix("ds_")?;
+    if name == "nop" {
+        c.kind = DS_NOP;
+        c.ndst = 0;
+        return Some(c);
+    }
+    let mv = match name {
+        "swizzle_b32" => DS_SWIZZLE,
+        "permute_b32" => DS_PERMUTE,
+        "bpermute_b32" => DS_BPERMUTE,
+        _ => DS_NONE,
+    };
+    if mv != DS_NONE {
+        c.kind = mv;
+        c.size = 4;
+        return Some(c);
+    }
+    let (kind, rest) = if let Some(r) = name.strip_prefix("load_") {
+        (DS_LOAD, r)
+    } else if let Some(r) = name.strip_prefix("store_") {
+        (DS_STORE, r)
+    } else {
+        return atomic_control(name, c);
+    };
+    c.data1 = false;
+    c.kind = kind;
+    if rest == "addtid_b32" {
+        c.tid = true;
+        c.size = 4;
+        return Some(c);
+    }
+    let rest = if let Some(r) = rest.strip_prefix("2addr_") {
+        c.two = true;
+        r.strip_prefix("stride64_").map_or(r, |r| {
+            c.stride64 = true;
+            r
+        })
+    } else {
+        rest
+    };
+    let (ty, hi) = match rest.strip_suffix("_d16_hi") {
+        Some(t) => (t, true),
+        None => (rest, false),
+    };
+    let (ty, lo) = match ty.strip_suffix("_d16") {
+        Some(t) => (t, true),
+        None => (ty, false),
+    };
+    c.sext = ty.starts_with('i');
+    let bits: u64 = ty[1..].parse().ok()?;
+    if !matches!(ty.as_bytes().first(), Some(b'b' | b'u' | b'i')) {
+        return None;
+    }
+    c.size = bits / 8;
+    match kind {
+        DS_LOAD if hi => c.half = DS_HI16,
+        DS_LOAD if lo => c.half = DS_LO16,
+        DS_STORE => c.data_hi = hi,
+        _ => {}
+    }
+    if c.two && c.ndst != 0 && c.ndst * 32 != 2 * bits {
+        return None;
+    }
+    Some(c)
+}
+
+/// The vector unit's control of one GLOBAL row (executed by the DS sequence of
+/// `templates/valu.v.tera` through the vector memory bus master instead of the LDS), or
+/// `None` when it does not execute the row. Executed: the plain loads and stores
+/// (`global_load_{u8,i8,u16,i16,b32,b64,b96,b128}`, the d16 / d16_hi loads,
+/// `global_store_{b8,b16,b32,b64,b96,b128}` and the d16_hi stores), whose widths and sign
+/// extension the golden model (`sim/src/model/vmem.rs` `load_kind` / `store_kind`) reads
+/// from the same suffixes, and the 32- and 64-bit integer atomics
+/// ([`global_atomic_control`]); not the addtid or LDS-DMA rows, nor FLAT or SCRATCH.
+pub fn vmem_control(op: &OpInfo) -> Option<DsCtrl> {
+    if op.format != Format::Global {
+        return None;
+    }
+    let name = op.name.strip_prefix("global_")?;
+    if let Some(a) = name.strip_prefix("atomic_") {
+        return global_atomic_control(a, op);
+    }
+    let (kind, ty) = if let Some(t) = name.strip_prefix("load_") {
+        (DS_LOAD, t)
+    } else {
+        (DS_STORE, name.strip_prefix("store_")?)
+    };
+    let (ty, half, data_hi) = if let Some(t) = ty.strip_prefix("d16_hi_") {
+        (t, DS_HI16, true)
+    } else if let Some(t) = ty.strip_prefix("d16_") {
+        (t, DS_LO16, false)
+    } else {
+        (ty, DS_FULL, false)
+    };
+    let sign = *ty.as_bytes().first()?;
+    let bits: u64 = ty.get(1..)?.parse().ok()?;
+    let plain = match (kind, half) {
+        (DS_LOAD, DS_FULL) => matches!(
+            (sign, bits),
+            (b'u' | b'i', 8 | 16) | (b'b', 32 | 64 | 96 | 128)
+        ),
+        (DS_LOAD, _) => matches!((sign, bits), (b'u' | b'i', 8) | (b'b', 16)),
+        (_, DS_FULL) => sign == b'b' && matches!(bits, 8 | 16 | 32 | 64 | 96 | 128),
+        _ => data_hi && sign == b'b' && matches!(bits, 8 | 16),
+    };
+    if !plain {
+        return None;
+    }
+    let dwords = bits.div_ceil(32);
+    Some(DsCtrl {
+        kind,
+        size: bits / 8,
+        sext: sign == b'i',
+        half: if kind == DS_LOAD { half } else { DS_FULL },
+        data_hi: kind == DS_STORE && data_hi,
+        two: false,
+        stride64: false,
+        ndst: if kind == DS_LOAD { dwords } else { 0 },
+        ndata: if kind == DS_STORE { dwords } else { 0 },
+        aop: 0,
+        data1: false,
+        tid: false,
+    })
+}
+
+/// A GLOBAL integer atomic (`add_u32`, `cmpswap_b64`, ...): the DS atomic of the same
+/// operation in the golden model's `atomic` (`swap` is `storexchg`, `cmpswap` `cmpstore`
+/// with the compare value in the VGPRs after DATA). VDST is written only under GLC (the
+/// decoder clears `ndst` without it). Not executed: `csub` and the float atomics.
+fn global_atomic_control(name: &str, op: &OpInfo) -> Option<DsCtrl> {
+    let (aop, ty) = name.rsplit_once('_')?;
+    let bits: u64 = match ty {
+        "u32" | "i32" | "b32" => 32,
+        "u64" | "i64" | "b64" => 64,
+        _ => return None,
+    };
+    let ds = match aop {
+        "swap" => "storexchg".to_string(),
+        "cmpswap" => "cmpstore".to_string(),
+        "min" | "max" => format!("{aop}_{}", &ty[..1].replace('b', "u")),
+        "add" | "sub" | "and" | "or" | "xor" | "inc" | "dec" => aop.to_string(),
+        _ => return None,
+    };
+    let dwords = bits / 32;
+    let has_vdst = op.args.iter().any(|a| a.kind == ArgKind::Vdst);
+    Some(DsCtrl {
+        kind: DS_ATOMIC,
+        size: bits / 8,
+        sext: false,
+        half: DS_FULL,
+        data_hi: false,
+        two: false,
+        stride64: false,
+        ndst: if has_vdst { dwords } else { 0 },
+        ndata: dwords,
+        aop: DS_ATOMIC_OPS.iter().position(|&o| o == ds)? as u64,
+        data1: aop == "cmpswap",
+        tid: false,
+    })
+}
+
+/// Every GLOBAL row the vector unit executes, with its control.
+pub fn vmem_table() -> Vec<(&'static OpInfo, DsCtrl)> {
+    cu32_isa::tables()
+        .ops()
+        .iter()
+        .filter_map(|op| vmem_control(op).map(|c| (op, c)))
+        .collect()
+}
+
+/// An integer atomic (`add_rtn_u32`, `cmpstore_b64`, ...): the operation and its width
+/// from the name as the golden model splits it; floating point and the 2addr exchange
+/// are not executed.
+fn atomic_control(name: &str, mut c: DsCtrl) -> Option<DsCtrl> {
+    let base = name.replacen("rtn_", "", 1);
+    let (op, ty) = base.rsplit_once('_')?;
+    let bits: u64 = match ty {
+        "u32" | "i32" | "b32" => 32,
+        "u64" | "i64" | "b64" => 64,
+        _ => return None,
+    };
+    let op = match op {
+        "min" | "max" => format!("{op}_{}", &ty[..1].replace('b', "u")),
+        o => o.to_string(),
+    };
+    c.aop = DS_ATOMIC_OPS.iter().position(|&o| o == op)? as u64;
+    c.kind = DS_ATOMIC;
+    c.size = bits / 8;
+    c.ndata = bits / 32;
+    Some(c)
+}
+
+/// One field of the DS control word (shared by the decode template and the vector unit).
+pub fn ds_fields() -> Vec<VField> {
+    let spec: [(&'static str, usize); 12] = [
+        ("kind", 3),
+        ("size", 5),
+        ("sext", 1),
+        ("half", 2),
+        ("data_hi", 1),
+        ("two", 1),
+        ("st64", 1),
+        ("ndst", 3),
+        ("ndata", 3),
+        ("aop", 4),
+        ("data1", 1),
+        ("tid", 1),
+    ];
+    let mut lsb = 0;
+    spec.iter()
+        .map(|&(name, width)| {
+            let f = VField { name, width, lsb };
+            lsb += width;
+            f
+        })
+        .collect()
+}
+
+/// The packed DS control word of a row.
+pub fn ds_pack(c: &DsCtrl) -> u64 {
+    let fields = ds_fields();
+    let lsb = |name: &str| fields.iter().find(|f| f.name == name).map_or(0, |f| f.lsb);
+    c.kind << lsb("kind")
+        | c.size << lsb("size")
+        | u64::from(c.sext) << lsb("sext")
+        | c.half << lsb("half")
+        | u64::from(c.data_hi) << lsb("data_hi")
+        | u64::from(c.two) << lsb("two")
+        | u64::from(c.stride64) << lsb("st64")
+        | c.ndst << lsb("ndst")
+        | c.ndata << lsb("ndata")
+        | c.aop << lsb("aop")
+        | u64::from(c.data1) << lsb("data1")
+        | u64::from(c.tid) << lsb("tid")
+}
+
+/// Every DS row the vector unit executes, with its control.
+pub fn ds_table() -> Vec<(&'static OpInfo, DsCtrl)> {
+    cu32_isa::tables()
+        .ops()
+        .iter()
+        .filter_map(|op| ds_control(op).map(|c| (op, c)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,6 +615,35 @@ mod tests {
             .into_iter()
             .find(|o| o.format == f)
             .unwrap()
+    }
+
+    #[test]
+    fn vmem_rows() {
+        let c = |n: &str| vmem_control(row(Format::Global, n));
+        let l = c("global_load_b32").unwrap();
+        assert_eq!((l.kind, l.size, l.ndst, l.ndata), (DS_LOAD, 4, 1, 0));
+        let s = c("global_store_b128").unwrap();
+        assert_eq!((s.kind, s.size, s.ndst, s.ndata), (DS_STORE, 16, 0, 4));
+        let i = c("global_load_i16").unwrap();
+        assert!(i.sext && i.size == 2 && i.ndst == 1);
+        let h = c("global_load_d16_hi_i8").unwrap();
+        assert!(h.sext && h.size == 1 && h.half == DS_HI16);
+        let d = c("global_store_d16_hi_b8").unwrap();
+        assert!(d.data_hi && d.size == 1 && d.ndata == 1);
+        let a = c("global_atomic_add_u32").unwrap();
+        assert_eq!(
+            (a.kind, a.size, a.ndst, a.ndata, a.aop),
+            (DS_ATOMIC, 4, 1, 1, 0)
+        );
+        let x = c("global_atomic_cmpswap_b64").unwrap();
+        assert!(x.data1 && x.size == 8 && x.ndata == 2);
+        assert!(c("global_atomic_csub_u32").is_none());
+        assert!(c("global_atomic_add_f32").is_none());
+        assert!(c("global_load_addtid_b32").is_none());
+        assert!(c("global_load_lds_b32").is_none());
+        assert!(vmem_control(row(Format::Flat, "flat_load_b32")).is_none());
+        // 22 loads and stores, 13 integer atomics in 32 and 64 bits.
+        assert_eq!(vmem_table().len(), 48);
     }
 
     #[test]
@@ -292,5 +660,35 @@ mod tests {
         let c = vector_control(row(Format::Vop3, "v_readlane_b32")).unwrap();
         assert_eq!((c.special, c.mout, c.dst_bits), (SP_READLANE, MOUT_NONE, 0));
         assert!(vector_table().len() > 300);
+    }
+
+    #[test]
+    fn ds_rows() {
+        let c = ds_control(row(Format::Ds, "ds_load_b32")).unwrap();
+        assert_eq!((c.kind, c.size, c.ndst, c.two), (DS_LOAD, 4, 1, false));
+        let c = ds_control(row(Format::Ds, "ds_load_2addr_stride64_b64")).unwrap();
+        assert_eq!((c.size, c.ndst, c.two, c.stride64), (8, 4, true, true));
+        let c = ds_control(row(Format::Ds, "ds_load_i8_d16_hi")).unwrap();
+        assert_eq!((c.size, c.sext, c.half, c.ndst), (1, true, DS_HI16, 1));
+        let c = ds_control(row(Format::Ds, "ds_store_b16_d16_hi")).unwrap();
+        assert_eq!((c.kind, c.size, c.data_hi, c.ndata), (DS_STORE, 2, true, 1));
+        let c = ds_control(row(Format::Ds, "ds_store_b128")).unwrap();
+        assert_eq!((c.size, c.ndata), (16, 4));
+        let c = ds_control(row(Format::Ds, "ds_load_addtid_b32")).unwrap();
+        assert_eq!((c.kind, c.size, c.tid, c.ndst), (DS_LOAD, 4, true, 1));
+        assert!(ds_control(row(Format::Ds, "ds_append")).is_none());
+        let c = ds_control(row(Format::Ds, "ds_max_rtn_i64")).unwrap();
+        assert_eq!((c.kind, c.size, c.ndst, c.ndata), (DS_ATOMIC, 8, 2, 2));
+        assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "max_i");
+        let c = ds_control(row(Format::Ds, "ds_cmpstore_b32")).unwrap();
+        assert_eq!((c.ndst, c.data1), (0, true));
+        assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "cmpstore");
+        assert!(ds_control(row(Format::Ds, "ds_add_f32")).is_none());
+        let c = ds_control(row(Format::Ds, "ds_bpermute_b32")).unwrap();
+        assert_eq!((c.kind, c.ndst, c.ndata), (DS_BPERMUTE, 1, 1));
+        let c = ds_control(row(Format::Ds, "ds_swizzle_b32")).unwrap();
+        assert_eq!((c.kind, c.ndst, c.ndata), (DS_SWIZZLE, 1, 0));
+        assert!(ds_control(row(Format::Ds, "ds_storexchg_2addr_rtn_b32")).is_none());
+        assert!(ds_control(row(Format::Ds, "ds_condxchg32_rtn_b64")).is_none());
     }
 }

@@ -87,6 +87,10 @@ fn generated_verilog_lints_clean() {
             ],
         );
         lint(&tmp, &["cu32_vdecode.v", "--top-module", "cu32_vdecode"]);
+        let lds = tmp.join("cu32_lds.v").exists();
+        if lds {
+            lint(&tmp, &["cu32_lds.v", "--top-module", "cu32_lds"]);
+        }
         // The vector unit with the rust-hdl lane it instantiates (waivers for the lane),
         // with and without the trace.
         for define in [None, Some("+define+CU32_TRACE")] {
@@ -98,6 +102,9 @@ fn generated_verilog_lints_clean() {
                 "--top-module",
                 "cu32_valu",
             ];
+            if lds {
+                args.push("cu32_lds.v");
+            }
             args.extend(define);
             lint(&tmp, &args);
         }

@@ -175,6 +175,8 @@ void print_vgpr(unsigned idx, unsigned mask, const VlWide<32>& v) {
 void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long long time) {
     if (t.trace_vwe0) print_vgpr(t.trace_vidx0, t.trace_vmask, t.trace_vval0);
     if (t.trace_vwe1) print_vgpr(t.trace_vidx1, t.trace_vmask, t.trace_vval1);
+    if (t.trace_vwe2) print_vgpr(t.trace_vidx2, t.trace_vmask, t.trace_vval2);
+    if (t.trace_vwe3) print_vgpr(t.trace_vidx3, t.trace_vmask, t.trace_vval3);
     std::fprintf(g_out, "T %x %x %x %x %x %llx %x %x %x %x %x %x %x %x %x %x %x %x %x %x %llx %llx\n",
                 (unsigned)t.trace_pc, (unsigned)t.trace_word0, (unsigned)t.trace_word1,
                 (unsigned)t.trace_word2, (unsigned)t.trace_nwords,

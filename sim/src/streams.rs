@@ -12,6 +12,14 @@
 //! `s_and_saveexec_b32`, `v_cmpx_*` from the tables) and forward branches (`s_branch`,
 //! `s_cbranch_scc0/1`, `s_cbranch_vccz/vccnz`, `s_cbranch_execz/execnz`) over the next one
 //! to four instructions, so every stream ends. The same seed always gives the same text.
+//!
+//! With an LDS (`lds_bytes` > 0) a stream also holds DS instructions (the rows the filter
+//! accepts): each is preceded by `v_and_b32 v16, MASK, vN`, which gives its address
+//! register v16 a random VGPR's value masked into the LDS (the whole LDS, one 128-byte
+//! row of dwords, one bank of 32, one dword, ...: aligned and unaligned, many lanes on one
+//! bank or word), with small or random offsets (some accesses then fall outside the LDS)
+//! and data and destination VGPRs from v0..v15. The DS instructions are EXEC-masked like
+//! the rest.
 
 use cu32_isa::{tables, Accept, Arg, ArgKind, Format, OpInfo};
 use std::fmt::Write as _;
@@ -22,6 +30,8 @@ pub struct StreamOptions<'a> {
     pub length: usize,
     /// Which table rows may appear (e.g. the opcodes an RTL configuration implements).
     pub allowed: &'a dyn Fn(&OpInfo) -> bool,
+    /// The LDS size the program runs with; 0: no DS instructions.
+    pub lds_bytes: u32,
 }
 
 /// A small deterministic generator (xorshift64*).
@@ -63,10 +73,20 @@ struct Pools {
     salu: Vec<&'static OpInfo>,
     valu: Vec<&'static OpInfo>,
     cmpx: Vec<&'static OpInfo>,
+    ds: Vec<&'static OpInfo>,
 }
 
 /// The operand kinds this generator can fill in.
 fn fillable(op: &OpInfo) -> bool {
+    if op.format == Format::Ds {
+        return !op.args.is_empty()
+            && op.args.iter().all(|a| {
+                matches!(
+                    a.kind,
+                    ArgKind::Vdst | ArgKind::Addr | ArgKind::Data0 | ArgKind::Data1
+                )
+            });
+    }
     op.args.iter().all(|a| {
         matches!(
             a.kind,
@@ -109,11 +129,12 @@ fn plain_salu(name: &str) -> bool {
 }
 
 impl Pools {
-    fn new(allowed: &dyn Fn(&OpInfo) -> bool) -> Pools {
+    fn new(allowed: &dyn Fn(&OpInfo) -> bool, lds: bool) -> Pools {
         let mut pools = Pools {
             salu: Vec::new(),
             valu: Vec::new(),
             cmpx: Vec::new(),
+            ds: Vec::new(),
         };
         for op in tables().ops() {
             if !allowed(op) || !fillable(op) {
@@ -132,6 +153,7 @@ impl Pools {
                         pools.valu.push(op);
                     }
                 }
+                Format::Ds if lds => pools.ds.push(op),
                 _ => {}
             }
         }
@@ -163,14 +185,64 @@ fn sreg(rng: &mut Rng, bits: u8) -> String {
     }
 }
 
-/// A VGPR operand `v<n>` or `v[n:n+1]` (v0..v15).
+/// A VGPR operand `v<n>` or `v[n:n+k]` (v0..v15; pairs start even).
 fn vreg(rng: &mut Rng, bits: u8) -> String {
-    if bits == 64 {
-        let n = 2 * rng.below(8);
-        format!("v[{n}:{}]", n + 1)
-    } else {
-        format!("v{}", rng.below(16))
+    match bits {
+        64 => {
+            let n = 2 * rng.below(8);
+            format!("v[{n}:{}]", n + 1)
+        }
+        96 | 128 => {
+            let k = usize::from(bits / 32);
+            let n = rng.below(17 - k);
+            format!("v[{n}:{}]", n + k - 1)
+        }
+        _ => format!("v{}", rng.below(16)),
     }
+}
+
+/// A DS instruction of `op`, preceded by the line that sets its address register v16
+/// (see the module documentation).
+fn ds_instruction(rng: &mut Rng, op: &OpInfo, lds_bytes: u32) -> String {
+    let top = lds_bytes.max(4) - 1;
+    let mask = [
+        top & !3,
+        top,
+        top & !0x7f,
+        0x7c,
+        0x1fc,
+        0xf,
+        0x3,
+        top & !0x1ff,
+    ][rng.below(8)];
+    let setup = format!("v_and_b32 v16, 0x{mask:x}, v{}", rng.below(16));
+    let mut operands = Vec::new();
+    for a in &op.args {
+        operands.push(match a.kind {
+            ArgKind::Addr => "v16".to_string(),
+            _ => vreg(rng, a.bits),
+        });
+    }
+    let two = op.name.contains("2addr");
+    let offset = if two {
+        let mut o = || match rng.below(10) {
+            0 => rng.below(256),
+            _ => rng.below(16),
+        };
+        format!(" offset0:{} offset1:{}", o(), o())
+    } else if op.name == "ds_swizzle_b32" {
+        format!(" offset:0x{:x}", rng.next() as u16)
+    } else {
+        match rng.below(10) {
+            0..=4 => String::new(),
+            5..=8 => format!(
+                " offset:{}",
+                4 * rng.below(64) + usize::from(rng.chance(20))
+            ),
+            _ => format!(" offset:{}", rng.next() as u16),
+        }
+    };
+    format!("{setup}\n{} {}{offset}", op.name, operands.join(", "))
 }
 
 /// An inline integer constant.
@@ -247,7 +319,7 @@ fn pick(rng: &mut Rng, pool: &[&'static OpInfo]) -> String {
 /// The stream of `seed` (see the module documentation).
 pub fn random_program(seed: u64, options: &StreamOptions) -> String {
     let mut rng = Rng::new(seed);
-    let pools = Pools::new(options.allowed);
+    let pools = Pools::new(options.allowed, options.lds_bytes > 0);
     let mut out = format!("; random stream, seed {seed}\n");
     for s in 0..16 {
         let _ = writeln!(out, "s_mov_b32 s{s}, 0x{:x}", rng.value());
@@ -282,6 +354,18 @@ pub fn random_program(seed: u64, options: &StreamOptions) -> String {
                 format!("{branch} l{}", labels - 1)
             }
             12..=39 if !pools.salu.is_empty() => pick(&mut rng, &pools.salu),
+            40..=59 if !pools.ds.is_empty() => {
+                let mut text = "s_nop 0".to_string();
+                for _ in 0..8 {
+                    let op = pools.ds[rng.below(pools.ds.len())];
+                    let t = ds_instruction(&mut rng, op, options.lds_bytes);
+                    if cu32_isa::asm::assemble(&t, "stream.s").is_ok() {
+                        text = t;
+                        break;
+                    }
+                }
+                text
+            }
             _ if !pools.valu.is_empty() => pick(&mut rng, &pools.valu),
             _ => "s_nop 0".to_string(),
         };

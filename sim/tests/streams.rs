@@ -17,6 +17,7 @@ fn streams_assemble_and_run_on_the_model() {
     let options = StreamOptions {
         length: 200,
         allowed: &model_implements,
+        lds_bytes: 0,
     };
     let mut mnemonics = BTreeSet::new();
     let mut retired = 0;
@@ -68,6 +69,7 @@ fn a_seed_always_gives_the_same_stream() {
     let options = StreamOptions {
         length: 50,
         allowed: &model_implements,
+        lds_bytes: 0,
     };
     assert_eq!(random_program(7, &options), random_program(7, &options));
     assert_ne!(random_program(7, &options), random_program(8, &options));

@@ -124,6 +124,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             max_cycles: args.max_cycles,
             vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
             inject_model_fault: args.inject_model_fault,
+            lds_bytes: config.lds_bytes,
             bus: BusMemory {
                 regions: regions.clone(),
                 latency: args.memory_latency,

@@ -19,7 +19,7 @@ pub use verilate::{Built, Verilator};
 
 use crate::memory::Memory;
 use crate::model::{Machine, ModelError};
-use crate::trace::{TraceEvent, Write};
+use crate::trace::{Space, TraceEvent, Write};
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -93,10 +93,14 @@ pub fn data_region() -> (u32, Vec<u32>) {
 }
 
 /// The golden model with global memory: one wave ([`Machine`]) stepping over a [`Memory`]
-/// that holds the regions of a [`BusMemory`] (writable).
+/// that holds the regions of a [`BusMemory`] (writable), and a zeroed LDS (none unless
+/// [`MemoryMachine::with_lds`]). The RTL's trace carries no memory writes, so the model's
+/// ([`Write::Mem`], global or LDS) are left out of its events: the bus memory is compared
+/// at the end, the LDS through the values later DS loads and atomics return.
 pub struct MemoryMachine {
     pub machine: Machine,
     pub memory: Memory,
+    pub lds: Vec<u8>,
 }
 
 impl MemoryMachine {
@@ -112,18 +116,30 @@ impl MemoryMachine {
         Ok(MemoryMachine {
             machine: Machine::new(words.to_vec()),
             memory,
+            lds: Vec::new(),
         })
+    }
+
+    /// The machine with a zeroed LDS of `lds_bytes`.
+    pub fn with_lds(mut self, lds_bytes: u32) -> MemoryMachine {
+        self.lds = vec![0; lds_bytes as usize];
+        self
     }
 }
 
 impl Model for MemoryMachine {
     fn step(&mut self) -> Result<Option<TraceEvent>, ModelStop> {
-        self.machine
-            .step_in(&mut self.memory, &mut [])
+        let event = self
+            .machine
+            .step_in(&mut self.memory, &mut self.lds)
             .map_err(|e| ModelStop {
                 pc: model_error_pc(&e),
                 message: e.to_string(),
-            })
+            })?;
+        Ok(event.map(|mut e| {
+            e.writes.retain(|w| !matches!(w, Write::Mem { .. }));
+            e
+        }))
     }
 
     fn memory(&self, addr: u64, dwords: usize) -> Option<Vec<u32>> {
@@ -180,6 +196,56 @@ fn model_error_pc(e: &ModelError) -> Option<u32> {
         | ModelError::Memory { pc, .. } => Some(*pc),
         #[allow(unreachable_patterns)]
         _ => None,
+    }
+}
+
+/// The golden model as the co-simulation runs a program: one wave ([`Machine`]) with a
+/// zeroed LDS of `lds_bytes` (the RTL configuration's) and an empty global memory. The
+/// RTL's trace carries no memory writes, so the model's LDS writes ([`Write::Mem`] to
+/// [`Space::Lds`]) are left out of its events: the RTL's LDS is checked through the values
+/// later DS loads and atomics return.
+pub struct LdsMachine {
+    machine: Machine,
+    memory: Memory,
+    lds: Vec<u8>,
+}
+
+impl LdsMachine {
+    pub fn new(words: &[u32], lds_bytes: u32) -> LdsMachine {
+        LdsMachine {
+            machine: Machine::new(words.to_vec()),
+            memory: Memory::new(),
+            lds: vec![0; lds_bytes as usize],
+        }
+    }
+
+    /// The LDS as the model left it.
+    pub fn lds(&self) -> &[u8] {
+        &self.lds
+    }
+}
+
+impl Model for LdsMachine {
+    fn step(&mut self) -> Result<Option<TraceEvent>, ModelStop> {
+        let event = self
+            .machine
+            .step_in(&mut self.memory, &mut self.lds)
+            .map_err(|e| ModelStop {
+                pc: model_error_pc(&e),
+                message: e.to_string(),
+            })?;
+        Ok(event.map(|mut e| {
+            e.writes.retain(|w| {
+                !matches!(
+                    w,
+                    Write::Mem {
+                        space: Space::Lds,
+                        ..
+                    }
+                )
+            });
+            e
+        }))
     }
 }
 
@@ -248,6 +314,8 @@ pub struct CosimOptions {
     /// Testing aid: perturb the model's event with this 0-based number (see [`perturb`]),
     /// to prove that a wrong model result is caught.
     pub inject_model_fault: Option<usize>,
+    /// The LDS size of the RTL configuration (the model's LDS in [`cosimulate_program`]).
+    pub lds_bytes: u32,
     /// The memory behind the RTL's bus, and (through [`cosimulate_program`]) the model's.
     pub bus: BusMemory,
 }
@@ -259,6 +327,7 @@ impl Default for CosimOptions {
             vcd_on_divergence: None,
             context: 5,
             inject_model_fault: None,
+            lds_bytes: 0,
             bus: BusMemory::default(),
         }
     }
@@ -301,14 +370,14 @@ pub fn cosimulate(
     Ok(report)
 }
 
-/// [`cosimulate`] with the golden model ([`MemoryMachine`]) running `words` from its
-/// initial state over the options' bus memory.
+/// [`cosimulate`] with the golden model ([`MemoryMachine`], an LDS of
+/// `options.lds_bytes`) running `words` from its initial state over the options' bus memory.
 pub fn cosimulate_program(
     rtl: &mut Rtl,
     words: &[u32],
     options: &CosimOptions,
 ) -> Result<CosimReport, CosimError> {
-    let mut machine = MemoryMachine::new(words, &options.bus)?;
+    let mut machine = MemoryMachine::new(words, &options.bus)?.with_lds(options.lds_bytes);
     cosimulate(rtl, &mut machine, words, options)
 }
 

@@ -12,6 +12,8 @@ module cu32_top(
   output trace_vwe0, output [7:0] trace_vidx0, output [31:0] trace_vmask,
   output [1023:0] trace_vval0,
   output trace_vwe1, output [7:0] trace_vidx1, output [1023:0] trace_vval1,
+  output trace_vwe2, output [7:0] trace_vidx2, output [1023:0] trace_vval2,
+  output trace_vwe3, output [7:0] trace_vidx3, output [1023:0] trace_vval3,
   output [63:0] trace_exec,
   output trace_we0, output [6:0] trace_idx0, output [31:0] trace_val0,
   output trace_we1, output [6:0] trace_idx1, output [31:0] trace_val1,
@@ -30,6 +32,8 @@ module cu32_top(
   assign {trace_has_literal, trace_exec, trace_scc_we, trace_scc} = 0;
   assign {trace_word2, trace_nwords, trace_vwe0, trace_vidx0, trace_vmask, trace_vval0} = 0;
   assign {trace_vwe1, trace_vidx1, trace_vval1} = 0;
+  assign {trace_vwe2, trace_vidx2, trace_vval2} = 0;
+  assign {trace_vwe3, trace_vidx3, trace_vval3} = 0;
   assign {trace_we0, trace_idx0, trace_val0, trace_we1, trace_idx1, trace_val1} = 0;
   assign {trace_we2, trace_idx2, trace_val2, trace_we3, trace_idx3, trace_val3} = 0;
   assign {wb_cyc, wb_stb, wb_we, wb_adr, wb_dat_o, wb_sel} = 0;

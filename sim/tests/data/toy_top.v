@@ -20,6 +20,8 @@ module cu32_top(
   output trace_vwe0, output [7:0] trace_vidx0, output [31:0] trace_vmask,
   output [1023:0] trace_vval0,
   output trace_vwe1, output [7:0] trace_vidx1, output [1023:0] trace_vval1,
+  output trace_vwe2, output [7:0] trace_vidx2, output [1023:0] trace_vval2,
+  output trace_vwe3, output [7:0] trace_vidx3, output [1023:0] trace_vval3,
   output [63:0] trace_exec,
   output trace_we0, output [6:0] trace_idx0, output [31:0] trace_val0,
   output trace_we1, output [6:0] trace_idx1, output [31:0] trace_val1,
@@ -61,6 +63,8 @@ module cu32_top(
   assign trace_nwords = tlit ? 2'd2 : 2'd1;
   assign {trace_vwe0, trace_vidx0, trace_vmask, trace_vval0} = 0;
   assign {trace_vwe1, trace_vidx1, trace_vval1} = 0;
+  assign {trace_vwe2, trace_vidx2, trace_vval2} = 0;
+  assign {trace_vwe3, trace_vidx3, trace_vval3} = 0;
   assign trace_exec = texec;
   assign trace_we0 = twe0;
   assign trace_idx0 = tidx0;
