@@ -333,7 +333,7 @@ pub struct DsCtrl {
 }
 
 /// The DS control of a row, or `None` when the vector unit does not execute it (floating
-/// point, `ds_storexchg_2addr*`, `append`/`consume`, the GWS / GS / ordered-count /
+/// point, `append`/`consume`, the GWS / GS / ordered-count /
 /// BVH / conditional-exchange rows: the decoder makes them illegal, as it does GDS).
 pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
     if op.format != Format::Ds {
@@ -427,8 +427,8 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
 }
 
 /// An integer atomic (`add_rtn_u32`, `cmpstore_b64`, ...): the operation and its width
-/// from the name as the golden model splits it; floating point and the 2addr exchange
-/// are not executed.
+/// from the name as the golden model splits it (`storexchg_2addr*`: the two-element
+/// exchange); floating point is not executed.
 fn atomic_control(name: &str, mut c: DsCtrl) -> Option<DsCtrl> {
     let base = name.replacen("rtn_", "", 1);
     let (op, ty) = base.rsplit_once('_')?;
@@ -439,6 +439,12 @@ fn atomic_control(name: &str, mut c: DsCtrl) -> Option<DsCtrl> {
     };
     let op = match op {
         "min" | "max" => format!("{op}_{}", &ty[..1].replace('b', "u")),
+        // The two-element exchange: per lane, read both elements, then write both.
+        "storexchg_2addr" | "storexchg_2addr_stride64" => {
+            c.two = true;
+            c.stride64 = op.ends_with("stride64");
+            "storexchg".to_string()
+        }
         o => o.to_string(),
     };
     c.aop = DS_ATOMIC_OPS.iter().position(|&o| o == op)? as u64;
@@ -555,7 +561,12 @@ mod tests {
         assert_eq!((c.kind, c.ndst, c.ndata), (DS_BPERMUTE, 1, 1));
         let c = ds_control(row(Format::Ds, "ds_swizzle_b32")).unwrap();
         assert_eq!((c.kind, c.ndst, c.ndata), (DS_SWIZZLE, 1, 0));
-        assert!(ds_control(row(Format::Ds, "ds_storexchg_2addr_rtn_b32")).is_none());
+        let c = ds_control(row(Format::Ds, "ds_storexchg_2addr_stride64_rtn_b64")).unwrap();
+        assert_eq!(
+            (c.kind, c.size, c.two, c.stride64),
+            (DS_ATOMIC, 8, true, true)
+        );
+        assert_eq!((c.ndst, c.ndata, c.data1), (4, 2, true));
         assert!(ds_control(row(Format::Ds, "ds_condxchg32_rtn_b64")).is_none());
     }
 }
