@@ -330,10 +330,13 @@ pub struct DsCtrl {
     pub data1: bool,
     /// `ds_load/store_addtid_b32`: the address is `M0[15:0] + offset + lane * 4` (no ADDR).
     pub tid: bool,
+    /// `ds_append` / `ds_consume`: one dword counter at `M0[15:0] + offset` goes up / down by
+    /// the number of EXEC lanes, which all get its old value (atomic `add` / `sub`).
+    pub app: bool,
 }
 
 /// The DS control of a row, or `None` when the vector unit does not execute it (floating
-/// point, `append`/`consume`, the GWS / GS / ordered-count /
+/// point, the GWS / GS / ordered-count /
 /// BVH / conditional-exchange rows: the decoder makes them illegal, as it does GDS).
 pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
     if op.format != Format::Ds {
@@ -359,11 +362,19 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
         aop: 0,
         data1: op.args.iter().any(|a| a.kind == ArgKind::Data1),
         tid: false,
+        app: false,
     };
     let name = op.name.strip_prefix("ds_")?;
     if name == "nop" {
         c.kind = DS_NOP;
         c.ndst = 0;
+        return Some(c);
+    }
+    if let "append" | "consume" = name {
+        c.kind = DS_ATOMIC;
+        c.app = true;
+        c.size = 4;
+        c.aop = u64::from(name == "consume");
         return Some(c);
     }
     let mv = match name {
@@ -456,7 +467,7 @@ fn atomic_control(name: &str, mut c: DsCtrl) -> Option<DsCtrl> {
 
 /// One field of the DS control word (shared by the decode template and the vector unit).
 pub fn ds_fields() -> Vec<VField> {
-    let spec: [(&'static str, usize); 12] = [
+    let spec: [(&'static str, usize); 13] = [
         ("kind", 3),
         ("size", 5),
         ("sext", 1),
@@ -469,6 +480,7 @@ pub fn ds_fields() -> Vec<VField> {
         ("aop", 4),
         ("data1", 1),
         ("tid", 1),
+        ("app", 1),
     ];
     let mut lsb = 0;
     spec.iter()
@@ -496,6 +508,7 @@ pub fn ds_pack(c: &DsCtrl) -> u64 {
         | c.aop << lsb("aop")
         | u64::from(c.data1) << lsb("data1")
         | u64::from(c.tid) << lsb("tid")
+        | u64::from(c.app) << lsb("app")
 }
 
 /// Every DS row the vector unit executes, with its control.
@@ -549,7 +562,9 @@ mod tests {
         assert_eq!((c.size, c.ndata), (16, 4));
         let c = ds_control(row(Format::Ds, "ds_load_addtid_b32")).unwrap();
         assert_eq!((c.kind, c.size, c.tid, c.ndst), (DS_LOAD, 4, true, 1));
-        assert!(ds_control(row(Format::Ds, "ds_append")).is_none());
+        let c = ds_control(row(Format::Ds, "ds_consume")).unwrap();
+        assert_eq!((c.kind, c.app, c.ndst), (DS_ATOMIC, true, 1));
+        assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "sub");
         let c = ds_control(row(Format::Ds, "ds_max_rtn_i64")).unwrap();
         assert_eq!((c.kind, c.size, c.ndst, c.ndata), (DS_ATOMIC, 8, 2, 2));
         assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "max_i");
