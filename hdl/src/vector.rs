@@ -330,10 +330,13 @@ pub struct DsCtrl {
     pub data1: bool,
     /// `ds_load/store_addtid_b32`: the address is `M0[15:0] + offset + lane * 4` (no ADDR).
     pub tid: bool,
+    /// `ds_append` / `ds_consume`: one dword counter at `M0[15:0] + offset` goes up / down by
+    /// the number of EXEC lanes, which all get its old value (atomic `add` / `sub`).
+    pub app: bool,
 }
 
 /// The DS control of a row, or `None` when the vector unit does not execute it (floating
-/// point, `ds_storexchg_2addr*`, `append`/`consume`, the GWS / GS / ordered-count /
+/// point, the GWS / GS / ordered-count /
 /// BVH / conditional-exchange rows: the decoder makes them illegal, as it does GDS).
 pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
     if op.format != Format::Ds {
@@ -359,11 +362,19 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
         aop: 0,
         data1: op.args.iter().any(|a| a.kind == ArgKind::Data1),
         tid: false,
+        app: false,
     };
     let name = op.name.strip_prefix("ds_")?;
     if name == "nop" {
         c.kind = DS_NOP;
         c.ndst = 0;
+        return Some(c);
+    }
+    if let "append" | "consume" = name {
+        c.kind = DS_ATOMIC;
+        c.app = true;
+        c.size = 4;
+        c.aop = u64::from(name == "consume");
         return Some(c);
     }
     let mv = match name {
@@ -531,8 +542,8 @@ pub fn vmem_table() -> Vec<(&'static OpInfo, DsCtrl)> {
 }
 
 /// An integer atomic (`add_rtn_u32`, `cmpstore_b64`, ...): the operation and its width
-/// from the name as the golden model splits it; floating point and the 2addr exchange
-/// are not executed.
+/// from the name as the golden model splits it (`storexchg_2addr*`: the two-element
+/// exchange); floating point is not executed.
 fn atomic_control(name: &str, mut c: DsCtrl) -> Option<DsCtrl> {
     let base = name.replacen("rtn_", "", 1);
     let (op, ty) = base.rsplit_once('_')?;
@@ -543,6 +554,12 @@ fn atomic_control(name: &str, mut c: DsCtrl) -> Option<DsCtrl> {
     };
     let op = match op {
         "min" | "max" => format!("{op}_{}", &ty[..1].replace('b', "u")),
+        // The two-element exchange: per lane, read both elements, then write both.
+        "storexchg_2addr" | "storexchg_2addr_stride64" => {
+            c.two = true;
+            c.stride64 = op.ends_with("stride64");
+            "storexchg".to_string()
+        }
         o => o.to_string(),
     };
     c.aop = DS_ATOMIC_OPS.iter().position(|&o| o == op)? as u64;
@@ -554,7 +571,7 @@ fn atomic_control(name: &str, mut c: DsCtrl) -> Option<DsCtrl> {
 
 /// One field of the DS control word (shared by the decode template and the vector unit).
 pub fn ds_fields() -> Vec<VField> {
-    let spec: [(&'static str, usize); 12] = [
+    let spec: [(&'static str, usize); 13] = [
         ("kind", 3),
         ("size", 5),
         ("sext", 1),
@@ -567,6 +584,7 @@ pub fn ds_fields() -> Vec<VField> {
         ("aop", 4),
         ("data1", 1),
         ("tid", 1),
+        ("app", 1),
     ];
     let mut lsb = 0;
     spec.iter()
@@ -594,6 +612,7 @@ pub fn ds_pack(c: &DsCtrl) -> u64 {
         | c.aop << lsb("aop")
         | u64::from(c.data1) << lsb("data1")
         | u64::from(c.tid) << lsb("tid")
+        | u64::from(c.app) << lsb("app")
 }
 
 /// Every DS row the vector unit executes, with its control.
@@ -676,7 +695,9 @@ mod tests {
         assert_eq!((c.size, c.ndata), (16, 4));
         let c = ds_control(row(Format::Ds, "ds_load_addtid_b32")).unwrap();
         assert_eq!((c.kind, c.size, c.tid, c.ndst), (DS_LOAD, 4, true, 1));
-        assert!(ds_control(row(Format::Ds, "ds_append")).is_none());
+        let c = ds_control(row(Format::Ds, "ds_consume")).unwrap();
+        assert_eq!((c.kind, c.app, c.ndst), (DS_ATOMIC, true, 1));
+        assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "sub");
         let c = ds_control(row(Format::Ds, "ds_max_rtn_i64")).unwrap();
         assert_eq!((c.kind, c.size, c.ndst, c.ndata), (DS_ATOMIC, 8, 2, 2));
         assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "max_i");
@@ -688,7 +709,12 @@ mod tests {
         assert_eq!((c.kind, c.ndst, c.ndata), (DS_BPERMUTE, 1, 1));
         let c = ds_control(row(Format::Ds, "ds_swizzle_b32")).unwrap();
         assert_eq!((c.kind, c.ndst, c.ndata), (DS_SWIZZLE, 1, 0));
-        assert!(ds_control(row(Format::Ds, "ds_storexchg_2addr_rtn_b32")).is_none());
+        let c = ds_control(row(Format::Ds, "ds_storexchg_2addr_stride64_rtn_b64")).unwrap();
+        assert_eq!(
+            (c.kind, c.size, c.two, c.stride64),
+            (DS_ATOMIC, 8, true, true)
+        );
+        assert_eq!((c.ndst, c.ndata, c.data1), (4, 2, true));
         assert!(ds_control(row(Format::Ds, "ds_condxchg32_rtn_b64")).is_none());
     }
 }
