@@ -493,6 +493,7 @@ pub fn vmem_control(op: &OpInfo) -> Option<DsCtrl> {
         aop: 0,
         data1: false,
         tid: false,
+        app: false,
     })
 }
 
@@ -529,6 +530,7 @@ fn global_atomic_control(name: &str, op: &OpInfo) -> Option<DsCtrl> {
         aop: DS_ATOMIC_OPS.iter().position(|&o| o == ds)? as u64,
         data1: aop == "cmpswap",
         tid: false,
+        app: false,
     })
 }
 
