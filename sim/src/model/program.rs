@@ -6,7 +6,8 @@
 
 use super::fast::Fast;
 use super::valu::{refusal, resolve_dual, resolve_instr, Dual, Kind, Operands};
-use super::UNSUPPORTED;
+use super::{UNSUPPORTED, VGPRS};
+use cu32_isa::encoding::SRC_VGPR0;
 use cu32_isa::{decode, DecodeError, Format, Instr};
 
 /// One decoded instruction and what execution needs of it before running it.
@@ -63,6 +64,45 @@ pub struct Program {
     /// The fast form of every instruction the sweep decoded (see `fast`), by dword;
     /// [`Fast::GENERAL`] at the other dwords.
     fast: Vec<Fast>,
+    /// VGPRs v0 up to here are all an instruction of the sweep can write (see
+    /// [`vgpr_bound`]).
+    vgpr_bound: usize,
+}
+
+/// The VGPRs an instruction can write lie below this: its highest VGPR field (any of
+/// them, not only destinations) plus the widest register tuple (16), at most 256; all 256
+/// for the M0-relative VGPR moves.
+fn vgpr_bound(instr: &Instr) -> usize {
+    let name = instr.op.name.as_str();
+    let names = std::iter::once(name).chain(instr.op_y.map(|y| y.name.as_str()));
+    if names
+        .into_iter()
+        .any(|n| n.starts_with("v_movrel") || n.starts_with("v_swaprel"))
+    {
+        return VGPRS;
+    }
+    let vgpr = |code: u16| code.checked_sub(SRC_VGPR0).map_or(0, usize::from);
+    let fields = [
+        instr.vdst,
+        instr.vdst_y,
+        instr.addr,
+        instr.data0,
+        instr.data1,
+    ];
+    let sources = [
+        instr.src0,
+        instr.src1,
+        instr.src2,
+        instr.src0_y,
+        instr.src1_y,
+    ];
+    let highest = fields
+        .into_iter()
+        .map(usize::from)
+        .chain(sources.into_iter().map(vgpr))
+        .max()
+        .unwrap_or(0);
+    (highest + 16).min(VGPRS)
 }
 
 impl Program {
@@ -90,11 +130,18 @@ impl Program {
             })
             .collect();
         Fast::fold_nops(&mut fast);
+        let vgpr_bound = decoded
+            .iter()
+            .flatten()
+            .map(|d| vgpr_bound(&d.instr))
+            .max()
+            .unwrap_or(0);
         Program {
             words,
             base,
             decoded,
             fast,
+            vgpr_bound,
         }
     }
 
@@ -111,6 +158,12 @@ impl Program {
     /// Size in bytes.
     pub fn len_bytes(&self) -> u64 {
         self.words.len() as u64 * 4
+    }
+
+    /// VGPRs v0 up to here are all the instructions of the sweep can write; an
+    /// instruction decoded elsewhere ([`Program::decode_at`]) may write any.
+    pub(super) fn vgpr_bound(&self) -> usize {
+        self.vgpr_bound
     }
 
     /// The instruction the sweep decoded at dword `index` (inside the program), if any.
