@@ -640,11 +640,11 @@ impl Machine {
     }
 
     /// [`Machine::with_program`], reusing the allocations of `old` (a wave that has run):
-    /// its VGPR file is zeroed only as far as `old` can have written it (the VGPRs below
-    /// its program's bound, unless it ran an instruction outside the sweep).
-    pub fn recycle(old: Machine, program: Arc<Program>, slot: u32) -> Machine {
+    /// its VGPR file is zeroed only as far as `old` can have written it: below `written`
+    /// ([`Program::vgpr_bound`] of its program and the PC it started at), unless it ran an
+    /// instruction outside the sweep.
+    pub fn recycle(old: Machine, written: usize, program: Arc<Program>, slot: u32) -> Machine {
         let Machine {
-            program: before,
             wave,
             mut buffers,
             scratch,
@@ -652,11 +652,7 @@ impl Machine {
             ..
         } = old;
         let mut vgpr = wave.vgpr;
-        let dirty = if off_sweep {
-            VGPRS
-        } else {
-            before.vgpr_bound()
-        };
+        let dirty = if off_sweep { VGPRS } else { written.min(VGPRS) };
         vgpr[..dirty].fill([0; LANES]);
         buffers.clear();
         Machine::assemble(program, slot, vgpr, buffers, scratch)

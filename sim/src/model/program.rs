@@ -5,10 +5,11 @@
 //! so the cache only saves time and never changes what runs.
 
 use super::fast::Fast;
+use super::salu::Branch;
 use super::valu::{refusal, resolve_dual, resolve_instr, Dual, Kind, Operands};
 use super::{UNSUPPORTED, VGPRS};
 use cu32_isa::encoding::SRC_VGPR0;
-use cu32_isa::{decode, DecodeError, Format, Instr};
+use cu32_isa::{decode, DecodeError, Format, Instr, Mn};
 
 /// One decoded instruction and what execution needs of it before running it.
 #[derive(Clone, Copy, Debug)]
@@ -64,12 +65,9 @@ pub struct Program {
     /// The fast form of every instruction the sweep decoded (see `fast`), by dword;
     /// [`Fast::GENERAL`] at the other dwords.
     fast: Vec<Fast>,
-    /// VGPRs v0 up to here are all an instruction of the sweep can write (see
-    /// [`vgpr_bound`]).
-    vgpr_bound: usize,
 }
 
-/// The VGPRs an instruction can write lie below this: its highest VGPR field (any of
+/// The VGPRs `instr` can write lie below this: its highest VGPR field (any of
 /// them, not only destinations) plus the widest register tuple (16), at most 256; all 256
 /// for the M0-relative VGPR moves.
 fn vgpr_bound(instr: &Instr) -> usize {
@@ -130,18 +128,11 @@ impl Program {
             })
             .collect();
         Fast::fold_nops(&mut fast);
-        let vgpr_bound = decoded
-            .iter()
-            .flatten()
-            .map(|d| vgpr_bound(&d.instr))
-            .max()
-            .unwrap_or(0);
         Program {
             words,
             base,
             decoded,
             fast,
-            vgpr_bound,
         }
     }
 
@@ -160,10 +151,38 @@ impl Program {
         self.words.len() as u64 * 4
     }
 
-    /// VGPRs v0 up to here are all the instructions of the sweep can write; an
-    /// instruction decoded elsewhere ([`Program::decode_at`]) may write any.
-    pub(super) fn vgpr_bound(&self) -> usize {
-        self.vgpr_bound
+    /// A wave that starts at byte `entry` writes only VGPRs below this (at most 256) as long
+    /// as it runs instructions of the sweep (one decoded elsewhere, [`Program::decode_at`],
+    /// may write any): the highest [`vgpr_bound`] of the sweep's instructions reachable from
+    /// `entry` by falling through, branching and `s_call_b64` (all 256 when one of them is
+    /// `s_setpc_b64` or `s_swappc_b64`, whose targets are not known here).
+    pub fn vgpr_bound(&self, entry: u32) -> usize {
+        let mut seen = vec![false; self.words.len()];
+        let mut todo = vec![entry];
+        let mut bound = 0;
+        while let Some(pc) = todo.pop() {
+            let at = pc as usize / 4;
+            let Some(d) = self.decoded.get(at).and_then(Option::as_ref) else {
+                continue;
+            };
+            if !pc.is_multiple_of(4) || std::mem::replace(&mut seen[at], true) {
+                continue;
+            }
+            bound = bound.max(vgpr_bound(&d.instr));
+            let mn = d.instr.op.mn;
+            let target = || (i64::from(pc) + 4 + 4 * i64::from(d.instr.simm16 as i16)) as u32;
+            match mn {
+                Mn::s_setpc_b64 | Mn::s_swappc_b64 => return VGPRS,
+                Mn::s_endpgm => continue,
+                Mn::s_branch => todo.push(target()),
+                _ if Branch::of(mn).is_some() || mn == Mn::s_call_b64 => {
+                    todo.push(target());
+                    todo.push(pc + 4 * d.len);
+                }
+                _ => todo.push(pc + 4 * d.len),
+            }
+        }
+        bound
     }
 
     /// The instruction the sweep decoded at dword `index` (inside the program), if any.

@@ -149,6 +149,8 @@ pub fn run_dispatch(
         .into_iter()
         .chain(desc.system_sgprs())
         .collect();
+    // The VGPRs a wave of this dispatch can write, zeroed when its machine is recycled.
+    let written = program.vgpr_bound(entry);
     let mut spare = SPARE.take();
     let mut waves: Vec<Machine> = Vec::new();
     let mut lds = Vec::new();
@@ -168,7 +170,7 @@ pub fn run_dispatch(
                 }
                 for w in 0..n {
                     let mut m = match spare.pop() {
-                        Some(old) => Machine::recycle(old, program.clone(), w),
+                        Some(old) => Machine::recycle(old, written, program.clone(), w),
                         None => Machine::with_program(program.clone(), w),
                     };
                     init_wave(
