@@ -863,45 +863,16 @@ impl Machine {
         let program = Arc::clone(&self.program);
         let table = program.fast_table();
         while !self.ended && !self.at_barrier && *budget > 0 {
-            // The fast path for as long as it takes the instructions, with the PC and the
-            // budget in locals, until `s_endpgm` or `s_barrier` stops the wave. It starts
-            // only at a dword boundary and stays on them: lengths are whole dwords, branch
-            // targets are PC + 4 * offset.
-            let (mut pc, mut left) = (self.wave.pc, *budget);
-            let aligned = pc.is_multiple_of(4);
-            let mut stopped = false;
-            while left > 0 && aligned {
-                let Some(f) = table.get(pc as usize / 4) else {
-                    break;
-                };
-                let exec = u64::from(self.wave.exec_lanes());
-                let Some(next) = run(f, pc, &mut self.wave, &mut self.scratch, memory, lds) else {
-                    break;
-                };
-                stats.count_fast(f.format, f.vector, exec);
-                left -= 1;
-                if let FastOp::Stop { end } = f.op {
-                    if end {
-                        self.ended = true;
-                    } else {
-                        self.at_barrier = true;
-                    }
-                    (pc, stopped) = (next, true);
-                    break;
-                }
-                let nops = u64::from(f.nops);
-                if nops > 0 && next == pc + 4 * u32::from(f.len) && left >= nops {
-                    // Fell through to no-ops and a branch: they retire here.
-                    stats.count_sopp_nops(nops);
-                    left -= nops;
-                    pc = match f.branch {
-                        Some((cond, target)) if cond.taken(&self.wave) => target,
-                        _ => f.after,
-                    };
-                } else {
-                    pc = next;
-                }
-            }
+            let left = *budget;
+            #[cfg(target_arch = "x86_64")]
+            let (pc, left, stopped) = if avx2() {
+                // SAFETY: the CPU has the instructions `steps_avx2` is compiled for.
+                unsafe { self.steps_avx2(table, memory, lds, left, stats) }
+            } else {
+                self.steps::<false>(table, memory, lds, left, stats)
+            };
+            #[cfg(not(target_arch = "x86_64"))]
+            let (pc, left, stopped) = self.steps::<false>(table, memory, lds, left, stats);
             self.retired += *budget - left;
             *budget = left;
             self.wave.pc = pc;
@@ -916,11 +887,95 @@ impl Machine {
         }
         Ok(())
     }
+
+    /// [`Machine::steps`] compiled for AVX2 and FMA.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma,popcnt,bmi1,bmi2,lzcnt")]
+    unsafe fn steps_avx2(
+        &mut self,
+        table: &[Fast],
+        memory: &mut Memory,
+        lds: &mut [u8],
+        left: u64,
+        stats: &mut Stats,
+    ) -> (u32, u64, bool) {
+        self.steps::<true>(table, memory, lds, left, stats)
+    }
+
+    /// The fast path for as long as it takes the instructions, with the PC and the budget
+    /// (`left`) in locals, until `s_endpgm` or `s_barrier` stops the wave (`true`): the PC
+    /// and the budget then. It starts only at a dword boundary and stays on them: lengths
+    /// are whole dwords, branch targets are PC + 4 * offset. (`AVX2`: compiled for AVX2.)
+    #[inline(always)]
+    fn steps<const AVX2: bool>(
+        &mut self,
+        table: &[Fast],
+        memory: &mut Memory,
+        lds: &mut [u8],
+        mut left: u64,
+        stats: &mut Stats,
+    ) -> (u32, u64, bool) {
+        let mut pc = self.wave.pc;
+        if !pc.is_multiple_of(4) {
+            return (pc, left, false);
+        }
+        while left > 0 {
+            let Some(f) = table.get(pc as usize / 4) else {
+                break;
+            };
+            let exec = u64::from(self.wave.exec_lanes());
+            let Some(next) = run::<AVX2>(f, pc, &mut self.wave, &mut self.scratch, memory, lds)
+            else {
+                break;
+            };
+            stats.count_fast(f.format, f.vector, exec);
+            left -= 1;
+            if let FastOp::Stop { end } = f.op {
+                if end {
+                    self.ended = true;
+                } else {
+                    self.at_barrier = true;
+                }
+                return (next, left, true);
+            }
+            let nops = u64::from(f.nops);
+            if nops > 0 && next == pc + 4 * u32::from(f.len) && left >= nops {
+                // Fell through to no-ops and a branch: they retire here.
+                stats.count_sopp_nops(nops);
+                left -= nops;
+                pc = match f.branch {
+                    Some((cond, target)) if cond.taken(&self.wave) => target,
+                    _ => f.after,
+                };
+            } else {
+                pc = next;
+            }
+        }
+        (pc, left, false)
+    }
+}
+
+/// Whether the CPU has AVX2 and FMA (the fast path's wide variant).
+#[cfg(target_arch = "x86_64")]
+fn avx2() -> bool {
+    std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
+}
+
+/// [`write_lanes`], as [`write_lanes_avx2`] in code compiled for AVX2 (`AVX2`).
+#[inline(always)]
+fn put<const AVX2: bool>(regs: &mut Lanes, mask: u32, values: &Lanes) {
+    #[cfg(target_arch = "x86_64")]
+    if AVX2 {
+        // SAFETY: `AVX2` is only true in code compiled for AVX2, run on a CPU with it.
+        unsafe { write_lanes_avx2(regs, mask, values) };
+        return;
+    }
+    write_lanes(regs, mask, values);
 }
 
 /// Runs `f`, at `pc`, if the fast path takes it now: the next PC.
 #[inline(always)]
-fn run(
+fn run<const AVX2: bool>(
     f: &Fast,
     pc: u32,
     w: &mut Wave,
@@ -980,7 +1035,7 @@ fn run(
         FastOp::VMov { src, vdst } => {
             let [t0, ..] = scratch;
             let d = *src.lanes(w, t0);
-            write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+            put::<AVX2>(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
         FastOp::Valu { f, src, vdst } => {
             let [t0, t1, t2, _] = scratch;
@@ -989,7 +1044,7 @@ fn run(
                 src[1].lanes(w, t1),
                 src[2].lanes(w, t2),
             );
-            write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+            put::<AVX2>(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
         FastOp::Carry {
             f,
@@ -1001,7 +1056,7 @@ fn run(
             let [t0, t1, _, _] = scratch;
             let (d, carry) = f(src[0].lanes(w, t0), src[1].lanes(w, t1), mask.read(w));
             w.sgpr[usize::from(sdst)] = carry & exec;
-            write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+            put::<AVX2>(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
         FastOp::IntCmp {
             pred,
@@ -1026,7 +1081,7 @@ fn run(
             let (a, b) = (src[0].lanes(w, t0), src[1].lanes(w, t1));
             let m = mask.read(w);
             let d = per_lane(|l| if m >> l & 1 == 1 { b[l] } else { a[l] });
-            write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+            put::<AVX2>(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
         FastOp::Valu64 { f, src, vdst, wide } => valu64(w, f, &src, vdst, wide, exec),
         FastOp::Mad64 {
@@ -1035,7 +1090,7 @@ fn run(
             vdst,
             sdst,
         } => mad(w, signed, &src, vdst, sdst, exec),
-        FastOp::F32(ref f) => f.run(w, scratch, exec)?,
+        FastOp::F32(ref f) => f.run::<AVX2>(w, scratch, exec)?,
         FastOp::Ds(ref d) => d.run(w, scratch, lds, exec)?,
         FastOp::Vmem(ref v) => v.run(w, scratch, memory, exec)?,
         FastOp::Atomic(ref a) => a.run(w, memory, exec)?,
@@ -1045,28 +1100,10 @@ fn run(
 }
 
 impl F32Instr {
-    /// Runs the opcode if the fast path takes it now; compiled for AVX2 and FMA where the
-    /// CPU has them (checked at run time).
-    #[inline(never)]
-    fn run(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
-        {
-            // SAFETY: the CPU has the instructions `run_avx2` is compiled for.
-            return unsafe { self.run_avx2(w, scratch, exec) };
-        }
-        self.run_body::<false>(w, scratch, exec)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,fma")]
-    unsafe fn run_avx2(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
-        self.run_body::<true>(w, scratch, exec)
-    }
-
-    /// The opcode, inlined into `run` (`AVX2` false) and `run_avx2` (true).
+    /// Runs the opcode if the fast path takes it now (`AVX2`: in code compiled for AVX2
+    /// and FMA).
     #[inline(always)]
-    fn run_body<const AVX2: bool>(
+    fn run<const AVX2: bool>(
         &self,
         w: &mut Wave,
         scratch: &mut [Lanes; 4],
@@ -1109,14 +1146,7 @@ impl F32Instr {
         };
         match (f32_fast_lanes(op, w.mode, s, acc, k), dst) {
             (Some(FastF32::Values(d)), F32Dst::Vgpr(v)) => {
-                let vdst = &mut w.vgpr[usize::from(v)];
-                #[cfg(target_arch = "x86_64")]
-                if AVX2 {
-                    // SAFETY: `AVX2` is only true in `run_avx2`, run on a CPU with AVX2.
-                    unsafe { write_lanes_avx2(vdst, exec, &d) };
-                    return Some(());
-                }
-                write_lanes(vdst, exec, &d);
+                put::<AVX2>(&mut w.vgpr[usize::from(v)], exec, &d);
             }
             (Some(FastF32::Mask(m)), F32Dst::Mask(code)) => {
                 w.sgpr[usize::from(code)] = m & exec;
