@@ -27,7 +27,7 @@ use super::program::Decoded;
 use super::salu::{exec_mask_fn, exec_mask_form, sop1_32, sop2_32, Branch, Cmp32};
 use super::smem::load_dwords;
 use super::valu::{int_compare_mask32, mad64, CarryOp, Dual, Kind, Op32, Op64};
-use super::valu_float::{f32_fast, f32_fast_lanes, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
+use super::valu_float::{f32_fast_lanes, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
 use super::vmem::{atomic, lanes, load_kind, store_kind, Dest};
 use super::workgroup::Stats;
 use super::{per_lane, write_lanes, Lanes, Machine, ModelError, Wave, LANES};
@@ -373,36 +373,50 @@ impl WideSrc {
     }
 }
 
-/// [`FastOp::Valu64`] (out of line: its 64-bit lanes would crowd the dispatch loop).
-#[inline(never)]
-fn valu64(w: &mut Wave, f: Op64, src: &[WideSrc; 3], vdst: u8, wide: bool, exec: u32) {
+/// [`FastOp::Valu64`].
+#[inline(always)]
+fn valu64<const AVX2: bool>(
+    w: &mut Wave,
+    f: Op64,
+    src: &[WideSrc; 3],
+    vdst: u8,
+    wide: bool,
+    exec: u32,
+) {
     let d = f(&src[0].read(w), &src[1].read(w), &src[2].read(w));
-    write_wide(w, vdst, wide, exec, &d);
+    write_wide::<AVX2>(w, vdst, wide, exec, &d);
 }
 
-/// [`FastOp::Mad64`] (out of line, as [`valu64`]).
-#[inline(never)]
-fn mad(w: &mut Wave, signed: bool, src: &[WideSrc; 3], vdst: u8, sdst: u8, exec: u32) {
+/// [`FastOp::Mad64`].
+#[inline(always)]
+fn mad<const AVX2: bool>(
+    w: &mut Wave,
+    signed: bool,
+    src: &[WideSrc; 3],
+    vdst: u8,
+    sdst: u8,
+    exec: u32,
+) {
     let (a, b, c) = (src[0].read(w), src[1].read(w), src[2].read(w));
     let r: [u128; LANES] = per_lane(|l| mad64(signed, a[l], b[l], c[l]));
     if sdst != NULL {
         let carry = (0..LANES).fold(0u32, |m, l| m | ((r[l] >> 64) as u32 & 1) << l);
         w.sgpr[usize::from(sdst)] = carry & exec;
     }
-    write_wide(w, vdst, true, exec, &per_lane(|l| r[l] as u64));
+    write_wide::<AVX2>(w, vdst, true, exec, &per_lane(|l| r[l] as u64));
 }
 
 /// Writes 64-bit `values` under `exec` to VGPR `v` (low halves) and, when `wide`, `v + 1`.
 #[inline(always)]
-fn write_wide(w: &mut Wave, v: u8, wide: bool, exec: u32, values: &[u64; LANES]) {
-    write_lanes(
+fn write_wide<const AVX2: bool>(w: &mut Wave, v: u8, wide: bool, exec: u32, values: &[u64; LANES]) {
+    put::<AVX2>(
         &mut w.vgpr[usize::from(v)],
         exec,
         &per_lane(|l| values[l] as u32),
     );
     if wide {
         let hi = per_lane(|l| (values[l] >> 32) as u32);
-        write_lanes(&mut w.vgpr[usize::from(v) + 1], exec, &hi);
+        put::<AVX2>(&mut w.vgpr[usize::from(v) + 1], exec, &hi);
     }
 }
 
@@ -1083,18 +1097,18 @@ fn run<const AVX2: bool>(
             let d = per_lane(|l| if m >> l & 1 == 1 { b[l] } else { a[l] });
             put::<AVX2>(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
-        FastOp::Valu64 { f, src, vdst, wide } => valu64(w, f, &src, vdst, wide, exec),
+        FastOp::Valu64 { f, src, vdst, wide } => valu64::<AVX2>(w, f, &src, vdst, wide, exec),
         FastOp::Mad64 {
             signed,
             src,
             vdst,
             sdst,
-        } => mad(w, signed, &src, vdst, sdst, exec),
+        } => mad::<AVX2>(w, signed, &src, vdst, sdst, exec),
         FastOp::F32(ref f) => f.run::<AVX2>(w, scratch, exec)?,
-        FastOp::Ds(ref d) => d.run(w, scratch, lds, exec)?,
-        FastOp::Vmem(ref v) => v.run(w, scratch, memory, exec)?,
+        FastOp::Ds(ref d) => d.run::<AVX2>(w, scratch, lds, exec)?,
+        FastOp::Vmem(ref v) => v.run::<AVX2>(w, scratch, memory, exec)?,
         FastOp::Atomic(ref a) => a.run(w, memory, exec)?,
-        FastOp::Vopd(ref v) => v.run(w, scratch, exec)?,
+        FastOp::Vopd(ref v) => v.run::<AVX2>(w, scratch, exec)?,
     }
     Some(next)
 }
@@ -1244,8 +1258,14 @@ unsafe fn gather_b32_avx2(
 
 impl DsInstr {
     /// Runs the access if every active lane's bytes are inside `lds`.
-    #[inline(never)]
-    fn run(&self, w: &mut Wave, scratch: &mut [Lanes; 4], lds: &mut [u8], exec: u32) -> Option<()> {
+    #[inline(always)]
+    fn run<const AVX2: bool>(
+        &self,
+        w: &mut Wave,
+        scratch: &mut [Lanes; 4],
+        lds: &mut [u8],
+        exec: u32,
+    ) -> Option<()> {
         let DsInstr {
             store,
             size,
@@ -1259,13 +1279,12 @@ impl DsInstr {
         let n = if two { 2 } else { 1 };
         if !store && size == 4 {
             #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") {
+            if AVX2 {
                 let values = &mut scratch[..n];
-                // SAFETY: the CPU has AVX2.
+                // SAFETY: `AVX2` is only true in code compiled for AVX2, run on a CPU with it.
                 unsafe { gather_b32_avx2(lds, base, &offsets[..n], exec, values)? };
                 for (r, v) in values.iter().enumerate() {
-                    // SAFETY: as above.
-                    unsafe { write_lanes_avx2(&mut w.vgpr[usize::from(vdst) + r], exec, v) };
+                    put::<AVX2>(&mut w.vgpr[usize::from(vdst) + r], exec, v);
                 }
                 return Some(());
             }
@@ -1278,7 +1297,7 @@ impl DsInstr {
                 }
             }
             for (r, v) in values[..n].iter().enumerate() {
-                write_lanes(&mut w.vgpr[usize::from(vdst) + r], exec, v);
+                put::<AVX2>(&mut w.vgpr[usize::from(vdst) + r], exec, v);
             }
             return Some(());
         }
@@ -1313,7 +1332,7 @@ impl DsInstr {
                 }
             }
             for (r, v) in values[..n * dwords].iter().enumerate() {
-                write_lanes(&mut w.vgpr[usize::from(vdst) + r], exec, v);
+                put::<AVX2>(&mut w.vgpr[usize::from(vdst) + r], exec, v);
             }
         }
         Some(())
@@ -1346,8 +1365,8 @@ impl VmemInstr {
     }
 
     /// Runs the access if every active lane's bytes lie in one allocation.
-    #[inline(never)]
-    fn run(
+    #[inline(always)]
+    fn run<const AVX2: bool>(
         &self,
         w: &mut Wave,
         scratch: &mut [Lanes; 4],
@@ -1392,7 +1411,7 @@ impl VmemInstr {
                         v
                     };
                 }
-                write_lanes(&mut w.vgpr[usize::from(self.vdst)], exec, values);
+                put::<AVX2>(&mut w.vgpr[usize::from(self.vdst)], exec, values);
                 return Some(());
             }
             for l in lanes(exec) {
@@ -1404,7 +1423,7 @@ impl VmemInstr {
                 }
             }
             for (k, values) in scratch[..dwords].iter().enumerate() {
-                write_lanes(&mut w.vgpr[usize::from(self.vdst) + k], exec, values);
+                put::<AVX2>(&mut w.vgpr[usize::from(self.vdst) + k], exec, values);
             }
         }
         Some(())
@@ -1439,8 +1458,13 @@ impl AtomicInstr {
 
 impl VopdInstr {
     /// Runs the pair if the fast path takes both halves now.
-    #[inline(never)]
-    fn run(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
+    #[inline(always)]
+    fn run<const AVX2: bool>(
+        &self,
+        w: &mut Wave,
+        scratch: &mut [Lanes; 4],
+        exec: u32,
+    ) -> Option<()> {
         let VopdInstr { halves, k } = *self;
         let mut results = [[0; LANES]; 2];
         for (r, h) in results.iter_mut().zip(&halves) {
@@ -1457,7 +1481,7 @@ impl VopdInstr {
                         return None;
                     }
                     let acc = &w.vgpr[usize::from(h.vdst)];
-                    match f32_fast(op, w.mode, [a, b, &ZEROS], acc, k) {
+                    match f32_fast_lanes(op, w.mode, [a, b, &ZEROS], acc, k) {
                         Some(FastF32::Values(d)) => d,
                         _ => return None,
                     }
@@ -1465,7 +1489,7 @@ impl VopdInstr {
             };
         }
         for (r, h) in results.iter().zip(&halves) {
-            write_lanes(&mut w.vgpr[usize::from(h.vdst)], exec, r);
+            put::<AVX2>(&mut w.vgpr[usize::from(h.vdst)], exec, r);
         }
         Some(())
     }
