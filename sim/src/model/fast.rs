@@ -1205,8 +1205,10 @@ unsafe fn write_lanes_avx2(regs: &mut Lanes, mask: u32, values: &Lanes) {
 }
 
 /// Into `out[k]`, the dwords at byte `base[lane] + offsets[k]` of `lds` for every `exec`
-/// lane (0 in the others), with AVX2 gathers; `None` if an active lane's dword is not
-/// inside `lds`.
+/// lane (anything in the others), with AVX2; `None` if an active lane's dword is not
+/// inside `lds`. Eight lanes whose addresses are consecutive dwords inside `lds` take one
+/// 32-byte load, eight lanes at one address inside it a broadcast, others a gather (slow
+/// on AMD Zen).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn gather_b32_avx2(
@@ -1221,6 +1223,11 @@ unsafe fn gather_b32_avx2(
         _mm256_loadu_si256, _mm256_mask_i32gather_epi32, _mm256_max_epu32, _mm256_movemask_ps,
         _mm256_set1_epi32, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_storeu_si256,
     };
+    // Whether every lane of `a` equals the same lane of `b`.
+    let same = |a: __m256i, b: __m256i| {
+        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b))) == 0xff
+    };
+    let steps = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
     // The highest byte address a dword can start at; every address below 2^31 then, as the
     // gathers' signed offsets need.
     let last = u32::try_from(lds.len().checked_sub(4)?)
@@ -1236,6 +1243,25 @@ unsafe fn gather_b32_avx2(
             // SAFETY: `base` and `out[k]` hold 32 u32s; lanes 8i..8i+8 are in bounds.
             let addr: __m256i = unsafe { _mm256_loadu_si256(base.as_ptr().add(8 * i).cast()) };
             let addr = _mm256_add_epi32(addr, off);
+            let first = base[8 * i].wrapping_add(offset);
+            let at = _mm256_set1_epi32(first as i32);
+            let dst = out[k][8 * i..].as_mut_ptr().cast();
+            if same(addr, _mm256_add_epi32(at, steps)) && first as usize + 32 <= lds.len() {
+                // SAFETY: the 32 bytes at `first` are inside `lds` (checked); `dst` holds
+                // lanes 8i..8i+8.
+                unsafe {
+                    let v = _mm256_loadu_si256(lds.as_ptr().add(first as usize).cast());
+                    _mm256_storeu_si256(dst, v);
+                }
+                continue;
+            }
+            if same(addr, at) && first <= last {
+                let b: &[u8; 4] = lds[first as usize..].first_chunk()?;
+                let v = _mm256_set1_epi32(u32::from_le_bytes(*b) as i32);
+                // SAFETY: `dst` holds lanes 8i..8i+8.
+                unsafe { _mm256_storeu_si256(dst, v) };
+                continue;
+            }
             let inside = _mm256_cmpeq_epi32(_mm256_max_epu32(addr, limit), limit);
             let outside = _mm256_movemask_ps(_mm256_castsi256_ps(inside)) as u32 ^ 0xff;
             if outside & (exec >> (8 * i)) & 0xff != 0 {
@@ -1249,7 +1275,7 @@ unsafe fn gather_b32_avx2(
                     addr,
                     active,
                 );
-                _mm256_storeu_si256(out[k].as_mut_ptr().add(8 * i).cast(), v);
+                _mm256_storeu_si256(dst, v);
             }
         }
     }
