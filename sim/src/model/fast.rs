@@ -1333,7 +1333,28 @@ impl DsInstr {
         if !lanes(exec).all(inside) {
             return None;
         }
-        if store {
+        if store && dwords == 1 {
+            // Lane order: of two lanes writing one byte, the higher one's value stays. Eight
+            // active lanes at consecutive dwords write them as one block (as one store).
+            for (a, &d) in data[..n].iter().enumerate() {
+                let v = &w.vgpr[usize::from(d)];
+                for i in 0..LANES / 8 {
+                    let first = at(8 * i, a);
+                    let block = (0..8).all(|j| at(8 * i + j, a) == first + 4 * j);
+                    if exec >> (8 * i) & 0xff == 0xff && block {
+                        let bytes = lds.get_mut(first..first + 32)?;
+                        for (b, x) in bytes.chunks_exact_mut(4).zip(&v[8 * i..8 * i + 8]) {
+                            b.copy_from_slice(&x.to_le_bytes());
+                        }
+                        continue;
+                    }
+                    for lane in lanes(exec & 0xff << (8 * i)) {
+                        let b: &mut [u8; 4] = lds[at(lane, a)..].first_chunk_mut()?;
+                        *b = v[lane].to_le_bytes();
+                    }
+                }
+            }
+        } else if store {
             // Lane order: of two lanes writing one byte, the higher one's value stays.
             for (a, &d) in data[..n].iter().enumerate() {
                 for lane in lanes(exec) {
