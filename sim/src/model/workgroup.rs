@@ -150,7 +150,7 @@ pub fn run_dispatch(
         .chain(desc.system_sgprs())
         .collect();
     // The VGPRs a wave of this dispatch can write, zeroed when its machine is recycled.
-    let written = program.vgpr_bound(entry);
+    let written = dispatch.vgpr_bound();
     let mut spare = SPARE.take();
     let mut waves: Vec<Machine> = Vec::new();
     let mut lds = Vec::new();
