@@ -97,6 +97,8 @@ enum FastOp {
     VMov { src: VSrc, vdst: u8 },
     /// An integer VALU opcode on 32-bit operands, EXEC-masked.
     Valu { f: Op32, src: [VSrc; 3], vdst: u8 },
+    /// One of the common integer VALU opcodes of [`IntOp`], computed in the loop.
+    Int { op: IntOp, src: [VSrc; 3], vdst: u8 },
     /// An add or subtract with carry-out to `sdst` (and carry-in from `mask`).
     Carry {
         f: CarryOp,
@@ -146,6 +148,62 @@ enum FastOp {
     Atomic(AtomicInstr),
     /// A VOPD pair whose halves are both on the fast path.
     Vopd(VopdInstr),
+}
+
+/// The integer VALU opcodes compiled kernels use most, computed in the fast path's loop
+/// itself (the others through their `Op32` lane function): each as its `valu` table
+/// entry computes it.
+#[derive(Clone, Copy, Debug)]
+enum IntOp {
+    Add,
+    Sub,
+    And,
+    Or,
+    Xor,
+    Lshlrev,
+    Lshrrev,
+    MulLo,
+    Add3,
+    LshlAdd,
+    BfeU32,
+}
+
+impl IntOp {
+    /// The form of opcode `mn`, if it is one of them.
+    fn of(mn: Mn) -> Option<IntOp> {
+        Some(match mn {
+            Mn::v_add_nc_u32 => IntOp::Add,
+            Mn::v_sub_nc_u32 => IntOp::Sub,
+            Mn::v_and_b32 => IntOp::And,
+            Mn::v_or_b32 => IntOp::Or,
+            Mn::v_xor_b32 => IntOp::Xor,
+            Mn::v_lshlrev_b32 => IntOp::Lshlrev,
+            Mn::v_lshrrev_b32 => IntOp::Lshrrev,
+            Mn::v_mul_lo_u32 => IntOp::MulLo,
+            Mn::v_add3_u32 => IntOp::Add3,
+            Mn::v_lshl_add_u32 => IntOp::LshlAdd,
+            Mn::v_bfe_u32 => IntOp::BfeU32,
+            _ => return None,
+        })
+    }
+
+    /// Every lane's result.
+    #[inline(always)]
+    fn lanes(self, a: &Lanes, b: &Lanes, c: &Lanes) -> Lanes {
+        match self {
+            IntOp::Add => per_lane(|l| a[l].wrapping_add(b[l])),
+            IntOp::Sub => per_lane(|l| a[l].wrapping_sub(b[l])),
+            IntOp::And => per_lane(|l| a[l] & b[l]),
+            IntOp::Or => per_lane(|l| a[l] | b[l]),
+            IntOp::Xor => per_lane(|l| a[l] ^ b[l]),
+            IntOp::Lshlrev => per_lane(|l| b[l] << (a[l] & 31)),
+            IntOp::Lshrrev => per_lane(|l| b[l] >> (a[l] & 31)),
+            IntOp::MulLo => per_lane(|l| a[l].wrapping_mul(b[l])),
+            IntOp::Add3 => per_lane(|l| a[l].wrapping_add(b[l]).wrapping_add(c[l])),
+            IntOp::LshlAdd => per_lane(|l| (a[l] << (b[l] & 31)).wrapping_add(c[l])),
+            IntOp::BfeU32 => per_lane(|l| (a[l] >> (b[l] & 31)) & ((1u32 << (c[l] & 31)) - 1)),
+        }
+    }
 }
 
 /// An f32 opcode `f32_fast` covers: abs/neg bits per source, the K literal, and where the
@@ -655,10 +713,17 @@ fn valu(d: &Decoded) -> Option<FastOp> {
             src: src[0],
             vdst: i.vdst,
         }),
-        Kind::Op32(f) if vdst32 && plain => Some(FastOp::Valu {
-            f,
-            src,
-            vdst: i.vdst,
+        Kind::Op32(f) if vdst32 && plain => Some(match IntOp::of(i.op.mn) {
+            Some(op) => FastOp::Int {
+                op,
+                src,
+                vdst: i.vdst,
+            },
+            None => FastOp::Valu {
+                f,
+                src,
+                vdst: i.vdst,
+            },
         }),
         Kind::Float(FloatOp::Scalar {
             op,
@@ -1060,6 +1125,15 @@ fn run<const AVX2: bool>(
             );
             put::<AVX2>(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
+        FastOp::Int { op, src, vdst } => {
+            let [t0, t1, t2, _] = scratch;
+            let d = op.lanes(
+                src[0].lanes(w, t0),
+                src[1].lanes(w, t1),
+                src[2].lanes(w, t2),
+            );
+            put::<AVX2>(&mut w.vgpr[usize::from(vdst)], exec, &d);
+        }
         FastOp::Carry {
             f,
             src,
@@ -1403,12 +1477,18 @@ impl VmemInstr {
                 per_lane(|l| (u64::from(lo[l]) | u64::from(hi[l]) << 32).wrapping_add(offset))
             }
         };
-        let (mut first, mut last) = (u64::MAX, 0);
-        for l in lanes(exec) {
-            first = first.min(addrs[l]);
-            last = last.max(addrs[l].checked_add(u64::from(self.size))?);
+        // Over every lane without branches (so that it vectorizes), the inactive ones
+        // neutral.
+        let size = u64::from(self.size);
+        let (mut first, mut last, mut past) = (u64::MAX, 0, false);
+        for (l, &a) in addrs.iter().enumerate() {
+            let on = exec >> l & 1 == 1;
+            let end = a.wrapping_add(size);
+            past |= on & (end < a);
+            first = first.min(if on { a } else { u64::MAX });
+            last = last.max(if on { end } else { 0 });
         }
-        Some((addrs, first, last - first))
+        (!past).then_some((addrs, first, last - first))
     }
 
     /// Runs the access if every active lane's bytes lie in one allocation.
