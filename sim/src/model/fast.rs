@@ -72,6 +72,13 @@ enum FastOp {
     Branch { cond: Branch, target: u32 },
     /// A 32-bit SOP2 opcode.
     Sop2 { mn: Mn, a: SSrc, b: SSrc, d: u8 },
+    /// One of the common SOP2 opcodes of [`ScalarOp`], computed in the loop.
+    Scalar {
+        op: ScalarOp,
+        a: SSrc,
+        b: SSrc,
+        d: u8,
+    },
     /// A 32-bit `s_cmp_*`.
     Cmp { cmp: Cmp32, a: SSrc, b: SSrc },
     /// `s_mov_b32`.
@@ -148,6 +155,48 @@ enum FastOp {
     Atomic(AtomicInstr),
     /// A VOPD pair whose halves are both on the fast path.
     Vopd(VopdInstr),
+}
+
+/// The SOP2 opcodes compiled kernels use most (EXEC mask arithmetic, loop counters),
+/// computed in the fast path's loop itself (the others by `sop2_32`), each as `sop2_32`
+/// computes it.
+#[derive(Clone, Copy, Debug)]
+enum ScalarOp {
+    And,
+    Or,
+    AndNot1,
+    AddI32,
+    Cselect,
+}
+
+impl ScalarOp {
+    /// The form of opcode `mn`, if it is one of them.
+    fn of(mn: Mn) -> Option<ScalarOp> {
+        Some(match mn {
+            Mn::s_and_b32 => ScalarOp::And,
+            Mn::s_or_b32 => ScalarOp::Or,
+            Mn::s_and_not1_b32 => ScalarOp::AndNot1,
+            Mn::s_add_i32 => ScalarOp::AddI32,
+            Mn::s_cselect_b32 => ScalarOp::Cselect,
+            _ => return None,
+        })
+    }
+
+    /// The result and SCC after it.
+    #[inline(always)]
+    fn apply(self, a: u32, b: u32, scc: bool) -> (u32, bool) {
+        let nz = |d: u32| (d, d != 0);
+        match self {
+            ScalarOp::And => nz(a & b),
+            ScalarOp::Or => nz(a | b),
+            ScalarOp::AndNot1 => nz(a & !b),
+            ScalarOp::AddI32 => {
+                let d = a.wrapping_add(b);
+                (d, (a >> 31 == b >> 31) && (a >> 31 != d >> 31))
+            }
+            ScalarOp::Cselect => (if scc { a } else { b }, scc),
+        }
+    }
 }
 
 /// The integer VALU opcodes compiled kernels use most, computed in the fast path's loop
@@ -594,11 +643,10 @@ fn resolve(d: &Decoded, pc: u32, len: u64) -> Option<FastOp> {
         }
         Format::Sop2 if scalar32 && bits(ArgKind::Ssrc1) == 32 && plain_sdst(i.sdst) => {
             sop2_32(op.mn, 0, 0, false)?;
-            Some(FastOp::Sop2 {
-                mn: op.mn,
-                a: src(i.ssrc0)?,
-                b: src(i.ssrc1)?,
-                d: i.sdst,
+            let (a, b, d) = (src(i.ssrc0)?, src(i.ssrc1)?, i.sdst);
+            Some(match ScalarOp::of(op.mn) {
+                Some(op) => FastOp::Scalar { op, a, b, d },
+                None => FastOp::Sop2 { mn: op.mn, a, b, d },
             })
         }
         Format::Sopc if bits(ArgKind::Ssrc0) == 32 => Some(FastOp::Cmp {
@@ -1078,6 +1126,11 @@ fn run<const AVX2: bool>(
             if let Some(scc) = scc {
                 w.scc = scc;
             }
+        }
+        FastOp::Scalar { op, a, b, d } => {
+            let (value, scc) = op.apply(a.read(w), b.read(w), w.scc);
+            w.sgpr[usize::from(d)] = value;
+            w.scc = scc;
         }
         FastOp::Sload {
             sbase,
