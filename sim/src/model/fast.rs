@@ -1046,12 +1046,15 @@ impl Machine {
         if !pc.is_multiple_of(4) {
             return (pc, left, false);
         }
+        // No instruction of the fast path changes MODE.
+        let float = f32_fast_mode(self.wave.mode);
         while left > 0 {
             let Some(f) = table.get(pc as usize / 4) else {
                 break;
             };
             let exec = u64::from(self.wave.exec_lanes());
-            let Some(next) = run::<AVX2>(f, pc, &mut self.wave, &mut self.scratch, memory, lds)
+            let Some(next) =
+                run::<AVX2>(f, pc, &mut self.wave, &mut self.scratch, memory, lds, float)
             else {
                 break;
             };
@@ -1100,7 +1103,8 @@ fn put<const AVX2: bool>(regs: &mut Lanes, mask: u32, values: &Lanes) {
     write_lanes(regs, mask, values);
 }
 
-/// Runs `f`, at `pc`, if the fast path takes it now: the next PC.
+/// Runs `f`, at `pc`, if the fast path takes it now: the next PC. `float`: whether MODE
+/// is one the f32 forms compute in ([`f32_fast_mode`]).
 #[inline(always)]
 fn run<const AVX2: bool>(
     f: &Fast,
@@ -1109,6 +1113,7 @@ fn run<const AVX2: bool>(
     scratch: &mut [Lanes; 4],
     memory: &mut Memory,
     lds: &mut [u8],
+    float: bool,
 ) -> Option<u32> {
     let exec = w.exec_lanes();
     let next = pc + 4 * u32::from(f.len);
@@ -1231,18 +1236,19 @@ fn run<const AVX2: bool>(
             vdst,
             sdst,
         } => mad::<AVX2>(w, signed, &src, vdst, sdst, exec),
-        FastOp::F32(ref f) => f.run::<AVX2>(w, scratch, exec)?,
+        FastOp::F32(ref f) if float => f.run::<AVX2>(w, scratch, exec)?,
+        FastOp::F32(_) => return None,
         FastOp::Ds(ref d) => d.run::<AVX2>(w, scratch, lds, exec)?,
         FastOp::Vmem(ref v) => v.run::<AVX2>(w, scratch, memory, exec)?,
         FastOp::Atomic(ref a) => a.run(w, memory, exec)?,
-        FastOp::Vopd(ref v) => v.run::<AVX2>(w, scratch, exec)?,
+        FastOp::Vopd(ref v) => v.run::<AVX2>(w, scratch, exec, float)?,
     }
     Some(next)
 }
 
 impl F32Instr {
-    /// Runs the opcode if the fast path takes it now (`AVX2`: in code compiled for AVX2
-    /// and FMA).
+    /// Runs the opcode if the fast path takes it now, MODE being one it computes in
+    /// (`AVX2`: in code compiled for AVX2 and FMA).
     #[inline(always)]
     fn run<const AVX2: bool>(
         &self,
@@ -1258,9 +1264,6 @@ impl F32Instr {
             k,
             dst,
         } = *self;
-        if !f32_fast_mode(w.mode) {
-            return None;
-        }
         let [t0, t1, t2, _] = scratch;
         let mut t = [t0, t1, t2];
         if (abs | neg) != 0 {
@@ -1637,13 +1640,15 @@ impl AtomicInstr {
 }
 
 impl VopdInstr {
-    /// Runs the pair if the fast path takes both halves now.
+    /// Runs the pair if the fast path takes both halves now (`float`: MODE is one the f32
+    /// forms compute in).
     #[inline(always)]
     fn run<const AVX2: bool>(
         &self,
         w: &mut Wave,
         scratch: &mut [Lanes; 4],
         exec: u32,
+        float: bool,
     ) -> Option<()> {
         let VopdInstr { halves, k } = *self;
         let mut results = [[0; LANES]; 2];
@@ -1657,7 +1662,7 @@ impl VopdInstr {
                     per_lane(|l| if vcc >> l & 1 == 1 { b[l] } else { a[l] })
                 }
                 HalfOp::F32(op) => {
-                    if !f32_fast_mode(w.mode) {
+                    if !float {
                         return None;
                     }
                     let acc = &w.vgpr[usize::from(h.vdst)];
