@@ -1292,6 +1292,13 @@ impl F32Instr {
             F32Dst::Vgpr(v) if op == Op::Fmac => &w.vgpr[usize::from(v)],
             _ => &ZEROS,
         };
+        #[cfg(target_arch = "x86_64")]
+        if let (true, Op::Cmp(pred), F32Dst::Mask(code)) = (AVX2, op, dst) {
+            // SAFETY: `AVX2` is only true in code compiled for AVX2, run on a CPU with it.
+            let m = unsafe { f32_compare_avx2(pred, s[0], s[1]) }?;
+            w.sgpr[usize::from(code)] = m & exec;
+            return Some(());
+        }
         match (f32_fast_lanes(op, w.mode, s, acc, k), dst) {
             (Some(FastF32::Values(d)), F32Dst::Vgpr(v)) => {
                 put::<AVX2>(&mut w.vgpr[usize::from(v)], exec, &d);
@@ -1303,6 +1310,43 @@ impl F32Instr {
         }
         Some(())
     }
+}
+
+/// The lane mask of f32 compare `pred` (its bits: less 1, equal 2, greater 4) of `a` with
+/// `b`, as `f32_fast_lanes` gives it: `None` when a lane of either holds a NaN.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn f32_compare_avx2(pred: u8, a: &Lanes, b: &Lanes) -> Option<u32> {
+    use std::arch::x86_64::{
+        _mm256_cmp_ps, _mm256_loadu_ps, _mm256_movemask_ps, _CMP_EQ_OQ, _CMP_GT_OQ, _CMP_LT_OQ,
+        _CMP_UNORD_Q,
+    };
+    let mut mask = 0;
+    for (i, (x, y)) in a.chunks_exact(8).zip(b.chunks_exact(8)).enumerate() {
+        // SAFETY: `x` and `y` are 8 u32s (32 bytes); unaligned loads.
+        let (x, y) = unsafe {
+            (
+                _mm256_loadu_ps(x.as_ptr().cast()),
+                _mm256_loadu_ps(y.as_ptr().cast()),
+            )
+        };
+        let bits = |c| _mm256_movemask_ps(c) as u32;
+        if bits(_mm256_cmp_ps::<_CMP_UNORD_Q>(x, y)) != 0 {
+            return None;
+        }
+        let mut m = 0;
+        if pred & 1 != 0 {
+            m |= bits(_mm256_cmp_ps::<_CMP_LT_OQ>(x, y));
+        }
+        if pred & 2 != 0 {
+            m |= bits(_mm256_cmp_ps::<_CMP_EQ_OQ>(x, y));
+        }
+        if pred & 4 != 0 {
+            m |= bits(_mm256_cmp_ps::<_CMP_GT_OQ>(x, y));
+        }
+        mask |= m << (8 * i);
+    }
+    Some(mask)
 }
 
 /// [`write_lanes`] for code compiled for AVX2: a blend and whole 32-byte stores. Left to
