@@ -1358,38 +1358,26 @@ unsafe fn f32_compare_avx2(pred: u8, a: &Lanes, b: &Lanes) -> Option<u32> {
 #[target_feature(enable = "avx2")]
 unsafe fn write_lanes_avx2(regs: &mut Lanes, mask: u32, values: &Lanes) {
     use std::arch::x86_64::{
-        _mm256_blendv_ps, _mm256_castps_si256, _mm256_castsi256_ps, _mm256_loadu_si256,
-        _mm256_set1_epi32, _mm256_setr_epi32, _mm256_sllv_epi32, _mm256_storeu_si256,
+        _mm256_and_si256, _mm256_blendv_epi8, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+        _mm256_set1_epi32, _mm256_setr_epi32, _mm256_storeu_si256,
     };
     if mask == u32::MAX {
         *regs = *values;
         return;
     }
-    let all = _mm256_set1_epi32(mask as i32);
+    let bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     for (i, (reg, value)) in regs
         .chunks_exact_mut(8)
         .zip(values.chunks_exact(8))
         .enumerate()
     {
-        // Lane 8i + j's mask bit shifted into bit 31 of element j: the blend's selector.
-        let first = 31 - 8 * i as i32;
-        let shifts = _mm256_setr_epi32(
-            first,
-            first - 1,
-            first - 2,
-            first - 3,
-            first - 4,
-            first - 5,
-            first - 6,
-            first - 7,
-        );
-        let take = _mm256_castsi256_ps(_mm256_sllv_epi32(all, shifts));
+        let byte = _mm256_set1_epi32((mask >> (8 * i) & 0xff) as i32);
+        let take = _mm256_cmpeq_epi32(_mm256_and_si256(byte, bits), bits);
         // SAFETY: `reg` and `value` are 8 u32s (32 bytes); unaligned loads and stores.
         unsafe {
-            let old = _mm256_castsi256_ps(_mm256_loadu_si256(reg.as_ptr().cast()));
-            let new = _mm256_castsi256_ps(_mm256_loadu_si256(value.as_ptr().cast()));
-            let blend = _mm256_castps_si256(_mm256_blendv_ps(old, new, take));
-            _mm256_storeu_si256(reg.as_mut_ptr().cast(), blend);
+            let old = _mm256_loadu_si256(reg.as_ptr().cast());
+            let new = _mm256_loadu_si256(value.as_ptr().cast());
+            _mm256_storeu_si256(reg.as_mut_ptr().cast(), _mm256_blendv_epi8(old, new, take));
         }
     }
 }
