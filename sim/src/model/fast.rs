@@ -505,12 +505,20 @@ fn mad<const AVX2: bool>(
     exec: u32,
 ) {
     let (a, b, c) = (src[0].read(w), src[1].read(w), src[2].read(w));
-    let r: [u128; LANES] = per_lane(|l| mad64(signed, a[l], b[l], c[l]));
+    let (d, carry): ([u64; LANES], [bool; LANES]) = if signed {
+        let r: [u128; LANES] = per_lane(|l| mad64(signed, a[l], b[l], c[l]));
+        (per_lane(|l| r[l] as u64), per_lane(|l| r[l] >> 64 & 1 == 1))
+    } else {
+        // `mad64` in 64-bit arithmetic (vectorizes): S0 and S1 are 32-bit sources, read
+        // zero-extended, so their product fits; bit 64 is the carry of adding S2.
+        let d = per_lane(|l| (a[l] * b[l]).wrapping_add(c[l]));
+        (d, per_lane(|l| d[l] < c[l]))
+    };
     if sdst != NULL {
-        let carry = (0..LANES).fold(0u32, |m, l| m | ((r[l] >> 64) as u32 & 1) << l);
+        let carry = (0..LANES).fold(0u32, |m, l| m | u32::from(carry[l]) << l);
         w.sgpr[usize::from(sdst)] = carry & exec;
     }
-    write_wide::<AVX2>(w, vdst, true, exec, &per_lane(|l| r[l] as u64));
+    write_wide::<AVX2>(w, vdst, true, exec, &d);
 }
 
 /// Writes 64-bit `values` under `exec` to VGPR `v` (low halves) and, when `wide`, `v + 1`.
