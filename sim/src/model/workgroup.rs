@@ -170,7 +170,7 @@ pub fn run_dispatch(
                 }
                 for w in 0..n {
                     let mut m = match spare.pop() {
-                        Some(old) => Machine::recycle(old, written, program.clone(), w),
+                        Some((old, bound)) => Machine::recycle(old, bound, program.clone(), w),
                         None => Machine::with_program(program.clone(), w),
                     };
                     init_wave(
@@ -191,7 +191,7 @@ pub fn run_dispatch(
                     sink.as_mut().map(|s| &mut **s as _),
                 )
                 .map_err(|(wave, error)| RunError::Wave { group, wave, error })?;
-                spare.append(&mut waves);
+                spare.extend(waves.drain(..).map(|m| (m, written)));
                 stats.waves += u64::from(n);
                 stats.workgroups += 1;
             }
@@ -204,8 +204,10 @@ pub fn run_dispatch(
 
 thread_local! {
     /// The machines of ended waves, reused by the next work-groups and dispatches on this
-    /// thread ([`Machine::recycle`]: a fresh one zeroes a whole VGPR file).
-    static SPARE: std::cell::Cell<Vec<Machine>> = const { std::cell::Cell::new(Vec::new()) };
+    /// thread ([`Machine::recycle`]: a fresh one zeroes a whole VGPR file), each with the
+    /// VGPR bound of the dispatch it ran.
+    static SPARE: std::cell::Cell<Vec<(Machine, usize)>> =
+        const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// Runs the waves of one work-group to their ends; an error names the wave.
