@@ -41,6 +41,16 @@ pub struct Dispatch {
     pub program: Arc<Program>,
     /// The private segments, when the kernel has a private segment.
     pub private: Option<PrivateSegments>,
+    /// The VGPRs a wave can write ([`Program::vgpr_bound`] of the entry).
+    vgpr_bound: usize,
+}
+
+impl Dispatch {
+    /// The VGPRs a wave of the dispatch can write while it runs instructions of the
+    /// program's sweep ([`Program::vgpr_bound`] of the entry), found once here.
+    pub fn vgpr_bound(&self) -> usize {
+        self.vgpr_bound
+    }
 }
 
 /// The most bytes of private segments a dispatch may need (a descriptor asking for more
@@ -209,12 +219,15 @@ pub fn prepare(
     } else {
         None
     };
+    let program = Program::new(words, IMAGE_BIAS + base);
+    let entry = IMAGE_BIAS + kernel.entry;
     Ok(Dispatch {
         private,
-        entry: IMAGE_BIAS + kernel.entry,
+        entry,
         kernarg,
         outputs,
-        program: Arc::new(Program::new(words, IMAGE_BIAS + base)),
+        vgpr_bound: program.vgpr_bound(entry.wrapping_sub(program.base()) as u32),
+        program: Arc::new(program),
     })
 }
 

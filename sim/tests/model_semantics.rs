@@ -3,7 +3,9 @@
 //! events it emits, and its errors. Expected values are worked out from the chapter 16
 //! pseudocode of the RDNA3 reference.
 
-use cu32_sim::{Machine, ModelError, TraceEvent, Write};
+use cu32_sim::model::Program;
+use cu32_sim::{Machine, ModelError, TraceEvent, Wave, Write};
+use std::sync::Arc;
 
 /// Assembles `body` followed by `s_endpgm`.
 fn machine(body: &str) -> Machine {
@@ -334,5 +336,31 @@ fn random_instructions_never_panic_and_keep_invariants() {
             Ok(None) => panic!("{instr}: a fresh machine has not ended"),
             Err(_) => assert_eq!(m.wave(), &before, "{instr}: an error changed the state"),
         }
+    }
+}
+
+/// A machine recycled after a run starts as a new one: every VGPR the program wrote is
+/// zero again, also one written after a branch, or by an instruction outside the decode
+/// sweep (here the literal of `s_mov_b32`, `v_mov_b32_e32 v200, 1`, reached by a branch
+/// into it).
+#[test]
+fn a_recycled_machine_starts_in_the_initial_state() {
+    let programs = [
+        "v_mov_b32 v3, 7\nv_mov_b32 v40, 9\nv_lshlrev_b64 v[41:42], 32, v[40:41]",
+        "s_branch 1\ns_mov_b32 s0, 0x7f900281",
+        "s_branch 1\ns_nop 0\nv_mov_b32 v90, 5",
+        "s_cbranch_scc0 1\ns_endpgm\nv_mov_b32 v90, 5",
+    ];
+    for body in programs {
+        let (m, _) = run(body);
+        assert_ne!(m.wave(), &Wave::new(), "{body}: the run changes the state");
+        let words = cu32_isa::asm::assemble(&format!("{body}\ns_endpgm\n"), "test.s")
+            .expect("test program assembles")
+            .words;
+        let written = Program::new(words, 0).vgpr_bound(0);
+        let program = Arc::new(Program::new(vec![0xbfb0_0000], 0));
+        let fresh = Machine::recycle(m, written, program, 0);
+        assert_eq!(fresh.wave(), &Wave::new(), "{body}");
+        assert!(!fresh.ended() && fresh.retired() == 0);
     }
 }

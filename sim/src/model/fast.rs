@@ -27,7 +27,7 @@ use super::program::Decoded;
 use super::salu::{exec_mask_fn, exec_mask_form, sop1_32, sop2_32, Branch, Cmp32};
 use super::smem::load_dwords;
 use super::valu::{int_compare_mask32, mad64, CarryOp, Dual, Kind, Op32, Op64};
-use super::valu_float::{f32_fast, f32_fast_lanes, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
+use super::valu_float::{f32_fast_lanes, f32_fast_mode, FastF32, FloatOp, Fmt, Op};
 use super::vmem::{atomic, lanes, load_kind, store_kind, Dest};
 use super::workgroup::Stats;
 use super::{per_lane, write_lanes, Lanes, Machine, ModelError, Wave, LANES};
@@ -72,6 +72,13 @@ enum FastOp {
     Branch { cond: Branch, target: u32 },
     /// A 32-bit SOP2 opcode.
     Sop2 { mn: Mn, a: SSrc, b: SSrc, d: u8 },
+    /// One of the common SOP2 opcodes of [`ScalarOp`], computed in the loop.
+    Scalar {
+        op: ScalarOp,
+        a: SSrc,
+        b: SSrc,
+        d: u8,
+    },
     /// A 32-bit `s_cmp_*`.
     Cmp { cmp: Cmp32, a: SSrc, b: SSrc },
     /// `s_mov_b32`.
@@ -97,6 +104,8 @@ enum FastOp {
     VMov { src: VSrc, vdst: u8 },
     /// An integer VALU opcode on 32-bit operands, EXEC-masked.
     Valu { f: Op32, src: [VSrc; 3], vdst: u8 },
+    /// One of the common integer VALU opcodes of [`IntOp`], computed in the loop.
+    Int { op: IntOp, src: [VSrc; 3], vdst: u8 },
     /// An add or subtract with carry-out to `sdst` (and carry-in from `mask`).
     Carry {
         f: CarryOp,
@@ -146,6 +155,104 @@ enum FastOp {
     Atomic(AtomicInstr),
     /// A VOPD pair whose halves are both on the fast path.
     Vopd(VopdInstr),
+}
+
+/// The SOP2 opcodes compiled kernels use most (EXEC mask arithmetic, loop counters),
+/// computed in the fast path's loop itself (the others by `sop2_32`), each as `sop2_32`
+/// computes it.
+#[derive(Clone, Copy, Debug)]
+enum ScalarOp {
+    And,
+    Or,
+    AndNot1,
+    AddI32,
+    Cselect,
+}
+
+impl ScalarOp {
+    /// The form of opcode `mn`, if it is one of them.
+    fn of(mn: Mn) -> Option<ScalarOp> {
+        Some(match mn {
+            Mn::s_and_b32 => ScalarOp::And,
+            Mn::s_or_b32 => ScalarOp::Or,
+            Mn::s_and_not1_b32 => ScalarOp::AndNot1,
+            Mn::s_add_i32 => ScalarOp::AddI32,
+            Mn::s_cselect_b32 => ScalarOp::Cselect,
+            _ => return None,
+        })
+    }
+
+    /// The result and SCC after it.
+    #[inline(always)]
+    fn apply(self, a: u32, b: u32, scc: bool) -> (u32, bool) {
+        let nz = |d: u32| (d, d != 0);
+        match self {
+            ScalarOp::And => nz(a & b),
+            ScalarOp::Or => nz(a | b),
+            ScalarOp::AndNot1 => nz(a & !b),
+            ScalarOp::AddI32 => {
+                let d = a.wrapping_add(b);
+                (d, (a >> 31 == b >> 31) && (a >> 31 != d >> 31))
+            }
+            ScalarOp::Cselect => (if scc { a } else { b }, scc),
+        }
+    }
+}
+
+/// The integer VALU opcodes compiled kernels use most, computed in the fast path's loop
+/// itself (the others through their `Op32` lane function): each as its `valu` table
+/// entry computes it.
+#[derive(Clone, Copy, Debug)]
+enum IntOp {
+    Add,
+    Sub,
+    And,
+    Or,
+    Xor,
+    Lshlrev,
+    Lshrrev,
+    MulLo,
+    Add3,
+    LshlAdd,
+    BfeU32,
+}
+
+impl IntOp {
+    /// The form of opcode `mn`, if it is one of them.
+    fn of(mn: Mn) -> Option<IntOp> {
+        Some(match mn {
+            Mn::v_add_nc_u32 => IntOp::Add,
+            Mn::v_sub_nc_u32 => IntOp::Sub,
+            Mn::v_and_b32 => IntOp::And,
+            Mn::v_or_b32 => IntOp::Or,
+            Mn::v_xor_b32 => IntOp::Xor,
+            Mn::v_lshlrev_b32 => IntOp::Lshlrev,
+            Mn::v_lshrrev_b32 => IntOp::Lshrrev,
+            Mn::v_mul_lo_u32 => IntOp::MulLo,
+            Mn::v_add3_u32 => IntOp::Add3,
+            Mn::v_lshl_add_u32 => IntOp::LshlAdd,
+            Mn::v_bfe_u32 => IntOp::BfeU32,
+            _ => return None,
+        })
+    }
+
+    /// Every lane's result.
+    #[inline(always)]
+    fn lanes(self, a: &Lanes, b: &Lanes, c: &Lanes) -> Lanes {
+        match self {
+            IntOp::Add => per_lane(|l| a[l].wrapping_add(b[l])),
+            IntOp::Sub => per_lane(|l| a[l].wrapping_sub(b[l])),
+            IntOp::And => per_lane(|l| a[l] & b[l]),
+            IntOp::Or => per_lane(|l| a[l] | b[l]),
+            IntOp::Xor => per_lane(|l| a[l] ^ b[l]),
+            IntOp::Lshlrev => per_lane(|l| b[l] << (a[l] & 31)),
+            IntOp::Lshrrev => per_lane(|l| b[l] >> (a[l] & 31)),
+            IntOp::MulLo => per_lane(|l| a[l].wrapping_mul(b[l])),
+            IntOp::Add3 => per_lane(|l| a[l].wrapping_add(b[l]).wrapping_add(c[l])),
+            IntOp::LshlAdd => per_lane(|l| (a[l] << (b[l] & 31)).wrapping_add(c[l])),
+            IntOp::BfeU32 => per_lane(|l| (a[l] >> (b[l] & 31)) & ((1u32 << (c[l] & 31)) - 1)),
+        }
+    }
 }
 
 /// An f32 opcode `f32_fast` covers: abs/neg bits per source, the K literal, and where the
@@ -373,36 +480,58 @@ impl WideSrc {
     }
 }
 
-/// [`FastOp::Valu64`] (out of line: its 64-bit lanes would crowd the dispatch loop).
-#[inline(never)]
-fn valu64(w: &mut Wave, f: Op64, src: &[WideSrc; 3], vdst: u8, wide: bool, exec: u32) {
+/// [`FastOp::Valu64`].
+#[inline(always)]
+fn valu64<const AVX2: bool>(
+    w: &mut Wave,
+    f: Op64,
+    src: &[WideSrc; 3],
+    vdst: u8,
+    wide: bool,
+    exec: u32,
+) {
     let d = f(&src[0].read(w), &src[1].read(w), &src[2].read(w));
-    write_wide(w, vdst, wide, exec, &d);
+    write_wide::<AVX2>(w, vdst, wide, exec, &d);
 }
 
-/// [`FastOp::Mad64`] (out of line, as [`valu64`]).
-#[inline(never)]
-fn mad(w: &mut Wave, signed: bool, src: &[WideSrc; 3], vdst: u8, sdst: u8, exec: u32) {
+/// [`FastOp::Mad64`].
+#[inline(always)]
+fn mad<const AVX2: bool>(
+    w: &mut Wave,
+    signed: bool,
+    src: &[WideSrc; 3],
+    vdst: u8,
+    sdst: u8,
+    exec: u32,
+) {
     let (a, b, c) = (src[0].read(w), src[1].read(w), src[2].read(w));
-    let r: [u128; LANES] = per_lane(|l| mad64(signed, a[l], b[l], c[l]));
+    let (d, carry): ([u64; LANES], [bool; LANES]) = if signed {
+        let r: [u128; LANES] = per_lane(|l| mad64(signed, a[l], b[l], c[l]));
+        (per_lane(|l| r[l] as u64), per_lane(|l| r[l] >> 64 & 1 == 1))
+    } else {
+        // `mad64` in 64-bit arithmetic (vectorizes): S0 and S1 are 32-bit sources, read
+        // zero-extended, so their product fits; bit 64 is the carry of adding S2.
+        let d = per_lane(|l| (a[l] * b[l]).wrapping_add(c[l]));
+        (d, per_lane(|l| d[l] < c[l]))
+    };
     if sdst != NULL {
-        let carry = (0..LANES).fold(0u32, |m, l| m | ((r[l] >> 64) as u32 & 1) << l);
+        let carry = (0..LANES).fold(0u32, |m, l| m | u32::from(carry[l]) << l);
         w.sgpr[usize::from(sdst)] = carry & exec;
     }
-    write_wide(w, vdst, true, exec, &per_lane(|l| r[l] as u64));
+    write_wide::<AVX2>(w, vdst, true, exec, &d);
 }
 
 /// Writes 64-bit `values` under `exec` to VGPR `v` (low halves) and, when `wide`, `v + 1`.
 #[inline(always)]
-fn write_wide(w: &mut Wave, v: u8, wide: bool, exec: u32, values: &[u64; LANES]) {
-    write_lanes(
+fn write_wide<const AVX2: bool>(w: &mut Wave, v: u8, wide: bool, exec: u32, values: &[u64; LANES]) {
+    put::<AVX2>(
         &mut w.vgpr[usize::from(v)],
         exec,
         &per_lane(|l| values[l] as u32),
     );
     if wide {
         let hi = per_lane(|l| (values[l] >> 32) as u32);
-        write_lanes(&mut w.vgpr[usize::from(v) + 1], exec, &hi);
+        put::<AVX2>(&mut w.vgpr[usize::from(v) + 1], exec, &hi);
     }
 }
 
@@ -522,11 +651,10 @@ fn resolve(d: &Decoded, pc: u32, len: u64) -> Option<FastOp> {
         }
         Format::Sop2 if scalar32 && bits(ArgKind::Ssrc1) == 32 && plain_sdst(i.sdst) => {
             sop2_32(op.mn, 0, 0, false)?;
-            Some(FastOp::Sop2 {
-                mn: op.mn,
-                a: src(i.ssrc0)?,
-                b: src(i.ssrc1)?,
-                d: i.sdst,
+            let (a, b, d) = (src(i.ssrc0)?, src(i.ssrc1)?, i.sdst);
+            Some(match ScalarOp::of(op.mn) {
+                Some(op) => FastOp::Scalar { op, a, b, d },
+                None => FastOp::Sop2 { mn: op.mn, a, b, d },
             })
         }
         Format::Sopc if bits(ArgKind::Ssrc0) == 32 => Some(FastOp::Cmp {
@@ -641,10 +769,17 @@ fn valu(d: &Decoded) -> Option<FastOp> {
             src: src[0],
             vdst: i.vdst,
         }),
-        Kind::Op32(f) if vdst32 && plain => Some(FastOp::Valu {
-            f,
-            src,
-            vdst: i.vdst,
+        Kind::Op32(f) if vdst32 && plain => Some(match IntOp::of(i.op.mn) {
+            Some(op) => FastOp::Int {
+                op,
+                src,
+                vdst: i.vdst,
+            },
+            None => FastOp::Valu {
+                f,
+                src,
+                vdst: i.vdst,
+            },
         }),
         Kind::Float(FloatOp::Scalar {
             op,
@@ -863,45 +998,16 @@ impl Machine {
         let program = Arc::clone(&self.program);
         let table = program.fast_table();
         while !self.ended && !self.at_barrier && *budget > 0 {
-            // The fast path for as long as it takes the instructions, with the PC and the
-            // budget in locals, until `s_endpgm` or `s_barrier` stops the wave. It starts
-            // only at a dword boundary and stays on them: lengths are whole dwords, branch
-            // targets are PC + 4 * offset.
-            let (mut pc, mut left) = (self.wave.pc, *budget);
-            let aligned = pc.is_multiple_of(4);
-            let mut stopped = false;
-            while left > 0 && aligned {
-                let Some(f) = table.get(pc as usize / 4) else {
-                    break;
-                };
-                let exec = u64::from(self.wave.exec_lanes());
-                let Some(next) = run(f, pc, &mut self.wave, &mut self.scratch, memory, lds) else {
-                    break;
-                };
-                stats.count_fast(f.format, f.vector, exec);
-                left -= 1;
-                if let FastOp::Stop { end } = f.op {
-                    if end {
-                        self.ended = true;
-                    } else {
-                        self.at_barrier = true;
-                    }
-                    (pc, stopped) = (next, true);
-                    break;
-                }
-                let nops = u64::from(f.nops);
-                if nops > 0 && next == pc + 4 * u32::from(f.len) && left >= nops {
-                    // Fell through to no-ops and a branch: they retire here.
-                    stats.count_sopp_nops(nops);
-                    left -= nops;
-                    pc = match f.branch {
-                        Some((cond, target)) if cond.taken(&self.wave) => target,
-                        _ => f.after,
-                    };
-                } else {
-                    pc = next;
-                }
-            }
+            let left = *budget;
+            #[cfg(target_arch = "x86_64")]
+            let (pc, left, stopped) = if avx2() {
+                // SAFETY: the CPU has the instructions `steps_avx2` is compiled for.
+                unsafe { self.steps_avx2(table, memory, lds, left, stats) }
+            } else {
+                self.steps::<false>(table, memory, lds, left, stats)
+            };
+            #[cfg(not(target_arch = "x86_64"))]
+            let (pc, left, stopped) = self.steps::<false>(table, memory, lds, left, stats);
             self.retired += *budget - left;
             *budget = left;
             self.wave.pc = pc;
@@ -916,17 +1022,106 @@ impl Machine {
         }
         Ok(())
     }
+
+    /// [`Machine::steps`] compiled for AVX2 and FMA.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma,popcnt,bmi1,bmi2,lzcnt")]
+    unsafe fn steps_avx2(
+        &mut self,
+        table: &[Fast],
+        memory: &mut Memory,
+        lds: &mut [u8],
+        left: u64,
+        stats: &mut Stats,
+    ) -> (u32, u64, bool) {
+        self.steps::<true>(table, memory, lds, left, stats)
+    }
+
+    /// The fast path for as long as it takes the instructions, with the PC and the budget
+    /// (`left`) in locals, until `s_endpgm` or `s_barrier` stops the wave (`true`): the PC
+    /// and the budget then. It starts only at a dword boundary and stays on them: lengths
+    /// are whole dwords, branch targets are PC + 4 * offset. (`AVX2`: compiled for AVX2.)
+    #[inline(always)]
+    fn steps<const AVX2: bool>(
+        &mut self,
+        table: &[Fast],
+        memory: &mut Memory,
+        lds: &mut [u8],
+        mut left: u64,
+        stats: &mut Stats,
+    ) -> (u32, u64, bool) {
+        let mut pc = self.wave.pc;
+        if !pc.is_multiple_of(4) {
+            return (pc, left, false);
+        }
+        // No instruction of the fast path changes MODE.
+        let float = f32_fast_mode(self.wave.mode);
+        while left > 0 {
+            let Some(f) = table.get(pc as usize / 4) else {
+                break;
+            };
+            let exec = u64::from(self.wave.exec_lanes());
+            let Some(next) =
+                run::<AVX2>(f, pc, &mut self.wave, &mut self.scratch, memory, lds, float)
+            else {
+                break;
+            };
+            stats.count_fast(f.format, f.vector, exec);
+            left -= 1;
+            if let FastOp::Stop { end } = f.op {
+                if end {
+                    self.ended = true;
+                } else {
+                    self.at_barrier = true;
+                }
+                return (next, left, true);
+            }
+            let nops = u64::from(f.nops);
+            if nops > 0 && next == pc + 4 * u32::from(f.len) && left >= nops {
+                // Fell through to no-ops and a branch: they retire here.
+                stats.count_sopp_nops(nops);
+                left -= nops;
+                pc = match f.branch {
+                    Some((cond, target)) if cond.taken(&self.wave) => target,
+                    _ => f.after,
+                };
+            } else {
+                pc = next;
+            }
+        }
+        (pc, left, false)
+    }
 }
 
-/// Runs `f`, at `pc`, if the fast path takes it now: the next PC.
+/// Whether the CPU has AVX2 and FMA (the fast path's wide variant).
+#[cfg(target_arch = "x86_64")]
+fn avx2() -> bool {
+    std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
+}
+
+/// [`write_lanes`], as [`write_lanes_avx2`] in code compiled for AVX2 (`AVX2`).
 #[inline(always)]
-fn run(
+fn put<const AVX2: bool>(regs: &mut Lanes, mask: u32, values: &Lanes) {
+    #[cfg(target_arch = "x86_64")]
+    if AVX2 {
+        // SAFETY: `AVX2` is only true in code compiled for AVX2, run on a CPU with it.
+        unsafe { write_lanes_avx2(regs, mask, values) };
+        return;
+    }
+    write_lanes(regs, mask, values);
+}
+
+/// Runs `f`, at `pc`, if the fast path takes it now: the next PC. `float`: whether MODE
+/// is one the f32 forms compute in ([`f32_fast_mode`]).
+#[inline(always)]
+fn run<const AVX2: bool>(
     f: &Fast,
     pc: u32,
     w: &mut Wave,
     scratch: &mut [Lanes; 4],
     memory: &mut Memory,
     lds: &mut [u8],
+    float: bool,
 ) -> Option<u32> {
     let exec = w.exec_lanes();
     let next = pc + 4 * u32::from(f.len);
@@ -944,6 +1139,11 @@ fn run(
             if let Some(scc) = scc {
                 w.scc = scc;
             }
+        }
+        FastOp::Scalar { op, a, b, d } => {
+            let (value, scc) = op.apply(a.read(w), b.read(w), w.scc);
+            w.sgpr[usize::from(d)] = value;
+            w.scc = scc;
         }
         FastOp::Sload {
             sbase,
@@ -978,9 +1178,13 @@ fn run(
             w.scc = result != 0;
         }
         FastOp::VMov { src, vdst } => {
-            let [t0, ..] = scratch;
-            let d = *src.lanes(w, t0);
-            write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+            // The value built here, not in a scratch array.
+            let d = match src {
+                VSrc::Vgpr(v) => w.vgpr[usize::from(v)],
+                VSrc::Scalar(s) => [s.read(w); LANES],
+                VSrc::Unused => ZEROS,
+            };
+            put::<AVX2>(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
         FastOp::Valu { f, src, vdst } => {
             let [t0, t1, t2, _] = scratch;
@@ -989,7 +1193,16 @@ fn run(
                 src[1].lanes(w, t1),
                 src[2].lanes(w, t2),
             );
-            write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+            put::<AVX2>(&mut w.vgpr[usize::from(vdst)], exec, &d);
+        }
+        FastOp::Int { op, src, vdst } => {
+            let [t0, t1, t2, _] = scratch;
+            let d = op.lanes(
+                src[0].lanes(w, t0),
+                src[1].lanes(w, t1),
+                src[2].lanes(w, t2),
+            );
+            put::<AVX2>(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
         FastOp::Carry {
             f,
@@ -1001,7 +1214,7 @@ fn run(
             let [t0, t1, _, _] = scratch;
             let (d, carry) = f(src[0].lanes(w, t0), src[1].lanes(w, t1), mask.read(w));
             w.sgpr[usize::from(sdst)] = carry & exec;
-            write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+            put::<AVX2>(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
         FastOp::IntCmp {
             pred,
@@ -1026,47 +1239,30 @@ fn run(
             let (a, b) = (src[0].lanes(w, t0), src[1].lanes(w, t1));
             let m = mask.read(w);
             let d = per_lane(|l| if m >> l & 1 == 1 { b[l] } else { a[l] });
-            write_lanes(&mut w.vgpr[usize::from(vdst)], exec, &d);
+            put::<AVX2>(&mut w.vgpr[usize::from(vdst)], exec, &d);
         }
-        FastOp::Valu64 { f, src, vdst, wide } => valu64(w, f, &src, vdst, wide, exec),
+        FastOp::Valu64 { f, src, vdst, wide } => valu64::<AVX2>(w, f, &src, vdst, wide, exec),
         FastOp::Mad64 {
             signed,
             src,
             vdst,
             sdst,
-        } => mad(w, signed, &src, vdst, sdst, exec),
-        FastOp::F32(ref f) => f.run(w, scratch, exec)?,
-        FastOp::Ds(ref d) => d.run(w, scratch, lds, exec)?,
-        FastOp::Vmem(ref v) => v.run(w, scratch, memory, exec)?,
+        } => mad::<AVX2>(w, signed, &src, vdst, sdst, exec),
+        FastOp::F32(ref f) if float => f.run::<AVX2>(w, scratch, exec)?,
+        FastOp::F32(_) => return None,
+        FastOp::Ds(ref d) => d.run::<AVX2>(w, scratch, lds, exec)?,
+        FastOp::Vmem(ref v) => v.run::<AVX2>(w, scratch, memory, exec)?,
         FastOp::Atomic(ref a) => a.run(w, memory, exec)?,
-        FastOp::Vopd(ref v) => v.run(w, scratch, exec)?,
+        FastOp::Vopd(ref v) => v.run::<AVX2>(w, scratch, exec, float)?,
     }
     Some(next)
 }
 
 impl F32Instr {
-    /// Runs the opcode if the fast path takes it now; compiled for AVX2 and FMA where the
-    /// CPU has them (checked at run time).
-    #[inline(never)]
-    fn run(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
-        {
-            // SAFETY: the CPU has the instructions `run_avx2` is compiled for.
-            return unsafe { self.run_avx2(w, scratch, exec) };
-        }
-        self.run_body::<false>(w, scratch, exec)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,fma")]
-    unsafe fn run_avx2(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
-        self.run_body::<true>(w, scratch, exec)
-    }
-
-    /// The opcode, inlined into `run` (`AVX2` false) and `run_avx2` (true).
+    /// Runs the opcode if the fast path takes it now, MODE being one it computes in
+    /// (`AVX2`: in code compiled for AVX2 and FMA).
     #[inline(always)]
-    fn run_body<const AVX2: bool>(
+    fn run<const AVX2: bool>(
         &self,
         w: &mut Wave,
         scratch: &mut [Lanes; 4],
@@ -1080,9 +1276,6 @@ impl F32Instr {
             k,
             dst,
         } = *self;
-        if !f32_fast_mode(w.mode) {
-            return None;
-        }
         let [t0, t1, t2, _] = scratch;
         let mut t = [t0, t1, t2];
         if (abs | neg) != 0 {
@@ -1107,16 +1300,16 @@ impl F32Instr {
             F32Dst::Vgpr(v) if op == Op::Fmac => &w.vgpr[usize::from(v)],
             _ => &ZEROS,
         };
+        #[cfg(target_arch = "x86_64")]
+        if let (true, Op::Cmp(pred), F32Dst::Mask(code)) = (AVX2, op, dst) {
+            // SAFETY: `AVX2` is only true in code compiled for AVX2, run on a CPU with it.
+            let m = unsafe { f32_compare_avx2(pred, s[0], s[1]) }?;
+            w.sgpr[usize::from(code)] = m & exec;
+            return Some(());
+        }
         match (f32_fast_lanes(op, w.mode, s, acc, k), dst) {
             (Some(FastF32::Values(d)), F32Dst::Vgpr(v)) => {
-                let vdst = &mut w.vgpr[usize::from(v)];
-                #[cfg(target_arch = "x86_64")]
-                if AVX2 {
-                    // SAFETY: `AVX2` is only true in `run_avx2`, run on a CPU with AVX2.
-                    unsafe { write_lanes_avx2(vdst, exec, &d) };
-                    return Some(());
-                }
-                write_lanes(vdst, exec, &d);
+                put::<AVX2>(&mut w.vgpr[usize::from(v)], exec, &d);
             }
             (Some(FastF32::Mask(m)), F32Dst::Mask(code)) => {
                 w.sgpr[usize::from(code)] = m & exec;
@@ -1125,6 +1318,43 @@ impl F32Instr {
         }
         Some(())
     }
+}
+
+/// The lane mask of f32 compare `pred` (its bits: less 1, equal 2, greater 4) of `a` with
+/// `b`, as `f32_fast_lanes` gives it: `None` when a lane of either holds a NaN.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn f32_compare_avx2(pred: u8, a: &Lanes, b: &Lanes) -> Option<u32> {
+    use std::arch::x86_64::{
+        _mm256_cmp_ps, _mm256_loadu_ps, _mm256_movemask_ps, _CMP_EQ_OQ, _CMP_GT_OQ, _CMP_LT_OQ,
+        _CMP_UNORD_Q,
+    };
+    let mut mask = 0;
+    for (i, (x, y)) in a.chunks_exact(8).zip(b.chunks_exact(8)).enumerate() {
+        // SAFETY: `x` and `y` are 8 u32s (32 bytes); unaligned loads.
+        let (x, y) = unsafe {
+            (
+                _mm256_loadu_ps(x.as_ptr().cast()),
+                _mm256_loadu_ps(y.as_ptr().cast()),
+            )
+        };
+        let bits = |c| _mm256_movemask_ps(c) as u32;
+        if bits(_mm256_cmp_ps::<_CMP_UNORD_Q>(x, y)) != 0 {
+            return None;
+        }
+        let mut m = 0;
+        if pred & 1 != 0 {
+            m |= bits(_mm256_cmp_ps::<_CMP_LT_OQ>(x, y));
+        }
+        if pred & 2 != 0 {
+            m |= bits(_mm256_cmp_ps::<_CMP_EQ_OQ>(x, y));
+        }
+        if pred & 4 != 0 {
+            m |= bits(_mm256_cmp_ps::<_CMP_GT_OQ>(x, y));
+        }
+        mask |= m << (8 * i);
+    }
+    Some(mask)
 }
 
 /// [`write_lanes`] for code compiled for AVX2: a blend and whole 32-byte stores. Left to
@@ -1161,8 +1391,10 @@ unsafe fn write_lanes_avx2(regs: &mut Lanes, mask: u32, values: &Lanes) {
 }
 
 /// Into `out[k]`, the dwords at byte `base[lane] + offsets[k]` of `lds` for every `exec`
-/// lane (0 in the others), with AVX2 gathers; `None` if an active lane's dword is not
-/// inside `lds`.
+/// lane (anything in the others), with AVX2; `None` if an active lane's dword is not
+/// inside `lds`. Eight lanes whose addresses are consecutive dwords inside `lds` take one
+/// 32-byte load, eight lanes at one address inside it a broadcast, others a gather (slow
+/// on AMD Zen).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn gather_b32_avx2(
@@ -1177,6 +1409,11 @@ unsafe fn gather_b32_avx2(
         _mm256_loadu_si256, _mm256_mask_i32gather_epi32, _mm256_max_epu32, _mm256_movemask_ps,
         _mm256_set1_epi32, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_storeu_si256,
     };
+    // Whether every lane of `a` equals the same lane of `b`.
+    let same = |a: __m256i, b: __m256i| {
+        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b))) == 0xff
+    };
+    let steps = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
     // The highest byte address a dword can start at; every address below 2^31 then, as the
     // gathers' signed offsets need.
     let last = u32::try_from(lds.len().checked_sub(4)?)
@@ -1192,6 +1429,25 @@ unsafe fn gather_b32_avx2(
             // SAFETY: `base` and `out[k]` hold 32 u32s; lanes 8i..8i+8 are in bounds.
             let addr: __m256i = unsafe { _mm256_loadu_si256(base.as_ptr().add(8 * i).cast()) };
             let addr = _mm256_add_epi32(addr, off);
+            let first = base[8 * i].wrapping_add(offset);
+            let at = _mm256_set1_epi32(first as i32);
+            let dst = out[k][8 * i..].as_mut_ptr().cast();
+            if same(addr, _mm256_add_epi32(at, steps)) && first as usize + 32 <= lds.len() {
+                // SAFETY: the 32 bytes at `first` are inside `lds` (checked); `dst` holds
+                // lanes 8i..8i+8.
+                unsafe {
+                    let v = _mm256_loadu_si256(lds.as_ptr().add(first as usize).cast());
+                    _mm256_storeu_si256(dst, v);
+                }
+                continue;
+            }
+            if same(addr, at) && first <= last {
+                let b: &[u8; 4] = lds[first as usize..].first_chunk()?;
+                let v = _mm256_set1_epi32(u32::from_le_bytes(*b) as i32);
+                // SAFETY: `dst` holds lanes 8i..8i+8.
+                unsafe { _mm256_storeu_si256(dst, v) };
+                continue;
+            }
             let inside = _mm256_cmpeq_epi32(_mm256_max_epu32(addr, limit), limit);
             let outside = _mm256_movemask_ps(_mm256_castsi256_ps(inside)) as u32 ^ 0xff;
             if outside & (exec >> (8 * i)) & 0xff != 0 {
@@ -1205,7 +1461,7 @@ unsafe fn gather_b32_avx2(
                     addr,
                     active,
                 );
-                _mm256_storeu_si256(out[k].as_mut_ptr().add(8 * i).cast(), v);
+                _mm256_storeu_si256(dst, v);
             }
         }
     }
@@ -1214,8 +1470,14 @@ unsafe fn gather_b32_avx2(
 
 impl DsInstr {
     /// Runs the access if every active lane's bytes are inside `lds`.
-    #[inline(never)]
-    fn run(&self, w: &mut Wave, scratch: &mut [Lanes; 4], lds: &mut [u8], exec: u32) -> Option<()> {
+    #[inline(always)]
+    fn run<const AVX2: bool>(
+        &self,
+        w: &mut Wave,
+        scratch: &mut [Lanes; 4],
+        lds: &mut [u8],
+        exec: u32,
+    ) -> Option<()> {
         let DsInstr {
             store,
             size,
@@ -1229,13 +1491,12 @@ impl DsInstr {
         let n = if two { 2 } else { 1 };
         if !store && size == 4 {
             #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") {
+            if AVX2 {
                 let values = &mut scratch[..n];
-                // SAFETY: the CPU has AVX2.
+                // SAFETY: `AVX2` is only true in code compiled for AVX2, run on a CPU with it.
                 unsafe { gather_b32_avx2(lds, base, &offsets[..n], exec, values)? };
                 for (r, v) in values.iter().enumerate() {
-                    // SAFETY: as above.
-                    unsafe { write_lanes_avx2(&mut w.vgpr[usize::from(vdst) + r], exec, v) };
+                    put::<AVX2>(&mut w.vgpr[usize::from(vdst) + r], exec, v);
                 }
                 return Some(());
             }
@@ -1248,7 +1509,7 @@ impl DsInstr {
                 }
             }
             for (r, v) in values[..n].iter().enumerate() {
-                write_lanes(&mut w.vgpr[usize::from(vdst) + r], exec, v);
+                put::<AVX2>(&mut w.vgpr[usize::from(vdst) + r], exec, v);
             }
             return Some(());
         }
@@ -1258,7 +1519,28 @@ impl DsInstr {
         if !lanes(exec).all(inside) {
             return None;
         }
-        if store {
+        if store && dwords == 1 {
+            // Lane order: of two lanes writing one byte, the higher one's value stays. Eight
+            // active lanes at consecutive dwords write them as one block (as one store).
+            for (a, &d) in data[..n].iter().enumerate() {
+                let v = &w.vgpr[usize::from(d)];
+                for i in 0..LANES / 8 {
+                    let first = at(8 * i, a);
+                    let block = (0..8).all(|j| at(8 * i + j, a) == first + 4 * j);
+                    if exec >> (8 * i) & 0xff == 0xff && block {
+                        let bytes = lds.get_mut(first..first + 32)?;
+                        for (b, x) in bytes.chunks_exact_mut(4).zip(&v[8 * i..8 * i + 8]) {
+                            b.copy_from_slice(&x.to_le_bytes());
+                        }
+                        continue;
+                    }
+                    for lane in lanes(exec & 0xff << (8 * i)) {
+                        let b: &mut [u8; 4] = lds[at(lane, a)..].first_chunk_mut()?;
+                        *b = v[lane].to_le_bytes();
+                    }
+                }
+            }
+        } else if store {
             // Lane order: of two lanes writing one byte, the higher one's value stays.
             for (a, &d) in data[..n].iter().enumerate() {
                 for lane in lanes(exec) {
@@ -1283,7 +1565,7 @@ impl DsInstr {
                 }
             }
             for (r, v) in values[..n * dwords].iter().enumerate() {
-                write_lanes(&mut w.vgpr[usize::from(vdst) + r], exec, v);
+                put::<AVX2>(&mut w.vgpr[usize::from(vdst) + r], exec, v);
             }
         }
         Some(())
@@ -1307,17 +1589,23 @@ impl VmemInstr {
                 per_lane(|l| (u64::from(lo[l]) | u64::from(hi[l]) << 32).wrapping_add(offset))
             }
         };
-        let (mut first, mut last) = (u64::MAX, 0);
-        for l in lanes(exec) {
-            first = first.min(addrs[l]);
-            last = last.max(addrs[l].checked_add(u64::from(self.size))?);
+        // Over every lane without branches (so that it vectorizes), the inactive ones
+        // neutral.
+        let size = u64::from(self.size);
+        let (mut first, mut last, mut past) = (u64::MAX, 0, false);
+        for (l, &a) in addrs.iter().enumerate() {
+            let on = exec >> l & 1 == 1;
+            let end = a.wrapping_add(size);
+            past |= on & (end < a);
+            first = first.min(if on { a } else { u64::MAX });
+            last = last.max(if on { end } else { 0 });
         }
-        Some((addrs, first, last - first))
+        (!past).then_some((addrs, first, last - first))
     }
 
     /// Runs the access if every active lane's bytes lie in one allocation.
-    #[inline(never)]
-    fn run(
+    #[inline(always)]
+    fn run<const AVX2: bool>(
         &self,
         w: &mut Wave,
         scratch: &mut [Lanes; 4],
@@ -1362,7 +1650,7 @@ impl VmemInstr {
                         v
                     };
                 }
-                write_lanes(&mut w.vgpr[usize::from(self.vdst)], exec, values);
+                put::<AVX2>(&mut w.vgpr[usize::from(self.vdst)], exec, values);
                 return Some(());
             }
             for l in lanes(exec) {
@@ -1374,7 +1662,7 @@ impl VmemInstr {
                 }
             }
             for (k, values) in scratch[..dwords].iter().enumerate() {
-                write_lanes(&mut w.vgpr[usize::from(self.vdst) + k], exec, values);
+                put::<AVX2>(&mut w.vgpr[usize::from(self.vdst) + k], exec, values);
             }
         }
         Some(())
@@ -1408,9 +1696,16 @@ impl AtomicInstr {
 }
 
 impl VopdInstr {
-    /// Runs the pair if the fast path takes both halves now.
-    #[inline(never)]
-    fn run(&self, w: &mut Wave, scratch: &mut [Lanes; 4], exec: u32) -> Option<()> {
+    /// Runs the pair if the fast path takes both halves now (`float`: MODE is one the f32
+    /// forms compute in).
+    #[inline(always)]
+    fn run<const AVX2: bool>(
+        &self,
+        w: &mut Wave,
+        scratch: &mut [Lanes; 4],
+        exec: u32,
+        float: bool,
+    ) -> Option<()> {
         let VopdInstr { halves, k } = *self;
         let mut results = [[0; LANES]; 2];
         for (r, h) in results.iter_mut().zip(&halves) {
@@ -1423,11 +1718,11 @@ impl VopdInstr {
                     per_lane(|l| if vcc >> l & 1 == 1 { b[l] } else { a[l] })
                 }
                 HalfOp::F32(op) => {
-                    if !f32_fast_mode(w.mode) {
+                    if !float {
                         return None;
                     }
                     let acc = &w.vgpr[usize::from(h.vdst)];
-                    match f32_fast(op, w.mode, [a, b, &ZEROS], acc, k) {
+                    match f32_fast_lanes(op, w.mode, [a, b, &ZEROS], acc, k) {
                         Some(FastF32::Values(d)) => d,
                         _ => return None,
                     }
@@ -1435,7 +1730,7 @@ impl VopdInstr {
             };
         }
         for (r, h) in results.iter().zip(&halves) {
-            write_lanes(&mut w.vgpr[usize::from(h.vdst)], exec, r);
+            put::<AVX2>(&mut w.vgpr[usize::from(h.vdst)], exec, r);
         }
         Some(())
     }

@@ -583,6 +583,9 @@ pub struct Machine {
     buffers: Buffers,
     /// Lane arrays the fast path broadcasts scalar sources into.
     scratch: Box<[Lanes; 4]>,
+    /// Whether an instruction outside the program's sweep ran (it may have written any
+    /// VGPR, not only those below [`Program::vgpr_bound`]).
+    off_sweep: bool,
 }
 
 /// What one retired instruction was, for statistics.
@@ -627,16 +630,54 @@ impl Machine {
 
     /// A wave in slot `slot` running `program` (shared by the waves of a dispatch).
     pub fn with_program(program: Arc<Program>, slot: u32) -> Machine {
+        let vgpr = Box::new([[0; LANES]; VGPRS]);
+        Machine::assemble(
+            program,
+            slot,
+            vgpr,
+            Buffers::default(),
+            Box::new([[0; LANES]; 4]),
+        )
+    }
+
+    /// [`Machine::with_program`], reusing the allocations of `old` (a wave that has run):
+    /// its VGPR file is zeroed only as far as `old` can have written it: below `written`
+    /// ([`Program::vgpr_bound`] of its program and the PC it started at), unless it ran an
+    /// instruction outside the sweep.
+    pub fn recycle(old: Machine, written: usize, program: Arc<Program>, slot: u32) -> Machine {
+        let Machine {
+            wave,
+            mut buffers,
+            scratch,
+            off_sweep,
+            ..
+        } = old;
+        let mut vgpr = wave.vgpr;
+        let dirty = if off_sweep { VGPRS } else { written.min(VGPRS) };
+        vgpr[..dirty].fill([0; LANES]);
+        buffers.clear();
+        Machine::assemble(program, slot, vgpr, buffers, scratch)
+    }
+
+    /// A machine in its initial state around a zeroed VGPR file and empty buffers.
+    fn assemble(
+        program: Arc<Program>,
+        slot: u32,
+        vgpr: Box<[Lanes; VGPRS]>,
+        buffers: Buffers,
+        scratch: Box<[Lanes; 4]>,
+    ) -> Machine {
         Machine {
             program,
             slot,
-            wave: Wave::new(),
+            wave: Wave::with_vgprs(vgpr),
             ended: false,
             at_barrier: false,
             retired: 0,
             private: (0, 0),
-            buffers: Buffers::default(),
-            scratch: Box::new([[0; LANES]; 4]),
+            buffers,
+            scratch,
+            off_sweep: false,
         }
     }
 
@@ -735,6 +776,7 @@ impl Machine {
         let decoded = match program.cached(start) {
             Some(d) => d,
             None => {
+                self.off_sweep = true;
                 fresh = program
                     .decode_at(start)
                     .map_err(|source| ModelError::Decode { pc, source })?;

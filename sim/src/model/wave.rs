@@ -51,6 +51,11 @@ impl Wave {
     /// The initial state the RTL matches: all registers 0, `exec_lo = 0xffffffff`,
     /// SCC = 0, PC = 0, MODE = 0, every VGPR lane 0.
     pub fn new() -> Wave {
+        Wave::with_vgprs(Box::new([[0; LANES]; VGPRS]))
+    }
+
+    /// [`Wave::new`] around a VGPR file the caller has zeroed.
+    pub(crate) fn with_vgprs(vgpr: Box<[Lanes; VGPRS]>) -> Wave {
         let mut sgpr = [0; SCALAR_REGS];
         sgpr[usize::from(EXEC_LO)] = 0xffff_ffff;
         Wave {
@@ -58,7 +63,7 @@ impl Wave {
             scc: false,
             pc: 0,
             mode: 0,
-            vgpr: Box::new([[0; LANES]; VGPRS]),
+            vgpr,
         }
     }
 

@@ -25,7 +25,7 @@ use crate::dispatch::Dispatch;
 use crate::launch::Launch;
 use crate::memory::Memory;
 use crate::trace::TraceEvent;
-use cu32_isa::code_object::{CodeObject, KernelDescriptor, SgprValue};
+use cu32_isa::code_object::{CodeObject, KernelDescriptor, SgprInit, SgprValue};
 use cu32_isa::Format;
 use std::collections::BTreeMap;
 
@@ -144,23 +144,38 @@ pub fn run_dispatch(
     let mut budget = max_instructions;
     let groups = launch.groups();
     let private_zeros = dispatch.private.map(|p| vec![0u8; p.len() as usize]);
+    let sgprs: Vec<SgprInit> = desc
+        .user_sgprs()
+        .into_iter()
+        .chain(desc.system_sgprs())
+        .collect();
+    // The VGPRs a wave of this dispatch can write, zeroed when its machine is recycled.
+    let written = dispatch.vgpr_bound();
+    let mut spare = SPARE.take();
+    let mut waves: Vec<Machine> = Vec::new();
+    let mut lds = Vec::new();
     for gz in 0..groups[2] {
         for gy in 0..groups[1] {
             for gx in 0..groups[0] {
                 let group = [gx, gy, gz];
                 let size = launch.group_size(group);
-                let mut lds = vec![0u8; desc.group_segment_fixed_size as usize];
+                lds.clear();
+                lds.resize(desc.group_segment_fixed_size as usize, 0u8);
                 let items = size.iter().product::<u32>();
                 let n = items.div_ceil(32);
-                let mut waves = Vec::new();
                 if let (Some(p), Some(zeros)) = (dispatch.private, &private_zeros) {
                     memory
                         .write(p.base, zeros)
                         .map_err(|e| kernel_err(&e.to_string()))?;
                 }
                 for w in 0..n {
-                    let mut m = Machine::with_program(program.clone(), w);
-                    init_wave(&mut m, desc, dispatch, memory, group, size, w, n, entry);
+                    let mut m = match spare.pop() {
+                        Some((old, bound)) => Machine::recycle(old, bound, program.clone(), w),
+                        None => Machine::with_program(program.clone(), w),
+                    };
+                    init_wave(
+                        &mut m, &sgprs, desc, dispatch, memory, group, size, w, n, entry,
+                    );
                     if let Some(p) = dispatch.private {
                         m.set_private(p.wave_base(w), p.lane_bytes);
                     }
@@ -176,13 +191,23 @@ pub fn run_dispatch(
                     sink.as_mut().map(|s| &mut **s as _),
                 )
                 .map_err(|(wave, error)| RunError::Wave { group, wave, error })?;
+                spare.extend(waves.drain(..).map(|m| (m, written)));
                 stats.waves += u64::from(n);
                 stats.workgroups += 1;
             }
         }
     }
+    SPARE.set(spare);
     stats.finish();
     Ok(stats)
+}
+
+thread_local! {
+    /// The machines of ended waves, reused by the next work-groups and dispatches on this
+    /// thread ([`Machine::recycle`]: a fresh one zeroes a whole VGPR file), each with the
+    /// VGPR bound of the dispatch it ran.
+    static SPARE: std::cell::Cell<Vec<(Machine, usize)>> =
+        const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// Runs the waves of one work-group to their ends; an error names the wave.
@@ -227,6 +252,7 @@ fn run_group(
 #[allow(clippy::too_many_arguments)]
 fn init_wave(
     m: &mut Machine,
+    sgprs: &[SgprInit],
     desc: &KernelDescriptor,
     dispatch: &Dispatch,
     memory: &Memory,
@@ -237,27 +263,25 @@ fn init_wave(
     entry: u32,
 ) {
     let wave = m.wave_mut();
-    for init in desc.user_sgprs().into_iter().chain(desc.system_sgprs()) {
-        let first = init.first as usize;
-        let values: Vec<u32> = match init.value {
-            SgprValue::KernargSegmentPtr => {
-                vec![dispatch.kernarg as u32, (dispatch.kernarg >> 32) as u32]
-            }
-            SgprValue::PreloadedKernargs { dword_offset } => (0..init.count)
-                .map(|i| {
+    for init in sgprs {
+        for i in 0..init.count {
+            let value = match init.value {
+                SgprValue::KernargSegmentPtr => {
+                    dispatch.kernarg.checked_shr(32 * i).unwrap_or(0) as u32
+                }
+                SgprValue::PreloadedKernargs { dword_offset } => {
                     let at = dispatch.kernarg + 4 * u64::from(dword_offset + i);
                     memory.load(at, 4).map_or(0, |v| v as u32)
-                })
-                .collect(),
-            SgprValue::WorkgroupIdX => vec![group[0]],
-            SgprValue::WorkgroupIdY => vec![group[1]],
-            SgprValue::WorkgroupIdZ => vec![group[2]],
-            SgprValue::WorkgroupInfo => vec![(u32::from(w == 0) << 31) | n],
-            _ => vec![0; init.count as usize],
-        };
-        for (i, v) in values.into_iter().enumerate() {
-            if let Some(r) = wave.sgpr.get_mut(first + i).filter(|_| first + i < 106) {
-                *r = v;
+                }
+                SgprValue::WorkgroupIdX => group[0],
+                SgprValue::WorkgroupIdY => group[1],
+                SgprValue::WorkgroupIdZ => group[2],
+                SgprValue::WorkgroupInfo => (u32::from(w == 0) << 31) | n,
+                _ => 0,
+            };
+            let at = (init.first + i) as usize;
+            if let Some(r) = wave.sgpr.get_mut(at).filter(|_| at < 106) {
+                *r = value;
             }
         }
     }
