@@ -144,7 +144,26 @@ fn ends_wave(event: &TraceEvent) -> bool {
     cu32_isa::decode(&event.words).is_ok_and(|i| i.op.name == "s_endpgm")
 }
 
-/// Numbers the waves of a trace in order: each wave ends at its `s_endpgm`.
+/// Numbers the waves of the model's trace in dispatch order: an event's `wave` is its
+/// wave within the work-group (whose waves may interleave at barriers), `sizes` the waves
+/// of each work-group in order; a work-group is over once each of its waves has ended.
+fn number_model_waves<'a>(events: impl Iterator<Item = &'a mut TraceEvent>, sizes: &[u32]) {
+    let (mut first, mut group, mut ended) = (0, 0, 0);
+    for e in events {
+        e.wave += first;
+        if ends_wave(e) {
+            ended += 1;
+            if sizes.get(group) == Some(&ended) {
+                first += ended;
+                group += 1;
+                ended = 0;
+            }
+        }
+    }
+}
+
+/// Numbers the waves of the RTL's trace in order (it runs them one after another): each
+/// wave ends at its `s_endpgm`.
 fn number_waves<'a>(events: impl Iterator<Item = &'a mut TraceEvent>) {
     let mut wave = 0;
     for e in events {
@@ -221,7 +240,20 @@ pub fn cosimulate_kernel(
             message: e.to_string(),
         }),
     };
-    number_waves(events.iter_mut());
+    let mut waves = Vec::new();
+    let mut sizes = Vec::new();
+    let groups = launch.groups();
+    for gz in 0..groups[2] {
+        for gy in 0..groups[1] {
+            for gx in 0..groups[0] {
+                let size = launch.group_size([gx, gy, gz]);
+                let n = size.iter().product::<u32>().div_ceil(32);
+                waves.extend((0..n).map(|w| ([gx, gy, gz], w)));
+                sizes.push(n);
+            }
+        }
+    }
+    number_model_waves(events.iter_mut(), &sizes);
     let mut model = Replay {
         events,
         stop,
@@ -262,17 +294,6 @@ pub fn cosimulate_kernel(
             region[..size].copy_from_slice(&data[..size]);
         }
     }
-    let mut waves = Vec::new();
-    let groups = launch.groups();
-    for gz in 0..groups[2] {
-        for gy in 0..groups[1] {
-            for gx in 0..groups[0] {
-                let size = launch.group_size([gx, gy, gz]);
-                let n = size.iter().product::<u32>().div_ceil(32);
-                waves.extend((0..n).map(|w| ([gx, gy, gz], w)));
-            }
-        }
-    }
     Ok(KernelRun {
         report,
         error_code: run.error_code,
@@ -280,4 +301,63 @@ pub fn cosimulate_kernel(
         rtl_memory,
         waves,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    const S_NOP: u32 = 0xbf80_0000;
+    const S_ENDPGM: u32 = 0xbfb0_0000;
+
+    fn event(wave: u32, word: u32) -> TraceEvent {
+        TraceEvent {
+            wave,
+            pc: 0,
+            words: vec![word],
+            exec: 0,
+            writes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn model_waves_are_numbered_by_work_group_even_when_interleaved() {
+        // Work-group 0 has two waves (interleaving at a barrier), work-group 1 one.
+        let mut events = vec![
+            event(0, S_NOP),
+            event(1, S_NOP),
+            event(1, S_ENDPGM),
+            event(0, S_ENDPGM),
+            event(0, S_NOP),
+            event(0, S_ENDPGM),
+        ];
+        number_model_waves(events.iter_mut(), &[2, 1]);
+        let waves: Vec<u32> = events.iter().map(|e| e.wave).collect();
+        assert_eq!(waves, [0, 1, 1, 0, 2, 2]);
+        let mut rtl = vec![event(0, S_NOP), event(0, S_ENDPGM), event(0, S_ENDPGM)];
+        number_waves(rtl.iter_mut());
+        assert_eq!(rtl.iter().map(|e| e.wave).collect::<Vec<_>>(), [0, 0, 1]);
+    }
+
+    #[test]
+    fn collatz_dispatch_lies_below_4g_and_its_csr_writes_end_with_start() {
+        let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/opencl");
+        let co = std::fs::read(suite.join("build/collatz.co")).unwrap();
+        let code = CodeObject::parse(&co).unwrap();
+        let launch = Launch::from_file(&suite.join("collatz.yaml")).unwrap();
+        let mut memory = Memory::with_heap_base(HEAP_BASE);
+        let dispatch = prepare_at(&code, &launch, &mut memory, IMAGE_BASE).unwrap();
+        assert!(memory
+            .regions()
+            .all(|(a, b, _)| a + b.len() as u64 <= 1 << 32));
+        assert!(dispatch.kernarg >= HEAP_BASE);
+        let w = host_writes(&code, &launch, &dispatch).unwrap();
+        let kernel = code.kernel("collatz").unwrap();
+        assert_eq!(w.first(), Some(&(csr::ENTRY_LO, dispatch.entry as u32)));
+        assert_eq!(w.last(), Some(&(csr::CONTROL, 1)));
+        assert!(w.contains(&(csr::GRID_X, 256)) && w.contains(&(csr::BLOCK_X, 64)));
+        assert!(w.contains(&(csr::CODE_BYTES, kernel.code.len() as u32)));
+        assert!(w.contains(&(csr::RSRC2, kernel.descriptor.compute_pgm_rsrc2.raw)));
+    }
 }
