@@ -29,6 +29,14 @@ use std::path::{Path, PathBuf};
 
 /// Arguments of `cu32 cosim`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "With a launch (`--launch FILE`, or `--kernel`, `--grid`, `--block` \
+and `--arg` as for `cu32 run`), the one file is a code object: the RTL's dispatcher runs every \
+wave of every work-group, one after another (a kernel with `s_barrier` in work-groups of \
+several waves stops with error BARRIER), on the same memory as the model's dispatch (placed \
+below 2^32); each wave's trace and the memory at the end are compared, and the output buffers \
+are written from the RTL's memory."
+)]
 pub struct Args {
     /// Programs: LLVM-syntax assembly (`.s`), or raw little-endian code (`.bin`); with a
     /// launch, one code object.
