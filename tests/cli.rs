@@ -615,6 +615,13 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
             .arg(suite.join("reduce_sum.yaml")),
         &["with a launch, give exactly one code object"],
     );
+    fails_with(
+        cu32()
+            .arg("cosim")
+            .arg(suite.join("build/collatz.co"))
+            .args(["--kernel", "nope", "--grid", "1", "--block", "1"]),
+        &["kernel `nope` is not in the code object"],
+    );
 }
 
 #[test]

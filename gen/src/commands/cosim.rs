@@ -204,6 +204,22 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
     let name = path.display().to_string();
     let code = super::read_code_object(path)?;
     let config = super::load_config(args.config.as_deref())?;
+    let kernel = code.kernel(&launch.kernel).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{name}: kernel `{}` is not in the code object",
+            launch.kernel
+        )
+    })?;
+    if args.verilog.is_empty() && kernel.code.len() as u64 > 4 * u64::from(config.imem_words) {
+        anyhow::bail!(
+            "{name}: kernel {} has {} bytes of code; the instruction memory of configuration \
+             `{}` holds {} words",
+            launch.kernel,
+            kernel.code.len(),
+            config.name,
+            config.imem_words
+        );
+    }
     let cosim_dir = args.out.join("cosim");
     let verilog = if args.verilog.is_empty() {
         generate_rtl(&config, &super::config_dir(&args.out, &config))?
