@@ -17,3 +17,21 @@ pub mod verilog;
 
 pub use config::{Config, ConfigError};
 pub use verilog::{generate, GenError, GeneratedFile};
+
+use cu32_isa::{Format, OpInfo};
+
+/// Whether the RTL of `config` executes the table row `op` (else it decodes as an illegal
+/// instruction): the scalar core's control table for SOP*/SOPP/SMEM, the vector unit's
+/// tables for VALU (VOPD halves included), DS and GLOBAL.
+pub fn implements(op: &OpInfo, config: &Config) -> bool {
+    match op.format {
+        Format::Ds => vector::ds_control(op).is_some(),
+        Format::Global => vector::vmem_control(op).is_some(),
+        Format::VopdX | Format::VopdY => vector::dual_control(op).is_some(),
+        f if f.is_valu() => vector::vector_control(op).is_some(),
+        Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp | Format::Smem => {
+            control::control(op, &config.features).is_some()
+        }
+        _ => false,
+    }
+}

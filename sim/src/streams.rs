@@ -20,6 +20,14 @@
 //! bank or word), with small or random offsets (some accesses then fall outside the LDS)
 //! and data and destination VGPRs from v0..v15. The DS instructions are EXEC-masked like
 //! the rest.
+//!
+//! With a memory region (`memory`: the byte address of 4 KiB both sides map) a stream also
+//! loads from and stores to it: `s_load_b32` .. `s_load_b512` into s0..s15 from base
+//! s[20:21] with an immediate offset, and the GLOBAL loads, stores and atomics the filter
+//! accepts, each preceded by `v_and_b32 v17, MASK, vN` (its 32-bit offset from base
+//! s[20:21], or, now and then, the 64-bit address v[18:19] = base + v17 with `off`):
+//! aligned and unaligned, spread over the region or many lanes on one dword, with small
+//! immediate offsets, always inside the region. The prologue sets s20, s21 and v19.
 
 use cu32_isa::{tables, Accept, Arg, ArgKind, Format, OpInfo};
 use std::fmt::Write as _;
@@ -32,7 +40,13 @@ pub struct StreamOptions<'a> {
     pub allowed: &'a dyn Fn(&OpInfo) -> bool,
     /// The LDS size the program runs with; 0: no DS instructions.
     pub lds_bytes: u32,
+    /// The byte address of a 4 KiB region the program may load from and store to (SMEM
+    /// and GLOBAL); `None`: no memory instructions.
+    pub memory: Option<u32>,
 }
+
+/// The bytes of the memory region a stream's SMEM and GLOBAL instructions stay inside.
+pub const MEMORY_BYTES: u32 = 4096;
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -74,6 +88,8 @@ struct Pools {
     valu: Vec<&'static OpInfo>,
     cmpx: Vec<&'static OpInfo>,
     ds: Vec<&'static OpInfo>,
+    smem: Vec<&'static OpInfo>,
+    global: Vec<&'static OpInfo>,
 }
 
 /// The operand kinds this generator can fill in.
@@ -129,15 +145,34 @@ fn plain_salu(name: &str) -> bool {
 }
 
 impl Pools {
-    fn new(allowed: &dyn Fn(&OpInfo) -> bool, lds: bool) -> Pools {
+    fn new(allowed: &dyn Fn(&OpInfo) -> bool, lds: bool, memory: bool) -> Pools {
         let mut pools = Pools {
             salu: Vec::new(),
             valu: Vec::new(),
             cmpx: Vec::new(),
             ds: Vec::new(),
+            smem: Vec::new(),
+            global: Vec::new(),
         };
         for op in tables().ops() {
-            if !allowed(op) || !fillable(op) {
+            if !allowed(op) {
+                continue;
+            }
+            let has = |k| op.args.iter().any(|a| a.kind == k);
+            match op.format {
+                Format::Smem if memory && op.name.starts_with("s_load_") => pools.smem.push(op),
+                // Loads, stores and atomics with a VGPR address (not the LDS-loading
+                // or addtid forms).
+                Format::Global
+                    if memory
+                        && has(ArgKind::Vaddr)
+                        && (has(ArgKind::Vdst) || has(ArgKind::Vdata)) =>
+                {
+                    pools.global.push(op)
+                }
+                _ => {}
+            }
+            if !fillable(op) {
                 continue;
             }
             match op.format {
@@ -245,6 +280,65 @@ fn ds_instruction(rng: &mut Rng, op: &OpInfo, lds_bytes: u32) -> String {
     format!("{setup}\n{} {}{offset}", op.name, operands.join(", "))
 }
 
+/// The address register v17 for a memory access of up to 16 bytes: a random VGPR's value
+/// masked so that the access, with an immediate offset below 256, stays in the region
+/// (spread over it, aligned or not, within one 128-byte row, or every lane on one dword).
+fn memory_offset_setup(rng: &mut Rng) -> String {
+    let top = MEMORY_BYTES - 256 - 16 - 1;
+    let mask = [top & !3, top, 0x7c, 0x3, 0][rng.below(5)];
+    format!("v_and_b32 v17, 0x{mask:x}, v{}", rng.below(16))
+}
+
+/// A scalar load of `op` into s0..s15 (aligned as its width requires) from base s[20:21]
+/// at an immediate offset inside the region (the low two bits, which the load ignores,
+/// now and then set).
+fn smem_instruction(rng: &mut Rng, op: &OpInfo) -> String {
+    let dwords = op
+        .args
+        .iter()
+        .find(|a| a.kind == ArgKind::Sdata)
+        .map_or(1, |a| usize::from(a.width() / 32));
+    let align = dwords.min(4);
+    let first = align * rng.below((16 - dwords) / align + 1);
+    let dst = if dwords == 1 {
+        format!("s{first}")
+    } else {
+        format!("s[{first}:{}]", first + dwords - 1)
+    };
+    let offset = 4 * rng.below(MEMORY_BYTES as usize / 4 - dwords)
+        + rng.below(4) * usize::from(rng.chance(10));
+    format!("{} {dst}, s[20:21], 0x{offset:x}", op.name)
+}
+
+/// A GLOBAL load, store or atomic of `op` at v17 (+ base s[20:21]) or at v[18:19], with
+/// data and destination VGPRs from v0..v15 and an atomic's return (`glc`) now and then.
+fn global_instruction(rng: &mut Rng, op: &OpInfo) -> String {
+    let mut lines = vec![memory_offset_setup(rng)];
+    let pair = rng.chance(25);
+    if pair {
+        lines.push("v_add_nc_u32 v18, s20, v17".to_string());
+    }
+    let atomic = op.name.contains("atomic");
+    let rtn = atomic && rng.chance(50);
+    let mut operands = Vec::new();
+    for a in &op.args {
+        match a.kind {
+            ArgKind::Vdst if atomic && !rtn => {}
+            ArgKind::Vdst | ArgKind::Vdata => operands.push(vreg(rng, a.bits)),
+            ArgKind::Vaddr => operands.push(if pair { "v[18:19]" } else { "v17" }.to_string()),
+            ArgKind::Saddr => operands.push(if pair { "off" } else { "s[20:21]" }.to_string()),
+            _ => {}
+        }
+    }
+    let offset = match rng.below(3) {
+        0 => String::new(),
+        _ => format!(" offset:{}", rng.below(256)),
+    };
+    let glc = if rtn { " glc" } else { "" };
+    lines.push(format!("{} {}{offset}{glc}", op.name, operands.join(", ")));
+    lines.join("\n")
+}
+
 /// An inline integer constant.
 fn inline(rng: &mut Rng) -> String {
     (rng.below(81) as i32 - 16).to_string()
@@ -319,10 +413,19 @@ fn pick(rng: &mut Rng, pool: &[&'static OpInfo]) -> String {
 /// The stream of `seed` (see the module documentation).
 pub fn random_program(seed: u64, options: &StreamOptions) -> String {
     let mut rng = Rng::new(seed);
-    let pools = Pools::new(options.allowed, options.lds_bytes > 0);
+    let pools = Pools::new(
+        options.allowed,
+        options.lds_bytes > 0,
+        options.memory.is_some(),
+    );
     let mut out = format!("; random stream, seed {seed}\n");
     for s in 0..16 {
         let _ = writeln!(out, "s_mov_b32 s{s}, 0x{:x}", rng.value());
+    }
+    if let Some(base) = options.memory {
+        let _ = writeln!(out, "s_mov_b32 s20, 0x{base:x}");
+        let _ = writeln!(out, "s_mov_b32 s21, 0");
+        let _ = writeln!(out, "v_mov_b32 v19, 0");
     }
     let _ = writeln!(out, "s_mov_b32 vcc_lo, 0x{:x}", rng.next() as u32);
     let _ = writeln!(out, "v_mbcnt_lo_u32_b32 v0, -1, 0");
@@ -359,6 +462,22 @@ pub fn random_program(seed: u64, options: &StreamOptions) -> String {
                 for _ in 0..8 {
                     let op = pools.ds[rng.below(pools.ds.len())];
                     let t = ds_instruction(&mut rng, op, options.lds_bytes);
+                    if cu32_isa::asm::assemble(&t, "stream.s").is_ok() {
+                        text = t;
+                        break;
+                    }
+                }
+                text
+            }
+            60..=64 if !pools.smem.is_empty() => {
+                let op = pools.smem[rng.below(pools.smem.len())];
+                smem_instruction(&mut rng, op)
+            }
+            65..=74 if !pools.global.is_empty() => {
+                let mut text = "s_nop 0".to_string();
+                for _ in 0..8 {
+                    let op = pools.global[rng.below(pools.global.len())];
+                    let t = global_instruction(&mut rng, op);
                     if cu32_isa::asm::assemble(&t, "stream.s").is_ok() {
                         text = t;
                         break;

@@ -18,6 +18,7 @@ fn streams_assemble_and_run_on_the_model() {
         length: 200,
         allowed: &model_implements,
         lds_bytes: 0,
+        memory: None,
     };
     let mut mnemonics = BTreeSet::new();
     let mut retired = 0;
@@ -70,7 +71,62 @@ fn a_seed_always_gives_the_same_stream() {
         length: 50,
         allowed: &model_implements,
         lds_bytes: 0,
+        memory: None,
     };
     assert_eq!(random_program(7, &options), random_program(7, &options));
     assert_ne!(random_program(7, &options), random_program(8, &options));
+}
+
+/// Streams with the co-simulation's data region and an LDS run to `s_endpgm` on the
+/// model (they never fault: every access stays inside the region), and hold scalar
+/// loads of every width and GLOBAL loads, stores and atomics.
+#[test]
+fn memory_streams_stay_inside_the_region() {
+    use cu32_sim::cosim::{data_region, BusMemory, MemoryMachine, Model, DATA_BASE};
+    let allowed = |op: &cu32_isa::OpInfo| {
+        model_implements(op) && cu32_sim::model::ds_unsupported(&op.name).is_none()
+    };
+    let options = StreamOptions {
+        length: 200,
+        allowed: &allowed,
+        lds_bytes: 16384,
+        memory: Some(DATA_BASE),
+    };
+    let bus = BusMemory {
+        regions: vec![data_region()],
+        ..BusMemory::default()
+    };
+    let mut mnemonics = BTreeSet::new();
+    for seed in 0..100 {
+        let text = random_program(seed, &options);
+        let program = cu32_isa::asm::assemble(&text, "stream.s")
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        mnemonics.extend(
+            text.lines()
+                .filter_map(|l| l.split_whitespace().next())
+                .map(str::to_string),
+        );
+        let mut model = MemoryMachine::new(&program.words, &bus)
+            .expect("the data region maps")
+            .with_lds(16384);
+        let mut steps = 0;
+        while model
+            .step()
+            .unwrap_or_else(|e| panic!("seed {seed}: {}\n{text}", e.message))
+            .is_some()
+        {
+            steps += 1;
+            assert!(steps < 10_000, "seed {seed}: no end\n{text}");
+        }
+    }
+    for expected in [
+        "s_load_b32",
+        "s_load_b512",
+        "global_store_b128",
+        "global_load_u8",
+    ] {
+        assert!(mnemonics.contains(expected), "{expected} never generated");
+    }
+    assert!(mnemonics.iter().any(|m| m.starts_with("global_atomic_")));
+    assert!(mnemonics.iter().any(|m| m.starts_with("ds_")));
 }

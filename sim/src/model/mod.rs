@@ -445,6 +445,7 @@ mod wave;
 mod wmma;
 pub mod workgroup;
 
+pub use lds::ds_unsupported;
 pub use program::Program;
 pub use valu::valu_implemented;
 use wave::per_lane;
