@@ -510,6 +510,120 @@ fn vmem_programs_cosimulate() {
     }
 }
 
+/// Suite kernels without barriers run on the RTL's dispatcher exactly as on the golden
+/// model (every wave's trace, the memory at the end), at 32 and 8 lanes, and write the same
+/// output buffers as `cu32 run`. The kernels are launched with the command-line flags
+/// (shared with `cu32 run`), the outputs going to a temporary folder. A kernel with
+/// barriers across waves stops with a clear error.
+#[test]
+fn suite_kernels_cosimulate_through_the_dispatcher() {
+    let out = tempfile::tempdir().unwrap();
+    let suite = repo().join("kernels/opencl");
+    let data = |f: &str| suite.join("data").join(f).display().to_string();
+    let default = std::fs::read_to_string(repo().join("configs/default.yaml")).unwrap();
+    assert!(default.contains("\nlanes: 32 "), "{default}");
+    let lanes8 = out.path().join("lanes8.yaml");
+    let text = default
+        .replace("\nlanes: 32 ", "\nlanes: 8 ")
+        .replace("name: default\n", "name: default-lanes8\n");
+    std::fs::write(&lanes8, text).unwrap();
+    // (kernel, grid, block, arguments with OUT for the output file)
+    let kernels = [
+        (
+            "collatz",
+            "256",
+            "64",
+            vec![
+                format!("buffer={}", data("collatz_start.bin")),
+                "zeros=1024:out=OUT".to_string(),
+                "u32=256".to_string(),
+            ],
+        ),
+        (
+            "histogram_global",
+            "4096",
+            "256",
+            vec![
+                format!("buffer={}", data("histogram_global_data.bin")),
+                "zeros=1024:out=OUT".to_string(),
+                "u32=4096".to_string(),
+            ],
+        ),
+        (
+            "box_blur",
+            "60,40",
+            "16,8",
+            vec![
+                format!("buffer={}", data("box_blur_src.bin")),
+                "zeros=2400:out=OUT".to_string(),
+                "u32=60".to_string(),
+                "u32=40".to_string(),
+            ],
+        ),
+    ];
+    for config in [repo().join("configs/default.yaml"), lanes8] {
+        for (kernel, grid, block, args) in &kernels {
+            let file = suite.join(format!("build/{kernel}.co"));
+            let launch = |cmd: &mut Command, output: &Path| {
+                cmd.arg(&file)
+                    .args(["--kernel", kernel, "--grid", grid, "--block", block]);
+                for a in args {
+                    cmd.arg("--arg")
+                        .arg(a.replace("OUT", &output.display().to_string()));
+                }
+            };
+            let model_out = out.path().join(format!("{kernel}.model.bin"));
+            let rtl_out = out.path().join(format!("{kernel}.rtl.bin"));
+            let mut run = cu32();
+            run.arg("run");
+            launch(&mut run, &model_out);
+            run.assert().success();
+            let mut cosim = cu32();
+            cosim.arg("cosim").arg("--config").arg(&config);
+            cosim.arg("--out").arg(out.path());
+            launch(&mut cosim, &rtl_out);
+            let assert = cosim.assert().success();
+            let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+            println!("{}: {stdout}", config.display());
+            assert!(stdout.starts_with("PASS "), "{stdout}");
+            assert_eq!(
+                std::fs::read(&rtl_out).unwrap(),
+                std::fs::read(&model_out).unwrap(),
+                "{kernel}: outputs differ"
+            );
+        }
+    }
+    // Work-groups of several waves meeting at s_barrier stop with the dispatcher's BARRIER
+    // error, named, rather than running wrongly (the default configuration's build again).
+    let assert = cu32()
+        .arg("cosim")
+        .arg(suite.join("build/reduce_sum.co"))
+        .arg("--launch")
+        .arg(suite.join("reduce_sum.yaml"))
+        .arg("--out")
+        .arg(out.path())
+        .assert()
+        .failure();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    assert!(stdout.contains("error code 7 (BARRIER)"), "{stdout}");
+    fails_with(
+        cu32()
+            .arg("cosim")
+            .arg(suite.join("build/reduce_sum.co"))
+            .arg(suite.join("build/scan.co"))
+            .arg("--launch")
+            .arg(suite.join("reduce_sum.yaml")),
+        &["with a launch, give exactly one code object"],
+    );
+    fails_with(
+        cu32()
+            .arg("cosim")
+            .arg(suite.join("build/collatz.co"))
+            .args(["--kernel", "nope", "--grid", "1", "--block", "1"]),
+        &["kernel `nope` is not in the code object"],
+    );
+}
+
 /// Every configuration's Verilog, as Yosys elaborates it, has no latch (the full synthesis
 /// below covers only the ULX3S configuration). A latch template line is caught too: see
 /// the unit tests of `is_latch_line`.

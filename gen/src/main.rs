@@ -31,7 +31,8 @@ enum Command {
     /// Measure the golden model's speed on the OpenCL kernel suite (or given launch files):
     /// instructions and lane-instructions per second, single-threaded.
     Bench(commands::bench::Args),
-    /// Co-simulate a program on the Verilated RTL and the golden model, event by event.
+    /// Co-simulate programs on the Verilated RTL and the golden model, event by event; or,
+    /// with a launch, a kernel dispatch (code object) through the RTL's dispatcher.
     Cosim(commands::cosim::Args),
     /// Synthesise, place and route the compute unit with Yosys and nextpnr; report resources
     /// and Fmax.

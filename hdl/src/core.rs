@@ -7,10 +7,12 @@
 //!   address (the RAM's own output register) and then captured in `ir0`/`ir1`.
 //! - SGPR file: a 128 × 32 `RAM` indexed by the operand code itself (s0..s105, vcc,
 //!   ttmp, null, m0, exec), so one read port and one write port serve every scalar
-//!   register. It has no reset: `start` sweeps all 128 entries (128 cycles) to the
-//!   architectural reset values (0, EXEC_LO = all ones) before the first fetch. VCC, M0
+//!   register. It has no reset: `start` sweeps all 128 entries (128 cycles) to the wave's
+//!   initial values (`init_sgpr` for SGPR `init_idx`; the dispatcher gives 0 and EXEC_LO =
+//!   all ones for a plain program) before the first fetch. VCC, M0
 //!   and EXEC are mirrored in flip-flops for branches, M0-relative addressing and the trace.
-//! - MODE (the only hardware register, `hwreg` id 1) is a flip-flop register, 0 at `start`,
+//! - MODE (the only hardware register, `hwreg` id 1) is a flip-flop register, `init_mode`
+//!   at `start` (0 for a plain program, from COMPUTE_PGM_RSRC1 for a dispatched wave),
 //!   read and written through the SALU (`s_getreg_b32`, `s_setreg*`, `s_round_mode`,
 //!   `s_denorm_mode`); it is not part of the trace.
 //! - M0-relative operands (`s_movrel*`) go through an [`Indexer`] each (source, destination).
@@ -118,6 +120,13 @@ pub struct Core<const IMEM_BITS: usize> {
     pub imem_addr: Signal<In, Bits<32>>,
     pub imem_wdata: Signal<In, Bits<32>>,
     pub start: Signal<In, bool>,
+    /// The wave's initial state, taken while `start` sweeps the SGPR file: `init_sgpr` is
+    /// the value of SGPR `init_idx` (the sweep's index, 0..127), `init_exec` EXEC_LO's
+    /// flip-flop copy, `init_mode` MODE (the dispatcher's, `templates/dispatch.v.tera`).
+    pub init_idx: Signal<Out, Bits<7>>,
+    pub init_sgpr: Signal<In, Bits<32>>,
+    pub init_exec: Signal<In, Bits<32>>,
+    pub init_mode: Signal<In, Bits<32>>,
 
     /// Instruction word 0 to the decoder.
     pub ir: Signal<Out, Bits<32>>,
@@ -303,6 +312,10 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             imem_addr: Default::default(),
             imem_wdata: Default::default(),
             start: Default::default(),
+            init_idx: Default::default(),
+            init_sgpr: Default::default(),
+            init_exec: Default::default(),
+            init_mode: Default::default(),
             ir: Default::default(),
             dec_legal: Default::default(),
             dec_lit: Default::default(),
@@ -762,12 +775,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::Clear => {
-                // Sweep the SGPR file to its reset values.
+                // Sweep the SGPR file to the wave's initial values.
                 self.sgpr.write_enable.next = true;
                 self.sgpr.write_address.next = self.step.q.val().get_bits::<7>(0);
-                if self.step.q.val() == 126 {
-                    self.sgpr.write_data.next = 0xffff_ffff_u64.into();
-                }
+                self.sgpr.write_data.next = self.init_sgpr.val();
                 self.step.d.next = self.step.q.val() + 1;
                 if self.step.q.val() == 127 {
                     self.state.d.next = State::Fetch;
@@ -775,9 +786,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.pc.d.next = 0.into();
                 self.scc.d.next = false;
                 self.vcc.d.next = 0.into();
-                self.exec.d.next = self.lo32.val();
+                self.exec.d.next = bit_cast::<64, 32>(self.init_exec.val());
                 self.m0.d.next = 0.into();
-                self.mode.d.next = 0.into();
+                self.mode.d.next = self.init_mode.val();
             }
             State::Fetch => {
                 if self.pc_word.val() >= self.imem_words.val() {
@@ -1107,6 +1118,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.sgpr.write_enable.next = false;
         }
 
+        self.init_idx.next = self.step.q.val().get_bits::<7>(0);
         // Status and trace port.
         self.running.next = (self.state.q.val() != State::Idle)
             && (self.state.q.val() != State::Done)

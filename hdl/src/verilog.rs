@@ -24,6 +24,11 @@ const WB_MASTER_TEMPLATE: &str = include_str!("../../templates/wb_master.v.tera"
 const VDECODE_TEMPLATE: &str = include_str!("../../templates/vdecode.v.tera");
 const VALU_TEMPLATE: &str = include_str!("../../templates/valu.v.tera");
 const LDS_TEMPLATE: &str = include_str!("../../templates/lds.v.tera");
+const CSR_TEMPLATE: &str = include_str!("../../templates/csr.v.tera");
+const DISPATCH_TEMPLATE: &str = include_str!("../../templates/dispatch.v.tera");
+
+/// Performance counters of the CSRs in the top: 0 cycles busy, 1 instructions retired.
+pub const CSR_COUNTERS: u32 = 2;
 
 /// Verilator configuration that waives, for the rust-hdl output (`cu32_core.v`) only, the
 /// warning classes rust-hdl's code generator cannot avoid: WIDTH (unsized literals and
@@ -400,6 +405,39 @@ pub fn render_lane() -> String {
         .replace("endmodule // top\n", "endmodule // cu32_lane\n")
 }
 
+/// The rendered `cu32_csr.v`: the host's registers (`csr.v.tera`) with [`CSR_COUNTERS`]
+/// counters.
+pub fn render_csr(config: &Config) -> Result<String, GenError> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("counters", &CSR_COUNTERS);
+    ctx.insert("counter_bits", &CSR_COUNTERS.trailing_zeros().max(1));
+    ctx.insert("lanes", &config.lanes);
+    ctx.insert("wave_slots", &1);
+    ctx.insert("lds_kib", &(config.lds_bytes / 1024));
+    ctx.insert("lds_banks", &config.lds_banks);
+    render("csr.v.tera", CSR_TEMPLATE, &ctx)
+}
+
+/// The rendered `cu32_dispatch.v` (the dispatcher, `dispatch.v.tera`).
+pub fn render_dispatch(config: &Config) -> Result<String, GenError> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("config_name", &config.name);
+    ctx.insert("imem_words", &config.imem_words);
+    ctx.insert("imem_bits", &config.imem_words.trailing_zeros());
+    ctx.insert("lds_bytes", &config.lds_bytes);
+    ctx.insert("errors", &crate::dispatch::ERRORS);
+    for (name, value) in crate::dispatch::descriptor_positions() {
+        ctx.insert(name, &value);
+    }
+    render("dispatch.v.tera", DISPATCH_TEMPLATE, &ctx)
+}
+
+/// The first word of `s_barrier` (the top tells the dispatcher when one retires).
+fn s_barrier_word() -> u32 {
+    let program = cu32_isa::asm::assemble("s_barrier", "s_barrier").expect("s_barrier assembles");
+    program.words[0]
+}
+
 /// The rendered `cu32_top.v`.
 pub fn render_top(config: &Config) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
@@ -415,6 +453,8 @@ pub fn render_top(config: &Config) -> Result<String, GenError> {
         "dsctrl_width",
         &ds_fields().iter().map(|f| f.width).sum::<usize>(),
     );
+    ctx.insert("s_barrier_hi", &format!("{:04x}", s_barrier_word() >> 16));
+    ctx.insert("counters", &CSR_COUNTERS);
     render("cu32_top.v.tera", TOP_TEMPLATE, &ctx)
 }
 
@@ -487,6 +527,14 @@ pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
             text: render_valu(config)?,
         },
         GeneratedFile {
+            name: "cu32_csr.v".into(),
+            text: render_csr(config)?,
+        },
+        GeneratedFile {
+            name: "cu32_dispatch.v".into(),
+            text: render_dispatch(config)?,
+        },
+        GeneratedFile {
             name: "cu32_smem.v".into(),
             text: render_smem()?,
         },
@@ -513,7 +561,7 @@ pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
     let mut files = files;
     if config.lds_bytes > 0 {
         files.insert(
-            5,
+            7,
             GeneratedFile {
                 name: "cu32_lds.v".into(),
                 text: render_lds(config.lanes, config.lds_banks, config.lds_bytes)?,

@@ -21,7 +21,7 @@ const TESTBENCH: &str = r#"module tb;
   reg [7:0] ecode = 0;
   reg [7:0] inc = 0;
   wire stall, ack, start;
-  wire [31:0] dat_o, rsrc1, rsrc2, props, lds;
+  wire [31:0] dat_o, rsrc1, rsrc2, props, lds, code;
   wire [63:0] entry, kernarg;
   wire [95:0] grid, block;
   cu32_csr dut(.clk(clk), .rst(rst), .wb_cyc(cyc), .wb_stb(stb), .wb_we(we), .wb_adr(adr),
@@ -29,7 +29,7 @@ const TESTBENCH: &str = r#"module tb;
       .start(start), .busy(busy), .done_pulse(done_p), .error_pulse(err_p),
       .error_pc(epc), .error_code(ecode), .count_inc(inc), .entry(entry),
       .kernarg(kernarg), .grid(grid), .block(block), .rsrc1(rsrc1), .rsrc2(rsrc2),
-      .properties(props), .lds_bytes(lds));
+      .properties(props), .lds_bytes(lds), .code_bytes(code));
   task tick; begin #1 clk = 1; #1 clk = 0; end endtask
   task wr(input [7:0] a, input [31:0] d, input [3:0] s);
     begin
@@ -54,8 +54,9 @@ const TESTBENCH: &str = r#"module tb;
     wr(8'h08, 32'h11223344, 4'hf); wr(8'h09, 32'haabbccdd, 4'h3);
     rd(8'h08); rd(8'h09);
     wr(8'h0c, 32'd256, 4'hf); wr(8'h0e, 32'd2, 4'hf); wr(8'h10, 32'd64, 4'hf);
-    wr(8'h17, 32'h1000, 4'hf);
-    $display("O entry %016x grid %024x block %024x lds %08x", entry, grid, block, lds);
+    wr(8'h17, 32'h1000, 4'hf); wr(8'h13, 32'h200, 4'hf);
+    $display("O entry %016x grid %024x block %024x lds %08x code %08x", entry, grid, block, lds,
+             code);
     wr(8'h06, 32'hffffffff, 4'hf); rd(8'h06); rd(8'h30); rd(8'hff);
     inc = 8'b0000_0101; for (i = 0; i < 5; i = i + 1) tick;
     inc = 8'b1000_0010; for (i = 0; i < 3; i = i + 1) tick;
@@ -85,7 +86,8 @@ W 0c ack 1 start 0 stall 0
 W 0e ack 1 start 0 stall 0
 W 10 ack 1 start 0 stall 0
 W 17 ack 1 start 0 stall 0
-O entry 0000ccdd11223344 grid 000000020000000000000100 block 000000000000000000000040 lds 00001000
+W 13 ack 1 start 0 stall 0
+O entry 0000ccdd11223344 grid 000000020000000000000100 block 000000000000000000000040 lds 00001000 code 00000200
 W 06 ack 1 start 0 stall 0
 R 06 00000000 ack 1
 R 30 00000000 ack 1

@@ -59,6 +59,14 @@ module tb;
   wire [6:0] trace_sidx;
   reg wb_stall = 0, wb_ack = 0, wb_err = 0;
   reg [31:0] wb_dat_i = 0;
+  // The host (CSR) port: idle (a plain program).
+  reg host_cyc = 0, host_stb = 0, host_we = 0;
+  reg [7:0] host_adr = 0;
+  reg [31:0] host_dat_i = 0;
+  reg [3:0] host_sel = 0;
+  wire host_stall, host_ack;
+  wire [31:0] host_dat_o;
+  wire [7:0] error_code;
   cu32_top dut(.*);
   always #5 clk = ~clk;
   reg [31:0] prog [0:255];

@@ -14,7 +14,13 @@
 //                     sequence (all decimal); answered by `OK 0`. Default: 1 0 1.
 //   dump ADDR N       answered by `M ADDR N w0 .. w(N-1)` (hex): the N dwords at ADDR as the
 //                     last run left them (0 for unmapped bytes)
-//   run MAX [VCD]     reset, write the loaded words into imem, pulse `start`, then clock until
+//   host N            followed by N pairs `ADDR VALUE` (hex, whitespace-separated): CSR
+//                     writes for the next runs (cu32_top's host_* port, word addresses);
+//                     `host 0` forgets them; answered by `OK N`
+//   run MAX [VCD]     reset; with CSR writes (`host`): make them through the host port,
+//                     in order (the last one, CONTROL start, begins the dispatch; cycle 1
+//                     is the cycle after it); else write the loaded words into imem and
+//                     pulse `start`. Then clock until
 //                     `done`, `error` or MAX cycles after the start pulse; with VCD (the rest
 //                     of the line) a waveform of the whole run is written there. The bus
 //                     memory starts every run as mapped (a run's stores do not carry over).
@@ -36,7 +42,7 @@
 // (cycle: since the start pulse, which is cycle 1; time: the waveform time of the rising
 // edge that ends that cycle)
 // then exactly one of
-//   DONE cycles | ERROR error_pc cycles | TIMEOUT cycles | FINISH cycles
+//   DONE cycles | ERROR error_pc cycles error_code | TIMEOUT cycles | FINISH cycles
 // (FINISH: the RTL called $finish). A malformed request is answered by `FAIL message`.
 // Every model is fresh: each run builds a new context and design instance.
 
@@ -81,6 +87,12 @@ struct Sim {
         top->imem_addr = 0;
         top->imem_wdata = 0;
         top->start = 0;
+        top->host_cyc = 0;
+        top->host_stb = 0;
+        top->host_we = 0;
+        top->host_adr = 0;
+        top->host_dat_i = 0;
+        top->host_sel = 0;
         top->wb_stall = 0;
         top->wb_ack = 0;
         top->wb_err = 0;
@@ -189,8 +201,9 @@ void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long lon
 }
 
 // Runs one program; returns the end line, to be printed once the waveform is closed.
-std::string run(const std::vector<uint32_t>& words, unsigned long long max_cycles,
-                const std::string& vcd_path) {
+std::string run(const std::vector<uint32_t>& words,
+                const std::vector<std::pair<uint32_t, uint32_t>>& host,
+                unsigned long long max_cycles, const std::string& vcd_path) {
     Sim sim(vcd_path);
     Vcu32_top& t = *sim.top;
 
@@ -199,21 +212,42 @@ std::string run(const std::vector<uint32_t>& words, unsigned long long max_cycle
     t.rst = 0;
     sim.cycle();
 
-    for (size_t i = 0; i < words.size(); ++i) {
+    if (!host.empty()) {
+        // One write a cycle; the CSRs take every access at once (no STALL).
+        for (const auto& w : host) {
+            sim.fall();
+            t.host_cyc = 1;
+            t.host_stb = 1;
+            t.host_we = 1;
+            t.host_adr = (uint8_t)w.first;
+            t.host_dat_i = w.second;
+            t.host_sel = 0xf;
+            sim.rise();
+        }
         sim.fall();
-        t.imem_we = 1;
-        t.imem_addr = (uint32_t)i;
-        t.imem_wdata = words[i];
+        t.host_cyc = 0;
+        t.host_stb = 0;
+        t.host_we = 0;
+        t.host_adr = 0;
+        t.host_dat_i = 0;
+        t.host_sel = 0;
+    } else {
+        for (size_t i = 0; i < words.size(); ++i) {
+            sim.fall();
+            t.imem_we = 1;
+            t.imem_addr = (uint32_t)i;
+            t.imem_wdata = words[i];
+            sim.rise();
+        }
+        sim.fall();
+        t.imem_we = 0;
+        t.imem_addr = 0;
+        t.imem_wdata = 0;
+        t.start = 1;
         sim.rise();
+        sim.fall();
+        t.start = 0;
     }
-    sim.fall();
-    t.imem_we = 0;
-    t.imem_addr = 0;
-    t.imem_wdata = 0;
-    t.start = 1;
-    sim.rise();
-    sim.fall();
-    t.start = 0;
 
     // The memory as mapped; the run's stores go to this copy.
     auto saved = g_mem.regions;
@@ -256,7 +290,8 @@ std::string run(const std::vector<uint32_t>& words, unsigned long long max_cycle
             std::fprintf(g_out, "S %x %x\n", (unsigned)t.trace_sidx, (unsigned)t.trace_sval);
         if (t.trace_valid) print_trace(t, cycles, sim.ctx->time() + 1);
         if (t.error) {
-            std::snprintf(end, sizeof end, "ERROR %x %llx", (unsigned)t.error_pc, cycles);
+            std::snprintf(end, sizeof end, "ERROR %x %llx %x", (unsigned)t.error_pc, cycles,
+                          (unsigned)t.error_code);
             break;
         }
         if (t.done) {
@@ -389,6 +424,7 @@ int main(int argc, char** argv) {
     std::setvbuf(g_out, outbuf, _IOFBF, sizeof outbuf);
 
     std::vector<uint32_t> words;
+    std::vector<std::pair<uint32_t, uint32_t>> host;
     std::string line;
     while (std::getline(std::cin, line)) {
         std::istringstream in(line);
@@ -409,6 +445,17 @@ int main(int argc, char** argv) {
                 std::fprintf(g_out, "FAIL load: expected %zu hex words\n", n);
             }
             std::fflush(g_out);
+        } else if (cmd == "host") {
+            size_t n = 0;
+            std::vector<uint32_t> pairs;
+            if (!(in >> n) || !read_words(2 * n, pairs)) {
+                std::fprintf(g_out, "FAIL host needs a count and that many ADDR VALUE pairs\n");
+            } else {
+                host.clear();
+                for (size_t i = 0; i < n; ++i) host.emplace_back(pairs[2 * i], pairs[2 * i + 1]);
+                std::fprintf(g_out, "OK %zu\n", n);
+            }
+            std::fflush(g_out);
         } else if (cmd == "run") {
             unsigned long long max_cycles = 0;
             if (!(in >> max_cycles)) {
@@ -418,7 +465,7 @@ int main(int argc, char** argv) {
             }
             std::string vcd;
             std::getline(in >> std::ws, vcd);
-            std::string end = run(words, max_cycles, vcd);
+            std::string end = run(words, host, max_cycles, vcd);
             std::fprintf(g_out, "%s\n", end.c_str());
             std::fflush(g_out);
         } else {

@@ -114,6 +114,17 @@ pub fn prepare(
     launch: &Launch,
     memory: &mut Memory,
 ) -> Result<Dispatch, DispatchError> {
+    prepare_at(code, launch, memory, IMAGE_BIAS)
+}
+
+/// [`prepare`] with the image's address `v` placed at `image_bias + v` (the co-simulation
+/// keeps the image, like the memory's heap, below 2^32).
+pub fn prepare_at(
+    code: &CodeObject,
+    launch: &Launch,
+    memory: &mut Memory,
+    image_bias: u64,
+) -> Result<Dispatch, DispatchError> {
     let err = |msg: String| LaunchError {
         origin: launch.origin.clone(),
         msg,
@@ -137,7 +148,7 @@ pub fn prepare(
             u32::from_le_bytes(w)
         })
         .collect();
-    memory.map(IMAGE_BIAS + base, "code object image", image, false)?;
+    memory.map(image_bias + base, "code object image", image, false)?;
 
     let mut kernarg = vec![0u8; meta.kernarg_segment_size as usize];
     let mut outputs = Vec::new();
@@ -219,8 +230,8 @@ pub fn prepare(
     } else {
         None
     };
-    let program = Program::new(words, IMAGE_BIAS + base);
-    let entry = IMAGE_BIAS + kernel.entry;
+    let program = Program::new(words, image_bias + base);
+    let entry = image_bias + kernel.entry;
     Ok(Dispatch {
         private,
         entry,

@@ -44,29 +44,51 @@ struct Region {
 }
 
 /// The global memory of one dispatch.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Memory {
     /// Allocations by base address.
     regions: BTreeMap<u64, Region>,
+    /// Where [`Memory::allocate`] places its first allocation.
+    heap_base: u64,
+}
+
+impl Default for Memory {
+    fn default() -> Memory {
+        Memory::new()
+    }
 }
 
 impl Memory {
     pub const fn new() -> Memory {
+        Memory::with_heap_base(HEAP_BASE)
+    }
+
+    /// An empty memory whose allocations start at `heap_base` instead of [`HEAP_BASE`]
+    /// (the co-simulation keeps a dispatch below 2^32, the RTL's bus being 32-bit).
+    pub const fn with_heap_base(heap_base: u64) -> Memory {
         Memory {
             regions: BTreeMap::new(),
+            heap_base,
         }
     }
 
-    /// Places `bytes` at the next free address at or above [`HEAP_BASE`] (a multiple of
-    /// [`ALLOC_ALIGN`], a guard gap after everything below it) and returns that address.
-    /// `name` says what it is in errors.
+    /// Every allocation: base address, bytes and whether it is writable, by address.
+    pub fn regions(&self) -> impl Iterator<Item = (u64, &[u8], bool)> {
+        self.regions
+            .iter()
+            .map(|(&a, r)| (a, r.bytes.as_slice(), r.writable))
+    }
+
+    /// Places `bytes` at the next free address at or above the heap base ([`HEAP_BASE`]
+    /// unless [`Memory::with_heap_base`]; a multiple of [`ALLOC_ALIGN`], a guard gap after
+    /// everything below it) and returns that address. `name` says what it is in errors.
     pub fn allocate(&mut self, name: &str, bytes: Vec<u8>, writable: bool) -> u64 {
         let end = self
             .regions
             .iter()
             .next_back()
-            .map_or(HEAP_BASE, |(&a, r)| a + r.bytes.len() as u64 + GUARD);
-        let addr = end.max(HEAP_BASE).next_multiple_of(ALLOC_ALIGN);
+            .map_or(self.heap_base, |(&a, r)| a + r.bytes.len() as u64 + GUARD);
+        let addr = end.max(self.heap_base).next_multiple_of(ALLOC_ALIGN);
         self.insert(addr, name, bytes, writable);
         addr
     }

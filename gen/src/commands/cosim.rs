@@ -5,7 +5,13 @@
 //! run in `<out>/cosim/<program>.vcd`; a summary line follows, and the exit status is
 //! non-zero if any program failed.
 //!
-//! Memory: both sides get the data region of `cu32_sim::cosim::data_region` (4 KiB at
+//! With a launch (`--launch FILE`, or `--kernel`, `--grid`, `--block` and `--arg` as for
+//! `cu32 run`), the one program is a code object and the RTL runs the dispatch with its
+//! dispatcher (`cu32_sim::cosim::kernel`): the memory is prepared as `cu32 run` prepares it
+//! (only below 2^32), both sides run every wave, the traces are compared wave by wave and
+//! the memory at the end, and the output buffers are written from the RTL's memory.
+//!
+//! Memory (programs): both sides get the data region of `cu32_sim::cosim::data_region` (4 KiB at
 //! 0x10000, dword k = `(k * 0x9e3779b9) ^ 0x5bd1e995`) and any `--memory-image`; the RTL
 //! reaches them through its Wishbone port, served by the shim with `--memory-latency`
 //! cycles and random STALL. Memory is compared at the end of each program as well as the
@@ -16,18 +22,35 @@
 //! changes, forward branches); a failing stream's text is kept in `<out>/cosim/`.
 
 use anyhow::Context;
+use cu32_sim::cosim::kernel::cosimulate_kernel;
 use cu32_sim::cosim::{
     cosimulate_program, data_region, verilate, BusMemory, CosimOptions, Divergence, Rtl, RtlEnd,
     Side,
 };
+use cu32_sim::dispatch::write_outputs;
+use cu32_sim::launch::Launch;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `cu32 cosim`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "With a launch (`--launch FILE`, or `--kernel`, `--grid`, `--block` \
+and `--arg` as for `cu32 run`), the one file is a code object: the RTL's dispatcher runs every \
+wave of every work-group, one after another (a kernel with `s_barrier` in work-groups of \
+several waves stops with error BARRIER), on the same memory as the model's dispatch (placed \
+below 2^32); each wave's trace and the memory at the end are compared, and the output buffers \
+are written from the RTL's memory."
+)]
 pub struct Args {
-    /// Programs: LLVM-syntax assembly (`.s`), or raw little-endian code (`.bin`).
+    /// Programs: LLVM-syntax assembly (`.s`), or raw little-endian code (`.bin`); with a
+    /// launch, one code object.
     #[arg(required_unless_present = "seeds")]
     pub programs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub launch: super::LaunchArgs,
+    /// With a launch: the model's instruction budget for the whole dispatch.
+    #[arg(long, default_value_t = 10_000_000)]
+    pub max_instructions: u64,
     /// Also co-simulate N seeded constrained-random streams (seeds --first-seed ..
     /// --first-seed + N - 1) of the integer SALU, VALU, DS, SMEM and GLOBAL instructions
     /// the configuration executes, with EXEC changes and forward branches; a failing
@@ -90,6 +113,9 @@ struct Program {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(launch) = args.launch.launch()? {
+        return run_kernel(&args, &launch);
+    }
     // Read and assemble every program first: a bad input fails before the slow build.
     let mut programs = Vec::new();
     let mut errors = Vec::new();
@@ -212,6 +238,99 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// `cu32 cosim kernel.co --launch ...`: one dispatch on the RTL and the model.
+fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
+    let [path] = args.programs.as_slice() else {
+        anyhow::bail!(
+            "with a launch, give exactly one code object (not {} files)",
+            args.programs.len()
+        );
+    };
+    if !args.memory_image.is_empty() || args.seeds > 0 {
+        anyhow::bail!(
+            "--memory-image and --seeds are for programs; a launch brings its own code and buffers"
+        );
+    }
+    let name = path.display().to_string();
+    let code = super::read_code_object(path)?;
+    let config = super::load_config(args.config.as_deref())?;
+    let kernel = code.kernel(&launch.kernel).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{name}: kernel `{}` is not in the code object",
+            launch.kernel
+        )
+    })?;
+    if args.verilog.is_empty() && kernel.code.len() as u64 > 4 * u64::from(config.imem_words) {
+        anyhow::bail!(
+            "{name}: kernel {} has {} bytes of code; the instruction memory of configuration \
+             `{}` holds {} words",
+            launch.kernel,
+            kernel.code.len(),
+            config.name,
+            config.imem_words
+        );
+    }
+    let cosim_dir = args.out.join("cosim");
+    let verilog = if args.verilog.is_empty() {
+        generate_rtl(&config, &super::config_dir(&args.out, &config))?
+    } else {
+        expand_file_lists(&args.verilog)?
+    };
+    let built = verilate::build(&verilog, &cosim_dir)?;
+    if built.reused {
+        eprintln!("cosim: using the cached build {}", built.dir.display());
+    }
+    let mut rtl = Rtl::start(&built)?;
+    let options = CosimOptions {
+        max_cycles: args.max_cycles,
+        vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
+        inject_model_fault: args.inject_model_fault,
+        lds_bytes: config.lds_bytes,
+        bus: BusMemory {
+            regions: Vec::new(),
+            latency: args.memory_latency,
+            stall_permille: args.memory_stall,
+            seed: args.memory_seed,
+        },
+        ..CosimOptions::default()
+    };
+    let run = cosimulate_kernel(&mut rtl, &code, launch, args.max_instructions, &options)
+        .with_context(|| format!("{name}: kernel {}: co-simulation", launch.kernel))?;
+    let report = &run.report;
+    let what = format!("{name} (kernel {})", launch.kernel);
+    match (&report.divergence, &report.memory) {
+        (None, None) => {
+            write_outputs(&run.dispatch.outputs, &run.rtl_memory)?;
+            println!(
+                "PASS {what}: {} instructions, {} waves, {} cycles",
+                report.instructions,
+                run.waves(),
+                report.cycles
+            );
+            Ok(())
+        }
+        (None, Some(m)) => {
+            println!("FAIL {what}: {m}");
+            anyhow::bail!("{what} failed co-simulation");
+        }
+        (Some(d), _) => {
+            println!("FAIL {what}: {}", d.to_string().trim_end());
+            if let Some((group, wave)) = run.wave_of(d.wave) {
+                println!(
+                    "  wave {} is wave {wave} of work-group ({}, {}, {})",
+                    d.wave, group[0], group[1], group[2]
+                );
+            }
+            if let RtlEnd::Error { .. } = report.rtl_end {
+                if let Some(e) = cu32_hdl::dispatch::error_text(run.error_code) {
+                    println!("  the RTL's error code {} ({}): {}", e.code, e.name, e.text);
+                }
+            }
+            anyhow::bail!("{what} failed co-simulation");
+        }
+    }
 }
 
 /// A `--memory-image FILE@ADDR`: the address and the file's dwords (little-endian, the
@@ -403,6 +522,8 @@ mod tests {
         std::fs::write(&prog, text).expect("write program");
         let args = |fault| Args {
             programs: vec![prog.clone()],
+            launch: Default::default(),
+            max_instructions: 1000,
             config: None,
             max_cycles: 1000,
             out: dir.path().join("build"),

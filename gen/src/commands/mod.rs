@@ -11,6 +11,7 @@ pub mod synth;
 
 use anyhow::Context;
 use cu32_hdl::Config;
+use cu32_sim::launch::Launch;
 use std::path::{Path, PathBuf};
 
 /// Loads `--config FILE`, or the embedded default when none is given.
@@ -45,4 +46,46 @@ pub fn read_words(path: &Path) -> anyhow::Result<Vec<u32>> {
 /// The output folder for a configuration: `<out>/<config name>`.
 pub fn config_dir(out: &Path, config: &Config) -> PathBuf {
     out.join(&config.name)
+}
+
+/// How a code object is launched: a launch file, or the kernel, grid, block and arguments
+/// on the command line (`cu32 run`, `cu32 cosim`).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct LaunchArgs {
+    /// Launch file (YAML) for a code object: kernel, grid, block, arguments.
+    #[arg(long, conflicts_with_all = ["kernel", "grid", "block", "arg"])]
+    pub launch: Option<PathBuf>,
+    /// Kernel to dispatch (with `--grid`, `--block` and `--arg`).
+    #[arg(long, requires_all = ["grid", "block"])]
+    pub kernel: Option<String>,
+    /// Grid size in work-items, X[,Y[,Z]].
+    #[arg(long, requires = "kernel")]
+    pub grid: Option<String>,
+    /// Work-group size, X[,Y[,Z]].
+    #[arg(long, requires = "kernel")]
+    pub block: Option<String>,
+    /// One kernel argument, in order: `u32=5`, `f32=2.5`, `buffer=in.bin`,
+    /// `buffer=y.bin:out=out/y.bin`, `zeros=4096:out=z.bin`.
+    #[arg(long, requires = "kernel")]
+    pub arg: Vec<String>,
+}
+
+impl LaunchArgs {
+    /// The launch the flags describe, if any.
+    pub fn launch(&self) -> anyhow::Result<Option<Launch>> {
+        if let Some(path) = &self.launch {
+            return Ok(Some(Launch::from_file(path)?));
+        }
+        if let (Some(kernel), Some(grid), Some(block)) = (&self.kernel, &self.grid, &self.block) {
+            return Ok(Some(Launch::from_flags(kernel, grid, block, &self.arg)?));
+        }
+        Ok(None)
+    }
+}
+
+/// Reads and parses a code object, naming the file in every error.
+pub fn read_code_object(path: &Path) -> anyhow::Result<cu32_isa::code_object::CodeObject> {
+    let name = path.display().to_string();
+    let file = std::fs::read(path).with_context(|| format!("reading {name}"))?;
+    cu32_isa::code_object::CodeObject::parse(&file).with_context(|| name.clone())
 }

@@ -27,22 +27,8 @@ pub struct Args {
     /// Program: LLVM-syntax assembly (`.s`), raw little-endian code (`.bin`), or a code
     /// object to dispatch with a launch.
     pub file: PathBuf,
-    /// Launch file (YAML) for a code object: kernel, grid, block, arguments.
-    #[arg(long, conflicts_with_all = ["kernel", "grid", "block", "arg"])]
-    pub launch: Option<PathBuf>,
-    /// Kernel to dispatch (with `--grid`, `--block` and `--arg`).
-    #[arg(long, requires_all = ["grid", "block"])]
-    pub kernel: Option<String>,
-    /// Grid size in work-items, X[,Y[,Z]].
-    #[arg(long, requires = "kernel")]
-    pub grid: Option<String>,
-    /// Work-group size, X[,Y[,Z]].
-    #[arg(long, requires = "kernel")]
-    pub block: Option<String>,
-    /// One kernel argument, in order: `u32=5`, `f32=2.5`, `buffer=in.bin`,
-    /// `buffer=y.bin:out=out/y.bin`, `zeros=4096:out=z.bin`.
-    #[arg(long, requires = "kernel")]
-    pub arg: Vec<String>,
+    #[command(flatten)]
+    pub launch: super::LaunchArgs,
     /// Stop with an error after this many instructions.
     #[arg(long, default_value_t = 1_000_000)]
     pub max_instructions: u64,
@@ -119,8 +105,7 @@ pub fn format_stats(stats: &Stats) -> String {
 
 fn run_kernel(args: &Args, launch: Launch) -> anyhow::Result<()> {
     let name = args.file.display().to_string();
-    let file = std::fs::read(&args.file).with_context(|| format!("reading {name}"))?;
-    let code = cu32_isa::code_object::CodeObject::parse(&file).with_context(|| name.clone())?;
+    let code = super::read_code_object(&args.file)?;
     let mut memory = Memory::new();
     let dispatch = cu32_sim::dispatch::prepare(&code, &launch, &mut memory)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -155,12 +140,7 @@ fn run_kernel(args: &Args, launch: Launch) -> anyhow::Result<()> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if let Some(path) = &args.launch {
-        let launch = Launch::from_file(path)?;
-        return run_kernel(&args, launch);
-    }
-    if let (Some(kernel), Some(grid), Some(block)) = (&args.kernel, &args.grid, &args.block) {
-        let launch = Launch::from_flags(kernel, grid, block, &args.arg)?;
+    if let Some(launch) = args.launch.launch()? {
         return run_kernel(&args, launch);
     }
     let name = args.file.display().to_string();

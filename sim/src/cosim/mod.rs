@@ -8,9 +8,12 @@
 //!   both sides, the events before it, and a waveform of the RTL run; then the memory both
 //!   sides were given ([`BusMemory`]: the model's global memory, the shim's Wishbone slave)
 //!   as the two runs left it.
+//! - [`kernel::cosimulate_kernel`] does this for a kernel dispatch (the RTL's dispatcher
+//!   against the model's `run_dispatch`).
 //! - [`data_region`] is the memory a co-simulated program sees by convention: 4 KiB at
 //!   [`DATA_BASE`] filled with [`data_pattern`].
 
+pub mod kernel;
 pub mod rtl;
 pub mod verilate;
 
@@ -39,6 +42,8 @@ pub enum CosimError {
     },
     #[error("{0}")]
     Shim(String),
+    #[error("{0}")]
+    Dispatch(String),
 }
 
 impl CosimError {
@@ -648,6 +653,7 @@ mod tests {
             end: RtlEnd::Done,
             cycles: 1,
             memory,
+            error_code: 0,
         }
     }
 

@@ -57,6 +57,9 @@ pub struct RtlRun {
     /// The bus memory's regions as the run left them (byte address, dwords), in the order
     /// [`BusMemory::regions`] gave them.
     pub memory: Vec<(u32, Vec<u32>)>,
+    /// With [`RtlEnd::Error`]: the top's `error_code` (the dispatcher's code, see
+    /// `cu32_hdl::dispatch`; 1 for a plain program's error).
+    pub error_code: u8,
 }
 
 /// The memory the shim serves on the RTL's Wishbone port, and how it answers.
@@ -154,6 +157,31 @@ impl Rtl {
         max_cycles: u64,
         vcd: Option<&Path>,
     ) -> Result<RtlRun, CosimError> {
+        self.run_either(words, &[], memory, max_cycles, vcd)
+    }
+
+    /// Runs a dispatch from reset: the CSR writes `host` (word address, value; the last
+    /// one CONTROL start) through the top's host port, with `memory` behind the bus (where
+    /// the dispatcher finds the code), until `done`, `error` or `max_cycles` cycles after
+    /// the last write; with `vcd`, dumps the waveform there.
+    pub fn run_dispatch(
+        &mut self,
+        host: &[(u8, u32)],
+        memory: &BusMemory,
+        max_cycles: u64,
+        vcd: Option<&Path>,
+    ) -> Result<RtlRun, CosimError> {
+        self.run_either(&[], host, memory, max_cycles, vcd)
+    }
+
+    fn run_either(
+        &mut self,
+        words: &[u32],
+        host: &[(u8, u32)],
+        memory: &BusMemory,
+        max_cycles: u64,
+        vcd: Option<&Path>,
+    ) -> Result<RtlRun, CosimError> {
         let vcd = match vcd {
             Some(p) => {
                 let abs = std::path::absolute(p).map_err(|e| CosimError::io(p, "bad path", e))?;
@@ -171,7 +199,7 @@ impl Rtl {
             }
             None => None,
         };
-        let result = self.exchange(words, memory, max_cycles.max(1), vcd.as_deref());
+        let result = self.exchange(words, host, memory, max_cycles.max(1), vcd.as_deref());
         if result.is_err() {
             // Whatever state the process is in, start afresh next time.
             if let Some(mut p) = self.process.take() {
@@ -185,6 +213,7 @@ impl Rtl {
     fn exchange(
         &mut self,
         words: &[u32],
+        host: &[(u8, u32)],
         memory: &BusMemory,
         max_cycles: u64,
         vcd: Option<&str>,
@@ -205,6 +234,10 @@ impl Rtl {
             memory.seed
         ));
         oks.push(0);
+        req.push_str(&format!("host {}\n", host.len()));
+        let pairs: Vec<u32> = host.iter().flat_map(|&(a, v)| [u32::from(a), v]).collect();
+        push_words(&mut req, &pairs);
+        oks.push(host.len());
         req.push_str(&format!("load {}\n", words.len()));
         push_words(&mut req, words);
         oks.push(words.len());
@@ -259,10 +292,12 @@ impl Rtl {
                     events.push(trace_event(n, std::mem::take(&mut vgprs)));
                     continue;
                 }
-                (Some("DONE"), [c]) => (RtlEnd::Done, *c),
-                (Some("ERROR"), [pc, c]) => (RtlEnd::Error { pc: *pc as u32 }, *c),
-                (Some("TIMEOUT"), [c]) => (RtlEnd::Timeout, *c),
-                (Some("FINISH"), [c]) => (RtlEnd::Finish, *c),
+                (Some("DONE"), [c]) => (RtlEnd::Done, *c, 0),
+                (Some("ERROR"), [pc, c, code]) => {
+                    (RtlEnd::Error { pc: *pc as u32 }, *c, *code as u8)
+                }
+                (Some("TIMEOUT"), [c]) => (RtlEnd::Timeout, *c, 0),
+                (Some("FINISH"), [c]) => (RtlEnd::Finish, *c, 0),
                 _ => return Err(p.protocol(&format!("unexpected line `{line}`"))),
             };
             let mut dumps = Vec::new();
@@ -290,6 +325,7 @@ impl Rtl {
                 end: end.0,
                 cycles: end.1,
                 memory: dumps,
+                error_code: end.2,
             });
         }
     }

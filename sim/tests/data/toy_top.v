@@ -13,6 +13,10 @@ module cu32_top(
   input imem_we, input [31:0] imem_addr, input [31:0] imem_wdata,
   input start,
   output running, output done, output error, output [31:0] error_pc,
+  output [7:0] error_code,
+  input host_cyc, input host_stb, input host_we, input [7:0] host_adr,
+  input [31:0] host_dat_i, input [3:0] host_sel,
+  output host_stall, output host_ack, output [31:0] host_dat_o,
   output trace_valid,
   output [31:0] trace_pc, output [31:0] trace_word0, output [31:0] trace_word1,
   output trace_has_literal,
@@ -81,6 +85,8 @@ module cu32_top(
   assign trace_scc_we = tscc_we;
   assign trace_scc = tscc;
   assign {wb_cyc, wb_stb, wb_we, wb_adr, wb_dat_o, wb_sel} = 0;
+  // The host (CSR) port and error code: unused by this stand-in.
+  assign {error_code, host_stall, host_ack, host_dat_o} = 0;
   assign {trace_swe, trace_sidx, trace_sval} = 0;
 
   // Instruction classes.

@@ -1,0 +1,363 @@
+//! Co-simulation of a kernel dispatch: the launch is prepared as `cu32 run` prepares it
+//! ([`crate::dispatch::prepare_at`]), only placed below 2^32 (the image at [`IMAGE_BASE`],
+//! the buffers and kernarg segment from [`HEAP_BASE`]: the RTL's bus is 32-bit). The golden
+//! model runs the dispatch ([`run_dispatch`]: every work-group in order, its waves one
+//! after another, which for kernels without `s_barrier` is the RTL's order too), keeping
+//! its trace; the RTL gets the same memory behind its bus, the CSR writes of the dispatch
+//! through its host port ([`host_writes`]), and runs it with its dispatcher. Then the two
+//! traces are compared wave by wave ([`super::compare`]) and the memory at the end.
+//!
+//! Waves are numbered in dispatch order on both sides (a wave ends at its `s_endpgm`);
+//! [`KernelRun::wave_of`] says which work-group and wave of it a number is. The RTL's PCs
+//! count from the kernel's first instruction (its instruction memory holds the code from
+//! ENTRY); they are moved to the model's (offsets in the code object's image) before the
+//! comparison. Known limit: `s_getpc_b64` / `s_swappc_b64` / `s_call_b64` write the RTL's
+//! PC, not the image address, so a kernel using them diverges there.
+
+use super::{
+    compare, compare_memory, model_error_pc, BusMemory, CosimError, CosimOptions, CosimReport,
+    Model, ModelStop, Rtl, RtlEnd,
+};
+use crate::dispatch::{prepare_at, Dispatch};
+use crate::launch::Launch;
+use crate::memory::Memory;
+use crate::model::workgroup::{run_dispatch, RunError};
+use crate::trace::{TraceEvent, Write};
+use cu32_isa::code_object::CodeObject;
+use std::collections::VecDeque;
+
+/// Where the code object's image is placed (its ELF address `v` at `IMAGE_BASE + v`).
+pub const IMAGE_BASE: u64 = 0x0100_0000;
+/// Where the buffers, the kernarg segment and the private segments are allocated from.
+pub const HEAP_BASE: u64 = 0x1000_0000;
+
+/// CSR word addresses (the map in `templates/csr.v.tera`).
+pub mod csr {
+    pub const CONTROL: u8 = 0x02;
+    pub const ENTRY_LO: u8 = 0x08;
+    pub const KERNARG_LO: u8 = 0x0a;
+    pub const GRID_X: u8 = 0x0c;
+    pub const BLOCK_X: u8 = 0x10;
+    pub const CODE_BYTES: u8 = 0x13;
+    pub const RSRC1: u8 = 0x14;
+    pub const RSRC2: u8 = 0x15;
+    pub const PROPERTIES: u8 = 0x16;
+    pub const LDS_BYTES: u8 = 0x17;
+}
+
+/// The dispatcher's error codes that carry a PC (`cu32_hdl::dispatch::ERRORS`: a wave's
+/// error, `s_barrier` in a work-group of several waves); the others carry 0 or an address.
+const PC_ERRORS: [u8; 2] = [1, 7];
+
+/// What a kernel co-simulation found.
+pub struct KernelRun {
+    pub report: CosimReport,
+    /// The RTL's error code when it stopped with an error (see `cu32_hdl::dispatch`).
+    pub error_code: u8,
+    /// The dispatch as prepared (its outputs name the buffers to write back).
+    pub dispatch: Dispatch,
+    /// The memory as the RTL left it (the prepared memory with the RTL's bus memory
+    /// written back).
+    pub rtl_memory: Memory,
+    /// Work-group and wave within it of each wave number, in dispatch order.
+    waves: Vec<([u32; 3], u32)>,
+}
+
+impl KernelRun {
+    /// The work-group and wave (within it) of wave number `n`.
+    pub fn wave_of(&self, n: u32) -> Option<([u32; 3], u32)> {
+        self.waves.get(n as usize).copied()
+    }
+
+    /// The waves of the dispatch.
+    pub fn waves(&self) -> usize {
+        self.waves.len()
+    }
+}
+
+/// The CSR writes that start `dispatch` of `launch`'s kernel in `code`, CONTROL last.
+pub fn host_writes(
+    code: &CodeObject,
+    launch: &Launch,
+    dispatch: &Dispatch,
+) -> Result<Vec<(u8, u32)>, CosimError> {
+    let kernel = code
+        .kernel(&launch.kernel)
+        .ok_or_else(|| CosimError::Dispatch(format!("kernel {}: not found", launch.kernel)))?;
+    let d = &kernel.descriptor;
+    let properties = d.kernel_code_properties.raw | (d.kernarg_preload.raw << 16);
+    let code_bytes = u32::try_from(kernel.code.len())
+        .map_err(|_| CosimError::Dispatch(format!("kernel {}: code too large", kernel.name)))?;
+    let mut w = vec![
+        (csr::ENTRY_LO, dispatch.entry as u32),
+        (csr::ENTRY_LO + 1, (dispatch.entry >> 32) as u32),
+        (csr::KERNARG_LO, dispatch.kernarg as u32),
+        (csr::KERNARG_LO + 1, (dispatch.kernarg >> 32) as u32),
+    ];
+    for i in 0..3 {
+        w.push((csr::GRID_X + i as u8, launch.grid[i]));
+        w.push((csr::BLOCK_X + i as u8, launch.block[i]));
+    }
+    w.extend([
+        (csr::CODE_BYTES, code_bytes),
+        (csr::RSRC1, d.compute_pgm_rsrc1.raw),
+        (csr::RSRC2, d.compute_pgm_rsrc2.raw),
+        (csr::PROPERTIES, properties),
+        (csr::LDS_BYTES, d.group_segment_fixed_size),
+        (csr::CONTROL, 1),
+    ]);
+    Ok(w)
+}
+
+/// The golden model's run replayed: its events, then how it stopped.
+struct Replay {
+    events: VecDeque<TraceEvent>,
+    stop: Option<ModelStop>,
+    memory: Memory,
+}
+
+impl Model for Replay {
+    fn step(&mut self) -> Result<Option<TraceEvent>, ModelStop> {
+        match self.events.pop_front() {
+            Some(e) => Ok(Some(e)),
+            None => self.stop.take().map_or(Ok(None), Err),
+        }
+    }
+
+    fn memory(&self, addr: u64, dwords: usize) -> Option<Vec<u32>> {
+        // Byte by byte: the bus regions are padded to whole dwords (0 past the end).
+        self.memory.read(addr, 1).ok()?;
+        let byte = |a: u64| self.memory.read(a, 1).map_or(0, |b| b[0]);
+        Some(
+            (0..dwords as u64)
+                .map(|k| {
+                    let a = addr + 4 * k;
+                    u32::from_le_bytes([byte(a), byte(a + 1), byte(a + 2), byte(a + 3)])
+                })
+                .collect(),
+        )
+    }
+}
+
+/// Whether `event` is an `s_endpgm` (the end of its wave).
+fn ends_wave(event: &TraceEvent) -> bool {
+    cu32_isa::decode(&event.words).is_ok_and(|i| i.op.name == "s_endpgm")
+}
+
+/// Numbers the waves of the model's trace in dispatch order: an event's `wave` is its
+/// wave within the work-group (whose waves may interleave at barriers), `sizes` the waves
+/// of each work-group in order; a work-group is over once each of its waves has ended.
+fn number_model_waves<'a>(events: impl Iterator<Item = &'a mut TraceEvent>, sizes: &[u32]) {
+    let (mut first, mut group, mut ended) = (0, 0, 0);
+    for e in events {
+        e.wave += first;
+        if ends_wave(e) {
+            ended += 1;
+            if sizes.get(group) == Some(&ended) {
+                first += ended;
+                group += 1;
+                ended = 0;
+            }
+        }
+    }
+}
+
+/// Numbers the waves of the RTL's trace in order (it runs them one after another): each
+/// wave ends at its `s_endpgm`.
+fn number_waves<'a>(events: impl Iterator<Item = &'a mut TraceEvent>) {
+    let mut wave = 0;
+    for e in events {
+        e.wave = wave;
+        if ends_wave(e) {
+            wave += 1;
+        }
+    }
+}
+
+/// Co-simulates `launch` of `code` on `rtl` (generated for a configuration) and the golden
+/// model (at most `max_instructions` instructions); `options.bus` gives the bus's latency
+/// and STALL (its regions are the dispatch's memory).
+pub fn cosimulate_kernel(
+    rtl: &mut Rtl,
+    code: &CodeObject,
+    launch: &Launch,
+    max_instructions: u64,
+    options: &CosimOptions,
+) -> Result<KernelRun, CosimError> {
+    let mut memory = Memory::with_heap_base(HEAP_BASE);
+    let dispatch = prepare_at(code, launch, &mut memory, IMAGE_BASE)
+        .map_err(|e| CosimError::Dispatch(e.to_string()))?;
+    let mut regions = Vec::new();
+    for (addr, bytes, _) in memory.regions() {
+        let end = addr + bytes.len() as u64;
+        if end > 1 << 32 {
+            return Err(CosimError::Dispatch(format!(
+                "{} bytes at {addr:#x} do not fit below 2^32 (the RTL's bus is 32-bit)",
+                bytes.len()
+            )));
+        }
+        let dwords = bytes
+            .chunks(4)
+            .map(|c| {
+                let mut w = [0u8; 4];
+                w[..c.len()].copy_from_slice(c);
+                u32::from_le_bytes(w)
+            })
+            .collect();
+        regions.push((addr as u32, dwords));
+    }
+    let bus = BusMemory {
+        regions,
+        ..options.bus.clone()
+    };
+    let host = host_writes(code, launch, &dispatch)?;
+
+    // The model, with every event kept (memory writes left out: the RTL's trace has none).
+    let mut model_memory = memory.clone();
+    let mut events = VecDeque::new();
+    let mut keep = |e: &TraceEvent| {
+        let mut e = e.clone();
+        e.writes.retain(|w| !matches!(w, Write::Mem { .. }));
+        e.normalize();
+        events.push_back(e);
+    };
+    let result = run_dispatch(
+        code,
+        launch,
+        &dispatch,
+        &mut model_memory,
+        max_instructions,
+        Some(&mut keep),
+    );
+    let stop = match result {
+        Ok(_) => None,
+        Err(RunError::Wave { error, .. }) => Some(ModelStop {
+            pc: model_error_pc(&error),
+            message: error.to_string(),
+        }),
+        Err(e) => Some(ModelStop {
+            pc: None,
+            message: e.to_string(),
+        }),
+    };
+    let mut waves = Vec::new();
+    let mut sizes = Vec::new();
+    let groups = launch.groups();
+    for gz in 0..groups[2] {
+        for gy in 0..groups[1] {
+            for gx in 0..groups[0] {
+                let size = launch.group_size([gx, gy, gz]);
+                let n = size.iter().product::<u32>().div_ceil(32);
+                waves.extend((0..n).map(|w| ([gx, gy, gz], w)));
+                sizes.push(n);
+            }
+        }
+    }
+    number_model_waves(events.iter_mut(), &sizes);
+    let mut model = Replay {
+        events,
+        stop,
+        memory: model_memory,
+    };
+
+    // The RTL, its PCs moved to the model's.
+    let offset = (dispatch.entry - dispatch.program.base()) as u32;
+    let rerun = |rtl: &mut Rtl, vcd| rtl.run_dispatch(&host, &bus, options.max_cycles, vcd);
+    let mut run = rerun(rtl, None)?;
+    for e in run.events.iter_mut() {
+        e.event.pc = e.event.pc.wrapping_add(offset);
+    }
+    number_waves(run.events.iter_mut().map(|e| &mut e.event));
+    if let RtlEnd::Error { pc } = &mut run.end {
+        if PC_ERRORS.contains(&run.error_code) {
+            *pc = pc.wrapping_add(offset);
+        }
+    }
+
+    let mut report = compare(&run, &mut model, options);
+    if report.divergence.is_none() {
+        report.memory = compare_memory(&run, &model);
+    }
+    if let (Some(d), Some(path)) = (report.divergence.as_mut(), &options.vcd_on_divergence) {
+        d.vcd = Some(match rerun(rtl, Some(path)) {
+            Ok(_) => Ok(path.clone()),
+            Err(e) => Err(e.to_string()),
+        });
+    }
+
+    // The RTL's writable regions written back (without the dword padding).
+    let mut rtl_memory = memory;
+    let sizes: Vec<usize> = rtl_memory.regions().map(|(_, b, _)| b.len()).collect();
+    for ((addr, dwords), size) in run.memory.iter().zip(sizes) {
+        let data: Vec<u8> = dwords.iter().flat_map(|w| w.to_le_bytes()).collect();
+        if let Some((_, region)) = rtl_memory.writable_region(u64::from(*addr), size as u64) {
+            region[..size].copy_from_slice(&data[..size]);
+        }
+    }
+    Ok(KernelRun {
+        report,
+        error_code: run.error_code,
+        dispatch,
+        rtl_memory,
+        waves,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    const S_NOP: u32 = 0xbf80_0000;
+    const S_ENDPGM: u32 = 0xbfb0_0000;
+
+    fn event(wave: u32, word: u32) -> TraceEvent {
+        TraceEvent {
+            wave,
+            pc: 0,
+            words: vec![word],
+            exec: 0,
+            writes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn model_waves_are_numbered_by_work_group_even_when_interleaved() {
+        // Work-group 0 has two waves (interleaving at a barrier), work-group 1 one.
+        let mut events = vec![
+            event(0, S_NOP),
+            event(1, S_NOP),
+            event(1, S_ENDPGM),
+            event(0, S_ENDPGM),
+            event(0, S_NOP),
+            event(0, S_ENDPGM),
+        ];
+        number_model_waves(events.iter_mut(), &[2, 1]);
+        let waves: Vec<u32> = events.iter().map(|e| e.wave).collect();
+        assert_eq!(waves, [0, 1, 1, 0, 2, 2]);
+        let mut rtl = vec![event(0, S_NOP), event(0, S_ENDPGM), event(0, S_ENDPGM)];
+        number_waves(rtl.iter_mut());
+        assert_eq!(rtl.iter().map(|e| e.wave).collect::<Vec<_>>(), [0, 0, 1]);
+    }
+
+    #[test]
+    fn collatz_dispatch_lies_below_4g_and_its_csr_writes_end_with_start() {
+        let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/opencl");
+        let co = std::fs::read(suite.join("build/collatz.co")).unwrap();
+        let code = CodeObject::parse(&co).unwrap();
+        let launch = Launch::from_file(&suite.join("collatz.yaml")).unwrap();
+        let mut memory = Memory::with_heap_base(HEAP_BASE);
+        let dispatch = prepare_at(&code, &launch, &mut memory, IMAGE_BASE).unwrap();
+        assert!(memory
+            .regions()
+            .all(|(a, b, _)| a + b.len() as u64 <= 1 << 32));
+        assert!(dispatch.kernarg >= HEAP_BASE);
+        let w = host_writes(&code, &launch, &dispatch).unwrap();
+        let kernel = code.kernel("collatz").unwrap();
+        assert_eq!(w.first(), Some(&(csr::ENTRY_LO, dispatch.entry as u32)));
+        assert_eq!(w.last(), Some(&(csr::CONTROL, 1)));
+        assert!(w.contains(&(csr::GRID_X, 256)) && w.contains(&(csr::BLOCK_X, 64)));
+        assert!(w.contains(&(csr::CODE_BYTES, kernel.code.len() as u32)));
+        assert!(w.contains(&(csr::RSRC2, kernel.descriptor.compute_pgm_rsrc2.raw)));
+    }
+}
