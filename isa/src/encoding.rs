@@ -614,6 +614,19 @@ impl fmt::Display for Instr {
     }
 }
 
+/// Little-endian dwords of `bytes` (code, a memory image); a trailing partial dword is
+/// padded with zeros.
+pub fn words_le(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks(4)
+        .map(|c| {
+            let mut w = [0u8; 4];
+            w[..c.len()].copy_from_slice(c);
+            u32::from_le_bytes(w)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

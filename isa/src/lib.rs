@@ -11,6 +11,6 @@ pub mod operand;
 pub mod syntax;
 pub mod table;
 
-pub use encoding::{decode, DecodeError, Instr};
+pub use encoding::{decode, words_le, DecodeError, Instr};
 pub use mnemonic::Mn;
 pub use table::{tables, Accept, Arg, ArgKind, Format, OpInfo, Source};

@@ -140,14 +140,7 @@ pub fn prepare_at(
     let meta = &kernel.metadata;
     launch.check(meta)?;
     let (base, image) = code.image();
-    let words: Vec<u32> = image
-        .chunks(4)
-        .map(|c| {
-            let mut w = [0u8; 4];
-            w[..c.len()].copy_from_slice(c);
-            u32::from_le_bytes(w)
-        })
-        .collect();
+    let words = cu32_isa::words_le(&image);
     memory.map(image_bias + base, "code object image", image, false)?;
 
     let mut kernarg = vec![0u8; meta.kernarg_segment_size as usize];

@@ -154,16 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     let cosim_dir = args.out.join("cosim");
-    let verilog = if args.verilog.is_empty() {
-        generate_rtl(&config, &super::config_dir(&args.out, &config))?
-    } else {
-        expand_file_lists(&args.verilog)?
-    };
-    let built = verilate::build(&verilog, &cosim_dir)?;
-    if built.reused {
-        eprintln!("cosim: using the cached build {}", built.dir.display());
-    }
-    let mut rtl = Rtl::start(&built)?;
+    let mut rtl = start_rtl(&args, &config, &cosim_dir)?;
 
     let mut passed = 0;
     let mut failed = 0;
@@ -240,6 +231,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The Verilated RTL of `config` (or of `--verilog`), built or taken from the cache in
+/// `cosim_dir`, running.
+fn start_rtl(args: &Args, config: &cu32_hdl::Config, cosim_dir: &Path) -> anyhow::Result<Rtl> {
+    let verilog = if args.verilog.is_empty() {
+        generate_rtl(config, &super::config_dir(&args.out, config))?
+    } else {
+        expand_file_lists(&args.verilog)?
+    };
+    let built = verilate::build(&verilog, cosim_dir)?;
+    if built.reused {
+        eprintln!("cosim: using the cached build {}", built.dir.display());
+    }
+    Ok(Rtl::start(&built)?)
+}
+
 /// `cu32 cosim kernel.co --launch ...`: one dispatch on the RTL and the model.
 fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
     let [path] = args.programs.as_slice() else {
@@ -273,16 +279,7 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
         );
     }
     let cosim_dir = args.out.join("cosim");
-    let verilog = if args.verilog.is_empty() {
-        generate_rtl(&config, &super::config_dir(&args.out, &config))?
-    } else {
-        expand_file_lists(&args.verilog)?
-    };
-    let built = verilate::build(&verilog, &cosim_dir)?;
-    if built.reused {
-        eprintln!("cosim: using the cached build {}", built.dir.display());
-    }
-    let mut rtl = Rtl::start(&built)?;
+    let mut rtl = start_rtl(args, &config, &cosim_dir)?;
     let options = CosimOptions {
         max_cycles: args.max_cycles,
         vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
@@ -356,11 +353,7 @@ fn memory_image(spec: &str) -> anyhow::Result<(u32, Vec<u32>)> {
             bytes.len()
         );
     }
-    let words = bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
-    Ok((addr as u32, words))
+    Ok((addr as u32, cu32_isa::words_le(&bytes)))
 }
 
 /// Checks that the regions can all be mapped in the golden model's memory (which keeps a

@@ -33,20 +33,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             println!();
         }
         println!("{}:", kernel.name);
-        print_code(kernel.entry, &words_of(&kernel.code));
+        print_code(kernel.entry, &cu32_isa::words_le(&kernel.code));
     }
     Ok(())
-}
-
-/// Little-endian words of a kernel's code; a trailing partial word is padded with zeros.
-fn words_of(code: &[u8]) -> Vec<u32> {
-    code.chunks(4)
-        .map(|c| {
-            let mut b = [0u8; 4];
-            b[..c.len()].copy_from_slice(c);
-            u32::from_le_bytes(b)
-        })
-        .collect()
 }
 
 fn print_code(base: u64, words: &[u32]) {

@@ -196,14 +196,7 @@ pub fn cosimulate_kernel(
                 bytes.len()
             )));
         }
-        let dwords = bytes
-            .chunks(4)
-            .map(|c| {
-                let mut w = [0u8; 4];
-                w[..c.len()].copy_from_slice(c);
-                u32::from_le_bytes(w)
-            })
-            .collect();
+        let dwords = cu32_isa::words_le(bytes);
         regions.push((addr as u32, dwords));
     }
     let bus = BusMemory {

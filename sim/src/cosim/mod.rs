@@ -572,7 +572,7 @@ impl fmt::Display for Side {
             Side::Timeout { cycles } => {
                 write!(
                     f,
-                    "retired nothing more within the budget of {cycles} cycles (timeout)"
+                    "retired nothing more within the budget of {cycles} cycles (timeout; raise it with `--max-cycles`)"
                 )
             }
             Side::Finish { cycles } => write!(f, "called $finish at cycle {cycles}"),
