@@ -317,7 +317,7 @@ mod tests {
     #[test]
     fn model_waves_are_numbered_by_work_group_even_when_interleaved() {
         // Work-group 0 has two waves (interleaving at a barrier), work-group 1 one.
-        let mut events = vec![
+        let mut events = [
             event(0, S_NOP),
             event(1, S_NOP),
             event(1, S_ENDPGM),
@@ -328,7 +328,7 @@ mod tests {
         number_model_waves(events.iter_mut(), &[2, 1]);
         let waves: Vec<u32> = events.iter().map(|e| e.wave).collect();
         assert_eq!(waves, [0, 1, 1, 0, 2, 2]);
-        let mut rtl = vec![event(0, S_NOP), event(0, S_ENDPGM), event(0, S_ENDPGM)];
+        let mut rtl = [event(0, S_NOP), event(0, S_ENDPGM), event(0, S_ENDPGM)];
         number_waves(rtl.iter_mut());
         assert_eq!(rtl.iter().map(|e| e.wave).collect::<Vec<_>>(), [0, 0, 1]);
     }
