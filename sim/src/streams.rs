@@ -1,5 +1,6 @@
-//! Constrained-random instruction streams: seeded programs of integer SALU and VALU
-//! instructions drawn from the ISA tables, with random EXEC masks and forward branches,
+//! Constrained-random instruction streams: seeded programs of integer SALU and VALU (and,
+//! when asked, DS, SMEM and GLOBAL) instructions drawn from the ISA tables, with random
+//! EXEC masks and forward branches,
 //! for co-simulating the RTL against the golden model beyond hand-written programs.
 //!
 //! A stream is LLVM-syntax assembly: a prologue that gives s0..s15, VCC and v0..v15
