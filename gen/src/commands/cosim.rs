@@ -66,9 +66,11 @@ pub struct Args {
     /// Configuration file (default: the embedded configuration).
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// RTL cycle budget per program; a program still running then fails with a timeout.
-    #[arg(long, default_value_t = 1_000_000)]
-    pub max_cycles: u64,
+    /// RTL cycle budget per program, or for a launch's whole dispatch; a run still going
+    /// then fails with a timeout. Default: 1,000,000 for a program, 100,000,000 for a
+    /// launch.
+    #[arg(long, value_name = "N")]
+    pub max_cycles: Option<u64>,
     /// Output folder: generated Verilog in <OUT>/<config>/, the Verilated build cache and
     /// waveforms in <OUT>/cosim/.
     #[arg(long, default_value = "build")]
@@ -162,7 +164,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     for (i, program) in programs.iter().enumerate() {
         let name = &program.name;
         let options = CosimOptions {
-            max_cycles: args.max_cycles,
+            max_cycles: args.max_cycles.unwrap_or(1_000_000),
             vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", program.stem))),
             inject_model_fault: args.inject_model_fault,
             lds_bytes: config.lds_bytes,
@@ -281,7 +283,7 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
     let cosim_dir = args.out.join("cosim");
     let mut rtl = start_rtl(args, &config, &cosim_dir)?;
     let options = CosimOptions {
-        max_cycles: args.max_cycles,
+        max_cycles: args.max_cycles.unwrap_or(100_000_000),
         vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
         inject_model_fault: args.inject_model_fault,
         lds_bytes: config.lds_bytes,
@@ -518,7 +520,7 @@ mod tests {
             launch: Default::default(),
             max_instructions: 1000,
             config: None,
-            max_cycles: 1000,
+            max_cycles: Some(1000),
             out: dir.path().join("build"),
             verilog: vec![toy_verilog()],
             inject_model_fault: fault,
