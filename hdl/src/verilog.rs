@@ -432,10 +432,13 @@ pub fn render_dispatch(config: &Config) -> Result<String, GenError> {
     render("dispatch.v.tera", DISPATCH_TEMPLATE, &ctx)
 }
 
-/// The first word of `s_barrier` (the top tells the dispatcher when one retires).
+/// The first word of `s_barrier` (the top tells the dispatcher when one retires), encoded
+/// from its table row (0 if the tables lacked it: no retirement would then match).
 fn s_barrier_word() -> u32 {
-    let program = cu32_isa::asm::assemble("s_barrier", "s_barrier").expect("s_barrier assembles");
-    program.words[0]
+    cu32_isa::tables()
+        .by_name("s_barrier")
+        .first()
+        .map_or(0, |op| cu32_isa::Instr::new(op).encode()[0])
 }
 
 /// The rendered `cu32_top.v`.
