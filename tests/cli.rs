@@ -519,87 +519,91 @@ fn vmem_programs_cosimulate() {
 fn suite_kernels_cosimulate_through_the_dispatcher() {
     let out = tempfile::tempdir().unwrap();
     let suite = repo().join("kernels/opencl");
-    let data = |f: &str| suite.join("data").join(f).display().to_string();
     let default = std::fs::read_to_string(repo().join("configs/default.yaml")).unwrap();
     assert!(default.contains("\nlanes: 32 "), "{default}");
-    let lanes8 = out.path().join("lanes8.yaml");
-    let text = default
-        .replace("\nlanes: 32 ", "\nlanes: 8 ")
-        .replace("name: default\n", "name: default-lanes8\n");
-    std::fs::write(&lanes8, text).unwrap();
-    // (kernel, grid, block, arguments with OUT for the output file)
+    assert!(default.contains("\nwave_slots: 8 "), "{default}");
+    let variant = |name: &str, from: &str, to: &str| {
+        let path = out.path().join(format!("{name}.yaml"));
+        let text = default
+            .replace(from, to)
+            .replace("name: default\n", &format!("name: {name}\n"));
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let lanes8 = variant("default-lanes8", "\nlanes: 32 ", "\nlanes: 8 ");
+    // The suite's launch files, copied next to its data so that their outputs land here.
+    std::os::unix::fs::symlink(suite.join("data"), out.path().join("data")).unwrap();
+    // Every integer kernel of the suite; the last five meet at s_barrier in work-groups of
+    // 2 (histogram_local), 4 (scan) and 8 waves.
     let kernels = [
-        (
-            "collatz",
-            "256",
-            "64",
-            vec![
-                format!("buffer={}", data("collatz_start.bin")),
-                "zeros=1024:out=OUT".to_string(),
-                "u32=256".to_string(),
-            ],
-        ),
-        (
-            "histogram_global",
-            "4096",
-            "256",
-            vec![
-                format!("buffer={}", data("histogram_global_data.bin")),
-                "zeros=1024:out=OUT".to_string(),
-                "u32=4096".to_string(),
-            ],
-        ),
-        (
-            "box_blur",
-            "60,40",
-            "16,8",
-            vec![
-                format!("buffer={}", data("box_blur_src.bin")),
-                "zeros=2400:out=OUT".to_string(),
-                "u32=60".to_string(),
-                "u32=40".to_string(),
-            ],
-        ),
+        "collatz",
+        "histogram_global",
+        "box_blur",
+        "histogram_local",
+        "scan",
+        "reduce_sum",
+        "bitonic_sort",
+        "atomics",
     ];
+    let outputs = |dir: &Path| -> Vec<(String, Vec<u8>)> {
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| {
+                let p = e.unwrap().path();
+                let name = p.file_name().unwrap().to_string_lossy().to_string();
+                (name, std::fs::read(&p).unwrap())
+            })
+            .collect();
+        files.sort();
+        files
+    };
     for config in [repo().join("configs/default.yaml"), lanes8] {
-        for (kernel, grid, block, args) in &kernels {
+        for kernel in kernels {
+            let launch = out.path().join(format!("{kernel}.yaml"));
+            std::fs::copy(suite.join(format!("{kernel}.yaml")), &launch).unwrap();
             let file = suite.join(format!("build/{kernel}.co"));
-            let launch = |cmd: &mut Command, output: &Path| {
-                cmd.arg(&file)
-                    .args(["--kernel", kernel, "--grid", grid, "--block", block]);
-                for a in args {
-                    cmd.arg("--arg")
-                        .arg(a.replace("OUT", &output.display().to_string()));
-                }
-            };
-            let model_out = out.path().join(format!("{kernel}.model.bin"));
-            let rtl_out = out.path().join(format!("{kernel}.rtl.bin"));
-            let mut run = cu32();
-            run.arg("run");
-            launch(&mut run, &model_out);
-            run.assert().success();
-            let mut cosim = cu32();
-            cosim.arg("cosim").arg("--config").arg(&config);
-            cosim.arg("--out").arg(out.path());
-            launch(&mut cosim, &rtl_out);
-            let assert = cosim.assert().success();
+            let written = out.path().join("out");
+            let _ = std::fs::remove_dir_all(&written);
+            cu32()
+                .arg("run")
+                .arg(&file)
+                .arg("--launch")
+                .arg(&launch)
+                .assert()
+                .success();
+            let model = outputs(&written);
+            assert!(!model.is_empty(), "{kernel}: no output");
+            std::fs::remove_dir_all(&written).unwrap();
+            let assert = cu32()
+                .arg("cosim")
+                .arg("--config")
+                .arg(&config)
+                .arg("--out")
+                .arg(out.path())
+                .arg(&file)
+                .arg("--launch")
+                .arg(&launch)
+                .assert()
+                .success();
             let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
             println!("{}: {stdout}", config.display());
             assert!(stdout.starts_with("PASS "), "{stdout}");
-            assert_eq!(
-                std::fs::read(&rtl_out).unwrap(),
-                std::fs::read(&model_out).unwrap(),
-                "{kernel}: outputs differ"
-            );
+            assert_eq!(outputs(&written), model, "{kernel}: outputs differ");
         }
     }
-    // Work-groups of several waves meeting at s_barrier stop with the dispatcher's BARRIER
-    // error, named, rather than running wrongly (the default configuration's build again).
+    // A work-group needing more wave slots than the configuration has stops with the
+    // dispatcher's BARRIER error, named, rather than running wrongly: reduce_sum's eight
+    // waves meet at s_barrier, and one slot holds one (a small build: 4 lanes).
+    let one_slot = variant("default-one-slot", "\nwave_slots: 8 ", "\nwave_slots: 1 ");
+    let text = std::fs::read_to_string(&one_slot).unwrap();
+    std::fs::write(&one_slot, text.replace("\nlanes: 32 ", "\nlanes: 4 ")).unwrap();
     let assert = cu32()
         .arg("cosim")
+        .arg("--config")
+        .arg(&one_slot)
         .arg(suite.join("build/reduce_sum.co"))
         .arg("--launch")
-        .arg(suite.join("reduce_sum.yaml"))
+        .arg(out.path().join("reduce_sum.yaml"))
         .arg("--out")
         .arg(out.path())
         .assert()

@@ -1,16 +1,21 @@
 //! The scalar core: instruction memory, the sequencer FSM (fetch word + literal, read
 //! operands, execute, write back, retire), the SGPR file, the branch unit and the trace
-//! port. One wave, one instruction at a time.
+//! port. One instruction at a time, of the wave in the slot the dispatcher selects.
 //!
 //! - Instruction memory: a rust-hdl `RAM` (registered read → ECP5 DP16KD), written by the
 //!   host through `imem_*`, read by the sequencer; the read data is used one cycle after the
 //!   address (the RAM's own output register) and then captured in `ir0`/`ir1`.
-//! - SGPR file: a 128 × 32 `RAM` indexed by the operand code itself (s0..s105, vcc,
-//!   ttmp, null, m0, exec), so one read port and one write port serve every scalar
-//!   register. It has no reset: `start` sweeps all 128 entries (128 cycles) to the wave's
+//! - SGPR file: outside (the top's block RAM of 128 × 32 per wave slot), indexed by the
+//!   operand code itself (s0..s105, vcc, ttmp, null, m0, exec) within the slot, so one read
+//!   port and one write port serve every scalar register. It has no reset: `start` sweeps
+//!   the slot's 128 entries (128 cycles) to the wave's
 //!   initial values (`init_sgpr` for SGPR `init_idx`; the dispatcher gives 0 and EXEC_LO =
 //!   all ones for a plain program) before the first fetch. VCC, M0
 //!   and EXEC are mirrored in flip-flops for branches, M0-relative addressing and the trace.
+//! - Wave slots: `park` at Retire (the dispatcher's `s_barrier` in a work-group of
+//!   several waves) stops in `Parked` with the wave's PC, SCC and MODE on `ctx_*`;
+//!   `resume` continues a wave from `resume_*`, reading its VCC, M0 and EXEC copies back
+//!   from its SGPRs (state `Resume`, 6 cycles).
 //! - MODE (the only hardware register, `hwreg` id 1) is a flip-flop register, `init_mode`
 //!   at `start` (0 for a plain program, from COMPUTE_PGM_RSRC1 for a dispatched wave),
 //!   read and written through the SALU (`s_getreg_b32`, `s_setreg*`, `s_round_mode`,
@@ -60,6 +65,10 @@ pub enum State {
     SMem,
     Done,
     Error,
+    /// Wave slots: the wave waits (at `s_barrier`) until the dispatcher resumes it.
+    Parked,
+    /// Resuming a wave: read VCC, M0 and EXEC back from its SGPRs into their copies.
+    Resume,
 }
 
 /// M0-relative addressing of one operand (reference 3.3.1.4, as the golden model applies it):
@@ -127,6 +136,28 @@ pub struct Core<const IMEM_BITS: usize> {
     pub init_sgpr: Signal<In, Bits<32>>,
     pub init_exec: Signal<In, Bits<32>>,
     pub init_mode: Signal<In, Bits<32>>,
+    /// The SGPR file of the current wave slot, outside (the top's block RAM, addressed
+    /// {slot, register}): one registered read port (data the cycle after the address) and
+    /// one write port.
+    pub sgpr_raddr: Signal<Out, Bits<7>>,
+    pub sgpr_rdata: Signal<In, Bits<32>>,
+    pub sgpr_we: Signal<Out, bool>,
+    pub sgpr_waddr: Signal<Out, Bits<7>>,
+    pub sgpr_wdata: Signal<Out, Bits<32>>,
+    /// Wave slots: `park` (sampled at Retire) ends the instruction in `Parked` instead of
+    /// fetching the next one (the dispatcher's `s_barrier`); `ctx_pc`, `ctx_scc` and
+    /// `ctx_mode` are the wave's state to save then. `resume` (in `Parked` or `Done`)
+    /// continues a wave of the slot now selected from `resume_pc`, `resume_scc` and
+    /// `resume_mode`, its VCC, M0 and EXEC copies read back from its SGPRs.
+    pub park: Signal<In, bool>,
+    pub parked: Signal<Out, bool>,
+    pub ctx_pc: Signal<Out, Bits<32>>,
+    pub ctx_scc: Signal<Out, bool>,
+    pub ctx_mode: Signal<Out, Bits<32>>,
+    pub resume: Signal<In, bool>,
+    pub resume_pc: Signal<In, Bits<32>>,
+    pub resume_scc: Signal<In, bool>,
+    pub resume_mode: Signal<In, Bits<32>>,
 
     /// Instruction word 0 to the decoder.
     pub ir: Signal<Out, Bits<32>>,
@@ -226,7 +257,6 @@ pub struct Core<const IMEM_BITS: usize> {
     pub trace_scc: Signal<Out, bool>,
 
     imem: RAM<Bits<32>, IMEM_BITS>,
-    sgpr: RAM<Bits<32>, 7>,
     salu: Salu,
     a_ix: Indexer,
     d_ix: Indexer,
@@ -316,6 +346,20 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             init_sgpr: Default::default(),
             init_exec: Default::default(),
             init_mode: Default::default(),
+            sgpr_raddr: Default::default(),
+            sgpr_rdata: Default::default(),
+            sgpr_we: Default::default(),
+            sgpr_waddr: Default::default(),
+            sgpr_wdata: Default::default(),
+            park: Default::default(),
+            parked: Default::default(),
+            ctx_pc: Default::default(),
+            ctx_scc: Default::default(),
+            ctx_mode: Default::default(),
+            resume: Default::default(),
+            resume_pc: Default::default(),
+            resume_scc: Default::default(),
+            resume_mode: Default::default(),
             ir: Default::default(),
             dec_legal: Default::default(),
             dec_lit: Default::default(),
@@ -394,7 +438,6 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             trace_scc_we: Default::default(),
             trace_scc: Default::default(),
             imem: Default::default(),
-            sgpr: Default::default(),
             salu: Default::default(),
             a_ix: Default::default(),
             d_ix: Default::default(),
@@ -522,8 +565,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         );
         self.imem.read_clock.next = self.clock.val();
         self.imem.write_clock.next = self.clock.val();
-        self.sgpr.read_clock.next = self.clock.val();
-        self.sgpr.write_clock.next = self.clock.val();
         self.salu.clock.next = self.clock.val();
 
         // Host writes to the instruction memory.
@@ -538,10 +579,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.pc_vlast.next = self.pc_word.val() + bit_cast::<32, 2>(self.dec_vwords.val()) - 1;
         self.imem.read_address.next = self.pc_word.val().get_bits::<IMEM_BITS>(0);
 
-        self.sgpr.write_enable.next = false;
-        self.sgpr.write_address.next = 0.into();
-        self.sgpr.write_data.next = 0.into();
-        self.sgpr.read_address.next = 0.into();
+        self.sgpr_we.next = false;
+        self.sgpr_waddr.next = 0.into();
+        self.sgpr_wdata.next = 0.into();
+        self.sgpr_raddr.next = 0.into();
 
         self.ir.next = self.ir0.q.val();
         self.ir_w1.next = self.ir1.q.val();
@@ -776,9 +817,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             }
             State::Clear => {
                 // Sweep the SGPR file to the wave's initial values.
-                self.sgpr.write_enable.next = true;
-                self.sgpr.write_address.next = self.step.q.val().get_bits::<7>(0);
-                self.sgpr.write_data.next = self.init_sgpr.val();
+                self.sgpr_we.next = true;
+                self.sgpr_waddr.next = self.step.q.val().get_bits::<7>(0);
+                self.sgpr_wdata.next = self.init_sgpr.val();
                 self.step.d.next = self.step.q.val() + 1;
                 if self.step.q.val() == 127 {
                     self.state.d.next = State::Fetch;
@@ -842,22 +883,22 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             State::Read => {
                 // Step k reads one word; its data arrives (registered) at step k+1.
                 if self.step.q.val() == 0 {
-                    self.sgpr.read_address.next = self.a_idx.val();
+                    self.sgpr_raddr.next = self.a_idx.val();
                 }
                 if self.step.q.val() == 1 {
-                    self.sgpr.read_address.next = self.a_idx.val() + 1;
-                    self.a_lo.d.next = self.sgpr.read_data.val();
+                    self.sgpr_raddr.next = self.a_idx.val() + 1;
+                    self.a_lo.d.next = self.sgpr_rdata.val();
                 }
                 if self.step.q.val() == 2 {
-                    self.sgpr.read_address.next = self.b_idx.val();
-                    self.a_hi.d.next = self.sgpr.read_data.val();
+                    self.sgpr_raddr.next = self.b_idx.val();
+                    self.a_hi.d.next = self.sgpr_rdata.val();
                 }
                 if self.step.q.val() == 3 {
-                    self.sgpr.read_address.next = self.b_idx.val() + 1;
-                    self.b_lo.d.next = self.sgpr.read_data.val();
+                    self.sgpr_raddr.next = self.b_idx.val() + 1;
+                    self.b_lo.d.next = self.sgpr_rdata.val();
                 }
                 if self.step.q.val() == 4 {
-                    self.b_hi.d.next = self.sgpr.read_data.val();
+                    self.b_hi.d.next = self.sgpr_rdata.val();
                     self.state.d.next = State::Assemble;
                 }
                 self.step.d.next = self.step.q.val() + 1;
@@ -866,32 +907,32 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 // Step k reads one SGPR word (S0 lo/hi, S1 lo/hi, S2 lo/hi); its data
                 // arrives at step k+1. Step 0 also reads instruction word 2.
                 if self.step.q.val() == 0 {
-                    self.sgpr.read_address.next = self.dec_vsidx0.val();
+                    self.sgpr_raddr.next = self.dec_vsidx0.val();
                     self.imem.read_address.next = self.pc_word2.val();
                 }
                 if self.step.q.val() == 1 {
-                    self.sgpr.read_address.next = self.dec_vsidx0.val() + 1;
-                    self.a_lo.d.next = self.sgpr.read_data.val();
+                    self.sgpr_raddr.next = self.dec_vsidx0.val() + 1;
+                    self.a_lo.d.next = self.sgpr_rdata.val();
                     self.ir2.d.next = self.imem.read_data.val();
                 }
                 if self.step.q.val() == 2 {
-                    self.sgpr.read_address.next = self.dec_vsidx1.val();
-                    self.a_hi.d.next = self.sgpr.read_data.val();
+                    self.sgpr_raddr.next = self.dec_vsidx1.val();
+                    self.a_hi.d.next = self.sgpr_rdata.val();
                 }
                 if self.step.q.val() == 3 {
-                    self.sgpr.read_address.next = self.dec_vsidx1.val() + 1;
-                    self.b_lo.d.next = self.sgpr.read_data.val();
+                    self.sgpr_raddr.next = self.dec_vsidx1.val() + 1;
+                    self.b_lo.d.next = self.sgpr_rdata.val();
                 }
                 if self.step.q.val() == 4 {
-                    self.sgpr.read_address.next = self.dec_vsidx2.val();
-                    self.b_hi.d.next = self.sgpr.read_data.val();
+                    self.sgpr_raddr.next = self.dec_vsidx2.val();
+                    self.b_hi.d.next = self.sgpr_rdata.val();
                 }
                 if self.step.q.val() == 5 {
-                    self.sgpr.read_address.next = self.dec_vsidx2.val() + 1;
-                    self.c_lo.d.next = self.sgpr.read_data.val();
+                    self.sgpr_raddr.next = self.dec_vsidx2.val() + 1;
+                    self.c_lo.d.next = self.sgpr_rdata.val();
                 }
                 if self.step.q.val() == 6 {
-                    self.c_hi.d.next = self.sgpr.read_data.val();
+                    self.c_hi.d.next = self.sgpr_rdata.val();
                     self.state.d.next = State::VExec;
                 }
                 self.step.d.next = self.step.q.val() + 1;
@@ -916,18 +957,18 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             State::SRead => {
                 // Step k reads SBASE lo, SBASE hi, SOFFSET; the data arrives at step k+1.
                 if self.step.q.val() == 0 {
-                    self.sgpr.read_address.next = self.sm_base.val();
+                    self.sgpr_raddr.next = self.sm_base.val();
                 }
                 if self.step.q.val() == 1 {
-                    self.sgpr.read_address.next = self.sm_base.val() + 1;
-                    self.a_lo.d.next = self.sgpr.read_data.val();
+                    self.sgpr_raddr.next = self.sm_base.val() + 1;
+                    self.a_lo.d.next = self.sgpr_rdata.val();
                 }
                 if self.step.q.val() == 2 {
-                    self.sgpr.read_address.next = self.ir1.q.val().get_bits::<7>(25);
-                    self.a_hi.d.next = self.sgpr.read_data.val();
+                    self.sgpr_raddr.next = self.ir1.q.val().get_bits::<7>(25);
+                    self.a_hi.d.next = self.sgpr_rdata.val();
                 }
                 if self.step.q.val() == 3 {
-                    self.b_lo.d.next = self.sgpr.read_data.val();
+                    self.b_lo.d.next = self.sgpr_rdata.val();
                     if self.ir1.q.val().get_bits::<7>(25) == 124 {
                         self.b_lo.d.next = 0.into();
                     }
@@ -958,9 +999,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             State::SMem => {
                 if self.m_valid.val() {
                     if self.sm_ok.val() {
-                        self.sgpr.write_enable.next = true;
-                        self.sgpr.write_address.next = self.sm_idx.val();
-                        self.sgpr.write_data.next = self.m_data.val();
+                        self.sgpr_we.next = true;
+                        self.sgpr_waddr.next = self.sm_idx.val();
+                        self.sgpr_wdata.next = self.m_data.val();
                         if self.sm_idx.val() == 106 {
                             self.vcc.d.next = (self.vcc.q.val() & self.hi32.val())
                                 | bit_cast::<64, 32>(self.m_data.val());
@@ -1056,9 +1097,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             }
             State::Write => {
                 if self.w_en.val() {
-                    self.sgpr.write_enable.next = true;
-                    self.sgpr.write_address.next = self.w_idx.val();
-                    self.sgpr.write_data.next = self.w_val.val();
+                    self.sgpr_we.next = true;
+                    self.sgpr_waddr.next = self.w_idx.val();
+                    self.sgpr_wdata.next = self.w_val.val();
                     if self.w_idx.val() == 106 {
                         self.vcc.d.next = (self.vcc.q.val() & self.hi32.val())
                             | bit_cast::<64, 32>(self.w_val.val());
@@ -1092,6 +1133,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
                 if (self.dec_kind.val() == Kind::End) && !self.dec_valu.val() {
                     self.state.d.next = State::Done;
+                } else if self.park.val() {
+                    self.state.d.next = State::Parked;
                 } else {
                     self.state.d.next = State::Fetch;
                 }
@@ -1101,6 +1144,58 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.state.d.next = State::Clear;
                     self.step.d.next = 0.into();
                 }
+                if self.resume.val() {
+                    self.state.d.next = State::Resume;
+                    self.step.d.next = 0.into();
+                    self.pc.d.next = self.resume_pc.val();
+                    self.scc.d.next = self.resume_scc.val();
+                    self.mode.d.next = self.resume_mode.val();
+                }
+            }
+            State::Parked => {
+                if self.start.val() {
+                    self.state.d.next = State::Clear;
+                    self.step.d.next = 0.into();
+                }
+                if self.resume.val() {
+                    self.state.d.next = State::Resume;
+                    self.step.d.next = 0.into();
+                    self.pc.d.next = self.resume_pc.val();
+                    self.scc.d.next = self.resume_scc.val();
+                    self.mode.d.next = self.resume_mode.val();
+                }
+            }
+            State::Resume => {
+                // Step k reads vcc_lo, vcc_hi, m0, exec_lo, exec_hi; the data arrives at
+                // step k+1.
+                if self.step.q.val() == 0 {
+                    self.sgpr_raddr.next = 106.into();
+                }
+                if self.step.q.val() == 1 {
+                    self.sgpr_raddr.next = 107.into();
+                    self.vcc.d.next = (self.vcc.q.val() & self.hi32.val())
+                        | bit_cast::<64, 32>(self.sgpr_rdata.val());
+                }
+                if self.step.q.val() == 2 {
+                    self.sgpr_raddr.next = 125.into();
+                    self.vcc.d.next = (self.vcc.q.val() & self.lo32.val())
+                        | (bit_cast::<64, 32>(self.sgpr_rdata.val()) << 32);
+                }
+                if self.step.q.val() == 3 {
+                    self.sgpr_raddr.next = 126.into();
+                    self.m0.d.next = self.sgpr_rdata.val();
+                }
+                if self.step.q.val() == 4 {
+                    self.sgpr_raddr.next = 127.into();
+                    self.exec.d.next = (self.exec.q.val() & self.hi32.val())
+                        | bit_cast::<64, 32>(self.sgpr_rdata.val());
+                }
+                if self.step.q.val() == 5 {
+                    self.exec.d.next = (self.exec.q.val() & self.lo32.val())
+                        | (bit_cast::<64, 32>(self.sgpr_rdata.val()) << 32);
+                    self.state.d.next = State::Fetch;
+                }
+                self.step.d.next = self.step.q.val() + 1;
             }
             _ => {}
         }
@@ -1115,15 +1210,20 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.m0.d.next = 0.into();
             self.mode.d.next = 0.into();
             self.err_pc.d.next = 0.into();
-            self.sgpr.write_enable.next = false;
+            self.sgpr_we.next = false;
         }
 
         self.init_idx.next = self.step.q.val().get_bits::<7>(0);
         // Status and trace port.
         self.running.next = (self.state.q.val() != State::Idle)
             && (self.state.q.val() != State::Done)
+            && (self.state.q.val() != State::Parked)
             && (self.state.q.val() != State::Error);
         self.done.next = self.state.q.val() == State::Done;
+        self.parked.next = self.state.q.val() == State::Parked;
+        self.ctx_pc.next = self.pc.q.val();
+        self.ctx_scc.next = self.scc.q.val();
+        self.ctx_mode.next = self.mode.q.val();
         self.error.next = self.state.q.val() == State::Error;
         self.error_pc.next = self.err_pc.q.val();
         self.trace_valid.next = self.retire.val();

@@ -54,8 +54,9 @@ pub const ERRORS: [DispatchError; 7] = [
     DispatchError {
         code: 7,
         name: "BARRIER",
-        text: "s_barrier in a work-group of more than one wave (the waves run one after \
-               another); ERROR_PC is its PC, counted from ENTRY",
+        text: "a work-group needs more waves resident than there are wave slots: a wave \
+               waits at s_barrier in the slot its next wave needs; ERROR_PC is that \
+               s_barrier's PC, counted from ENTRY",
     },
 ];
 

@@ -534,6 +534,10 @@ fn global_atomic_control(name: &str, op: &OpInfo) -> Option<DsCtrl> {
     })
 }
 
+/// The MUBUF cache invalidates (emitted by every work-group fence): executed as the DS
+/// no-op, there being no caches. The only MUBUF rows the vector unit executes.
+pub const CACHE_INVALIDATES: [&str; 2] = ["buffer_gl0_inv", "buffer_gl1_inv"];
+
 /// Every GLOBAL row the vector unit executes, with its control.
 pub fn vmem_table() -> Vec<(&'static OpInfo, DsCtrl)> {
     cu32_isa::tables()

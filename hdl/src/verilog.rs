@@ -313,6 +313,25 @@ pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
         })
         .collect();
     ctx.insert("gmrows", &gmrows);
+    // The cache invalidates every work-group fence emits (MUBUF): no caches, so the DS
+    // no-op's control; matched on word 0's format and opcode bits [31:18].
+    let nop = ds_table()
+        .iter()
+        .find(|(op, _)| op.name == "ds_nop")
+        .map_or(0, |(_, c)| ds_pack(c));
+    ctx.insert("ds_nop_hex", &format!("{nop:x}"));
+    let invalidates: Vec<Row> = crate::vector::CACHE_INVALIDATES
+        .iter()
+        .filter_map(|n| cu32_isa::tables().by_name(n).first().copied())
+        .map(|op| Row {
+            fmt: 0,
+            opcode: (cu32_isa::Instr::new(op).encode()[0] >> 18) as u16,
+            hex: String::new(),
+            name: op.name.clone(),
+            note: String::new(),
+        })
+        .collect();
+    ctx.insert("invalidates", &invalidates);
     render("vdecode.v.tera", VDECODE_TEMPLATE, &ctx)
 }
 
@@ -332,11 +351,21 @@ pub fn render_valu(config: &Config) -> Result<String, GenError> {
     ctx.insert("config_name", &config.name);
     ctx.insert("lanes", &lanes);
     ctx.insert("passes", &passes);
+    ctx.insert("wave_slots", &config.wave_slots);
     ctx.insert("pbits", &pbits);
     ctx.insert("lbits", &lanes.trailing_zeros());
     ctx.insert("vgprs", &config.vgprs);
     ctx.insert("depth", &depth);
     ctx.insert("abits", &abits);
+    let sbits = slot_bits(config);
+    ctx.insert("sbits", &sbits);
+    // Rows per bank RAM: the slot selects a block of 2^abits rows.
+    let rows = if sbits == 0 {
+        depth
+    } else {
+        (1 << abits) << sbits
+    };
+    ctx.insert("mem_rows", &rows);
     ctx.insert("f16", &f16);
     ctx.insert("lane_ids", &(0..lanes).collect::<Vec<u32>>());
     let df = ds_fields();
@@ -412,10 +441,15 @@ pub fn render_csr(config: &Config) -> Result<String, GenError> {
     ctx.insert("counters", &CSR_COUNTERS);
     ctx.insert("counter_bits", &CSR_COUNTERS.trailing_zeros().max(1));
     ctx.insert("lanes", &config.lanes);
-    ctx.insert("wave_slots", &1);
+    ctx.insert("wave_slots", &config.wave_slots);
     ctx.insert("lds_kib", &(config.lds_bytes / 1024));
     ctx.insert("lds_banks", &config.lds_banks);
     render("csr.v.tera", CSR_TEMPLATE, &ctx)
+}
+
+/// Address bits that select a wave slot in the register files (0 for one slot).
+pub fn slot_bits(config: &Config) -> u32 {
+    config.wave_slots.next_power_of_two().trailing_zeros()
 }
 
 /// The rendered `cu32_dispatch.v` (the dispatcher, `dispatch.v.tera`).
@@ -425,6 +459,8 @@ pub fn render_dispatch(config: &Config) -> Result<String, GenError> {
     ctx.insert("imem_words", &config.imem_words);
     ctx.insert("imem_bits", &config.imem_words.trailing_zeros());
     ctx.insert("lds_bytes", &config.lds_bytes);
+    ctx.insert("wave_slots", &config.wave_slots);
+    ctx.insert("slot_bits", &slot_bits(config).max(1));
     ctx.insert("errors", &crate::dispatch::ERRORS);
     for (name, value) in crate::dispatch::descriptor_positions() {
         ctx.insert(name, &value);
@@ -445,6 +481,10 @@ fn s_barrier_word() -> u32 {
 pub fn render_top(config: &Config) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
     ctx.insert("lanes", &config.lanes);
+    ctx.insert("wave_slots", &config.wave_slots);
+    ctx.insert("sbits", &slot_bits(config));
+    ctx.insert("slot_bits", &slot_bits(config).max(1));
+    ctx.insert("sgpr_rows", &(128u32 << slot_bits(config)));
     ctx.insert(
         "vctrl_width",
         &vfields().iter().map(|f| f.width).sum::<usize>(),

@@ -3,8 +3,10 @@
 //! state (v0 lane by lane, the SGPRs the start sweep would write, EXEC, MODE) for a 3-D
 //! dispatch with partial work-groups of odd sizes and for work-groups of several waves,
 //! against a reference written from the model's rules (`init_wave` in
-//! sim/src/model/workgroup.rs); then the refusals and the BARRIER stop. Needs verilator;
-//! skipped loudly without it unless `CI` is set.
+//! sim/src/model/workgroup.rs); the wave slots: waves parked at `s_barrier` resumed round
+//! by round in wave order with their saved state (the model's `run_group`), and the
+//! BARRIER stop when a wave's slot still holds a parked wave; then the refusals. Needs
+//! verilator; skipped loudly without it unless `CI` is set.
 
 mod common;
 
@@ -12,7 +14,8 @@ use common::{lint_clean, run_testbench, verilator_present};
 use std::fmt::Write as _;
 
 const TESTBENCH: &str = r#"module tb;
-  reg clk = 0, rst = 1, start = 0, core_done = 0, core_error = 0, barrier = 0;
+  reg clk = 0, rst = 1, start = 0, core_done = 0, core_error = 0, parked = 0;
+  reg [31:0] park_mask = 0, ctx_pc = 0;
   reg [63:0] entry = 64'h1000, kernarg = 64'h0000_0001_2345_6780;
   reg [95:0] grid = 0, block = 0;
   reg [31:0] rsrc1 = 32'h60af0080, rsrc2 = 0, props = 0, code_bytes = 12;
@@ -25,13 +28,20 @@ const TESTBENCH: &str = r#"module tb;
   wire [4:0] v0_lane;
   wire [29:0] wb_adr;
   wire [7:0] error_code;
+  wire [2:0] slot;
+  wire [4:0] wave;
+  wire park_ok, resume, resume_scc;
+  wire [31:0] resume_pc, resume_mode;
   cu32_dispatch dut(.clk(clk), .rst(rst), .csr_start(start), .entry(entry),
       .kernarg(kernarg), .grid(grid), .block(block), .rsrc1(rsrc1), .rsrc2(rsrc2),
       .properties(props), .lds_bytes(32'd0), .code_bytes(code_bytes), .plain_start(1'b0),
       .core_start(core_start), .core_reset(core_reset), .init_idx(idx),
       .init_sgpr(init_sgpr), .init_exec(init_exec), .init_mode(init_mode),
       .core_done(core_done), .core_error(core_error), .core_error_pc(32'h44),
-      .retire_barrier(barrier), .retire_pc(32'h88), .imem_we(imem_we),
+      .slot(slot), .wave(wave), .park_ok(park_ok), .core_parked(parked),
+      .ctx_pc(ctx_pc), .ctx_scc(wave[0]), .ctx_mode({27'd0, wave}), .core_resume(resume),
+      .resume_pc(resume_pc), .resume_scc(resume_scc), .resume_mode(resume_mode),
+      .imem_we(imem_we),
       .imem_addr(imem_addr), .imem_wdata(imem_wdata), .keep_v0(keep_v0), .v0_we(v0_we),
       .v0_lane(v0_lane), .v0_val(v0_val), .wb_cyc(wb_cyc), .wb_stb(wb_stb),
       .wb_adr(wb_adr), .wb_stall(1'b0), .wb_ack(wb_ack), .wb_err(1'b0), .wb_dat_i(wb_dat),
@@ -46,8 +56,10 @@ const TESTBENCH: &str = r#"module tb;
   end
   task tick; begin #1 clk = 1; #1 clk = 0; end endtask
   integer i, waves;
-  // One dispatch; `stop_at`: the wave (counted from 0) at which s_barrier retires, or -1.
-  task dispatch(input integer stop_at);
+  // One dispatch. A started wave w of a work-group parks at s_barrier when bit w of
+  // park_mask is set (saving PC 0x100 + 4w, SCC w[0], MODE w), else it ends; a resumed wave
+  // ends.
+  task dispatch;
     begin
       start = 1; tick; start = 0;
       waves = 0;
@@ -59,11 +71,21 @@ const TESTBENCH: &str = r#"module tb;
             idx = i[6:0]; #1;
             if (init_sgpr != 0) $display("S %0d %08x", i, init_sgpr);
           end
-          $display("E %08x M %08x keep %0d", init_exec, init_mode, keep_v0);
+          $display("E %08x M %08x keep %0d slot %0d wave %0d", init_exec, init_mode, keep_v0,
+                   slot, wave);
           tick; tick;
-          if (waves == stop_at) begin barrier = 1; tick; barrier = 0; end
-          core_done = 1; tick; core_done = 0;
+          if (park_mask[wave] && park_ok) begin
+            ctx_pc = 32'h100 + 4 * wave;
+            parked = 1; tick; parked = 0;
+          end else begin
+            core_done = 1; tick; core_done = 0;
+          end
           waves = waves + 1;
+        end else if (resume) begin
+          $display("R slot %0d wave %0d pc %08x scc %0d mode %0d", slot, wave, resume_pc,
+                   resume_scc, resume_mode);
+          tick; tick;
+          core_done = 1; tick; core_done = 0;
         end else tick;
       end
       $display("END done %0d error %0d code %0d pc %08x busy %0d", done, error, error_code,
@@ -77,18 +99,25 @@ const TESTBENCH: &str = r#"module tb;
     // kernarg pointer (after the dispatch pointer) and work-group ids x, y, z from s4.
     grid = {32'd3, 32'd5, 32'd7}; block = {32'd2, 32'd3, 32'd4};
     props = 32'h0000_040a; rsrc2 = {19'd0, 2'd2, 1'b0, 3'b111, 1'b0, 5'd4, 1'b0};
-    dispatch(-1);
-    // 1-D, work-groups of 40 work-items (two waves), only work-group id x at s2.
-    grid = {32'd1, 32'd1, 32'd80}; block = {32'd1, 32'd1, 32'd40};
+    dispatch;
+    // 1-D, work-groups of 80 work-items (three waves), only work-group id x at s2.
+    grid = {32'd1, 32'd1, 32'd160}; block = {32'd1, 32'd1, 32'd80};
     props = 32'h0000_0408; rsrc2 = {19'd0, 2'd0, 1'b0, 3'b001, 1'b0, 5'd2, 1'b0};
     code_bytes = 4;
-    dispatch(-1);
-    // The same with s_barrier in the first wave: BARRIER at its PC.
-    dispatch(0);
+    dispatch;
+    // The same with s_barrier in waves 0 and 2: round 2 resumes them in order.
+    park_mask = 32'b101;
+    dispatch;
+    // Ten waves (eight slots), wave 0 waiting at s_barrier in the slot wave 8 needs:
+    // BARRIER at wave 0's s_barrier.
+    grid = {32'd1, 32'd1, 32'd300}; block = {32'd1, 32'd1, 32'd300};
+    park_mask = 32'b1;
+    dispatch;
+    park_mask = 0;
     // Refusals: too much code, an empty grid, a wave64 kernel.
-    code_bytes = 32'h10000; dispatch(-1); code_bytes = 4;
-    grid = 0; dispatch(-1); grid = {32'd1, 32'd1, 32'd80};
-    props = 32'h0000_0008; dispatch(-1);
+    code_bytes = 32'h10000; dispatch; code_bytes = 4;
+    grid = 0; dispatch; grid = {32'd1, 32'd1, 32'd80};
+    props = 32'h0000_0008; dispatch;
     $finish;
   end
 endmodule
@@ -100,8 +129,21 @@ fn mode() -> u32 {
     ((r1 >> 12) & 0xff) | (((r1 >> 21) & 1) << 8) | (((r1 >> 23) & 1) << 9)
 }
 
-/// The V, S and E lines of every wave of a dispatch: `wg_at` the first work-group id SGPR,
-/// `ids` how many ids are enabled, `dims` ENABLE_VGPR_WORKITEM_ID, `k` the kernarg SGPR.
+/// How the stand-in core runs a dispatch's waves: those of `parks` park at s_barrier in
+/// the first round; `last` stops after that wave of the first work-group (an error).
+struct Script {
+    parks: &'static [u32],
+    last: Option<u32>,
+}
+
+/// Wave slots of the default configuration.
+const SLOTS: u32 = 8;
+
+/// The V, S, E (and R) lines of every wave of a dispatch: `wg_at` the first work-group id
+/// SGPR, `ids` how many ids are enabled, `dims` ENABLE_VGPR_WORKITEM_ID, `k` the kernarg
+/// SGPR; waves that park are resumed after the first round, in wave order, as the model's
+/// `run_group` does.
+#[allow(clippy::too_many_arguments)]
 fn waves(
     out: &mut String,
     grid: [u32; 3],
@@ -110,6 +152,7 @@ fn waves(
     ids: usize,
     dims: u32,
     k: u32,
+    script: &Script,
 ) {
     let groups: Vec<u32> = (0..3).map(|d| grid[d].div_ceil(block[d])).collect();
     for gz in 0..groups[2] {
@@ -120,7 +163,8 @@ fn waves(
                     .map(|d| block[d].min(grid[d] - g[d] * block[d]))
                     .collect();
                 let items = size[0] * size[1] * size[2];
-                for w in 0..items.div_ceil(32) {
+                let n = items.div_ceil(32);
+                for w in 0..n {
                     let mut exec = 0u32;
                     for lane in 0..32 {
                         let t = w * 32 + lane;
@@ -145,7 +189,24 @@ fn waves(
                             let _ = writeln!(out, "S {i} {v:08x}");
                         }
                     }
-                    let _ = writeln!(out, "E {exec:08x} M {:08x} keep 1", mode());
+                    let _ = writeln!(
+                        out,
+                        "E {exec:08x} M {:08x} keep 1 slot {} wave {w}",
+                        mode(),
+                        w % SLOTS
+                    );
+                    if script.last == Some(w) {
+                        return;
+                    }
+                }
+                for &w in script.parks.iter().filter(|&&w| w < n && n > 1) {
+                    let _ = writeln!(
+                        out,
+                        "R slot {} wave {w} pc {:08x} scc {} mode {w}",
+                        w % SLOTS,
+                        0x100 + 4 * w,
+                        w & 1
+                    );
                 }
             }
         }
@@ -158,22 +219,30 @@ fn expected() -> String {
     for k in 0..3u32 {
         let _ = writeln!(out, "I {k} {:08x}", 0x1000 + 4 * k);
     }
-    waves(&mut out, [7, 5, 3], [4, 3, 2], 4, 3, 2, 2);
+    let plain = Script {
+        parks: &[],
+        last: None,
+    };
+    waves(&mut out, [7, 5, 3], [4, 3, 2], 4, 3, 2, 2, &plain);
     out.push_str("END done 1 error 0 code 0 pc 00000000 busy 0\n");
     out.push_str("I 0 00001000\n");
-    waves(&mut out, [80, 1, 1], [40, 1, 1], 2, 1, 0, 0);
+    waves(&mut out, [160, 1, 1], [80, 1, 1], 2, 1, 0, 0, &plain);
     out.push_str("END done 1 error 0 code 0 pc 00000000 busy 0\n");
-    // The barrier run: wave 0 of work-group 0 as above, then the stop.
     out.push_str("I 0 00001000\n");
-    for lane in 0..32 {
-        let _ = writeln!(out, "V {lane} {lane:08x}");
-    }
-    let _ = writeln!(
-        out,
-        "S 0 23456780\nS 1 00000001\nS 126 ffffffff\nE ffffffff M {:08x} keep 1",
-        mode()
-    );
-    out.push_str("END done 0 error 1 code 7 pc 00000088 busy 0\n");
+    let barrier = Script {
+        parks: &[0, 2],
+        last: None,
+    };
+    waves(&mut out, [160, 1, 1], [80, 1, 1], 2, 1, 0, 0, &barrier);
+    out.push_str("END done 1 error 0 code 0 pc 00000000 busy 0\n");
+    // Wave 8 needs slot 0, where wave 0 waits at the s_barrier before PC 0x100.
+    out.push_str("I 0 00001000\n");
+    let full = Script {
+        parks: &[0],
+        last: Some(SLOTS - 1),
+    };
+    waves(&mut out, [300, 1, 1], [300, 1, 1], 2, 1, 0, 0, &full);
+    out.push_str("END done 0 error 1 code 7 pc 000000fc busy 0\n");
     out.push_str("END done 0 error 1 code 2 pc 00000000 busy 0\n");
     out.push_str("END done 0 error 1 code 3 pc 00000000 busy 0\n");
     out.push_str("END done 0 error 1 code 4 pc 00000000 busy 0\n");
@@ -195,7 +264,7 @@ fn dispatcher_starts_every_wave_as_the_model_does() {
     let stdout = run_testbench(&dir, &["tb.v", "cu32_dispatch.v"], &[]);
     let transcript: String = stdout
         .lines()
-        .filter(|l| l.starts_with(['I', 'V', 'S', 'E']))
+        .filter(|l| l.starts_with(['I', 'V', 'S', 'E', 'R']))
         .map(|l| format!("{l}\n"))
         .collect();
     let want = expected();

@@ -38,9 +38,9 @@
 //   V idx mask val0 .. val31                                  (all hex)
 // then
 //   T pc word0 word1 word2 nwords exec we0 idx0 val0 we1 idx1 val1 we2 idx2 val2
-//     we3 idx3 val3 scc_we scc cycle time                     (all hex)
+//     we3 idx3 val3 scc_we scc cycle time wave                (all hex)
 // (cycle: since the start pulse, which is cycle 1; time: the waveform time of the rising
-// edge that ends that cycle)
+// edge that ends that cycle; wave: the instruction's wave within its work-group)
 // then exactly one of
 //   DONE cycles | ERROR error_pc cycles error_code | TIMEOUT cycles | FINISH cycles
 // (FINISH: the RTL called $finish). A malformed request is answered by `FAIL message`.
@@ -189,7 +189,7 @@ void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long lon
     if (t.trace_vwe1) print_vgpr(t.trace_vidx1, t.trace_vmask, t.trace_vval1);
     if (t.trace_vwe2) print_vgpr(t.trace_vidx2, t.trace_vmask, t.trace_vval2);
     if (t.trace_vwe3) print_vgpr(t.trace_vidx3, t.trace_vmask, t.trace_vval3);
-    std::fprintf(g_out, "T %x %x %x %x %x %llx %x %x %x %x %x %x %x %x %x %x %x %x %x %x %llx %llx\n",
+    std::fprintf(g_out, "T %x %x %x %x %x %llx %x %x %x %x %x %x %x %x %x %x %x %x %x %x %llx %llx %x\n",
                 (unsigned)t.trace_pc, (unsigned)t.trace_word0, (unsigned)t.trace_word1,
                 (unsigned)t.trace_word2, (unsigned)t.trace_nwords,
                 (unsigned long long)t.trace_exec,
@@ -197,7 +197,8 @@ void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long lon
                 (unsigned)t.trace_we1, (unsigned)t.trace_idx1, (unsigned)t.trace_val1,
                 (unsigned)t.trace_we2, (unsigned)t.trace_idx2, (unsigned)t.trace_val2,
                 (unsigned)t.trace_we3, (unsigned)t.trace_idx3, (unsigned)t.trace_val3,
-                (unsigned)t.trace_scc_we, (unsigned)t.trace_scc, cycle, time);
+                (unsigned)t.trace_scc_we, (unsigned)t.trace_scc, cycle, time,
+                (unsigned)t.trace_wave);
 }
 
 // Runs one program; returns the end line, to be printed once the waveform is closed.

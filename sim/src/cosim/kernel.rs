@@ -1,13 +1,13 @@
 //! Co-simulation of a kernel dispatch: the launch is prepared as `cu32 run` prepares it
 //! ([`crate::dispatch::prepare_at`]), only placed below 2^32 (the image at [`IMAGE_BASE`],
 //! the buffers and kernarg segment from [`HEAP_BASE`]: the RTL's bus is 32-bit). The golden
-//! model runs the dispatch ([`run_dispatch`]: every work-group in order, its waves one
-//! after another, which for kernels without `s_barrier` is the RTL's order too), keeping
-//! its trace; the RTL gets the same memory behind its bus, the CSR writes of the dispatch
+//! model runs the dispatch ([`run_dispatch`]: every work-group in order, its waves in
+//! rounds between barriers, which is the RTL dispatcher's order too), keeping its trace; the RTL gets the same memory behind its bus, the CSR writes of the dispatch
 //! through its host port ([`host_writes`]), and runs it with its dispatcher. Then the two
 //! traces are compared wave by wave ([`super::compare`]) and the memory at the end.
 //!
-//! Waves are numbered in dispatch order on both sides (a wave ends at its `s_endpgm`);
+//! Waves are numbered in dispatch order on both sides (each event carries its wave within
+//! the work-group; a wave ends at its `s_endpgm`);
 //! [`KernelRun::wave_of`] says which work-group and wave of it a number is. The RTL's PCs
 //! count from the kernel's first instruction (its instruction memory holds the code from
 //! ENTRY); they are moved to the model's (offsets in the code object's image) before the
@@ -144,10 +144,11 @@ fn ends_wave(event: &TraceEvent) -> bool {
     cu32_isa::decode(&event.words).is_ok_and(|i| i.op.name == "s_endpgm")
 }
 
-/// Numbers the waves of the model's trace in dispatch order: an event's `wave` is its
-/// wave within the work-group (whose waves may interleave at barriers), `sizes` the waves
-/// of each work-group in order; a work-group is over once each of its waves has ended.
-fn number_model_waves<'a>(events: impl Iterator<Item = &'a mut TraceEvent>, sizes: &[u32]) {
+/// Numbers the waves of a trace (the model's or the RTL's) in dispatch order: an event's
+/// `wave` is its wave within the work-group (whose waves may interleave at barriers),
+/// `sizes` the waves of each work-group in order; a work-group is over once each of its
+/// waves has ended.
+fn number_waves<'a>(events: impl Iterator<Item = &'a mut TraceEvent>, sizes: &[u32]) {
     let (mut first, mut group, mut ended) = (0, 0, 0);
     for e in events {
         e.wave += first;
@@ -158,18 +159,6 @@ fn number_model_waves<'a>(events: impl Iterator<Item = &'a mut TraceEvent>, size
                 group += 1;
                 ended = 0;
             }
-        }
-    }
-}
-
-/// Numbers the waves of the RTL's trace in order (it runs them one after another): each
-/// wave ends at its `s_endpgm`.
-fn number_waves<'a>(events: impl Iterator<Item = &'a mut TraceEvent>) {
-    let mut wave = 0;
-    for e in events {
-        e.wave = wave;
-        if ends_wave(e) {
-            wave += 1;
         }
     }
 }
@@ -246,7 +235,7 @@ pub fn cosimulate_kernel(
             }
         }
     }
-    number_model_waves(events.iter_mut(), &sizes);
+    number_waves(events.iter_mut(), &sizes);
     let mut model = Replay {
         events,
         stop,
@@ -260,7 +249,7 @@ pub fn cosimulate_kernel(
     for e in run.events.iter_mut() {
         e.event.pc = e.event.pc.wrapping_add(offset);
     }
-    number_waves(run.events.iter_mut().map(|e| &mut e.event));
+    number_waves(run.events.iter_mut().map(|e| &mut e.event), &sizes);
     if let RtlEnd::Error { pc } = &mut run.end {
         if PC_ERRORS.contains(&run.error_code) {
             *pc = pc.wrapping_add(offset);
@@ -280,8 +269,8 @@ pub fn cosimulate_kernel(
 
     // The RTL's writable regions written back (without the dword padding).
     let mut rtl_memory = memory;
-    let sizes: Vec<usize> = rtl_memory.regions().map(|(_, b, _)| b.len()).collect();
-    for ((addr, dwords), size) in run.memory.iter().zip(sizes) {
+    let lens: Vec<usize> = rtl_memory.regions().map(|(_, b, _)| b.len()).collect();
+    for ((addr, dwords), size) in run.memory.iter().zip(lens) {
         let data: Vec<u8> = dwords.iter().flat_map(|w| w.to_le_bytes()).collect();
         if let Some((_, region)) = rtl_memory.writable_region(u64::from(*addr), size as u64) {
             region[..size].copy_from_slice(&data[..size]);
@@ -325,12 +314,9 @@ mod tests {
             event(0, S_NOP),
             event(0, S_ENDPGM),
         ];
-        number_model_waves(events.iter_mut(), &[2, 1]);
+        number_waves(events.iter_mut(), &[2, 1]);
         let waves: Vec<u32> = events.iter().map(|e| e.wave).collect();
         assert_eq!(waves, [0, 1, 1, 0, 2, 2]);
-        let mut rtl = [event(0, S_NOP), event(0, S_ENDPGM), event(0, S_ENDPGM)];
-        number_waves(rtl.iter_mut());
-        assert_eq!(rtl.iter().map(|e| e.wave).collect::<Vec<_>>(), [0, 0, 1]);
     }
 
     #[test]

@@ -288,7 +288,7 @@ impl Rtl {
                     });
                     continue;
                 }
-                (Some("T"), n) if n.len() == 22 => {
+                (Some("T"), n) if n.len() == 23 => {
                     events.push(trace_event(n, std::mem::take(&mut vgprs)));
                     continue;
                 }
@@ -340,7 +340,7 @@ fn push_words(req: &mut String, words: &[u32]) {
     }
 }
 
-/// A trace event from the 22 numbers of a `T` line and the SGPR (SMEM) and VGPR writes of
+/// A trace event from the 23 numbers of a `T` line and the SGPR (SMEM) and VGPR writes of
 /// the `S` and `V` lines before it (see the shim's protocol).
 fn trace_event(n: &[u64], vgprs: Vec<TraceWrite>) -> RtlEvent {
     let w32 = |i: usize| n[i] as u32;
@@ -361,7 +361,7 @@ fn trace_event(n: &[u64], vgprs: Vec<TraceWrite>) -> RtlEvent {
         writes.push(TraceWrite::Scc(n[19] != 0));
     }
     let mut event = TraceEvent {
-        wave: 0,
+        wave: n[22] as u32,
         pc: w32(0),
         words,
         exec: n[5],

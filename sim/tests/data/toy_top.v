@@ -17,7 +17,7 @@ module cu32_top(
   input host_cyc, input host_stb, input host_we, input [7:0] host_adr,
   input [31:0] host_dat_i, input [3:0] host_sel,
   output host_stall, output host_ack, output [31:0] host_dat_o,
-  output trace_valid,
+  output trace_valid, output [4:0] trace_wave,
   output [31:0] trace_pc, output [31:0] trace_word0, output [31:0] trace_word1,
   output trace_has_literal,
   output [31:0] trace_word2, output [1:0] trace_nwords,
@@ -88,6 +88,7 @@ module cu32_top(
   // The host (CSR) port and error code: unused by this stand-in.
   assign {error_code, host_stall, host_ack, host_dat_o} = 0;
   assign {trace_swe, trace_sidx, trace_sval} = 0;
+  assign trace_wave = 0;
 
   // Instruction classes.
   wire [31:0] fw = imem[pc[9:2]];
