@@ -455,14 +455,14 @@ fn smem_programs_cosimulate() {
     assert!(stdout.contains("image.s: 5 instructions"), "{stdout}");
 }
 
-/// The GLOBAL load / store programs (kernels/vmem) run on the RTL exactly as on the golden
+/// The GLOBAL and FLAT load / store programs (kernels/vmem) run on the RTL exactly as on the golden
 /// model, the memory included, at 32, 8 and 4 lanes and two bus latencies; the faulting
 /// programs stop both sides at the same instruction.
 #[test]
 fn vmem_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
     let programs = programs_in("vmem");
-    assert!(programs.len() >= 7, "{} programs", programs.len());
+    assert!(programs.len() >= 8, "{} programs", programs.len());
     let ulx3s = std::fs::read_to_string(repo().join("configs/ulx3s-85f.yaml")).unwrap();
     assert!(ulx3s.contains("\nlanes: 4\n"), "{ulx3s}");
     let lanes8 = out.path().join("ulx3s-lanes8.yaml");
@@ -503,6 +503,7 @@ fn vmem_programs_cosimulate() {
                 "05_fault_partial_exec.s: 10 instructions",
                 "06_widths.s: 31 instructions",
                 "07_atomics.s: 34 instructions",
+                "08_flat.s: 34 instructions",
             ] {
                 assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
             }

@@ -26,7 +26,7 @@ use cu32_isa::{Format, OpInfo};
 pub fn implements(op: &OpInfo, config: &Config) -> bool {
     match op.format {
         Format::Ds => vector::ds_control(op).is_some(),
-        Format::Global => vector::vmem_control(op).is_some(),
+        Format::Global | Format::Flat => vector::vmem_control(op).is_some(),
         Format::Mubuf => vector::CACHE_INVALIDATES.contains(&op.name.as_str()),
         Format::VopdX | Format::VopdY => vector::dual_control(op).is_some(),
         f if f.is_valu() => vector::vector_control(op).is_some(),

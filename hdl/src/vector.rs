@@ -444,12 +444,16 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
 /// `global_store_{b8,b16,b32,b64,b96,b128}` and the d16_hi stores), whose widths and sign
 /// extension the golden model (`sim/src/model/vmem.rs` `load_kind` / `store_kind`) reads
 /// from the same suffixes, and the 32- and 64-bit integer atomics
-/// ([`global_atomic_control`]); not the addtid or LDS-DMA rows, nor FLAT or SCRATCH.
+/// ([`global_atomic_control`]); not the addtid or LDS-DMA rows, nor SCRATCH. A FLAT row
+/// (`flat_*`) gets the control of the GLOBAL row of the same name: the golden model treats
+/// a FLAT address as global, and the two formats share opcodes, so the decoder serves
+/// FLAT from the GLOBAL rows (checked by a test).
 pub fn vmem_control(op: &OpInfo) -> Option<DsCtrl> {
-    if op.format != Format::Global {
-        return None;
-    }
-    let name = op.name.strip_prefix("global_")?;
+    let name = match op.format {
+        Format::Global => op.name.strip_prefix("global_")?,
+        Format::Flat => op.name.strip_prefix("flat_")?,
+        _ => return None,
+    };
     if let Some(a) = name.strip_prefix("atomic_") {
         return global_atomic_control(a, op);
     }
@@ -538,11 +542,13 @@ fn global_atomic_control(name: &str, op: &OpInfo) -> Option<DsCtrl> {
 /// no-op, there being no caches. The only MUBUF rows the vector unit executes.
 pub const CACHE_INVALIDATES: [&str; 2] = ["buffer_gl0_inv", "buffer_gl1_inv"];
 
-/// Every GLOBAL row the vector unit executes, with its control.
+/// Every GLOBAL row the vector unit executes, with its control (FLAT rows decode through
+/// these).
 pub fn vmem_table() -> Vec<(&'static OpInfo, DsCtrl)> {
     cu32_isa::tables()
         .ops()
         .iter()
+        .filter(|op| op.format == Format::Global)
         .filter_map(|op| vmem_control(op).map(|c| (op, c)))
         .collect()
 }
@@ -663,10 +669,26 @@ mod tests {
         let x = c("global_atomic_cmpswap_b64").unwrap();
         assert!(x.data1 && x.size == 8 && x.ndata == 2);
         assert!(c("global_atomic_csub_u32").is_none());
+        // FLAT rows decode through the GLOBAL rows: same opcode, same control.
+        let table = cu32_isa::tables();
+        let flat: Vec<_> = table
+            .ops()
+            .iter()
+            .filter(|op| op.format == Format::Flat)
+            .filter_map(|op| vmem_control(op).map(|c| (op, c)))
+            .collect();
+        assert_eq!(flat.len(), 48);
+        for (op, ctrl) in flat {
+            let g = table
+                .lookup(Format::Global, op.opcode)
+                .unwrap_or_else(|| panic!("{}: no GLOBAL row", op.name));
+            assert_eq!(g.name, op.name.replacen("flat_", "global_", 1));
+            assert_eq!(vmem_control(g), Some(ctrl), "{}", op.name);
+        }
         assert!(c("global_atomic_add_f32").is_none());
         assert!(c("global_load_addtid_b32").is_none());
         assert!(c("global_load_lds_b32").is_none());
-        assert!(vmem_control(row(Format::Flat, "flat_load_b32")).is_none());
+        assert!(vmem_control(row(Format::Scratch, "scratch_load_b32")).is_none());
         // 22 loads and stores, 13 integer atomics in 32 and 64 bits.
         assert_eq!(vmem_table().len(), 48);
     }

@@ -163,8 +163,8 @@ impl Pools {
             match op.format {
                 Format::Smem if memory && op.name.starts_with("s_load_") => pools.smem.push(op),
                 // Loads, stores and atomics with a VGPR address (not the LDS-loading
-                // or addtid forms).
-                Format::Global
+                // or addtid forms), GLOBAL and FLAT.
+                Format::Global | Format::Flat
                     if memory
                         && has(ArgKind::Vaddr)
                         && (has(ArgKind::Vdst) || has(ArgKind::Vdata)) =>
@@ -311,11 +311,12 @@ fn smem_instruction(rng: &mut Rng, op: &OpInfo) -> String {
     format!("{} {dst}, s[20:21], 0x{offset:x}", op.name)
 }
 
-/// A GLOBAL load, store or atomic of `op` at v17 (+ base s[20:21]) or at v[18:19], with
-/// data and destination VGPRs from v0..v15 and an atomic's return (`glc`) now and then.
+/// A GLOBAL load, store or atomic of `op` at v17 (+ base s[20:21]) or at v[18:19] (FLAT:
+/// always), with data and destination VGPRs from v0..v15 and an atomic's return (`glc`)
+/// now and then.
 fn global_instruction(rng: &mut Rng, op: &OpInfo) -> String {
     let mut lines = vec![memory_offset_setup(rng)];
-    let pair = rng.chance(25);
+    let pair = op.format == Format::Flat || rng.chance(25);
     if pair {
         lines.push("v_add_nc_u32 v18, s20, v17".to_string());
     }

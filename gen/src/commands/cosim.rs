@@ -18,7 +18,7 @@
 //! trace.
 //!
 //! `--seeds N` adds N constrained-random streams (`cu32_sim::streams`) of the instructions
-//! the configuration executes (SALU, VALU, DS, SMEM and GLOBAL over the data region, EXEC
+//! the configuration executes (SALU, VALU, DS, SMEM, GLOBAL and FLAT over the data region, EXEC
 //! changes, forward branches); a failing stream's text is kept in `<out>/cosim/`.
 
 use anyhow::Context;
@@ -36,10 +36,11 @@ use std::path::{Path, PathBuf};
 #[command(
     after_help = "With a launch (`--launch FILE`, or `--kernel`, `--grid`, `--block` \
 and `--arg` as for `cu32 run`), the one file is a code object: the RTL's dispatcher runs every \
-wave of every work-group, one after another (a kernel with `s_barrier` in work-groups of \
-several waves stops with error BARRIER), on the same memory as the model's dispatch (placed \
-below 2^32); each wave's trace and the memory at the end are compared, and the output buffers \
-are written from the RTL's memory."
+work-group, its waves in the configuration's wave slots, in the golden model's order (each \
+wave until it ends or waits at `s_barrier`, then the waiting waves again, round by round; a \
+work-group needing more slots than the configuration has stops with error BARRIER), on the \
+same memory as the model's dispatch (placed below 2^32); each wave's trace and the memory at \
+the end are compared, and the output buffers are written from the RTL's memory."
 )]
 pub struct Args {
     /// Programs: LLVM-syntax assembly (`.s`), or raw little-endian code (`.bin`); with a
@@ -52,7 +53,7 @@ pub struct Args {
     #[arg(long, default_value_t = 10_000_000)]
     pub max_instructions: u64,
     /// Also co-simulate N seeded constrained-random streams (seeds --first-seed ..
-    /// --first-seed + N - 1) of the integer SALU, VALU, DS, SMEM and GLOBAL instructions
+    /// --first-seed + N - 1) of the integer SALU, VALU, DS, SMEM, GLOBAL and FLAT instructions
     /// the configuration executes, with EXEC changes and forward branches; a failing
     /// stream is written to <OUT>/cosim/random_<seed>.s.
     #[arg(long, value_name = "N", default_value_t = 0)]
