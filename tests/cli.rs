@@ -534,8 +534,9 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
     let lanes8 = variant("default-lanes8", "\nlanes: 32 ", "\nlanes: 8 ");
     // The suite's launch files, copied next to its data so that their outputs land here.
     std::os::unix::fs::symlink(suite.join("data"), out.path().join("data")).unwrap();
-    // Every integer kernel of the suite; the last five meet at s_barrier in work-groups of
-    // 2 (histogram_local), 4 (scan) and 8 waves.
+    // Every integer kernel of the suite: histogram_local .. atomics meet at s_barrier in
+    // work-groups of 2 (histogram_local), 4 (scan) and 8 waves; crc32 reads a __constant
+    // table through s_getpc_b64.
     let kernels = [
         "collatz",
         "histogram_global",
@@ -545,6 +546,7 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
         "reduce_sum",
         "bitonic_sort",
         "atomics",
+        "crc32",
     ];
     let outputs = |dir: &Path| -> Vec<(String, Vec<u8>)> {
         let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)

@@ -49,6 +49,14 @@ const KERNELS: &[(&str, &[Param])] = &[
         ],
     ),
     (
+        "crc32",
+        &[
+            ("data", "global_buffer", "uchar*"),
+            ("out", "global_buffer", "uint*"),
+            ("blocks", "by_value", "uint"),
+        ],
+    ),
+    (
         "conv2d",
         &[
             ("in", "global_buffer", "float*"),
@@ -470,6 +478,34 @@ fn collatz_runs_on_the_model() {
         &std::fs::read(steps_out).unwrap(),
         &bytes_of(&steps),
     );
+}
+
+/// CRC-32 (zlib's: reflected polynomial 0xEDB88320, initial and final inversion) of each
+/// 16-byte block, bit by bit (the kernel uses a __constant table, reached PC-relatively).
+#[test]
+fn crc32_runs_on_the_model() {
+    let crc32 = |bytes: &[u8]| {
+        let mut crc = !0u32;
+        for &byte in bytes {
+            crc ^= u32::from(byte);
+            for _ in 0..8 {
+                crc = if crc & 1 != 0 {
+                    (crc >> 1) ^ 0xedb8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    };
+    // zlib's check value: CRC-32 of "123456789".
+    assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
+    let want: Vec<u32> = input("histogram_global_data.bin")[..4096]
+        .chunks(16)
+        .map(crc32)
+        .collect();
+    let out = run_on_model("crc32");
+    same("crc32", &out["crc32.bin"], &bytes_of(&want));
 }
 
 #[test]

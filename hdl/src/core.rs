@@ -16,6 +16,8 @@
 //!   several waves) stops in `Parked` with the wave's PC, SCC and MODE on `ctx_*`;
 //!   `resume` continues a wave from `resume_*`, reading its VCC, M0 and EXEC copies back
 //!   from its SGPRs (state `Resume`, 6 cycles).
+//! - PC: counts from `pc_base` (a dispatch's ENTRY, where the instruction memory's word 0
+//!   comes from); the PC-reading and -writing instructions see `pc_base` + PC.
 //! - MODE (the only hardware register, `hwreg` id 1) is a flip-flop register, `init_mode`
 //!   at `start` (0 for a plain program, from COMPUTE_PGM_RSRC1 for a dispatched wave),
 //!   read and written through the SALU (`s_getreg_b32`, `s_setreg*`, `s_round_mode`,
@@ -158,6 +160,10 @@ pub struct Core<const IMEM_BITS: usize> {
     pub resume_pc: Signal<In, Bits<32>>,
     pub resume_scc: Signal<In, bool>,
     pub resume_mode: Signal<In, Bits<32>>,
+    /// The address of instruction-memory word 0 (a dispatch's ENTRY, 0 for a plain
+    /// program): the PC counts from it, `s_getpc_b64` / `s_call_b64` write `pc_base` + PC + 4
+    /// and `s_setpc_b64` / `s_swappc_b64` jump to S0 − `pc_base`.
+    pub pc_base: Signal<In, Bits<64>>,
 
     /// Instruction word 0 to the decoder.
     pub ir: Signal<Out, Bits<32>>,
@@ -360,6 +366,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             resume_pc: Default::default(),
             resume_scc: Default::default(),
             resume_mode: Default::default(),
+            pc_base: Default::default(),
             ir: Default::default(),
             dec_legal: Default::default(),
             dec_lit: Default::default(),
@@ -727,7 +734,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.salu.scc.next = self.scc.q.val();
         self.salu.exec.next = self.exec.q.val();
         self.salu.mode.next = self.mode.q.val();
-        self.salu.pc.next = self.pc.q.val();
+        self.salu.pc.next = self.pc_base.val() + bit_cast::<64, 32>(self.pc.q.val());
 
         // Branch unit.
         self.taken.next = false;
@@ -1090,7 +1097,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.pc.q.val() + 4 + (self.simm_s.val().get_bits::<32>(0) << 2);
                 }
                 if self.dec_kind.val() == Kind::Jump {
-                    self.next_pc.d.next = self.a_q.q.val().get_bits::<32>(0);
+                    self.next_pc.d.next =
+                        self.a_q.q.val().get_bits::<32>(0) - self.pc_base.val().get_bits::<32>(0);
                 }
                 self.step.d.next = 0.into();
                 self.state.d.next = State::Write;

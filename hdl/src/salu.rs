@@ -30,7 +30,8 @@ pub struct Salu {
     pub exec: Signal<In, Bits<64>>,
     /// The MODE hardware register.
     pub mode: Signal<In, Bits<32>>,
-    pub pc: Signal<In, Bits<32>>,
+    /// The instruction's address (`s_getpc_b64` / `s_call_b64` write it + 4).
+    pub pc: Signal<In, Bits<64>>,
     pub result: Signal<Out, Bits<64>>,
     pub scc_out: Signal<Out, bool>,
     pub exec_out: Signal<Out, Bits<64>>,
@@ -703,7 +704,7 @@ impl Logic for Salu {
                 self.res.next = self.a.val() & !self.exec.val();
             }
             AluOp::Pc4 => {
-                self.res.next = bit_cast::<64, 32>(self.pc.val() + 4);
+                self.res.next = self.pc.val() + 4;
             }
             AluOp::CmpEq => {
                 self.scc_o.next = self.eq.val();

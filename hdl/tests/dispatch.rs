@@ -32,6 +32,7 @@ const TESTBENCH: &str = r#"module tb;
   wire [4:0] wave;
   wire park_ok, resume, resume_scc;
   wire [31:0] resume_pc, resume_mode;
+  wire [63:0] pc_base;
   cu32_dispatch dut(.clk(clk), .rst(rst), .csr_start(start), .entry(entry),
       .kernarg(kernarg), .grid(grid), .block(block), .rsrc1(rsrc1), .rsrc2(rsrc2),
       .properties(props), .lds_bytes(32'd0), .code_bytes(code_bytes), .plain_start(1'b0),
@@ -41,6 +42,7 @@ const TESTBENCH: &str = r#"module tb;
       .slot(slot), .wave(wave), .park_ok(park_ok), .core_parked(parked),
       .ctx_pc(ctx_pc), .ctx_scc(wave[0]), .ctx_mode({27'd0, wave}), .core_resume(resume),
       .resume_pc(resume_pc), .resume_scc(resume_scc), .resume_mode(resume_mode),
+      .pc_base(pc_base),
       .imem_we(imem_we),
       .imem_addr(imem_addr), .imem_wdata(imem_wdata), .keep_v0(keep_v0), .v0_we(v0_we),
       .v0_lane(v0_lane), .v0_val(v0_val), .wb_cyc(wb_cyc), .wb_stb(wb_stb),
@@ -71,8 +73,8 @@ const TESTBENCH: &str = r#"module tb;
             idx = i[6:0]; #1;
             if (init_sgpr != 0) $display("S %0d %08x", i, init_sgpr);
           end
-          $display("E %08x M %08x keep %0d slot %0d wave %0d", init_exec, init_mode, keep_v0,
-                   slot, wave);
+          $display("E %08x M %08x keep %0d slot %0d wave %0d base %0x", init_exec, init_mode,
+                   keep_v0, slot, wave, pc_base);
           tick; tick;
           if (park_mask[wave] && park_ok) begin
             ctx_pc = 32'h100 + 4 * wave;
@@ -191,7 +193,7 @@ fn waves(
                     }
                     let _ = writeln!(
                         out,
-                        "E {exec:08x} M {:08x} keep 1 slot {} wave {w}",
+                        "E {exec:08x} M {:08x} keep 1 slot {} wave {w} base 1000",
                         mode(),
                         w % SLOTS
                     );

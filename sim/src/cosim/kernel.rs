@@ -11,8 +11,7 @@
 //! [`KernelRun::wave_of`] says which work-group and wave of it a number is. The RTL's PCs
 //! count from the kernel's first instruction (its instruction memory holds the code from
 //! ENTRY); they are moved to the model's (offsets in the code object's image) before the
-//! comparison. Known limit: `s_getpc_b64` / `s_swappc_b64` / `s_call_b64` write the RTL's
-//! PC, not the image address, so a kernel using them diverges there.
+//! comparison (`s_getpc_b64` and the like see ENTRY + PC in the RTL: the image address).
 
 use super::{
     compare, compare_memory, model_error_pc, BusMemory, CosimError, CosimOptions, CosimReport,
