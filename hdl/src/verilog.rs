@@ -359,6 +359,10 @@ pub fn render_valu(config: &Config) -> Result<String, GenError> {
     ctx.insert("abits", &abits);
     let sbits = slot_bits(config);
     ctx.insert("sbits", &sbits);
+    ctx.insert(
+        "lds_row_bits",
+        &lds_row_bits(config.lds_banks, config.lds_bytes),
+    );
     // Rows per bank RAM: the slot selects a block of 2^abits rows.
     let rows = if sbits == 0 {
         depth
@@ -386,8 +390,13 @@ pub fn render_lds(lanes: u32, banks: u32, lds_bytes: u32) -> Result<String, GenE
     ctx.insert("lds_bytes", &lds_bytes);
     ctx.insert("words", &words);
     ctx.insert("bank_bits", &banks.trailing_zeros());
-    ctx.insert("row_bits", &(words / banks).max(1).trailing_zeros());
+    ctx.insert("row_bits", &lds_row_bits(banks, lds_bytes));
     render("lds.v.tera", LDS_TEMPLATE, &ctx)
+}
+
+/// Address bits of a row in one LDS bank (at least 1, also without an LDS).
+pub fn lds_row_bits(banks: u32, lds_bytes: u32) -> u32 {
+    (lds_bytes / 4 / banks).max(2).trailing_zeros()
 }
 
 /// Dwords per bus request of the scalar memory unit (lanes of its master): an
@@ -461,6 +470,12 @@ pub fn render_dispatch(config: &Config) -> Result<String, GenError> {
     ctx.insert("lds_bytes", &config.lds_bytes);
     ctx.insert("wave_slots", &config.wave_slots);
     ctx.insert("slot_bits", &slot_bits(config).max(1));
+    ctx.insert("lds_banks", &config.lds_banks);
+    ctx.insert("lds_bank_bits", &config.lds_banks.trailing_zeros());
+    ctx.insert(
+        "lds_row_bits",
+        &lds_row_bits(config.lds_banks, config.lds_bytes),
+    );
     ctx.insert("errors", &crate::dispatch::ERRORS);
     for (name, value) in crate::dispatch::descriptor_positions() {
         ctx.insert(name, &value);
@@ -485,6 +500,10 @@ pub fn render_top(config: &Config) -> Result<String, GenError> {
     ctx.insert("sbits", &slot_bits(config));
     ctx.insert("slot_bits", &slot_bits(config).max(1));
     ctx.insert("sgpr_rows", &(128u32 << slot_bits(config)));
+    ctx.insert(
+        "lds_row_bits",
+        &lds_row_bits(config.lds_banks, config.lds_bytes),
+    );
     ctx.insert(
         "vctrl_width",
         &vfields().iter().map(|f| f.width).sum::<usize>(),

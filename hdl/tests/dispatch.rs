@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 
 const TESTBENCH: &str = r#"module tb;
   reg clk = 0, rst = 1, start = 0, core_done = 0, core_error = 0, parked = 0;
-  reg [31:0] park_mask = 0, ctx_pc = 0;
+  reg [31:0] park_mask = 0, ctx_pc = 0, lds_bytes = 0, clears = 0;
   reg [63:0] entry = 64'h1000, kernarg = 64'h0000_0001_2345_6780;
   reg [95:0] grid = 0, block = 0;
   reg [31:0] rsrc1 = 32'h60af0080, rsrc2 = 0, props = 0, code_bytes = 12;
@@ -33,16 +33,18 @@ const TESTBENCH: &str = r#"module tb;
   wire park_ok, resume, resume_scc;
   wire [31:0] resume_pc, resume_mode;
   wire [63:0] pc_base;
+  wire lds_clr;
+  wire [6:0] lds_clr_row;
   cu32_dispatch dut(.clk(clk), .rst(rst), .csr_start(start), .entry(entry),
       .kernarg(kernarg), .grid(grid), .block(block), .rsrc1(rsrc1), .rsrc2(rsrc2),
-      .properties(props), .lds_bytes(32'd0), .code_bytes(code_bytes), .plain_start(1'b0),
+      .properties(props), .lds_bytes(lds_bytes), .code_bytes(code_bytes), .plain_start(1'b0),
       .core_start(core_start), .core_reset(core_reset), .init_idx(idx),
       .init_sgpr(init_sgpr), .init_exec(init_exec), .init_mode(init_mode),
       .core_done(core_done), .core_error(core_error), .core_error_pc(32'h44),
       .slot(slot), .wave(wave), .park_ok(park_ok), .core_parked(parked),
       .ctx_pc(ctx_pc), .ctx_scc(wave[0]), .ctx_mode({27'd0, wave}), .core_resume(resume),
       .resume_pc(resume_pc), .resume_scc(resume_scc), .resume_mode(resume_mode),
-      .pc_base(pc_base),
+      .pc_base(pc_base), .lds_clr(lds_clr), .lds_clr_row(lds_clr_row),
       .imem_we(imem_we),
       .imem_addr(imem_addr), .imem_wdata(imem_wdata), .keep_v0(keep_v0), .v0_we(v0_we),
       .v0_lane(v0_lane), .v0_val(v0_val), .wb_cyc(wb_cyc), .wb_stb(wb_stb),
@@ -55,6 +57,11 @@ const TESTBENCH: &str = r#"module tb;
     wb_dat <= {wb_adr, 2'd0};
     if (imem_we) $display("I %0d %08x", imem_addr, imem_wdata);
     if (v0_we) $display("V %0d %08x", v0_lane, v0_val);
+    // The LDS clear walks the rows in order (32 rows a work-group in the one test with LDS).
+    if (lds_clr) begin
+      if ({25'd0, lds_clr_row} != clears % 32) $display("LDS row %0d, expected %0d", lds_clr_row, clears % 32);
+      clears <= clears + 1;
+    end
   end
   task tick; begin #1 clk = 1; #1 clk = 0; end endtask
   integer i, waves;
@@ -65,6 +72,7 @@ const TESTBENCH: &str = r#"module tb;
     begin
       start = 1; tick; start = 0;
       waves = 0;
+      clears = 0;
       while (!done && !error) begin
         if (core_start) begin
           tick;
@@ -90,8 +98,8 @@ const TESTBENCH: &str = r#"module tb;
           core_done = 1; tick; core_done = 0;
         end else tick;
       end
-      $display("END done %0d error %0d code %0d pc %08x busy %0d", done, error, error_code,
-               error_pc, busy);
+      $display("END done %0d error %0d code %0d pc %08x busy %0d clears %0d", done, error,
+               error_code, error_pc, busy, clears);
       tick;
     end
   endtask
@@ -107,9 +115,12 @@ const TESTBENCH: &str = r#"module tb;
     props = 32'h0000_0408; rsrc2 = {19'd0, 2'd0, 1'b0, 3'b001, 1'b0, 5'd2, 1'b0};
     code_bytes = 4;
     dispatch;
-    // The same with s_barrier in waves 0 and 2: round 2 resumes them in order.
+    // The same with s_barrier in waves 0 and 2: round 2 resumes them in order. 4000 bytes
+    // of LDS: 32 rows of 32 banks cleared before each work-group.
     park_mask = 32'b101;
+    lds_bytes = 4000;
     dispatch;
+    lds_bytes = 0;
     // Ten waves (eight slots), wave 0 waiting at s_barrier in the slot wave 8 needs:
     // BARRIER at wave 0's s_barrier.
     grid = {32'd1, 32'd1, 32'd300}; block = {32'd1, 32'd1, 32'd300};
@@ -226,17 +237,17 @@ fn expected() -> String {
         last: None,
     };
     waves(&mut out, [7, 5, 3], [4, 3, 2], 4, 3, 2, 2, &plain);
-    out.push_str("END done 1 error 0 code 0 pc 00000000 busy 0\n");
+    out.push_str("END done 1 error 0 code 0 pc 00000000 busy 0 clears 0\n");
     out.push_str("I 0 00001000\n");
     waves(&mut out, [160, 1, 1], [80, 1, 1], 2, 1, 0, 0, &plain);
-    out.push_str("END done 1 error 0 code 0 pc 00000000 busy 0\n");
+    out.push_str("END done 1 error 0 code 0 pc 00000000 busy 0 clears 0\n");
     out.push_str("I 0 00001000\n");
     let barrier = Script {
         parks: &[0, 2],
         last: None,
     };
     waves(&mut out, [160, 1, 1], [80, 1, 1], 2, 1, 0, 0, &barrier);
-    out.push_str("END done 1 error 0 code 0 pc 00000000 busy 0\n");
+    out.push_str("END done 1 error 0 code 0 pc 00000000 busy 0 clears 64\n");
     // Wave 8 needs slot 0, where wave 0 waits at the s_barrier before PC 0x100.
     out.push_str("I 0 00001000\n");
     let full = Script {
@@ -244,10 +255,10 @@ fn expected() -> String {
         last: Some(SLOTS - 1),
     };
     waves(&mut out, [300, 1, 1], [300, 1, 1], 2, 1, 0, 0, &full);
-    out.push_str("END done 0 error 1 code 7 pc 000000fc busy 0\n");
-    out.push_str("END done 0 error 1 code 2 pc 00000000 busy 0\n");
-    out.push_str("END done 0 error 1 code 3 pc 00000000 busy 0\n");
-    out.push_str("END done 0 error 1 code 4 pc 00000000 busy 0\n");
+    out.push_str("END done 0 error 1 code 7 pc 000000fc busy 0 clears 0\n");
+    out.push_str("END done 0 error 1 code 2 pc 00000000 busy 0 clears 0\n");
+    out.push_str("END done 0 error 1 code 3 pc 00000000 busy 0 clears 0\n");
+    out.push_str("END done 0 error 1 code 4 pc 00000000 busy 0 clears 0\n");
     out
 }
 
@@ -266,7 +277,7 @@ fn dispatcher_starts_every_wave_as_the_model_does() {
     let stdout = run_testbench(&dir, &["tb.v", "cu32_dispatch.v"], &[]);
     let transcript: String = stdout
         .lines()
-        .filter(|l| l.starts_with(['I', 'V', 'S', 'E', 'R']))
+        .filter(|l| l.starts_with(['I', 'V', 'S', 'E', 'R', 'L']))
         .map(|l| format!("{l}\n"))
         .collect();
     let want = expected();

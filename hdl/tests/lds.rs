@@ -2,7 +2,8 @@
 //! here: random read and write requests (clustered addresses so banks conflict, byte
 //! enables, partial masks, addresses past the end) give every lane the data a byte array
 //! gives, with writes applied in lane order, and take as many bank cycles as the most
-//! contended bank needs (distinct words for reads, lanes for writes). Needs verilator
+//! contended bank needs (distinct words for reads, lanes for writes); now and then the
+//! first rows are cleared (`clr`) before a request, which must then read zeros. Needs verilator
 //! (installed by scripts/setup.sh); skipped loudly without it unless `CI` is set.
 
 mod common;
@@ -103,7 +104,11 @@ const TESTBENCH: &str = r#"module tb;
   wire [L*32-1:0] resp_rdata;
   wire [7:0] resp_cycles;
   reg [3:0] we_field;
-  cu32_lds dut(.clk(clk), .rst(rst), .req_valid(req_valid), .req_ready(req_ready),
+  reg clr = 0;
+  reg [`ROW_BITS-1:0] clr_row = 0;
+  integer r;
+  cu32_lds dut(.clk(clk), .rst(rst), .clr(clr), .clr_row(clr_row),
+               .req_valid(req_valid), .req_ready(req_ready),
                .req_we(req_we), .req_mask(req_mask), .req_addr(req_addr),
                .req_wdata(req_wdata), .req_be(req_be), .resp_valid(resp_valid),
                .resp_rdata(resp_rdata), .resp_cycles(resp_cycles));
@@ -116,6 +121,14 @@ const TESTBENCH: &str = r#"module tb;
     for (i = 0; i < `N; i = i + 1) begin
       {we_field, req_mask, req_addr, req_wdata, req_be} = reqs[i];
       req_we = we_field[0];
+      // A clear first: rows 0 ..= lane 0's address (mod the rows).
+      if (we_field[1]) begin
+        for (r = 0; r <= req_addr[`ROW_BITS-1:0]; r = r + 1) begin
+          clr = 1; clr_row = r[`ROW_BITS-1:0];
+          #1 clk = 1; #1 clk = 0;
+        end
+        clr = 0;
+      end
       req_valid = 1;
       while (!req_ready) begin #1 clk = 1; #1 clk = 0; end
       #1 clk = 1; #1 clk = 0;
@@ -135,14 +148,36 @@ fn run(dir: &Path, lanes: u32, banks: u32, lds_bytes: u32, n: usize, seed: u64) 
     std::fs::write(dir.join("tb.v"), TESTBENCH).unwrap();
     let mut rng = Rng(seed);
     let reqs = requests(lanes, lds_bytes / 4, n, &mut rng);
-    let lines: String = reqs.iter().map(|r| r.hex(lanes) + "\n").collect();
+    // Every twentieth request after the first writes follows a clear of rows
+    // 0 ..= (its lane 0's address mod 2^row_bits).
+    let rows = lds_bytes / 4 / banks;
+    let clears: Vec<Option<u32>> = (0..n)
+        .map(|i| (i >= 8 && i % 20 == 0).then(|| reqs[i].addr[0] % rows + 1))
+        .collect();
+    let lines: String = reqs
+        .iter()
+        .zip(&clears)
+        .map(|(r, c)| {
+            let mut line = r.hex(lanes);
+            if c.is_some() {
+                // The we field's bit 1 asks for the clear.
+                let we = u8::from(r.we) | 2;
+                line.replace_range(0..1, &format!("{we:x}"));
+            }
+            line + "\n"
+        })
+        .collect();
     std::fs::write(dir.join("reqs.hex"), lines).unwrap();
     // The template itself must lint clean (the testbench's warnings do not count).
     lint_clean(dir, "cu32_lds", "cu32_lds.v");
     let stdout = run_testbench(
         dir,
         &["tb.v", "cu32_lds.v"],
-        &[format!("LANES={lanes}"), format!("N={n}")],
+        &[
+            format!("LANES={lanes}"),
+            format!("N={n}"),
+            format!("ROW_BITS={}", rows.trailing_zeros()),
+        ],
     );
     let results: Vec<&str> = stdout
         .lines()
@@ -151,7 +186,12 @@ fn run(dir: &Path, lanes: u32, banks: u32, lds_bytes: u32, n: usize, seed: u64) 
     assert_eq!(results.len(), n, "{stdout}");
     let mut mem = vec![0u8; lds_bytes as usize];
     let mut conflicts = 0;
+    let mut cleared = 0;
     for (i, (r, line)) in reqs.iter().zip(results).enumerate() {
+        if let Some(k) = clears[i] {
+            mem[..(4 * k * banks) as usize].fill(0);
+            cleared += 1;
+        }
         let (cycles, rdata) = reference(lanes, banks, &mut mem, r);
         let (got_cycles, got_data) = line.split_once(' ').unwrap();
         assert_eq!(got_cycles, cycles.to_string(), "request {i}: bank cycles");
@@ -166,7 +206,7 @@ fn run(dir: &Path, lanes: u32, banks: u32, lds_bytes: u32, n: usize, seed: u64) 
         conflicts += u32::from(cycles > 1);
     }
     println!(
-        "LDS {lanes} lanes, {banks} banks, {lds_bytes} bytes: {n} requests match, {conflicts} with bank conflicts"
+        "LDS {lanes} lanes, {banks} banks, {lds_bytes} bytes: {n} requests match, {conflicts} with bank conflicts, {cleared} after a clear"
     );
     assert!(conflicts > n as u32 / 10, "the requests must conflict");
     std::fs::remove_dir_all(dir).unwrap();
