@@ -80,6 +80,10 @@ pub struct Args {
     /// the list's folder.
     #[arg(long, value_name = "FILE")]
     pub verilog: Vec<PathBuf>,
+    /// Print the RTL's performance counters after each program (with a launch they are
+    /// always printed).
+    #[arg(long)]
+    pub counters: bool,
     /// Testing aid: perturb the model's N-th trace event (0-based; one bit of its first
     /// write), to prove a wrong model result is caught and reported.
     #[arg(long, value_name = "N")]
@@ -205,6 +209,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 failed += 1;
             }
         }
+        if args.counters {
+            print!(
+                "{}",
+                super::figures::Figures::new(&report.counters).listing()
+            );
+        }
         if stream && report.passed() && !early {
             streams_passed += 1;
         } else if let (true, Some(source)) = (stream, &program.source) {
@@ -299,6 +309,7 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
         .with_context(|| format!("{name}: kernel {}: co-simulation", launch.kernel))?;
     let report = &run.report;
     let what = format!("{name} (kernel {})", launch.kernel);
+    let figures = super::figures::Figures::new(run.counters());
     match (&report.divergence, &report.memory) {
         (None, None) => {
             write_outputs(&run.dispatch.outputs, &run.rtl_memory)?;
@@ -308,10 +319,12 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
                 run.waves(),
                 report.cycles
             );
+            print!("{}", figures.listing());
             Ok(())
         }
         (None, Some(m)) => {
             println!("FAIL {what}: {m}");
+            print!("{}", figures.listing());
             anyhow::bail!("{what} failed co-simulation");
         }
         (Some(d), _) => {
@@ -327,6 +340,7 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
                     println!("  the RTL's error code {} ({}): {}", e.code, e.name, e.text);
                 }
             }
+            print!("{}", figures.listing());
             anyhow::bail!("{what} failed co-simulation");
         }
     }
@@ -377,7 +391,7 @@ fn check_regions(regions: &[(u32, Vec<u32>)], specs: &[String]) -> anyhow::Resul
 
 /// Writes the configuration's Verilog (as `cu32 gen` does, quietly) into `dir`; returns the
 /// files Verilator reads: the lint waivers (`.vlt`), then the Verilog, top first.
-fn generate_rtl(config: &cu32_hdl::Config, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+pub(super) fn generate_rtl(config: &cu32_hdl::Config, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
     let mut verilog = Vec::new();
     let mut waivers = Vec::new();
@@ -524,6 +538,7 @@ mod tests {
             out: dir.path().join("build"),
             verilog: vec![toy_verilog()],
             inject_model_fault: fault,
+            counters: false,
             memory_latency: 1,
             memory_stall: 0,
             memory_seed: 1,
