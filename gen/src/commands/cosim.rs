@@ -9,7 +9,9 @@
 //! `cu32 run`), the one program is a code object and the RTL runs the dispatch with its
 //! dispatcher (`cu32_sim::cosim::kernel`): the memory is prepared as `cu32 run` prepares it
 //! (only below 2^32), both sides run every wave, the traces are compared wave by wave and
-//! the memory at the end, and the output buffers are written from the RTL's memory.
+//! the memory at the end, and the output buffers are written from the RTL's memory; the
+//! RTL's performance counters follow the summary (`super::figures`; `--counters` prints
+//! them for programs too).
 //!
 //! Memory (programs): both sides get the data region of `cu32_sim::cosim::data_region` (4 KiB at
 //! 0x10000, dword k = `(k * 0x9e3779b9) ^ 0x5bd1e995`) and any `--memory-image`; the RTL
@@ -38,8 +40,10 @@ use std::path::{Path, PathBuf};
 and `--arg` as for `cu32 run`), the one file is a code object: the RTL's dispatcher runs every \
 wave of every work-group, one after another (a kernel with `s_barrier` in work-groups of \
 several waves stops with error BARRIER), on the same memory as the model's dispatch (placed \
-below 2^32); each wave's trace and the memory at the end are compared, and the output buffers \
-are written from the RTL's memory."
+below 2^32); each wave's trace and the memory at the end are compared, the output buffers \
+are written from the RTL's memory, and the RTL's performance counters (read through its CSRs \
+after the dispatch) are printed by name with IPC (retired / busy cycles) and VALU lane \
+utilisation (active lanes / (VALU instructions x 32))."
 )]
 pub struct Args {
     /// Programs: LLVM-syntax assembly (`.s`), or raw little-endian code (`.bin`); with a
