@@ -1114,3 +1114,240 @@ fn vector_programs_cosimulate() {
         assert!(stdout.contains(needle), "lacks `{needle}`: {stdout}");
     }
 }
+
+/// The `name value` pairs of the performance-counter listing `cu32 cosim` prints (lines
+/// `  index name value  meaning`).
+fn counter_values(stdout: &str) -> std::collections::BTreeMap<String, u64> {
+    let mut values = std::collections::BTreeMap::new();
+    let mut lines = stdout.lines();
+    assert!(
+        lines.any(|l| l.starts_with("performance counters")),
+        "{stdout}"
+    );
+    for line in lines {
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        match cells.as_slice() {
+            [index, name, value, ..] if index.parse::<u32>().is_ok() => {
+                values.insert(name.to_string(), value.parse().expect("a counter value"));
+            }
+            _ => break,
+        }
+    }
+    values
+}
+
+/// The RTL's performance counters against figures computed independently: for a small
+/// `histogram_global` dispatch (2 work-groups, 16 waves), from the golden model's trace of
+/// the same launch (instructions per unit by the ISA's formats, VALU lanes from the events'
+/// EXEC), the dispatcher's documented cost (the overhead counter) and the run's cycle count
+/// (busy = cycles - 2); for a plain DS program, the LDS bank conflicts computed from its
+/// addresses. Then `cu32 bench --rtl` (the same build) prints the kernel's row.
+#[test]
+fn rtl_counters_match_the_model_and_bench_prints_them() {
+    use cu32_isa::Format;
+    use std::collections::BTreeSet;
+    let out = tempfile::tempdir().unwrap();
+    let suite = out.path().join("suite");
+    std::fs::create_dir_all(suite.join("build")).unwrap();
+    let co = suite.join("build/histogram_global.co");
+    std::fs::copy(repo().join("kernels/opencl/build/histogram_global.co"), &co).unwrap();
+    let data = repo().join("kernels/opencl/data/histogram_global_data.bin");
+    let launch_file = write(
+        &suite,
+        "histogram_global.yaml",
+        &format!(
+            "kernel: histogram_global\ngrid: [512]\nblock: [256]\nargs:\n  - buffer: {}\n  \
+             - zeros: 1024\n    out: out/bins.bin\n  - u32: 512\n",
+            data.display()
+        ),
+    );
+    let build = out.path().join("build");
+
+    // The RTL's counters.
+    let assert = cu32()
+        .arg("cosim")
+        .arg(&co)
+        .arg("--launch")
+        .arg(&launch_file)
+        .arg("--out")
+        .arg(&build)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    println!("{stdout}");
+    let summary = stdout.lines().next().unwrap();
+    assert!(summary.starts_with("PASS "), "{stdout}");
+    let cycles: u64 = summary
+        .trim_end_matches(" cycles")
+        .rsplit(' ')
+        .next()
+        .and_then(|c| c.parse().ok())
+        .expect("the cycle count");
+    let rtl = counter_values(&stdout);
+    assert_eq!(rtl.len(), cu32_hdl::counters::COUNTERS.len(), "{stdout}");
+
+    // The model's trace of the same launch.
+    let launch = cu32_sim::launch::Launch::from_file(&launch_file).unwrap();
+    let code = cu32_isa::code_object::CodeObject::parse(&std::fs::read(&co).unwrap()).unwrap();
+    let mut memory = cu32_sim::memory::Memory::new();
+    let dispatch = cu32_sim::dispatch::prepare(&code, &launch, &mut memory).unwrap();
+    let mut expected = std::collections::BTreeMap::<&str, u64>::new();
+    let mut smem_dwords = 0;
+    let mut sink = |e: &cu32_sim::trace::TraceEvent| {
+        let format = cu32_isa::decode(&e.words).unwrap().op.format;
+        let unit = match format {
+            Format::Sop1 | Format::Sop2 | Format::Sopk | Format::Sopc | Format::Sopp => {
+                "salu_retired"
+            }
+            Format::Smem => {
+                smem_dwords += e
+                    .writes
+                    .iter()
+                    .filter(|w| matches!(w, cu32_sim::trace::Write::Sgpr { .. }))
+                    .count() as u64;
+                "smem_retired"
+            }
+            Format::Ds => "ds_retired",
+            Format::Global | Format::Flat => "global_retired",
+            f if f.is_valu_or_vopd() => {
+                *expected.entry("valu_lanes").or_default() +=
+                    u64::from((e.exec as u32).count_ones());
+                "valu_retired"
+            }
+            f => panic!("no unit for {f:?}"),
+        };
+        *expected.entry(unit).or_default() += 1;
+        *expected.entry("retired").or_default() += 1;
+    };
+    let stats = cu32_sim::model::workgroup::run_dispatch(
+        &code,
+        &launch,
+        &dispatch,
+        &mut memory,
+        1_000_000,
+        Some(&mut sink),
+    )
+    .unwrap();
+    let waves = stats.waves;
+    let groups = stats.workgroups;
+    assert_eq!((groups, waves), (2, 16));
+    let kernel = code.kernel("histogram_global").unwrap();
+    let words = (kernel.code.len() as u64).div_ceil(4);
+    expected.insert("busy_cycles", cycles - 2);
+    // CHECK and END, the code load (LREQ + LACK a word at latency 1); per work-group GROUP,
+    // NEXT and the one round's SCAN (a cycle per wave and one more; no LDS to clear); per
+    // wave WAVE, V0 (32), START and the RUN cycle seeing `done`.
+    let per_group = 2 + waves / groups + 1;
+    expected.insert(
+        "dispatch_overhead",
+        2 + 2 * words + per_group * groups + 35 * waves,
+    );
+    expected.insert("lds_conflict", 0);
+    for (name, value) in &expected {
+        assert_eq!(rtl.get(*name), Some(value), "counter {name}: {stdout}");
+    }
+    assert!(expected["valu_retired"] > 0 && expected["global_retired"] > 0);
+    assert_eq!(
+        rtl["wave_cycles"] + rtl["dispatch_overhead"],
+        rtl["busy_cycles"]
+    );
+    // Each wave: its 128-cycle SGPR sweep and at least a cycle per instruction; each bus
+    // dword a cycle of CYC; each vector instruction a cycle of the vector unit.
+    assert!(rtl["wave_cycles"] >= 128 * waves + rtl["retired"]);
+    assert!(rtl["smem_bus"] >= smem_dwords && smem_dwords > 0);
+    assert!(rtl["global_bus"] >= rtl["global_retired"]);
+    assert!(rtl["vector_wait"] >= rtl["valu_retired"] + rtl["global_bus"]);
+    let ipc = format!(
+        "IPC {:.3}",
+        rtl["retired"] as f64 / rtl["busy_cycles"] as f64
+    );
+    assert!(stdout.contains(&ipc), "lacks {ipc}: {stdout}");
+
+    // LDS bank conflicts of a plain program: per pass of `lanes` lanes, each bank serves
+    // one dword a cycle; the extra cycles are the busiest bank's dwords - 1.
+    let config = cu32_hdl::Config::load(&repo().join("configs/default.yaml")).unwrap();
+    let program = write(
+        out.path(),
+        "conflicts.s",
+        "v_mbcnt_lo_u32_b32 v0, -1, 0\nv_lshlrev_b32 v1, 6, v0\nds_store_b32 v1, v0\n\
+         ds_load_b32 v2, v1\nv_lshlrev_b32 v3, 2, v0\nds_load_b32 v4, v3\n\
+         s_mov_b32 exec_lo, 0xff\nv_add_nc_u32 v5, 1, v0\ns_endpgm\n",
+    );
+    let extra = |byte_address: fn(u32) -> u32| -> u64 {
+        (0..32u32)
+            .collect::<Vec<_>>()
+            .chunks(config.lanes as usize)
+            .map(|pass| {
+                let mut per_bank = std::collections::BTreeMap::<u32, BTreeSet<u32>>::new();
+                for &lane in pass {
+                    let dword = byte_address(lane) / 4;
+                    per_bank
+                        .entry(dword % config.lds_banks)
+                        .or_default()
+                        .insert(dword);
+                }
+                per_bank.values().map(|s| s.len() as u64).max().unwrap_or(1) - 1
+            })
+            .sum()
+    };
+    let conflicts = 2 * extra(|l| 64 * l) + extra(|l| 4 * l);
+    assert!(conflicts > 0);
+    let assert = cu32()
+        .arg("cosim")
+        .arg(&program)
+        .arg("--counters")
+        .arg("--out")
+        .arg(&build)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    println!("{stdout}");
+    let rtl = counter_values(&stdout);
+    assert_eq!(rtl["lds_conflict"], conflicts, "{stdout}");
+    assert_eq!(rtl["ds_retired"], 3, "{stdout}");
+    assert_eq!(rtl["valu_lanes"], 3 * 32 + 8, "{stdout}");
+    assert_eq!(rtl["busy_cycles"], 0, "{stdout}");
+
+    // `cu32 bench --rtl` on that launch: the header, the row (the same cycles and
+    // instructions), the summary.
+    let assert = cu32()
+        .args(["bench", "--rtl", "--out"])
+        .arg(&build)
+        .arg(&launch_file)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    println!("{stdout}");
+    assert!(stderr.contains("co-simulating"), "{stderr}");
+    let mut lines = stdout.lines().skip(1);
+    let header = lines.next().unwrap();
+    for column in [
+        "kernel",
+        "waves",
+        "cycles",
+        "instr",
+        "IPC",
+        "VALU util",
+        "vector wait",
+        "SMEM bus",
+        "GLOBAL bus",
+        "LDS confl",
+        "dispatch",
+        "cycles/s",
+        "result",
+    ] {
+        assert!(header.contains(column), "header lacks {column}: {stdout}");
+    }
+    let row: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    assert_eq!(row[0], "histogram_global", "{stdout}");
+    assert_eq!(row[1], "16", "{stdout}");
+    assert_eq!(row[2], cycles.to_string(), "{stdout}");
+    assert_eq!(row[3], expected["retired"].to_string(), "{stdout}");
+    assert_eq!(row.last(), Some(&"PASS"), "{stdout}");
+    assert!(row[11].parse::<f64>().is_ok_and(|s| s > 0.0), "{stdout}");
+    assert!(
+        stdout.contains("1 passed, 0 not supported by the configuration, 0 failed"),
+        "{stdout}"
+    );
+}

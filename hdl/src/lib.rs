@@ -8,6 +8,7 @@
 pub mod config;
 pub mod control;
 pub mod core;
+pub mod counters;
 pub mod dispatch;
 pub mod lane;
 pub mod salu;

@@ -6,6 +6,7 @@
 use crate::config::Config;
 use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, Kind, Rel};
 use crate::core::Core;
+use crate::counters::{index_bits, Counter, COUNTERS, COUNTER_BASE};
 use crate::lane::VectorLane;
 use crate::vector::{
     ds_fields, ds_pack, ds_table, dual_table, pack, vector_table, vfields, vmem_table,
@@ -26,9 +27,6 @@ const VALU_TEMPLATE: &str = include_str!("../../templates/valu.v.tera");
 const LDS_TEMPLATE: &str = include_str!("../../templates/lds.v.tera");
 const CSR_TEMPLATE: &str = include_str!("../../templates/csr.v.tera");
 const DISPATCH_TEMPLATE: &str = include_str!("../../templates/dispatch.v.tera");
-
-/// Performance counters of the CSRs in the top: 0 cycles busy, 1 instructions retired.
-pub const CSR_COUNTERS: u32 = 2;
 
 /// Verilator configuration that waives, for the rust-hdl output (`cu32_core.v`) only, the
 /// warning classes rust-hdl's code generator cannot avoid: WIDTH (unsized literals and
@@ -443,12 +441,32 @@ pub fn render_lane() -> String {
         .replace("endmodule // top\n", "endmodule // cu32_lane\n")
 }
 
-/// The rendered `cu32_csr.v`: the host's registers (`csr.v.tera`) with [`CSR_COUNTERS`]
-/// counters.
+/// A counter as the templates show it: its row of [`COUNTERS`] and its CSR word in hex.
+#[derive(Serialize)]
+struct CounterRow {
+    #[serde(flatten)]
+    counter: Counter,
+    word: String,
+}
+
+/// The rows of [`COUNTERS`] for the templates.
+fn counter_rows() -> Vec<CounterRow> {
+    COUNTERS
+        .iter()
+        .map(|&counter| CounterRow {
+            word: format!("{:02x}", u32::from(COUNTER_BASE) + u32::from(counter.index)),
+            counter,
+        })
+        .collect()
+}
+
+/// The rendered `cu32_csr.v`: the host's registers (`csr.v.tera`) with the performance
+/// counters of [`COUNTERS`].
 pub fn render_csr(config: &Config) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
-    ctx.insert("counters", &CSR_COUNTERS);
-    ctx.insert("counter_bits", &CSR_COUNTERS.trailing_zeros().max(1));
+    ctx.insert("counters", &COUNTERS.len());
+    ctx.insert("counter_bits", &index_bits());
+    ctx.insert("counter_rows", &counter_rows());
     ctx.insert("lanes", &config.lanes);
     ctx.insert("wave_slots", &config.wave_slots);
     ctx.insert("lds_kib", &(config.lds_bytes / 1024));
@@ -516,7 +534,7 @@ pub fn render_top(config: &Config) -> Result<String, GenError> {
         &ds_fields().iter().map(|f| f.width).sum::<usize>(),
     );
     ctx.insert("s_barrier_hi", &format!("{:04x}", s_barrier_word() >> 16));
-    ctx.insert("counters", &CSR_COUNTERS);
+    ctx.insert("counter_rows", &counter_rows());
     render("cu32_top.v.tera", TOP_TEMPLATE, &ctx)
 }
 

@@ -41,7 +41,12 @@
 //     we3 idx3 val3 scc_we scc cycle time wave                (all hex)
 // (cycle: since the start pulse, which is cycle 1; time: the waveform time of the rising
 // edge that ends that cycle; wave: the instruction's wave within its work-group)
-// then exactly one of
+// then the performance counters, read through the host port after the run (CSR word 0x06
+// gives their number n, words 0x20 .. 0x20 + n - 1 their values; the bus is held stalled
+// meanwhile, and the reads take n + 3 cycles after the end, which are not counted in
+// `cycles`; counters still counting, as after a TIMEOUT, count them too):
+//   C n v0 .. v(n-1)                                          (all hex)
+// and exactly one of
 //   DONE cycles | ERROR error_pc cycles error_code | TIMEOUT cycles | FINISH cycles
 // (FINISH: the RTL called $finish). A malformed request is answered by `FAIL message`.
 // Every model is fresh: each run builds a new context and design instance.
@@ -201,6 +206,51 @@ void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long lon
                 (unsigned)t.trace_wave);
 }
 
+// One read of CSR word `adr` through the host port, starting with the clock low; ends with
+// the clock low again (one cycle: the CSRs answer the cycle after they take the request).
+uint32_t host_read(Sim& sim, uint8_t adr) {
+    Vcu32_top& t = *sim.top;
+    t.host_cyc = 1;
+    t.host_stb = 1;
+    t.host_we = 0;
+    t.host_adr = adr;
+    t.host_dat_i = 0;
+    t.host_sel = 0xf;
+    sim.rise();
+    uint32_t value = t.host_ack ? (uint32_t)t.host_dat_o : 0;
+    sim.fall();
+    t.host_cyc = 0;
+    t.host_stb = 0;
+    t.host_adr = 0;
+    t.host_sel = 0;
+    return value;
+}
+
+// Reads the performance counters after a run (see the protocol above) and prints the C line.
+// After $finish the design is not clocked again: `C 0`.
+void print_counters(Sim& sim) {
+    Vcu32_top& t = *sim.top;
+    if (sim.ctx->gotFinish()) {
+        std::fprintf(g_out, "C 0\n");
+        return;
+    }
+    // The bus answers nothing more: STALL holds any master still asking.
+    t.wb_ack = 0;
+    t.wb_err = 0;
+    t.wb_dat_i = 0;
+    t.wb_stall = 1;
+    // Two idle cycles: the counters' registered amounts (lanes, LDS conflicts) land.
+    for (int i = 0; i < 2; ++i) {
+        sim.rise();
+        sim.fall();
+    }
+    unsigned n = host_read(sim, 0x06);
+    if (n > 0xe0) n = 0xe0;  // words 0x20 .. 0xff at most
+    std::fprintf(g_out, "C %x", n);
+    for (unsigned i = 0; i < n; ++i) std::fprintf(g_out, " %x", host_read(sim, (uint8_t)(0x20 + i)));
+    std::fprintf(g_out, "\n");
+}
+
 // Runs one program; returns the end line, to be printed once the waveform is closed.
 std::string run(const std::vector<uint32_t>& words,
                 const std::vector<std::pair<uint32_t, uint32_t>>& host,
@@ -312,6 +362,7 @@ std::string run(const std::vector<uint32_t>& words,
         drive();
         sim.fall();
     }
+    print_counters(sim);
     // Keep the run's memory for `dump`; the next run starts from the mapped contents.
     g_last = std::move(g_mem.regions);
     g_mem.regions = std::move(saved);

@@ -7,6 +7,9 @@
 //! dispatch preparation, the warm-up run and copying the memory are not. Output
 //! buffers are never written back; the command writes no file.
 //!
+//! With `--rtl`, each launch is co-simulated on the RTL instead and the table gives the
+//! RTL's figures from its performance counters (see [`super::bench_rtl`]).
+//!
 //! The table gives per kernel its work-groups, waves, retired instructions and
 //! lane-instructions of one run ([`Stats::lane_instructions`]), the number of runs, the
 //! timed seconds and the throughput in millions of lane-instructions (and instructions)
@@ -33,7 +36,19 @@ dispatch, instructions and lane-instructions retired by one run, runs, timed sec
 M lane-instr/s and M instr/s (millions per second). The total line sums the per-run \
 figures, runs and seconds and divides everything executed by the total time. Only the \
 model's runs are timed (not parsing, dispatch preparation, one untimed warm-up run, or the \
-copy of the prepared memory each run starts from); output buffers are not written."
+copy of the prepared memory each run starts from); output buffers are not written.
+
+With --rtl, each launch is co-simulated instead (as `cu32 cosim kernel.co --launch FILE`, \
+on the RTL of --config, built under --out) and the table gives, from the RTL's performance \
+counters: waves; cycles (from CONTROL start to done); instr (retired); IPC (retired / the \
+dispatcher's busy cycles); VALU util (active lanes / (VALU instructions x 32): popcount of \
+EXEC at issue; a VOPD pair counts once; DS and GLOBAL not included); the stall cycles by \
+reason: vector wait (the core waits on the vector unit: VALU passes, DS, GLOBAL), SMEM bus \
+and GLOBAL bus (cycles the unit holds the bus's CYC), LDS confl (extra cycles of bank \
+conflicts), dispatch (busy while no wave runs: code load, wave set-up); cycles/s (simulated \
+cycles per wall-clock second of the Verilated run, trace included); and the result: PASS, \
+`stopped: error code N (NAME)` for a kernel the configuration cannot run, or FAIL. The \
+command fails only if a kernel FAILs."
 )]
 pub struct Args {
     /// Launch files (YAML) to run, each with the code object `build/NAME.co` in its folder
@@ -50,6 +65,21 @@ pub struct Args {
     /// Stop a run with an error after this many instructions (all waves together).
     #[arg(long, default_value_t = 1_000_000_000)]
     pub max_instructions: u64,
+    /// Co-simulate each launch on the RTL and print its performance counters' figures
+    /// (cycles, IPC, VALU lane utilisation, stall cycles, simulated cycles per second)
+    /// instead of measuring the model.
+    #[arg(long)]
+    pub rtl: bool,
+    /// With --rtl: the configuration file (default: the embedded configuration).
+    #[arg(long, requires = "rtl")]
+    pub config: Option<PathBuf>,
+    /// With --rtl: output folder for the generated Verilog (<OUT>/<config>/) and the
+    /// Verilated build cache (<OUT>/cosim/).
+    #[arg(long, default_value = "build")]
+    pub out: PathBuf,
+    /// With --rtl: the RTL cycle budget of each dispatch.
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    pub max_cycles: u64,
 }
 
 /// One kernel's measurement.
@@ -61,7 +91,7 @@ struct Row {
 }
 
 /// The launch files of the default suite: `DIR/*.yaml` in name order.
-fn suite(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+pub(super) fn suite(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let entries =
         std::fs::read_dir(dir).with_context(|| format!("{}: cannot list", dir.display()))?;
     let mut files = Vec::new();
@@ -80,8 +110,9 @@ fn suite(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// Prepares and repeatedly runs the dispatch of launch file `path`.
-fn bench(path: &Path, min_time: Duration, max_instructions: u64) -> anyhow::Result<Row> {
+/// A launch file's kernel name (the file's name without `.yaml`) and its code object,
+/// `build/NAME.co` in the launch file's folder.
+pub(super) fn kernel_files(path: &Path) -> (String, PathBuf) {
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -91,6 +122,12 @@ fn bench(path: &Path, min_time: Duration, max_instructions: u64) -> anyhow::Resu
         .unwrap_or(Path::new("."))
         .join("build")
         .join(format!("{name}.co"));
+    (name, co)
+}
+
+/// Prepares and repeatedly runs the dispatch of launch file `path`.
+fn bench(path: &Path, min_time: Duration, max_instructions: u64) -> anyhow::Result<Row> {
+    let (name, co) = kernel_files(path);
     let launch = Launch::from_file(path)?;
     let file = std::fs::read(&co).with_context(|| format!("{}: cannot read", co.display()))?;
     let code = cu32_isa::code_object::CodeObject::parse(&file)
@@ -225,6 +262,15 @@ fn row_line(r: &Row) -> String {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.rtl {
+        let rtl = super::bench_rtl::RtlArgs {
+            config: args.config.as_deref(),
+            out: &args.out,
+            max_cycles: args.max_cycles,
+            max_instructions: args.max_instructions,
+        };
+        return super::bench_rtl::run(&args.launches, &args.suite, &rtl);
+    }
     if !(args.min_time >= 0.0 && args.min_time.is_finite()) {
         anyhow::bail!(
             "--min-time {}: must be a non-negative number of seconds",

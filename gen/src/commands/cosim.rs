@@ -9,7 +9,9 @@
 //! `cu32 run`), the one program is a code object and the RTL runs the dispatch with its
 //! dispatcher (`cu32_sim::cosim::kernel`): the memory is prepared as `cu32 run` prepares it
 //! (only below 2^32), both sides run every wave, the traces are compared wave by wave and
-//! the memory at the end, and the output buffers are written from the RTL's memory.
+//! the memory at the end, and the output buffers are written from the RTL's memory; the
+//! RTL's performance counters follow the summary (`super::figures`; `--counters` prints
+//! them for programs too).
 //!
 //! Memory (programs): both sides get the data region of `cu32_sim::cosim::data_region` (4 KiB at
 //! 0x10000, dword k = `(k * 0x9e3779b9) ^ 0x5bd1e995`) and any `--memory-image`; the RTL
@@ -40,7 +42,9 @@ work-group, its waves in the configuration's wave slots, in the golden model's o
 wave until it ends or waits at `s_barrier`, then the waiting waves again, round by round; a \
 work-group needing more slots than the configuration has stops with error BARRIER), on the \
 same memory as the model's dispatch (placed below 2^32); each wave's trace and the memory at \
-the end are compared, and the output buffers are written from the RTL's memory."
+the end are compared, the output buffers are written from the RTL's memory, and the RTL's \
+performance counters (read through its CSRs after the dispatch) are printed by name with IPC \
+(retired / busy cycles) and VALU lane utilisation (active lanes / (VALU instructions x 32))."
 )]
 pub struct Args {
     /// Programs: LLVM-syntax assembly (`.s`), or raw little-endian code (`.bin`); with a
@@ -81,6 +85,10 @@ pub struct Args {
     /// the list's folder.
     #[arg(long, value_name = "FILE")]
     pub verilog: Vec<PathBuf>,
+    /// Print the RTL's performance counters after each program (with a launch they are
+    /// always printed).
+    #[arg(long)]
+    pub counters: bool,
     /// Testing aid: perturb the model's N-th trace event (0-based; one bit of its first
     /// write), to prove a wrong model result is caught and reported.
     #[arg(long, value_name = "N")]
@@ -206,6 +214,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 failed += 1;
             }
         }
+        if args.counters {
+            print!(
+                "{}",
+                super::figures::Figures::new(&report.counters).listing()
+            );
+        }
         if stream && report.passed() && !early {
             streams_passed += 1;
         } else if let (true, Some(source)) = (stream, &program.source) {
@@ -300,6 +314,7 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
         .with_context(|| format!("{name}: kernel {}: co-simulation", launch.kernel))?;
     let report = &run.report;
     let what = format!("{name} (kernel {})", launch.kernel);
+    let figures = super::figures::Figures::new(run.counters());
     match (&report.divergence, &report.memory) {
         (None, None) => {
             write_outputs(&run.dispatch.outputs, &run.rtl_memory)?;
@@ -309,10 +324,12 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
                 run.waves(),
                 report.cycles
             );
+            print!("{}", figures.listing());
             Ok(())
         }
         (None, Some(m)) => {
             println!("FAIL {what}: {m}");
+            print!("{}", figures.listing());
             anyhow::bail!("{what} failed co-simulation");
         }
         (Some(d), _) => {
@@ -328,6 +345,7 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
                     println!("  the RTL's error code {} ({}): {}", e.code, e.name, e.text);
                 }
             }
+            print!("{}", figures.listing());
             anyhow::bail!("{what} failed co-simulation");
         }
     }
@@ -378,7 +396,7 @@ fn check_regions(regions: &[(u32, Vec<u32>)], specs: &[String]) -> anyhow::Resul
 
 /// Writes the configuration's Verilog (as `cu32 gen` does, quietly) into `dir`; returns the
 /// files Verilator reads: the lint waivers (`.vlt`), then the Verilog, top first.
-fn generate_rtl(config: &cu32_hdl::Config, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+pub(super) fn generate_rtl(config: &cu32_hdl::Config, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
     let mut verilog = Vec::new();
     let mut waivers = Vec::new();
@@ -525,6 +543,7 @@ mod tests {
             out: dir.path().join("build"),
             verilog: vec![toy_verilog()],
             inject_model_fault: fault,
+            counters: false,
             memory_latency: 1,
             memory_stall: 0,
             memory_seed: 1,

@@ -2,8 +2,10 @@
 
 pub mod asm;
 pub mod bench;
+pub mod bench_rtl;
 pub mod cosim;
 pub mod disasm;
+pub mod figures;
 pub mod gen;
 pub mod info;
 pub mod run;

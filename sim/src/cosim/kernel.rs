@@ -72,6 +72,23 @@ impl KernelRun {
     pub fn waves(&self) -> usize {
         self.waves.len()
     }
+
+    /// The RTL's performance counters after the dispatch, in index order
+    /// (`cu32_hdl::counters::COUNTERS`; read through the host port once it ended).
+    pub fn counters(&self) -> &[u32] {
+        &self.report.counters
+    }
+
+    /// Simulated cycles per wall-clock second of the RTL's run (its Verilator process,
+    /// trace output included); 0 for no measurable time.
+    pub fn cycles_per_second(&self) -> f64 {
+        let s = self.report.rtl_wall.as_secs_f64();
+        if s > 0.0 {
+            self.report.cycles as f64 / s
+        } else {
+            0.0
+        }
+    }
 }
 
 /// The CSR writes that start `dispatch` of `launch`'s kernel in `code`, CONTROL last.

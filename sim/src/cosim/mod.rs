@@ -299,6 +299,10 @@ pub struct CosimReport {
     pub divergence: Option<Box<Divergence>>,
     /// With the traces in agreement: the first difference of the bus memory at the end.
     pub memory: Option<MemoryDifference>,
+    /// The RTL's performance counters after the run ([`RtlRun::counters`]).
+    pub counters: Vec<u32>,
+    /// Wall-clock time of the RTL run ([`RtlRun::wall`]).
+    pub rtl_wall: std::time::Duration,
 }
 
 impl CosimReport {
@@ -462,6 +466,8 @@ pub fn compare(run: &RtlRun, model: &mut dyn Model, options: &CosimOptions) -> C
         rtl_end: run.end,
         divergence: divergence.map(Box::new),
         memory: None,
+        counters: run.counters.clone(),
+        rtl_wall: run.wall,
     }
 }
 
@@ -654,6 +660,8 @@ mod tests {
             cycles: 1,
             memory,
             error_code: 0,
+            counters: Vec::new(),
+            wall: std::time::Duration::ZERO,
         }
     }
 

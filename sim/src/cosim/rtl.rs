@@ -60,6 +60,11 @@ pub struct RtlRun {
     /// With [`RtlEnd::Error`]: the top's `error_code` (the dispatcher's code, see
     /// `cu32_hdl::dispatch`; 1 for a plain program's error).
     pub error_code: u8,
+    /// The performance counters read through the host port after the run, in index order
+    /// (`cu32_hdl::counters::COUNTERS`; empty for a top without them).
+    pub counters: Vec<u32>,
+    /// Wall-clock time of the run in the shim, from the request to its end line.
+    pub wall: std::time::Duration,
 }
 
 /// The memory the shim serves on the RTL's Wishbone port, and how it answers.
@@ -247,6 +252,7 @@ impl Rtl {
             req.push_str(path);
         }
         req.push('\n');
+        let started = std::time::Instant::now();
         p.send(&req)?;
 
         for n in oks {
@@ -257,6 +263,7 @@ impl Rtl {
         }
         let mut events = Vec::new();
         let mut vgprs = Vec::new();
+        let mut counters = Vec::new();
         loop {
             let line = p.line()?;
             let fields: Vec<&str> = line.split_whitespace().collect();
@@ -292,6 +299,10 @@ impl Rtl {
                     events.push(trace_event(n, std::mem::take(&mut vgprs)));
                     continue;
                 }
+                (Some("C"), [n, values @ ..]) if *n as usize == values.len() => {
+                    counters = values.iter().map(|&v| v as u32).collect();
+                    continue;
+                }
                 (Some("DONE"), [c]) => (RtlEnd::Done, *c, 0),
                 (Some("ERROR"), [pc, c, code]) => {
                     (RtlEnd::Error { pc: *pc as u32 }, *c, *code as u8)
@@ -300,6 +311,7 @@ impl Rtl {
                 (Some("FINISH"), [c]) => (RtlEnd::Finish, *c, 0),
                 _ => return Err(p.protocol(&format!("unexpected line `{line}`"))),
             };
+            let wall = started.elapsed();
             let mut dumps = Vec::new();
             for (addr, dwords) in &memory.regions {
                 p.send(&format!("dump {addr:x} {}\n", dwords.len()))?;
@@ -326,6 +338,8 @@ impl Rtl {
                 cycles: end.1,
                 memory: dumps,
                 error_code: end.2,
+                counters,
+                wall,
             });
         }
     }

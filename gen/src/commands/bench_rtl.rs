@@ -1,0 +1,223 @@
+//! `cu32 bench --rtl`: co-simulates each launch of the suite on the Verilated RTL of a
+//! configuration (as `cu32 cosim kernel.co --launch FILE` does, through
+//! [`cosimulate_kernel`]) and prints the RTL's figures per kernel from its performance
+//! counters (`cu32_hdl::counters`): waves, cycles, instructions, instructions per cycle,
+//! VALU lane utilisation, the stall cycles by reason, and the co-simulation's speed in
+//! simulated cycles per wall-clock second. A kernel the configuration cannot run (an
+//! instruction it does not implement, `s_barrier` across waves, code larger than the
+//! instruction memory) gets a row saying so; the command fails only when a kernel's
+//! co-simulation finds a real disagreement or cannot be run at all.
+
+use super::bench::{kernel_files, suite};
+use super::figures::Figures;
+use anyhow::Context;
+use cu32_sim::cosim::kernel::{cosimulate_kernel, KernelRun};
+use cu32_sim::cosim::{verilate, BusMemory, CosimOptions, Rtl, RtlEnd};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// What `--rtl` needs besides the launch files.
+pub struct RtlArgs<'a> {
+    pub config: Option<&'a Path>,
+    pub out: &'a Path,
+    pub max_cycles: u64,
+    pub max_instructions: u64,
+}
+
+/// The table's columns: header and width.
+const COLUMNS: [(&str, usize); 12] = [
+    ("kernel", 18),
+    ("waves", 6),
+    ("cycles", 10),
+    ("instr", 8),
+    ("IPC", 6),
+    ("VALU util", 9),
+    ("vector wait", 11),
+    ("SMEM bus", 9),
+    ("GLOBAL bus", 10),
+    ("LDS confl", 9),
+    ("dispatch", 9),
+    ("cycles/s", 9),
+];
+
+/// One line: the kernel left-aligned, the figures right-aligned, then the result.
+fn line(cells: &[String], result: &str) -> String {
+    let mut out = String::new();
+    for (i, (cell, (_, width))) in cells.iter().zip(COLUMNS).enumerate() {
+        if i == 0 {
+            let _ = write!(out, "{cell:<width$}");
+        } else {
+            let _ = write!(out, " {cell:>width$}");
+        }
+    }
+    format!("{out}  {result}\n")
+}
+
+fn header() -> String {
+    let cells: Vec<String> = COLUMNS.iter().map(|(h, _)| h.to_string()).collect();
+    line(&cells, "result")
+}
+
+/// How a kernel's co-simulation ended.
+enum Outcome {
+    Passed,
+    /// The configuration cannot run it (the RTL stopped with an error code, or the code
+    /// does not fit).
+    Unsupported(String),
+    /// A disagreement between the RTL and the model, or a harness failure.
+    Failed(String),
+}
+
+/// The row of a kernel that ran (passed or not).
+fn row(name: &str, run: &KernelRun, outcome: &str) -> String {
+    let f = Figures::new(run.counters());
+    let get = |n: &str| f.get(n).map_or("-".to_string(), |v| v.to_string());
+    let cells = [
+        name.to_string(),
+        run.waves().to_string(),
+        run.report.cycles.to_string(),
+        get("retired"),
+        f.ipc().map_or("-".into(), |x| format!("{x:.3}")),
+        f.lane_utilisation()
+            .map_or("-".into(), |x| format!("{:.1}%", 100.0 * x)),
+        get("vector_wait"),
+        get("smem_bus"),
+        get("global_bus"),
+        get("lds_conflict"),
+        get("dispatch_overhead"),
+        format!("{:.0}", run.cycles_per_second()),
+    ];
+    line(&cells, outcome)
+}
+
+/// The row of a kernel that did not get to run.
+fn empty_row(name: &str, outcome: &str) -> String {
+    let mut cells = vec!["-".to_string(); COLUMNS.len()];
+    cells[0] = name.to_string();
+    line(&cells, outcome)
+}
+
+/// Why the RTL stopped, when it stopped with an error code.
+fn rtl_error(run: &KernelRun) -> Option<String> {
+    let RtlEnd::Error { pc } = run.report.rtl_end else {
+        return None;
+    };
+    let code = run.error_code;
+    Some(match cu32_hdl::dispatch::error_text(code) {
+        Some(e) => format!("error code {code} ({}) at pc 0x{pc:x}", e.name),
+        None => format!("error code {code} at pc 0x{pc:x}"),
+    })
+}
+
+/// Co-simulates one launch file; the row to print and the outcome.
+fn bench_one(
+    rtl: &mut Rtl,
+    path: &Path,
+    config: &cu32_hdl::Config,
+    args: &RtlArgs,
+) -> anyhow::Result<(String, Outcome)> {
+    let (name, co) = kernel_files(path);
+    let launch = cu32_sim::launch::Launch::from_file(path)?;
+    let file = std::fs::read(&co).with_context(|| format!("{}: cannot read", co.display()))?;
+    let code = cu32_isa::code_object::CodeObject::parse(&file)
+        .with_context(|| co.display().to_string())?;
+    if let Some(kernel) = code.kernel(&launch.kernel) {
+        if kernel.code.len() as u64 > 4 * u64::from(config.imem_words) {
+            let why = format!(
+                "not run: {} bytes of code, the instruction memory holds {} words",
+                kernel.code.len(),
+                config.imem_words
+            );
+            return Ok((empty_row(&name, &why), Outcome::Unsupported(why)));
+        }
+    }
+    let options = CosimOptions {
+        max_cycles: args.max_cycles,
+        vcd_on_divergence: None,
+        lds_bytes: config.lds_bytes,
+        bus: BusMemory::default(),
+        ..CosimOptions::default()
+    };
+    let run = match cosimulate_kernel(rtl, &code, &launch, args.max_instructions, &options) {
+        Ok(run) => run,
+        Err(e) => {
+            let why = format!("FAIL: {e}");
+            return Ok((empty_row(&name, &why), Outcome::Failed(why)));
+        }
+    };
+    let report = &run.report;
+    let outcome = match (&report.divergence, &report.memory, rtl_error(&run)) {
+        (None, None, _) => Outcome::Passed,
+        (Some(_), _, Some(error)) => Outcome::Unsupported(format!("stopped: {error}")),
+        (None, Some(m), _) => Outcome::Failed(format!("FAIL: {m}")),
+        (Some(d), _, None) => Outcome::Failed(format!(
+            "FAIL: diverged in wave {} at instruction {} ({})",
+            d.wave, d.index, report.rtl_end
+        )),
+    };
+    let text = match &outcome {
+        Outcome::Passed => "PASS".to_string(),
+        Outcome::Unsupported(s) | Outcome::Failed(s) => s.clone(),
+    };
+    Ok((row(&name, &run, &text), outcome))
+}
+
+/// `cu32 bench --rtl`: see the module's documentation.
+pub fn run(launches: &[PathBuf], suite_dir: &Path, args: &RtlArgs) -> anyhow::Result<()> {
+    let launches = if launches.is_empty() {
+        suite(suite_dir)?
+    } else {
+        launches.to_vec()
+    };
+    let config = super::load_config(args.config)?;
+    let verilog = super::cosim::generate_rtl(&config, &super::config_dir(args.out, &config))?;
+    let built = verilate::build(&verilog, &args.out.join("cosim"))?;
+    if built.reused {
+        eprintln!("bench: using the cached build {}", built.dir.display());
+    }
+    let mut rtl = Rtl::start(&built)?;
+
+    let mut out = std::io::stdout().lock();
+    let mut print = |text: &str| {
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .context("writing the table")
+    };
+    print(&format!(
+        "RTL of configuration `{}` ({} lanes), bus latency 1\n",
+        config.name, config.lanes
+    ))?;
+    print(&header())?;
+    let (mut passed, mut unsupported, mut failed) = (0, 0, 0);
+    for (i, path) in launches.iter().enumerate() {
+        eprintln!(
+            "bench: co-simulating {} ({} of {})...",
+            path.display(),
+            i + 1,
+            launches.len()
+        );
+        let (text, outcome) = match bench_one(&mut rtl, path, &config, args) {
+            Ok(r) => r,
+            Err(e) => {
+                let why = format!("FAIL: {e:#}");
+                let (name, _) = kernel_files(path);
+                (empty_row(&name, &why), Outcome::Failed(why))
+            }
+        };
+        match outcome {
+            Outcome::Passed => passed += 1,
+            Outcome::Unsupported(_) => unsupported += 1,
+            Outcome::Failed(_) => failed += 1,
+        }
+        print(&text)?;
+    }
+    print(&format!(
+        "bench --rtl: {passed} passed, {unsupported} not supported by the configuration, \
+         {failed} failed\n"
+    ))?;
+    if failed > 0 {
+        anyhow::bail!("{failed} kernel(s) failed co-simulation");
+    }
+    Ok(())
+}

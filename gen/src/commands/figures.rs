@@ -1,0 +1,94 @@
+//! The RTL's performance counters (`cu32_hdl::counters::COUNTERS`, read by the co-simulation
+//! shim after a dispatch) as `cu32 cosim` and `cu32 bench --rtl` show them: named values
+//! and the figures derived from them, instructions per cycle (retired / busy cycles, or
+//! wave cycles for a plain program) and
+//! VALU lane utilisation (active lanes / (VALU instructions × 32)).
+
+use cu32_hdl::counters::{counter, COUNTERS, COUNTER_BASE};
+use std::fmt::Write as _;
+
+/// Counter values in index order, as the RTL gave them.
+pub struct Figures<'a> {
+    values: &'a [u32],
+}
+
+impl<'a> Figures<'a> {
+    pub fn new(values: &'a [u32]) -> Figures<'a> {
+        Figures { values }
+    }
+
+    /// The value of the counter called `name`, if the RTL has it.
+    pub fn get(&self, name: &str) -> Option<u64> {
+        let c = counter(name)?;
+        self.values.get(usize::from(c.index)).map(|&v| u64::from(v))
+    }
+
+    /// The cycles IPC counts: the dispatcher's busy cycles, or for a plain program (no
+    /// dispatch) the wave's cycles.
+    pub fn cycles(&self) -> Option<u64> {
+        match self.get("busy_cycles")? {
+            0 => self.get("wave_cycles"),
+            busy => Some(busy),
+        }
+    }
+
+    /// Instructions retired per cycle ([`Figures::cycles`]).
+    pub fn ipc(&self) -> Option<f64> {
+        ratio(self.get("retired")?, self.cycles()?)
+    }
+
+    /// Active lanes over the lanes of every retired VALU instruction (32 each).
+    pub fn lane_utilisation(&self) -> Option<f64> {
+        ratio(self.get("valu_lanes")?, 32 * self.get("valu_retired")?)
+    }
+
+    /// One line per counter (name, value, meaning), then the derived figures.
+    pub fn listing(&self) -> String {
+        let mut out = format!("performance counters (CSR words 0x{COUNTER_BASE:02x}..):\n");
+        for (i, v) in self.values.iter().enumerate() {
+            let (name, meaning) = COUNTERS
+                .get(i)
+                .map_or(("(unknown)", ""), |c| (c.name, c.meaning));
+            let _ = writeln!(out, "  {i:>2} {name:<18} {v:>12}  {meaning}");
+        }
+        let _ = writeln!(
+            out,
+            "IPC {} (retired / busy_cycles, or wave_cycles without a dispatch), VALU lane utilisation {} (valu_lanes / (valu_retired x 32))",
+            self.ipc().map_or("-".into(), |x| format!("{x:.3}")),
+            self.lane_utilisation()
+                .map_or("-".into(), |x| format!("{:.1}%", 100.0 * x)),
+        );
+        out
+    }
+}
+
+/// `a / b`, or `None` when `b` is 0.
+fn ratio(a: u64, b: u64) -> Option<f64> {
+    (b > 0).then(|| a as f64 / b as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_come_from_the_named_counters() {
+        let mut values = vec![0u32; COUNTERS.len()];
+        let mut set = |name: &str, v: u32| {
+            values[usize::from(counter(name).expect("a counter").index)] = v;
+        };
+        set("busy_cycles", 1000);
+        set("retired", 250);
+        set("valu_retired", 10);
+        set("valu_lanes", 240);
+        let f = Figures::new(&values);
+        assert_eq!(f.ipc(), Some(0.25));
+        assert_eq!(f.lane_utilisation(), Some(0.75));
+        let text = f.listing();
+        assert!(text.contains("busy_cycles"), "{text}");
+        assert!(text.contains("IPC 0.250"), "{text}");
+        assert!(text.contains("utilisation 75.0%"), "{text}");
+        assert_eq!(Figures::new(&[]).ipc(), None);
+        assert!(Figures::new(&[1]).listing().contains("busy_cycles"));
+    }
+}
