@@ -247,7 +247,7 @@ impl Totals {
             self.instr.to_string(),
             self.lanes.to_string(),
             self.runs.to_string(),
-            format!("{:.3}", self.time.as_secs_f64()),
+            format!("{:.6}", self.time.as_secs_f64()),
             format!("{:.1}", mega_per_second(self.all_lanes, self.time)),
             format!("{:.1}", mega_per_second(self.all_instr, self.time)),
         ])
