@@ -536,7 +536,7 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
     std::os::unix::fs::symlink(suite.join("data"), out.path().join("data")).unwrap();
     // Every integer kernel of the suite: histogram_local .. atomics meet at s_barrier in
     // work-groups of 2 (histogram_local), 4 (scan) and 8 waves; crc32 reads a __constant
-    // table through s_getpc_b64.
+    // table through s_getpc_b64; transpose moves floats through LDS (no float arithmetic).
     let kernels = [
         "collatz",
         "histogram_global",
@@ -547,6 +547,7 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
         "bitonic_sort",
         "atomics",
         "crc32",
+        "transpose",
     ];
     let outputs = |dir: &Path| -> Vec<(String, Vec<u8>)> {
         let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
