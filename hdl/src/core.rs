@@ -326,6 +326,7 @@ pub struct Core<const IMEM_BITS: usize> {
     w_idx: Signal<Local, Bits<7>>,
     w_val: Signal<Local, Bits<32>>,
     retire: Signal<Local, bool>,
+    between: Signal<Local, bool>,
     sm_base: Signal<Local, Bits<7>>,
     sm_off: Signal<Local, Bits<64>>,
     sm_sum: Signal<Local, Bits<64>>,
@@ -506,6 +507,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             w_idx: Default::default(),
             w_val: Default::default(),
             retire: Default::default(),
+            between: Default::default(),
             sm_base: Default::default(),
             sm_off: Default::default(),
             sm_sum: Default::default(),
@@ -1147,32 +1149,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.state.d.next = State::Fetch;
                 }
             }
-            State::Done => {
-                if self.start.val() {
-                    self.state.d.next = State::Clear;
-                    self.step.d.next = 0.into();
-                }
-                if self.resume.val() {
-                    self.state.d.next = State::Resume;
-                    self.step.d.next = 0.into();
-                    self.pc.d.next = self.resume_pc.val();
-                    self.scc.d.next = self.resume_scc.val();
-                    self.mode.d.next = self.resume_mode.val();
-                }
-            }
-            State::Parked => {
-                if self.start.val() {
-                    self.state.d.next = State::Clear;
-                    self.step.d.next = 0.into();
-                }
-                if self.resume.val() {
-                    self.state.d.next = State::Resume;
-                    self.step.d.next = 0.into();
-                    self.pc.d.next = self.resume_pc.val();
-                    self.scc.d.next = self.resume_scc.val();
-                    self.mode.d.next = self.resume_mode.val();
-                }
-            }
             State::Resume => {
                 // Step k reads vcc_lo, vcc_hi, m0, exec_lo, exec_hi; the data arrives at
                 // step k+1.
@@ -1206,6 +1182,21 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.step.d.next = self.step.q.val() + 1;
             }
             _ => {}
+        }
+        // Between waves (Done, or Parked at a barrier): a new wave starts (`start`), or a
+        // waiting one continues (`resume`).
+        self.between.next =
+            (self.state.q.val() == State::Done) || (self.state.q.val() == State::Parked);
+        if self.between.val() && self.start.val() {
+            self.state.d.next = State::Clear;
+            self.step.d.next = 0.into();
+        }
+        if self.between.val() && self.resume.val() {
+            self.state.d.next = State::Resume;
+            self.step.d.next = 0.into();
+            self.pc.d.next = self.resume_pc.val();
+            self.scc.d.next = self.resume_scc.val();
+            self.mode.d.next = self.resume_mode.val();
         }
 
         if self.rst.val() {
