@@ -1,9 +1,12 @@
 //! Co-simulation of a kernel dispatch: the launch is prepared as `cu32 run` prepares it
 //! ([`crate::dispatch::prepare_at`]), only placed below 2^32 (the image at [`IMAGE_BASE`],
-//! the buffers and kernarg segment from [`HEAP_BASE`]: the RTL's bus is 32-bit). The golden
-//! model runs the dispatch ([`run_dispatch`]: every work-group in order, its waves in
-//! rounds between barriers, which is the RTL dispatcher's order too), keeping its trace; the RTL gets the same memory behind its bus, the CSR writes of the dispatch
-//! through its host port ([`host_writes`]), and runs it with its dispatcher. Then the two
+//! the buffers and kernarg segment from [`HEAP_BASE`]: the RTL's bus is 32-bit). The RTL
+//! gets that memory behind its bus and the CSR writes of the dispatch through its host port
+//! ([`host_writes`]), and runs it with its dispatcher. The golden model then runs the same
+//! dispatch following the RTL's schedule ([`run_dispatch_in_order`]: in each work-group,
+//! the wave that retired each of the RTL's instructions steps next), so both retire the
+//! same instructions in the same order whichever way the RTL interleaves waves (atomics
+//! return the same old values), keeping its trace. Then the two
 //! traces are compared wave by wave ([`super::compare`]) and the memory at the end.
 //!
 //! Waves are numbered in dispatch order on both sides (each event carries its wave within
@@ -20,7 +23,7 @@ use super::{
 use crate::dispatch::{prepare_at, Dispatch};
 use crate::launch::Launch;
 use crate::memory::Memory;
-use crate::model::workgroup::{run_dispatch, RunError};
+use crate::model::workgroup::{run_dispatch_in_order, RunError};
 use crate::trace::{TraceEvent, Write};
 use cu32_isa::code_object::CodeObject;
 use std::collections::VecDeque;
@@ -179,6 +182,26 @@ fn number_waves<'a>(events: impl Iterator<Item = &'a mut TraceEvent>, sizes: &[u
     }
 }
 
+/// The order in which each work-group's waves (numbered within it) retired instructions in
+/// a trace whose waves are numbered in dispatch order ([`number_waves`]); `sizes` as there.
+fn wave_orders<'a>(events: impl Iterator<Item = &'a TraceEvent>, sizes: &[u32]) -> Vec<Vec<u32>> {
+    let firsts: Vec<u32> = sizes
+        .iter()
+        .scan(0, |first, &n| {
+            *first += n;
+            Some(*first - n)
+        })
+        .collect();
+    let mut orders = vec![Vec::new(); sizes.len()];
+    for e in events {
+        let g = firsts.partition_point(|&f| f <= e.wave).saturating_sub(1);
+        if let Some(order) = orders.get_mut(g) {
+            order.push(e.wave - firsts[g]);
+        }
+    }
+    orders
+}
+
 /// Co-simulates `launch` of `code` on `rtl` (generated for a configuration) and the golden
 /// model (at most `max_instructions` instructions); `options.bus` gives the bus's latency
 /// and STALL (its regions are the dispatch's memory).
@@ -210,34 +233,7 @@ pub fn cosimulate_kernel(
     };
     let host = host_writes(code, launch, &dispatch)?;
 
-    // The model, with every event kept (memory writes left out: the RTL's trace has none).
-    let mut model_memory = memory.clone();
-    let mut events = VecDeque::new();
-    let mut keep = |e: &TraceEvent| {
-        let mut e = e.clone();
-        e.writes.retain(|w| !matches!(w, Write::Mem { .. }));
-        e.normalize();
-        events.push_back(e);
-    };
-    let result = run_dispatch(
-        code,
-        launch,
-        &dispatch,
-        &mut model_memory,
-        max_instructions,
-        Some(&mut keep),
-    );
-    let stop = match result {
-        Ok(_) => None,
-        Err(RunError::Wave { error, .. }) => Some(ModelStop {
-            pc: model_error_pc(&error),
-            message: error.to_string(),
-        }),
-        Err(e) => Some(ModelStop {
-            pc: None,
-            message: e.to_string(),
-        }),
-    };
+    // The RTL, its PCs moved to the model's, its waves numbered in dispatch order.
     let mut waves = Vec::new();
     let mut sizes = Vec::new();
     let groups = launch.groups();
@@ -251,14 +247,6 @@ pub fn cosimulate_kernel(
             }
         }
     }
-    number_waves(events.iter_mut(), &sizes);
-    let mut model = Replay {
-        events,
-        stop,
-        memory: model_memory,
-    };
-
-    // The RTL, its PCs moved to the model's.
     let offset = (dispatch.entry - dispatch.program.base()) as u32;
     let rerun = |rtl: &mut Rtl, vcd| rtl.run_dispatch(&host, &bus, options.max_cycles, vcd);
     let mut run = rerun(rtl, None)?;
@@ -271,6 +259,44 @@ pub fn cosimulate_kernel(
             *pc = pc.wrapping_add(offset);
         }
     }
+
+    // The model, following the RTL's schedule (which wave retired each instruction), every
+    // event kept (memory writes left out: the RTL's trace has none).
+    let orders = wave_orders(run.events.iter().map(|e| &e.event), &sizes);
+    let mut model_memory = memory.clone();
+    let mut events = VecDeque::new();
+    let mut keep = |e: &TraceEvent| {
+        let mut e = e.clone();
+        e.writes.retain(|w| !matches!(w, Write::Mem { .. }));
+        e.normalize();
+        events.push_back(e);
+    };
+    let result = run_dispatch_in_order(
+        code,
+        launch,
+        &dispatch,
+        &mut model_memory,
+        max_instructions,
+        Some(&mut keep),
+        &orders,
+    );
+    let stop = match result {
+        Ok(_) => None,
+        Err(RunError::Wave { error, .. }) => Some(ModelStop {
+            pc: model_error_pc(&error),
+            message: error.to_string(),
+        }),
+        Err(e) => Some(ModelStop {
+            pc: None,
+            message: e.to_string(),
+        }),
+    };
+    number_waves(events.iter_mut(), &sizes);
+    let mut model = Replay {
+        events,
+        stop,
+        memory: model_memory,
+    };
 
     let mut report = compare(&run, &mut model, options);
     if report.divergence.is_none() {
@@ -333,6 +359,9 @@ mod tests {
         number_waves(events.iter_mut(), &[2, 1]);
         let waves: Vec<u32> = events.iter().map(|e| e.wave).collect();
         assert_eq!(waves, [0, 1, 1, 0, 2, 2]);
+        // The schedule the model follows: each work-group's waves, numbered within it.
+        let orders = wave_orders(events.iter(), &[2, 1]);
+        assert_eq!(orders, [vec![0, 1, 1, 0], vec![0, 0]]);
     }
 
     #[test]

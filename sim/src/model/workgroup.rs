@@ -128,7 +128,25 @@ pub fn run_dispatch(
     dispatch: &Dispatch,
     memory: &mut Memory,
     max_instructions: u64,
+    sink: Option<Sink>,
+) -> Result<Stats, RunError> {
+    run_dispatch_in_order(code, launch, dispatch, memory, max_instructions, sink, &[])
+}
+
+/// [`run_dispatch`], the waves of work-group `g` (in dispatch order) first stepping one
+/// instruction each in the order `orders[g]` gives (waves numbered within the group), as
+/// far as that order is possible (a wave that has ended cannot step; one waiting at the
+/// barrier only once every wave still running waits there, which releases them), then on
+/// in the usual order. Co-simulation replays the RTL's schedule this way, so that both
+/// retire the same instructions in the same order whichever waves the RTL interleaves.
+pub fn run_dispatch_in_order(
+    code: &CodeObject,
+    launch: &Launch,
+    dispatch: &Dispatch,
+    memory: &mut Memory,
+    max_instructions: u64,
     mut sink: Option<Sink>,
+    orders: &[Vec<u32>],
 ) -> Result<Stats, RunError> {
     let kernel_err = |msg: &str| RunError::Kernel(launch.kernel.clone(), msg.to_string());
     let kernel = code
@@ -181,6 +199,7 @@ pub fn run_dispatch(
                     }
                     waves.push(m);
                 }
+                let order = orders.get(stats.workgroups as usize).map_or(&[][..], |o| o);
                 run_group(
                     &mut waves,
                     memory,
@@ -189,6 +208,7 @@ pub fn run_dispatch(
                     max_instructions,
                     &mut stats,
                     sink.as_mut().map(|s| &mut **s as _),
+                    order,
                 )
                 .map_err(|(wave, error)| RunError::Wave { group, wave, error })?;
                 spare.extend(waves.drain(..).map(|m| (m, written)));
@@ -210,7 +230,9 @@ thread_local! {
         const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// Runs the waves of one work-group to their ends; an error names the wave.
+/// Runs the waves of one work-group to their ends, first one instruction of each wave
+/// `order` names as far as it can ([`run_dispatch_in_order`]); an error names the wave.
+#[allow(clippy::too_many_arguments)]
 fn run_group(
     waves: &mut [Machine],
     memory: &mut Memory,
@@ -219,7 +241,32 @@ fn run_group(
     max: u64,
     stats: &mut Stats,
     mut sink: Option<&mut dyn FnMut(&TraceEvent)>,
+    order: &[u32],
 ) -> Result<(), (u32, ModelError)> {
+    for &w in order {
+        let Some(m) = waves.get(w as usize).filter(|m| !m.ended()) else {
+            break;
+        };
+        if m.at_barrier() {
+            if !waves.iter().all(|m| m.ended() || m.at_barrier()) {
+                break;
+            }
+            waves.iter_mut().for_each(Machine::release_barrier);
+        }
+        if *budget == 0 {
+            let pc = waves[w as usize].wave().pc;
+            return Err((w, ModelError::Budget { max, pc }));
+        }
+        let m = &mut waves[w as usize];
+        let step = m.step_traced(memory, lds).map_err(|e| (w, e))?;
+        if let Some((r, event)) = step {
+            if let Some(sink) = sink.as_deref_mut() {
+                sink(&event);
+            }
+            *budget -= 1;
+            stats.count(r);
+        }
+    }
     loop {
         for (w, m) in waves.iter_mut().enumerate() {
             while !m.ended() && !m.at_barrier() {
@@ -308,4 +355,140 @@ fn init_wave(
         | (u32::from(r1.enable_dx10_clamp) << 8)
         | (u32::from(r1.enable_ieee_mode) << 9);
     wave.pc = entry;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn named(e: &TraceEvent, name: &str) -> bool {
+        cu32_isa::decode(&e.words).is_ok_and(|i| i.op.name == name)
+    }
+
+    /// The suite kernel `name` run with `orders`: its trace and final memory.
+    fn run(name: &str, orders: &[Vec<u32>]) -> (Vec<TraceEvent>, Vec<Vec<u8>>) {
+        let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/opencl");
+        let co = std::fs::read(suite.join(format!("build/{name}.co"))).unwrap();
+        let co = CodeObject::parse(&co).unwrap();
+        let launch = Launch::from_file(&suite.join(format!("{name}.yaml"))).unwrap();
+        let mut memory = Memory::new();
+        let d = crate::dispatch::prepare(&co, &launch, &mut memory).unwrap();
+        let mut events = Vec::new();
+        let mut sink = |e: &TraceEvent| events.push(e.clone());
+        run_dispatch_in_order(
+            &co,
+            &launch,
+            &d,
+            &mut memory,
+            1 << 24,
+            Some(&mut sink),
+            orders,
+        )
+        .unwrap();
+        let regions = memory.regions().map(|(_, b, _)| b.to_vec()).collect();
+        (events, regions)
+    }
+
+    /// An interleaving of each work-group's waves other than the usual one: one
+    /// instruction of each wave in turn, the barrier's rounds kept (a wave's instructions
+    /// after an `s_barrier` only once every wave has retired its own). `events` is the
+    /// usual trace, whose work-groups of `n` waves follow one another.
+    fn round_robin(events: &[TraceEvent], n: usize) -> Vec<Vec<u32>> {
+        // The work-groups: each ends once every one of its waves has retired s_endpgm.
+        let mut groups = Vec::new();
+        let (mut start, mut ended) = (0, 0);
+        for (i, e) in events.iter().enumerate() {
+            if named(e, "s_endpgm") {
+                ended += 1;
+                if ended == n {
+                    groups.push(&events[start..=i]);
+                    (start, ended) = (i + 1, 0);
+                }
+            }
+        }
+        let mut orders = Vec::new();
+        for group in groups {
+            // Each wave's instructions, in segments ending at its barriers.
+            let mut segments: Vec<Vec<usize>> = vec![vec![0]; n];
+            let mut counts = vec![0; n];
+            for e in group {
+                let w = e.wave as usize;
+                counts[w] += 1;
+                if named(e, "s_barrier") {
+                    segments[w].push(counts[w]);
+                }
+            }
+            let rounds = segments.iter().map(Vec::len).max().unwrap();
+            let mut order = Vec::new();
+            for r in 0..rounds {
+                let mut left: Vec<usize> = (0..n)
+                    .map(|w| {
+                        let from = segments[w].get(r).copied().unwrap_or(counts[w]);
+                        let to = segments[w].get(r + 1).copied().unwrap_or(counts[w]);
+                        to.saturating_sub(from)
+                    })
+                    .collect();
+                while left.iter().any(|&l| l > 0) {
+                    for (w, l) in left.iter_mut().enumerate() {
+                        if *l > 0 {
+                            *l -= 1;
+                            order.push(w as u32);
+                        }
+                    }
+                }
+            }
+            orders.push(order);
+        }
+        orders
+    }
+
+    /// The model follows a given schedule: the waves of each work-group retire in the order
+    /// asked for (here one instruction of each wave in turn, not each wave until its
+    /// barrier), across barriers and LDS or global atomics; each wave's trace (but for the
+    /// values its atomics store) and the memory at the end are those of the usual order.
+    #[test]
+    fn a_dispatch_follows_a_given_wave_order() {
+        for (name, waves) in [("histogram_local", 2u32), ("histogram_global", 8)] {
+            let (usual, memory) = run(name, &[]);
+            let orders = round_robin(&usual, waves as usize);
+            assert!(orders.len() > 1, "{name}");
+            let (followed, followed_memory) = run(name, &orders);
+            let asked: Vec<u32> = orders.concat();
+            let got: Vec<u32> = followed.iter().map(|e| e.wave).collect();
+            assert_eq!(got, asked, "{name}");
+            let usual_order: Vec<u32> = usual.iter().map(|e| e.wave).collect();
+            assert_ne!(
+                got, usual_order,
+                "{name}: the test's order is the usual one"
+            );
+            // Each wave's trace is the same but for the values its atomics wrote: they
+            // depend on the order (the registers they return do not here).
+            let per_wave = |events: &[TraceEvent], w: u32| -> Vec<TraceEvent> {
+                let mut events: Vec<TraceEvent> =
+                    events.iter().filter(|e| e.wave == w).cloned().collect();
+                for e in &mut events {
+                    e.writes
+                        .retain(|w| !matches!(w, crate::trace::Write::Mem { .. }));
+                }
+                events
+            };
+            for w in 0..waves {
+                assert!(
+                    per_wave(&followed, w) == per_wave(&usual, w),
+                    "{name} wave {w}"
+                );
+            }
+            if name == "histogram_local" {
+                let with_memory = |events: &[TraceEvent]| -> Vec<TraceEvent> {
+                    events.iter().filter(|e| e.wave == 0).cloned().collect()
+                };
+                assert!(
+                    with_memory(&followed) != with_memory(&usual),
+                    "the LDS atomics saw another order"
+                );
+            }
+            assert_eq!(followed_memory, memory, "{name}");
+        }
+    }
 }
