@@ -453,6 +453,55 @@ fn smem_programs_cosimulate() {
         .success();
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
     assert!(stdout.contains("image.s: 5 instructions"), "{stdout}");
+
+    // A load runs on while the wave goes on: the next instructions issue at once unless
+    // they name its destination (the scoreboard: a source, a vector source, a destination
+    // written after it) or wait for it (`s_waitcnt lgkmcnt(0)`); `lgkmcnt(1)` does not
+    // wait for the one load outstanding. Each program agrees with the model (so the
+    // dependent instructions saw the loaded value, and the later write to s4 won), and the
+    // waiting shows in `smem_wait` and in the cycles, at bus latency 20.
+    let head = "s_mov_b32 s0, 0x10000\ns_mov_b32 s1, 0\ns_load_b32 s4, s[0:1], 0x8\n";
+    let tail = "s_add_u32 s7, s7, 1\n".repeat(6) + "s_endpgm\n";
+    let run = |name: &str, body: &str| -> (u64, u64) {
+        let program = write(out.path(), name, &format!("{head}{body}{tail}"));
+        let assert = cu32()
+            .arg("cosim")
+            .arg(&program)
+            .args(["--counters", "--memory-latency", "20", "--out"])
+            .arg(out.path())
+            .assert()
+            .success();
+        let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+        assert!(
+            stdout.contains(&format!("{name}: 12 instructions")),
+            "{stdout}"
+        );
+        let cycles = stdout
+            .split(" instructions, ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|c| c.parse().ok())
+            .unwrap_or_else(|| panic!("no cycle count: {stdout}"));
+        (counter_values(&stdout)["smem_wait"], cycles)
+    };
+    let (free, free_cycles) = run("free.s", "s_waitcnt lgkmcnt(1)\ns_add_u32 s6, s6, 1\n");
+    assert_eq!(free, 0);
+    for (name, body) in [
+        ("waitcnt.s", "s_waitcnt lgkmcnt(0)\ns_add_u32 s6, s6, 1\n"),
+        ("source.s", "s_add_u32 s6, s4, 1\ns_waitcnt lgkmcnt(1)\n"),
+        (
+            "vector_source.s",
+            "v_add_nc_u32 v1, s4, v0\ns_waitcnt lgkmcnt(1)\n",
+        ),
+        ("destination.s", "s_mov_b32 s4, 5\ns_add_u32 s6, s4, 1\n"),
+    ] {
+        let (waited, cycles) = run(name, body);
+        assert!(waited >= 15, "{name}: waited {waited} cycles");
+        assert!(
+            cycles + 1 >= free_cycles + waited,
+            "{name}: {cycles} vs {free_cycles} cycles"
+        );
+    }
 }
 
 /// The GLOBAL and FLAT load / store programs (kernels/vmem) run on the RTL exactly as on the golden

@@ -171,6 +171,21 @@ pub enum Rel {
     M0Hi,
 }
 
+/// What an instruction waits for while a scalar load is outstanding (the core keeps at most
+/// one: `lgkmcnt` is 0 or 1), besides the registers it shares with the load (the core's
+/// scoreboard) and the rule that memory instructions and `s_endpgm` wait for it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum Lgkm {
+    /// Nothing more.
+    None,
+    /// `s_waitcnt`: waits when its `lgkmcnt` field (SIMM16[9:4]) is 0.
+    Waitcnt,
+    /// `s_waitcnt_lgkmcnt null, N`: waits when N (SIMM16[5:0]) is 0.
+    Count,
+    /// Always waits (`s_barrier`: a parked wave has nothing outstanding).
+    Drain,
+}
+
 /// One opcode's control word, before packing into the decode template.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Control {
@@ -201,6 +216,8 @@ pub struct Control {
     /// SMEM (`Kind::Smem`): the dwords an `s_load_b*` reads (1..=16), 0 for the cache
     /// invalidates.
     pub smem_n: u8,
+    /// What it waits for while a scalar load is outstanding.
+    pub lgkm: Lgkm,
 }
 
 impl Control {
@@ -223,6 +240,7 @@ impl Control {
             d_rel: Rel::None,
             mode_we: false,
             smem_n: 0,
+            lgkm: Lgkm::None,
         }
     }
 }
@@ -412,7 +430,14 @@ pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
         return smem_control(op);
     }
     let mut c = if op.has_no_effect() {
-        Control::new(AluOp::None)
+        let mut c = Control::new(AluOp::None);
+        c.lgkm = match name {
+            "s_waitcnt" => Lgkm::Waitcnt,
+            "s_waitcnt_lgkmcnt" => Lgkm::Count,
+            "s_barrier" => Lgkm::Drain,
+            _ => Lgkm::None,
+        };
+        c
     } else if let Some(cond) = branch_cond(name) {
         let mut c = Control::new(AluOp::None);
         c.kind = Kind::Branch;
@@ -576,6 +601,29 @@ mod tests {
         assert_eq!((c.a_rel, c.d_rel), (Rel::M0Lo, Rel::M0Hi));
         let c = control(t.by_name("s_movreld_b64")[0], &f).unwrap();
         assert_eq!((c.a_rel, c.d_rel, c.d_wide), (Rel::None, Rel::M0, true));
+    }
+
+    /// The waits on a scalar load: which rows have them, and that the core's fixed count
+    /// fields (`s_waitcnt`'s SIMM16[9:4], `s_waitcnt_lgkmcnt`'s SIMM16[5:0]) are the ISA's.
+    #[test]
+    fn lgkm_waits() {
+        let f = Config::default_config().features;
+        let waits: Vec<(&str, Lgkm)> = control_table(&f)
+            .into_iter()
+            .filter_map(|(op, c)| {
+                c.filter(|c| c.lgkm != Lgkm::None)
+                    .map(|c| (op.name.as_str(), c.lgkm))
+            })
+            .collect();
+        assert_eq!(
+            waits,
+            [
+                ("s_waitcnt_lgkmcnt", Lgkm::Count),
+                ("s_waitcnt", Lgkm::Waitcnt),
+                ("s_barrier", Lgkm::Drain)
+            ]
+        );
+        assert!(cu32_isa::syntax::WAITCNT_FIELDS.contains(&("lgkmcnt", 4, 6)));
     }
 
     #[test]

@@ -25,14 +25,17 @@
 //! - M0-relative operands (`s_movrel*`) go through an [`Indexer`] each (source, destination).
 //! - Decode is outside (the rendered `cu32_decode`): `ir` goes out, `dec_*` comes back one
 //!   cycle later (registered).
-//! - Scalar memory (`s_load_b*`, states `SRead`..`SMem`): the core reads SBASE and SOFFSET,
-//!   forms the dword address as the golden model does (`sim/src/model/smem.rs`), and asks
+//! - Scalar memory (`s_load_b*`, states `SRead`..`SReq`): the core reads SBASE and SOFFSET,
+//!   forms the dword address as the golden model does (`sim/src/model/smem.rs`), asks
 //!   the scalar memory unit outside (`cu32_smem`, a Wishbone master) for `m_n` dwords at
-//!   `m_addr` with a one-cycle `m_req`; the dwords come back one per `m_valid` cycle and are
-//!   written into the SGPR file as they arrive (traced through `trace_swe`), then `m_done`
-//!   (or `m_err`: the core stops with `error`).
+//!   `m_addr` with a one-cycle `m_req`, and retires the load. The dwords come back one per
+//!   `m_valid` cycle, whatever the core is doing, and are written into the SGPR file as
+//!   they arrive (traced through `trace_swe`), then `m_done` (`trace_sdone`), or `m_err`
+//!   (the wave stops with `error` at the load). One load is outstanding at most; an
+//!   instruction that names its registers, a memory instruction, `s_endpgm`, `s_barrier`
+//!   and `s_waitcnt lgkmcnt(0)` wait at Check for it to end (the scoreboard, `hold`).
 
-use crate::control::{ASrc, AluOp, BSrc, Cond, Kind, Rel};
+use crate::control::{ASrc, AluOp, BSrc, Cond, Kind, Lgkm, Rel};
 use crate::salu::Salu;
 use rust_hdl::prelude::*;
 
@@ -63,8 +66,6 @@ pub enum State {
     SAddr,
     /// SMEM: range check (the bus is 32-bit), then the request to the memory unit.
     SReq,
-    /// SMEM: the dwords arrive and are written into the SGPR file, until `m_done`.
-    SMem,
     Done,
     Error,
     /// Wave slots: the wave waits (at `s_barrier`) until the dispatcher resumes it.
@@ -189,9 +190,12 @@ pub struct Core<const IMEM_BITS: usize> {
     pub dec_b_const: Signal<In, Bits<64>>,
     /// SMEM: the dwords of an `s_load_b*` (0 for the cache invalidates).
     pub dec_smem_n: Signal<In, Bits<5>>,
+    /// What the instruction waits for while a scalar load is outstanding.
+    pub dec_lgkm: Signal<In, Lgkm>,
     /// Scalar memory unit: a one-cycle request for `m_n` dwords from byte address
     /// `m_addr` (a dword address, the whole range below 2^32); the dwords come back in order,
     /// one per `m_valid` cycle, `m_done` with the last; `m_err` instead ends a failed load.
+    /// The load runs while the wave goes on (at most one outstanding).
     pub m_req: Signal<Out, bool>,
     pub m_addr: Signal<Out, Bits<32>>,
     pub m_n: Signal<Out, Bits<5>>,
@@ -199,11 +203,16 @@ pub struct Core<const IMEM_BITS: usize> {
     pub m_data: Signal<In, Bits<32>>,
     pub m_done: Signal<In, bool>,
     pub m_err: Signal<In, bool>,
-    /// An SMEM dword written into the SGPR file this cycle (before the instruction's
-    /// `trace_valid`): register code and value.
+    /// An SMEM dword written into the SGPR file this cycle (after the load's
+    /// `trace_valid`): register code and value; `trace_sdone`: the outstanding load has
+    /// written its last dword (not after a bus error).
     pub trace_swe: Signal<Out, bool>,
     pub trace_sidx: Signal<Out, Bits<7>>,
     pub trace_sval: Signal<Out, Bits<32>>,
+    pub trace_sdone: Signal<Out, bool>,
+    /// An instruction waits at issue for the outstanding scalar load this cycle (its
+    /// registers, `s_waitcnt`, a memory instruction, `s_endpgm`, `s_barrier`).
+    pub ld_wait: Signal<Out, bool>,
 
     /// Vector decode (`cu32_vdecode`, registered like `dec_*`): a VALU instruction the
     /// vector unit executes, its dwords (with the literal) and the SGPRs of its scalar
@@ -213,6 +222,10 @@ pub struct Core<const IMEM_BITS: usize> {
     pub dec_vsidx0: Signal<In, Bits<7>>,
     pub dec_vsidx1: Signal<In, Bits<7>>,
     pub dec_vsidx2: Signal<In, Bits<7>>,
+    /// The vector instruction's scalar destination (any lane mask or `v_readlane` result:
+    /// the scoreboard checks it) and whether it is a memory instruction (DS, FLAT, GLOBAL).
+    pub dec_sdst: Signal<In, Bits<7>>,
+    pub dec_vmem: Signal<In, bool>,
     /// Instruction words 1 and 2 (literal / VOP3 second word) to the vector unit.
     pub ir_w1: Signal<Out, Bits<32>>,
     pub ir_w2: Signal<Out, Bits<32>>,
@@ -302,6 +315,17 @@ pub struct Core<const IMEM_BITS: usize> {
     val1: DFF<Bits<32>>,
     val2: DFF<Bits<32>>,
     val3: DFF<Bits<32>>,
+    /// The outstanding scalar load: busy, its destination codes [`ld_lo`, `ld_hi`), the
+    /// next dword's code, its PC, whether its range holds VCC, M0 or EXEC (then every
+    /// instruction waits for it: their flip-flop copies are read everywhere), and a bus
+    /// error that stops the wave at its next issue.
+    ld_busy: DFF<bool>,
+    ld_lo: DFF<Bits<8>>,
+    ld_hi: DFF<Bits<8>>,
+    ld_idx: DFF<Bits<7>>,
+    ld_pc: DFF<Bits<32>>,
+    ld_all: DFF<bool>,
+    ld_err: DFF<bool>,
 
     pc_word: Signal<Local, Bits<32>>,
     pc_word1: Signal<Local, Bits<32>>,
@@ -332,8 +356,16 @@ pub struct Core<const IMEM_BITS: usize> {
     sm_sum: Signal<Local, Bits<64>>,
     sm_end: Signal<Local, Bits<33>>,
     sm_bad: Signal<Local, bool>,
-    sm_idx: Signal<Local, Bits<7>>,
-    sm_ok: Signal<Local, bool>,
+    ld_end: Signal<Local, Bits<8>>,
+    ld_ok: Signal<Local, bool>,
+    ld_we: Signal<Local, bool>,
+    a_hit: Signal<Local, bool>,
+    b_hit: Signal<Local, bool>,
+    d_hit: Signal<Local, bool>,
+    v_hit: Signal<Local, bool>,
+    mem_op: Signal<Local, bool>,
+    waits: Signal<Local, bool>,
+    hold: Signal<Local, bool>,
     imem_words: Constant<Bits<32>>,
     lo32: Constant<Bits<64>>,
     hi32: Constant<Bits<64>>,
@@ -390,6 +422,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             dec_a_const: Default::default(),
             dec_b_const: Default::default(),
             dec_smem_n: Default::default(),
+            dec_lgkm: Default::default(),
             m_req: Default::default(),
             m_addr: Default::default(),
             m_n: Default::default(),
@@ -400,11 +433,15 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             trace_swe: Default::default(),
             trace_sidx: Default::default(),
             trace_sval: Default::default(),
+            trace_sdone: Default::default(),
+            ld_wait: Default::default(),
             dec_valu: Default::default(),
             dec_vwords: Default::default(),
             dec_vsidx0: Default::default(),
             dec_vsidx1: Default::default(),
             dec_vsidx2: Default::default(),
+            dec_sdst: Default::default(),
+            dec_vmem: Default::default(),
             ir_w1: Default::default(),
             ir_w2: Default::default(),
             v_go: Default::default(),
@@ -484,6 +521,13 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             val1: Default::default(),
             val2: Default::default(),
             val3: Default::default(),
+            ld_busy: Default::default(),
+            ld_lo: Default::default(),
+            ld_hi: Default::default(),
+            ld_idx: Default::default(),
+            ld_pc: Default::default(),
+            ld_all: Default::default(),
+            ld_err: Default::default(),
             pc_word: Default::default(),
             pc_word1: Default::default(),
             pc_word2: Default::default(),
@@ -513,8 +557,16 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             sm_sum: Default::default(),
             sm_end: Default::default(),
             sm_bad: Default::default(),
-            sm_idx: Default::default(),
-            sm_ok: Default::default(),
+            ld_end: Default::default(),
+            ld_ok: Default::default(),
+            ld_we: Default::default(),
+            a_hit: Default::default(),
+            b_hit: Default::default(),
+            d_hit: Default::default(),
+            v_hit: Default::default(),
+            mem_op: Default::default(),
+            waits: Default::default(),
+            hold: Default::default(),
             imem_words: Constant::new((1u64 << IMEM_BITS).into()),
             lo32: Constant::new(0xffff_ffffu64.into()),
             hi32: Constant::new(0xffff_ffff_0000_0000u64.into()),
@@ -570,7 +622,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             val0,
             val1,
             val2,
-            val3
+            val3,
+            ld_busy,
+            ld_lo,
+            ld_hi,
+            ld_idx,
+            ld_pc,
+            ld_all,
+            ld_err
         );
         self.imem.read_clock.next = self.clock.val();
         self.imem.write_clock.next = self.clock.val();
@@ -787,9 +846,58 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             + (bit_cast::<33, 5>(self.dec_smem_n.val() - 1) << 2);
         self.sm_bad.next =
             (self.a_q.q.val().get_bits::<32>(32) != 0) || (self.sm_end.val() >= 0x1_0000_0000_u64);
-        self.sm_idx.next = self.ir0.q.val().get_bits::<7>(6) + self.step.q.val().get_bits::<7>(0);
-        self.sm_ok.next = (self.sm_idx.val() != 124)
-            && !((self.sm_idx.val() >= 108) && (self.sm_idx.val() <= 123));
+        // The load's destinations [SDATA, SDATA + n): with VCC (106, 107), M0, EXEC or a
+        // wrap past EXEC_HI in them, every instruction waits for the load.
+        self.ld_end.next = bit_cast::<8, 7>(self.ir0.q.val().get_bits::<7>(6))
+            + bit_cast::<8, 5>(self.dec_smem_n.val());
+        // A dword of the outstanding load: null (124) and ttmp (108..123) are dropped.
+        self.ld_ok.next = (self.ld_idx.q.val() != 124)
+            && !((self.ld_idx.q.val() >= 108) && (self.ld_idx.q.val() <= 123));
+        self.ld_we.next = self.ld_busy.q.val() && self.m_valid.val() && self.ld_ok.val();
+
+        // Scoreboard: an instruction waits at issue while the outstanding load writes a
+        // register it names (the register, or both of a 64-bit scalar operand's pair,
+        // against [lo, hi); a vector instruction's scalar operands and destination are all
+        // taken as pairs, their widths not being decoded here),
+        // and so does any memory instruction (one load at a time; the bus is the scalar
+        // unit's until it ends), `s_endpgm`, `s_barrier` and an `s_waitcnt` for lgkmcnt 0.
+        self.a_hit.next = ((self.dec_a_src.val() == ASrc::Ssrc0)
+            || (self.dec_a_src.val() == ASrc::Sdst))
+            && (bit_cast::<8, 7>(self.a_idx.val()) < self.ld_hi.q.val())
+            && (bit_cast::<8, 7>(self.a_idx.val())
+                + bit_cast::<8, 1>(self.dec_a_wide.val().into())
+                >= self.ld_lo.q.val());
+        self.b_hit.next = (self.dec_b_src.val() == BSrc::Ssrc1)
+            && (bit_cast::<8, 7>(self.b_idx.val()) < self.ld_hi.q.val())
+            && (bit_cast::<8, 7>(self.b_idx.val())
+                + bit_cast::<8, 1>(self.dec_b_wide.val().into())
+                >= self.ld_lo.q.val());
+        self.d_hit.next = self.dec_d_we.val()
+            && (bit_cast::<8, 7>(self.d_idx.val()) < self.ld_hi.q.val())
+            && (bit_cast::<8, 7>(self.d_idx.val())
+                + bit_cast::<8, 1>(self.dec_d_wide.val().into())
+                >= self.ld_lo.q.val());
+        self.v_hit.next = ((bit_cast::<8, 7>(self.dec_vsidx0.val()) < self.ld_hi.q.val())
+            && (bit_cast::<8, 7>(self.dec_vsidx0.val()) + 2 > self.ld_lo.q.val()))
+            || ((bit_cast::<8, 7>(self.dec_vsidx1.val()) < self.ld_hi.q.val())
+                && (bit_cast::<8, 7>(self.dec_vsidx1.val()) + 2 > self.ld_lo.q.val()))
+            || ((bit_cast::<8, 7>(self.dec_vsidx2.val()) < self.ld_hi.q.val())
+                && (bit_cast::<8, 7>(self.dec_vsidx2.val()) + 2 > self.ld_lo.q.val()))
+            || ((bit_cast::<8, 7>(self.dec_sdst.val()) < self.ld_hi.q.val())
+                && (bit_cast::<8, 7>(self.dec_sdst.val()) + 2 > self.ld_lo.q.val()));
+        self.mem_op.next = (self.dec_kind.val() == Kind::Smem && !self.dec_valu.val())
+            || (self.dec_valu.val() && self.dec_vmem.val());
+        self.waits.next = (self.dec_lgkm.val() == Lgkm::Drain)
+            || ((self.dec_lgkm.val() == Lgkm::Waitcnt) && (self.ir0.q.val().get_bits::<6>(4) == 0))
+            || ((self.dec_lgkm.val() == Lgkm::Count) && (self.ir0.q.val().get_bits::<6>(0) == 0))
+            || (self.dec_kind.val() == Kind::End && !self.dec_valu.val());
+        self.hold.next = self.ld_busy.q.val()
+            && (self.ld_all.q.val()
+                || self.mem_op.val()
+                || self.waits.val()
+                || (self.dec_valu.val() && self.v_hit.val())
+                || (!self.dec_valu.val()
+                    && (self.a_hit.val() || self.b_hit.val() || self.d_hit.val())));
         self.m_req.next = (self.state.q.val() == State::SReq)
             && (self.dec_smem_n.val() != 0)
             && !self.sm_bad.val();
@@ -865,7 +973,13 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             State::Check => {
                 self.exec_before.d.next = self.exec.q.val();
                 self.step.d.next = 0.into();
-                if self.dec_valu.val() {
+                if self.ld_err.q.val() {
+                    // The outstanding load met a bus error: the wave stops at the load.
+                    self.state.d.next = State::Error;
+                    self.err_pc.d.next = self.ld_pc.q.val();
+                } else if self.hold.val() {
+                    self.state.d.next = State::Check;
+                } else if self.dec_valu.val() {
                     if self.pc_vlast.val() >= self.imem_words.val() {
                         self.state.d.next = State::Error;
                         self.err_pc.d.next = self.pc.q.val();
@@ -1002,41 +1116,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.state.d.next = State::Error;
                     self.err_pc.d.next = self.pc.q.val();
                 } else {
-                    self.state.d.next = State::SMem;
-                }
-            }
-            State::SMem => {
-                if self.m_valid.val() {
-                    if self.sm_ok.val() {
-                        self.sgpr_we.next = true;
-                        self.sgpr_waddr.next = self.sm_idx.val();
-                        self.sgpr_wdata.next = self.m_data.val();
-                        if self.sm_idx.val() == 106 {
-                            self.vcc.d.next = (self.vcc.q.val() & self.hi32.val())
-                                | bit_cast::<64, 32>(self.m_data.val());
-                        }
-                        if self.sm_idx.val() == 107 {
-                            self.vcc.d.next = (self.vcc.q.val() & self.lo32.val())
-                                | (bit_cast::<64, 32>(self.m_data.val()) << 32);
-                        }
-                        if self.sm_idx.val() == 125 {
-                            self.m0.d.next = self.m_data.val();
-                        }
-                        if self.sm_idx.val() == 126 {
-                            self.exec.d.next = (self.exec.q.val() & self.hi32.val())
-                                | bit_cast::<64, 32>(self.m_data.val());
-                        }
-                        if self.sm_idx.val() == 127 {
-                            self.exec.d.next = (self.exec.q.val() & self.lo32.val())
-                                | (bit_cast::<64, 32>(self.m_data.val()) << 32);
-                        }
-                    }
-                    self.step.d.next = self.step.q.val() + 1;
-                }
-                if self.m_err.val() {
-                    self.state.d.next = State::Error;
-                    self.err_pc.d.next = self.pc.q.val();
-                } else if self.m_done.val() {
+                    // The load goes on in the background (`m_req` this cycle) and the
+                    // instruction retires; its dwords are written as they arrive.
+                    self.ld_busy.d.next = true;
+                    self.ld_lo.d.next = bit_cast::<8, 7>(self.ir0.q.val().get_bits::<7>(6));
+                    self.ld_hi.d.next = self.ld_end.val();
+                    self.ld_idx.d.next = self.ir0.q.val().get_bits::<7>(6);
+                    self.ld_pc.d.next = self.pc.q.val();
+                    self.ld_all.d.next = ((self.ld_end.val() > 106)
+                        && (self.ir0.q.val().get_bits::<7>(6) <= 107))
+                        || (self.ld_end.val() > 124);
                     self.state.d.next = State::Retire;
                 }
             }
@@ -1199,7 +1288,56 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.mode.d.next = self.resume_mode.val();
         }
 
+        // The outstanding load's dwords, written as they arrive. They take the SGPR write
+        // port: an instruction writing back meanwhile holds its Write step a cycle (it never
+        // writes VCC, M0 or EXEC then: with those in a load's range nothing issues).
+        if self.ld_busy.q.val() && self.m_valid.val() {
+            self.ld_idx.d.next = self.ld_idx.q.val() + 1;
+        }
+        if self.ld_we.val() {
+            if self.state.q.val() == State::Write {
+                self.state.d.next = State::Write;
+                self.step.d.next = self.step.q.val();
+                self.vcc.d.next = self.vcc.q.val();
+                self.exec.d.next = self.exec.q.val();
+                self.m0.d.next = self.m0.q.val();
+            }
+            self.sgpr_we.next = true;
+            self.sgpr_waddr.next = self.ld_idx.q.val();
+            self.sgpr_wdata.next = self.m_data.val();
+            if self.ld_idx.q.val() == 106 {
+                self.vcc.d.next =
+                    (self.vcc.q.val() & self.hi32.val()) | bit_cast::<64, 32>(self.m_data.val());
+            }
+            if self.ld_idx.q.val() == 107 {
+                self.vcc.d.next = (self.vcc.q.val() & self.lo32.val())
+                    | (bit_cast::<64, 32>(self.m_data.val()) << 32);
+            }
+            if self.ld_idx.q.val() == 125 {
+                self.m0.d.next = self.m_data.val();
+            }
+            if self.ld_idx.q.val() == 126 {
+                self.exec.d.next =
+                    (self.exec.q.val() & self.hi32.val()) | bit_cast::<64, 32>(self.m_data.val());
+            }
+            if self.ld_idx.q.val() == 127 {
+                self.exec.d.next = (self.exec.q.val() & self.lo32.val())
+                    | (bit_cast::<64, 32>(self.m_data.val()) << 32);
+            }
+        }
+        if self.ld_busy.q.val() && (self.m_done.val() || self.m_err.val()) {
+            self.ld_busy.d.next = false;
+        }
+        // A bus error of the load stops the wave at the load, earlier in program order than
+        // any error met since (`error` waits for the load to end).
+        if self.ld_busy.q.val() && self.m_err.val() {
+            self.ld_err.d.next = true;
+            self.err_pc.d.next = self.ld_pc.q.val();
+        }
+
         if self.rst.val() {
+            self.ld_busy.d.next = false;
+            self.ld_err.d.next = false;
             self.state.d.next = State::Idle;
             self.step.d.next = 0.into();
             self.pc.d.next = 0.into();
@@ -1223,7 +1361,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.ctx_pc.next = self.pc.q.val();
         self.ctx_scc.next = self.scc.q.val();
         self.ctx_mode.next = self.mode.q.val();
-        self.error.next = self.state.q.val() == State::Error;
+        self.error.next = (self.state.q.val() == State::Error) && !self.ld_busy.q.val();
         self.error_pc.next = self.err_pc.q.val();
         self.trace_valid.next = self.retire.val();
         self.trace_pc.next = self.pc.q.val();
@@ -1272,9 +1410,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             && !self.ttmp_dst.val()
             && !self.dec_valu.val();
         self.trace_scc.next = self.scc_new.q.val();
-        self.trace_swe.next =
-            (self.state.q.val() == State::SMem) && self.m_valid.val() && self.sm_ok.val();
-        self.trace_sidx.next = self.sm_idx.val();
+        self.trace_swe.next = self.ld_we.val();
+        self.trace_sidx.next = self.ld_idx.q.val();
         self.trace_sval.next = self.m_data.val();
+        self.trace_sdone.next = self.ld_busy.q.val() && self.m_done.val() && !self.m_err.val();
+        self.ld_wait.next = (self.state.q.val() == State::Check) && self.hold.val();
     }
 }

@@ -118,6 +118,13 @@ pub const COUNTERS: &[Counter] = &[
                   set-up, barrier rounds and resumes)",
         amount: "{7'd0, d_busy && !running}",
     },
+    Counter {
+        index: 14,
+        name: "smem_wait",
+        meaning: "cycles an instruction waits at issue for the outstanding scalar load \
+                  (its registers, `s_waitcnt`, a memory instruction, `s_endpgm`, `s_barrier`)",
+        amount: "{7'd0, ld_wait}",
+    },
 ];
 
 /// The counter called `name`.

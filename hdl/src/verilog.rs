@@ -4,7 +4,7 @@
 //! configuration.
 
 use crate::config::Config;
-use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, Kind, Rel};
+use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, Kind, Lgkm, Rel};
 use crate::core::Core;
 use crate::counters::{index_bits, Counter, COUNTERS, COUNTER_BASE};
 use crate::lane::VectorLane;
@@ -68,7 +68,7 @@ pub struct Field {
 
 /// The control-word layout shared by the decode template and the core's `dec_*` ports.
 pub fn fields() -> Vec<Field> {
-    let spec: [(&'static str, usize); 18] = [
+    let spec: [(&'static str, usize); 19] = [
         ("legal", 1),
         ("alu", <AluOp as Synth>::BITS),
         ("a_src", <ASrc as Synth>::BITS),
@@ -87,6 +87,7 @@ pub fn fields() -> Vec<Field> {
         ("d_rel", <Rel as Synth>::BITS),
         ("mode_we", 1),
         ("smem_n", 5),
+        ("lgkm", <Lgkm as Synth>::BITS),
     ];
     let mut lsb = 0;
     spec.iter()
@@ -192,7 +193,8 @@ pub fn render_decode(config: &Config) -> Result<String, GenError> {
                         | (c.a_rel as u64) << lsb("a_rel")
                         | (c.d_rel as u64) << lsb("d_rel")
                         | u64::from(c.mode_we) << lsb("mode_we")
-                        | u64::from(c.smem_n) << lsb("smem_n");
+                        | u64::from(c.smem_n) << lsb("smem_n")
+                        | (c.lgkm as u64) << lsb("lgkm");
                     (v, format!("{:?}", c.alu))
                 }
                 None => (

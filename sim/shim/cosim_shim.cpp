@@ -32,8 +32,11 @@
 // Answers to `run`: for each cycle with `trace_swe` high (an s_load_b* dword written into
 // the SGPR file), one line
 //   S idx val                                                 (hex)
-// (the harness adds the S lines before a T line to that instruction's event: an
-// s_load_b512 writes 16 SGPRs, more than the T line's four write slots), and for each cycle with `trace_valid` high, one line per VGPR write of the
+// and for each cycle with `trace_sdone` high (the outstanding load's last dword is in)
+//   L
+// (a load retires before its dwords arrive: the harness adds the S lines to the event of
+// the load still outstanding, which the L line completes; an s_load_b512 writes 16 SGPRs,
+// more than the T line's four write slots), and for each cycle with `trace_valid` high, one line per VGPR write of the
 // retired instruction (0, 1 or 2: the low and high register of a 64-bit result),
 //   V idx mask val0 .. val31                                  (all hex)
 // then
@@ -339,6 +342,7 @@ std::string run(const std::vector<uint32_t>& words,
         }
         if (t.trace_swe)
             std::fprintf(g_out, "S %x %x\n", (unsigned)t.trace_sidx, (unsigned)t.trace_sval);
+        if (t.trace_sdone) std::fprintf(g_out, "L\n");
         if (t.trace_valid) print_trace(t, cycles, sim.ctx->time() + 1);
         if (t.error) {
             std::snprintf(end, sizeof end, "ERROR %x %llx %x", (unsigned)t.error_pc, cycles,

@@ -261,9 +261,11 @@ impl Rtl {
                 return Err(p.protocol(&format!("expected `OK {n}`, got `{ok}`")));
             }
         }
-        let mut events = Vec::new();
+        let mut events: Vec<RtlEvent> = Vec::new();
         let mut vgprs = Vec::new();
         let mut counters = Vec::new();
+        // The event of the scalar load whose dwords are still arriving.
+        let mut outstanding: Option<usize> = None;
         loop {
             let line = p.line()?;
             let fields: Vec<&str> = line.split_whitespace().collect();
@@ -289,21 +291,38 @@ impl Rtl {
                     continue;
                 }
                 (Some("S"), [index, value]) => {
-                    vgprs.push(TraceWrite::Sgpr {
+                    let Some(load) = outstanding.and_then(|i| events.get_mut(i)) else {
+                        return Err(p.protocol(&format!("`{line}` with no load outstanding")));
+                    };
+                    load.event.writes.push(TraceWrite::Sgpr {
                         index: (index & 0x7f) as u8,
                         value: *value as u32,
                     });
+                    load.event.normalize();
+                    continue;
+                }
+                (Some("L"), []) => {
+                    if outstanding.take().is_none() {
+                        return Err(p.protocol("`L` with no load outstanding"));
+                    }
                     continue;
                 }
                 (Some("T"), n) if n.len() == 23 => {
-                    events.push(trace_event(n, std::mem::take(&mut vgprs)));
+                    let event = trace_event(n, std::mem::take(&mut vgprs));
+                    if loads_sgprs(&event.event) {
+                        if outstanding.is_some() {
+                            return Err(p.protocol("a load issued while another is outstanding"));
+                        }
+                        outstanding = Some(events.len());
+                    }
+                    events.push(event);
                     continue;
                 }
                 (Some("C"), [n, values @ ..]) if *n as usize == values.len() => {
                     counters = values.iter().map(|&v| v as u32).collect();
                     continue;
                 }
-                (Some("DONE"), [c]) => (RtlEnd::Done, *c, 0),
+                (Some("DONE"), [c]) if outstanding.is_none() => (RtlEnd::Done, *c, 0),
                 (Some("ERROR"), [pc, c, code]) => {
                     (RtlEnd::Error { pc: *pc as u32 }, *c, *code as u8)
                 }
@@ -312,6 +331,12 @@ impl Rtl {
                 _ => return Err(p.protocol(&format!("unexpected line `{line}`"))),
             };
             let wall = started.elapsed();
+            // A load that never completed stopped the wave with its bus error: the model
+            // refuses the whole instruction, so the load and what retired after it (register
+            // work only: no memory instruction issues while a load is outstanding) go.
+            if let (Some(i), RtlEnd::Error { .. }) = (outstanding, end.0) {
+                events.truncate(i);
+            }
             let mut dumps = Vec::new();
             for (addr, dwords) in &memory.regions {
                 p.send(&format!("dump {addr:x} {}\n", dwords.len()))?;
@@ -345,6 +370,15 @@ impl Rtl {
     }
 }
 
+/// Whether the event is a scalar load (an SMEM row with SDATA): its SGPR writes arrive as
+/// `S` lines after its `T` line, until an `L` line.
+fn loads_sgprs(event: &TraceEvent) -> bool {
+    cu32_isa::decode(&event.words).is_ok_and(|i| {
+        i.op.format == cu32_isa::Format::Smem
+            && i.op.args.iter().any(|a| a.kind == cu32_isa::ArgKind::Sdata)
+    })
+}
+
 /// Appends `words` in hex, eight to a line.
 fn push_words(req: &mut String, words: &[u32]) {
     for chunk in words.chunks(8) {
@@ -354,8 +388,8 @@ fn push_words(req: &mut String, words: &[u32]) {
     }
 }
 
-/// A trace event from the 23 numbers of a `T` line and the SGPR (SMEM) and VGPR writes of
-/// the `S` and `V` lines before it (see the shim's protocol).
+/// A trace event from the 23 numbers of a `T` line and the VGPR writes of the `V` lines
+/// before it (see the shim's protocol).
 fn trace_event(n: &[u64], vgprs: Vec<TraceWrite>) -> RtlEvent {
     let w32 = |i: usize| n[i] as u32;
     let nwords = n[4].clamp(1, 3) as usize;
