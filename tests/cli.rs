@@ -1307,6 +1307,7 @@ fn rtl_counters_match_the_model_and_bench_prints_them() {
     assert!(rtl["smem_bus"] >= smem_dwords && smem_dwords > 0);
     assert!(rtl["global_bus"] >= rtl["global_retired"]);
     assert!(rtl["vector_wait"] >= rtl["valu_retired"] + rtl["global_bus"]);
+    let smem_wait = rtl["smem_wait"];
     let ipc = format!(
         "IPC {:.3}",
         rtl["retired"] as f64 / rtl["busy_cycles"] as f64
@@ -1380,6 +1381,7 @@ fn rtl_counters_match_the_model_and_bench_prints_them() {
         "IPC",
         "VALU util",
         "vector wait",
+        "SMEM wait",
         "SMEM bus",
         "GLOBAL bus",
         "LDS confl",
@@ -1395,7 +1397,8 @@ fn rtl_counters_match_the_model_and_bench_prints_them() {
     assert_eq!(row[2], cycles.to_string(), "{stdout}");
     assert_eq!(row[3], expected["retired"].to_string(), "{stdout}");
     assert_eq!(row.last(), Some(&"PASS"), "{stdout}");
-    assert!(row[11].parse::<f64>().is_ok_and(|s| s > 0.0), "{stdout}");
+    assert_eq!(row[7], smem_wait.to_string(), "{stdout}");
+    assert!(row[12].parse::<f64>().is_ok_and(|s| s > 0.0), "{stdout}");
     assert!(
         stdout.contains("1 passed, 0 not supported by the configuration, 0 failed"),
         "{stdout}"

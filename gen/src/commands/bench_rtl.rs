@@ -26,7 +26,7 @@ pub struct RtlArgs<'a> {
 }
 
 /// The table's columns: header and width.
-const COLUMNS: [(&str, usize); 12] = [
+const COLUMNS: [(&str, usize); 13] = [
     ("kernel", 18),
     ("waves", 6),
     ("cycles", 10),
@@ -34,6 +34,7 @@ const COLUMNS: [(&str, usize); 12] = [
     ("IPC", 6),
     ("VALU util", 9),
     ("vector wait", 11),
+    ("SMEM wait", 9),
     ("SMEM bus", 9),
     ("GLOBAL bus", 10),
     ("LDS confl", 9),
@@ -82,6 +83,7 @@ fn row(name: &str, run: &KernelRun, outcome: &str) -> String {
         f.lane_utilisation()
             .map_or("-".into(), |x| format!("{:.1}%", 100.0 * x)),
         get("vector_wait"),
+        get("smem_wait"),
         get("smem_bus"),
         get("global_bus"),
         get("lds_conflict"),
