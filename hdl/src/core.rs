@@ -47,7 +47,6 @@ pub enum State {
     Fetch,
     Fetch1,
     Fetch2,
-    Fetch3,
     Check,
     Read,
     Assemble,
@@ -222,6 +221,8 @@ pub struct Core<const IMEM_BITS: usize> {
     pub dec_vsidx0: Signal<In, Bits<7>>,
     pub dec_vsidx1: Signal<In, Bits<7>>,
     pub dec_vsidx2: Signal<In, Bits<7>>,
+    /// Which of S0, S1, S2 the vector unit uses (VRead reads only those pairs).
+    pub dec_vsread: Signal<In, Bits<3>>,
     /// The vector instruction's scalar destination (any lane mask or `v_readlane` result:
     /// the scoreboard checks it) and whether it is a memory instruction (DS, FLAT, GLOBAL).
     pub dec_sdst: Signal<In, Bits<7>>,
@@ -328,6 +329,8 @@ pub struct Core<const IMEM_BITS: usize> {
     ld_err: DFF<bool>,
 
     pc_word: Signal<Local, Bits<32>>,
+    /// The word of the next PC (Retire addresses the instruction memory with it).
+    next_word: Signal<Local, Bits<IMEM_BITS>>,
     pc_word1: Signal<Local, Bits<32>>,
     pc_word2: Signal<Local, Bits<IMEM_BITS>>,
     pc_vlast: Signal<Local, Bits<32>>,
@@ -347,6 +350,7 @@ pub struct Core<const IMEM_BITS: usize> {
     ttmp_dst: Signal<Local, bool>,
     taken: Signal<Local, bool>,
     w_en: Signal<Local, bool>,
+    w_more: Signal<Local, bool>,
     w_idx: Signal<Local, Bits<7>>,
     w_val: Signal<Local, Bits<32>>,
     retire: Signal<Local, bool>,
@@ -359,6 +363,9 @@ pub struct Core<const IMEM_BITS: usize> {
     ld_end: Signal<Local, Bits<8>>,
     ld_ok: Signal<Local, bool>,
     ld_we: Signal<Local, bool>,
+    /// Whether Read reads operand A's / B's register(s) (the operand is a register).
+    a_read: Signal<Local, bool>,
+    b_read: Signal<Local, bool>,
     a_hit: Signal<Local, bool>,
     b_hit: Signal<Local, bool>,
     d_hit: Signal<Local, bool>,
@@ -440,6 +447,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             dec_vsidx0: Default::default(),
             dec_vsidx1: Default::default(),
             dec_vsidx2: Default::default(),
+            dec_vsread: Default::default(),
             dec_sdst: Default::default(),
             dec_vmem: Default::default(),
             ir_w1: Default::default(),
@@ -529,6 +537,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             ld_all: Default::default(),
             ld_err: Default::default(),
             pc_word: Default::default(),
+            next_word: Default::default(),
             pc_word1: Default::default(),
             pc_word2: Default::default(),
             pc_vlast: Default::default(),
@@ -548,6 +557,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             ttmp_dst: Default::default(),
             taken: Default::default(),
             w_en: Default::default(),
+            w_more: Default::default(),
             w_idx: Default::default(),
             w_val: Default::default(),
             retire: Default::default(),
@@ -560,6 +570,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             ld_end: Default::default(),
             ld_ok: Default::default(),
             ld_we: Default::default(),
+            a_read: Default::default(),
+            b_read: Default::default(),
             a_hit: Default::default(),
             b_hit: Default::default(),
             d_hit: Default::default(),
@@ -643,6 +655,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.imem.write_data.next = self.imem_wdata.val();
         self.pc_word.next = self.pc.q.val() >> 2;
         self.pc_word1.next = self.pc_word.val() + 1;
+        self.next_word.next = self.next_pc.q.val().get_bits::<IMEM_BITS>(2);
         self.pc_word2.next = self.pc_word.val().get_bits::<IMEM_BITS>(0) + 2;
         self.pc_vlast.next = self.pc_word.val() + bit_cast::<32, 2>(self.dec_vwords.val()) - 1;
         self.imem.read_address.next = self.pc_word.val().get_bits::<IMEM_BITS>(0);
@@ -711,6 +724,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         if self.dec_d_wide.val() {
             self.d_idx.next = self.d_idx.val() & 126;
         }
+
+        self.a_read.next = (self.dec_a_src.val() == ASrc::Sdst)
+            || ((self.dec_a_src.val() == ASrc::Ssrc0) && !self.ir0.q.val().get_bit(7));
+        self.b_read.next = (self.dec_b_src.val() == BSrc::Sdst)
+            || ((self.dec_b_src.val() == BSrc::Ssrc1) && !self.ir0.q.val().get_bit(15));
 
         // Operand values (used in Assemble).
         self.a_reg.next = bit_cast::<64, 32>(self.a_lo.q.val());
@@ -904,24 +922,28 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.m_addr.next = self.a_q.q.val().get_bits::<32>(0);
         self.m_n.next = self.dec_smem_n.val();
 
-        // Write-back slot of the current Write step.
+        // Write-back slot of the current Write step, and whether a later slot is in use.
         self.w_en.next = self.en0.q.val();
         self.w_idx.next = self.idx0.q.val();
         self.w_val.next = self.val0.q.val();
+        self.w_more.next = self.en1.q.val();
         if self.step.q.val() == 1 {
             self.w_en.next = self.en1.q.val();
             self.w_idx.next = self.idx1.q.val();
             self.w_val.next = self.val1.q.val();
+            self.w_more.next = self.en2.q.val();
         }
         if self.step.q.val() == 2 {
             self.w_en.next = self.en2.q.val();
             self.w_idx.next = self.idx2.q.val();
             self.w_val.next = self.val2.q.val();
+            self.w_more.next = self.en3.q.val();
         }
         if self.step.q.val() == 3 {
             self.w_en.next = self.en3.q.val();
             self.w_idx.next = self.idx3.q.val();
             self.w_val.next = self.val3.q.val();
+            self.w_more.next = false;
         }
 
         self.retire.next = false;
@@ -949,6 +971,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.mode.d.next = self.init_mode.val();
             }
             State::Fetch => {
+                // mem[pc] is on the RAM's registered output now: every state that enters
+                // Fetch addressed it in its last cycle (Retire the next PC; Clear and
+                // Resume hold the PC).
+                self.imem.read_address.next = self.pc_word1.val().get_bits::<IMEM_BITS>(0);
+                self.ir0.d.next = self.imem.read_data.val();
                 if self.pc_word.val() >= self.imem_words.val() {
                     self.state.d.next = State::Error;
                     self.err_pc.d.next = self.pc.q.val();
@@ -957,21 +984,18 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::Fetch1 => {
-                // mem[pc] is on the RAM's registered output now.
-                self.imem.read_address.next = self.pc_word1.val().get_bits::<IMEM_BITS>(0);
-                self.ir0.d.next = self.imem.read_data.val();
+                // The scalar decode table registers its output from ir0 this cycle.
+                self.ir1.d.next = self.imem.read_data.val();
                 self.state.d.next = State::Fetch2;
             }
             State::Fetch2 => {
-                self.ir1.d.next = self.imem.read_data.val();
-                self.state.d.next = State::Fetch3;
-            }
-            State::Fetch3 => {
-                // The decode table registers its output from ir0 during this cycle.
+                // The vector decode registers its output from ir0 and ir1 this cycle.
                 self.state.d.next = State::Check;
             }
             State::Check => {
                 self.exec_before.d.next = self.exec.q.val();
+                // (ir0 and ir1 are taken: the RAM reads word 2, which VRead takes.)
+                self.imem.read_address.next = self.pc_word2.val();
                 self.step.d.next = 0.into();
                 if self.ld_err.q.val() {
                     // The outstanding load met a bus error: the wave stops at the load.
@@ -1004,61 +1028,106 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::Read => {
-                // Step k reads one word; its data arrives (registered) at step k+1.
+                // Step k reads one word, whose data arrives (registered) at the next step:
+                // A lo (step 0), A hi (1), B lo (2), B hi (3); the data steps 1..4 take them.
+                // Only the registers the operands name are read: a step whose word is not
+                // needed is skipped (the next read is issued in its place).
+                self.step.d.next = self.step.q.val() + 1;
                 if self.step.q.val() == 0 {
                     self.sgpr_raddr.next = self.a_idx.val();
+                    if !self.a_read.val() {
+                        self.sgpr_raddr.next = self.b_idx.val();
+                        self.step.d.next = 3.into();
+                        if !self.b_read.val() {
+                            self.state.d.next = State::Assemble;
+                        }
+                    }
                 }
                 if self.step.q.val() == 1 {
-                    self.sgpr_raddr.next = self.a_idx.val() + 1;
                     self.a_lo.d.next = self.sgpr_rdata.val();
+                    self.sgpr_raddr.next = self.a_idx.val() + 1;
+                    if !self.dec_a_wide.val() {
+                        self.sgpr_raddr.next = self.b_idx.val();
+                        self.step.d.next = 3.into();
+                        if !self.b_read.val() {
+                            self.state.d.next = State::Assemble;
+                        }
+                    }
                 }
                 if self.step.q.val() == 2 {
-                    self.sgpr_raddr.next = self.b_idx.val();
                     self.a_hi.d.next = self.sgpr_rdata.val();
+                    self.sgpr_raddr.next = self.b_idx.val();
+                    if !self.b_read.val() {
+                        self.state.d.next = State::Assemble;
+                    }
                 }
                 if self.step.q.val() == 3 {
-                    self.sgpr_raddr.next = self.b_idx.val() + 1;
                     self.b_lo.d.next = self.sgpr_rdata.val();
+                    self.sgpr_raddr.next = self.b_idx.val() + 1;
+                    if !self.dec_b_wide.val() {
+                        self.state.d.next = State::Assemble;
+                    }
                 }
                 if self.step.q.val() == 4 {
                     self.b_hi.d.next = self.sgpr_rdata.val();
                     self.state.d.next = State::Assemble;
                 }
-                self.step.d.next = self.step.q.val() + 1;
             }
             State::VRead => {
-                // Step k reads one SGPR word (S0 lo/hi, S1 lo/hi, S2 lo/hi); its data
-                // arrives at step k+1. Step 0 also reads instruction word 2.
+                // Step k reads SGPR word k (S0 lo/hi, S1 lo/hi, S2 lo/hi), whose data
+                // arrives at step k+1, which takes word k; a pair the vector unit does not
+                // use (`dec_vsread`) is skipped (the next pair's read is issued in its
+                // place). Step 0 also takes instruction word 2 (addressed at Check).
+                self.step.d.next = self.step.q.val() + 1;
                 if self.step.q.val() == 0 {
+                    self.ir2.d.next = self.imem.read_data.val();
                     self.sgpr_raddr.next = self.dec_vsidx0.val();
-                    self.imem.read_address.next = self.pc_word2.val();
+                    if !self.dec_vsread.val().get_bit(0) {
+                        self.sgpr_raddr.next = self.dec_vsidx1.val();
+                        self.step.d.next = 3.into();
+                        if !self.dec_vsread.val().get_bit(1) {
+                            self.sgpr_raddr.next = self.dec_vsidx2.val();
+                            self.step.d.next = 5.into();
+                            if !self.dec_vsread.val().get_bit(2) {
+                                self.state.d.next = State::VExec;
+                            }
+                        }
+                    }
                 }
                 if self.step.q.val() == 1 {
-                    self.sgpr_raddr.next = self.dec_vsidx0.val() + 1;
                     self.a_lo.d.next = self.sgpr_rdata.val();
-                    self.ir2.d.next = self.imem.read_data.val();
+                    self.sgpr_raddr.next = self.dec_vsidx0.val() + 1;
                 }
                 if self.step.q.val() == 2 {
-                    self.sgpr_raddr.next = self.dec_vsidx1.val();
                     self.a_hi.d.next = self.sgpr_rdata.val();
+                    self.sgpr_raddr.next = self.dec_vsidx1.val();
+                    if !self.dec_vsread.val().get_bit(1) {
+                        self.sgpr_raddr.next = self.dec_vsidx2.val();
+                        self.step.d.next = 5.into();
+                        if !self.dec_vsread.val().get_bit(2) {
+                            self.state.d.next = State::VExec;
+                        }
+                    }
                 }
                 if self.step.q.val() == 3 {
-                    self.sgpr_raddr.next = self.dec_vsidx1.val() + 1;
                     self.b_lo.d.next = self.sgpr_rdata.val();
+                    self.sgpr_raddr.next = self.dec_vsidx1.val() + 1;
                 }
                 if self.step.q.val() == 4 {
-                    self.sgpr_raddr.next = self.dec_vsidx2.val();
                     self.b_hi.d.next = self.sgpr_rdata.val();
+                    self.sgpr_raddr.next = self.dec_vsidx2.val();
+                    if !self.dec_vsread.val().get_bit(2) {
+                        self.state.d.next = State::VExec;
+                    }
                 }
                 if self.step.q.val() == 5 {
-                    self.sgpr_raddr.next = self.dec_vsidx2.val() + 1;
                     self.c_lo.d.next = self.sgpr_rdata.val();
+                    self.sgpr_raddr.next = self.dec_vsidx2.val() + 1;
                 }
                 if self.step.q.val() == 6 {
                     self.c_hi.d.next = self.sgpr_rdata.val();
                     self.state.d.next = State::VExec;
                 }
-                self.step.d.next = self.step.q.val() + 1;
             }
             State::VExec => {
                 if self.v_err.val() {
@@ -1219,14 +1288,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                             | (bit_cast::<64, 32>(self.w_val.val()) << 32);
                     }
                 }
+                // The slots are packed from slot 0: Write ends after the last one in use.
                 self.step.d.next = self.step.q.val() + 1;
-                if self.step.q.val() == 3 {
+                if !self.w_more.val() {
                     self.state.d.next = State::Retire;
                 }
             }
             State::Retire => {
                 self.retire.next = true;
                 self.pc.d.next = self.next_pc.q.val();
+                self.imem.read_address.next = self.next_word.val();
                 if self.dec_scc_we.val() && !self.ttmp_dst.val() && !self.dec_valu.val() {
                     self.scc.d.next = self.scc_new.q.val();
                 }

@@ -1,5 +1,6 @@
-//! Constrained-random instruction streams: seeded programs of integer SALU and VALU (and,
-//! when asked, DS, SMEM and GLOBAL) instructions drawn from the ISA tables, with random
+//! Constrained-random instruction streams: seeded programs of integer SALU and VALU
+//! (VOPD pairs included; and, when asked, DS, SMEM and GLOBAL) instructions drawn from the
+//! ISA tables, with random
 //! EXEC masks and forward branches,
 //! for co-simulating the RTL against the golden model beyond hand-written programs.
 //!
@@ -91,6 +92,8 @@ struct Pools {
     ds: Vec<&'static OpInfo>,
     smem: Vec<&'static OpInfo>,
     global: Vec<&'static OpInfo>,
+    vopd_x: Vec<&'static OpInfo>,
+    vopd_y: Vec<&'static OpInfo>,
 }
 
 /// The operand kinds this generator can fill in.
@@ -154,6 +157,8 @@ impl Pools {
             ds: Vec::new(),
             smem: Vec::new(),
             global: Vec::new(),
+            vopd_x: Vec::new(),
+            vopd_y: Vec::new(),
         };
         for op in tables().ops() {
             if !allowed(op) {
@@ -190,6 +195,8 @@ impl Pools {
                     }
                 }
                 Format::Ds if lds => pools.ds.push(op),
+                Format::VopdX => pools.vopd_x.push(op),
+                Format::VopdY => pools.vopd_y.push(op),
                 _ => {}
             }
         }
@@ -412,6 +419,19 @@ fn pick(rng: &mut Rng, pool: &[&'static OpInfo]) -> String {
     "s_nop 0".to_string()
 }
 
+/// A VOPD pair `X :: Y` of random rows of the two pools with random operands (a draw the
+/// assembler refuses, e.g. two sources in one VGPR bank, is drawn again).
+fn pick_vopd(rng: &mut Rng, x: &[&'static OpInfo], y: &[&'static OpInfo]) -> String {
+    for _ in 0..64 {
+        let (ox, oy) = (x[rng.below(x.len())], y[rng.below(y.len())]);
+        let text = format!("{} :: {}", instruction(rng, ox), instruction(rng, oy));
+        if cu32_isa::asm::assemble(&text, "stream.s").is_ok() {
+            return text;
+        }
+    }
+    "s_nop 0".to_string()
+}
+
 /// The stream of `seed` (see the module documentation).
 pub fn random_program(seed: u64, options: &StreamOptions) -> String {
     let mut rng = Rng::new(seed);
@@ -486,6 +506,9 @@ pub fn random_program(seed: u64, options: &StreamOptions) -> String {
                     }
                 }
                 text
+            }
+            75..=79 if !pools.vopd_x.is_empty() && !pools.vopd_y.is_empty() => {
+                pick_vopd(&mut rng, &pools.vopd_x, &pools.vopd_y)
             }
             _ if !pools.valu.is_empty() => pick(&mut rng, &pools.valu),
             _ => "s_nop 0".to_string(),

@@ -63,6 +63,7 @@ fn streams_assemble_and_run_on_the_model() {
         assert!(mnemonics.contains(expected), "{expected} never generated");
     }
     assert!(mnemonics.iter().any(|m| m.starts_with("v_cmpx_")));
+    assert!(mnemonics.iter().any(|m| m.starts_with("v_dual_")));
 }
 
 #[test]
