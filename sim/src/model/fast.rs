@@ -609,14 +609,22 @@ pub(super) struct FastCode {
     blocks: Vec<Option<Block>>,
 }
 
-/// An operation as its block runs it, at byte `pc`; `vector` and `valu`: whether it
-/// counts its EXEC lanes, and as a VALU instruction.
+/// An operation as its block runs it, at byte `pc`.
 #[derive(Clone, Copy, Debug)]
 struct Step {
     op: FastOp,
     pc: u32,
-    vector: bool,
-    valu: bool,
+    lanes: LaneCount,
+}
+
+/// Where an operation's EXEC lanes count in the statistics (the index of their sum).
+#[derive(Clone, Copy, Debug)]
+enum LaneCount {
+    /// Not at all: a scalar instruction.
+    Scalar,
+    Valu,
+    /// Vector memory.
+    Memory,
 }
 
 /// Straight-line instructions the fast path takes, run in one go: from its first dword on,
@@ -687,8 +695,11 @@ impl FastCode {
                 Entry::Op(op) => steps.push(Step {
                     op,
                     pc: 4 * at as u32,
-                    vector: f.vector,
-                    valu: f.format.is_valu_or_vopd(),
+                    lanes: match f.format {
+                        f if f.is_valu_or_vopd() => LaneCount::Valu,
+                        _ if f.vector => LaneCount::Memory,
+                        _ => LaneCount::Scalar,
+                    },
                 }),
                 _ => {}
             }
@@ -1198,7 +1209,8 @@ impl Machine {
             if let Some((_, stop)) = cut {
                 steps = &steps[..steps.iter().take_while(|s| s.pc < stop).count()];
             }
-            let (mut lanes, mut valu_lanes) = (0, 0);
+            // The EXEC lanes of the steps, by `LaneCount`.
+            let mut lanes = [0; 3];
             let mut failed = None;
             for s in steps {
                 let exec = self.wave.exec_lanes();
@@ -1207,19 +1219,18 @@ impl Machine {
                     failed = Some(s.pc);
                     break;
                 }
-                let n = u64::from(exec.count_ones());
-                lanes += n * u64::from(s.vector);
-                valu_lanes += n * u64::from(s.valu);
+                lanes[s.lanes as usize] += u64::from(exec.count_ones());
             }
             let partial = match failed {
                 Some(at) => Some(code.prefix(pc, at, u64::MAX)),
                 None => cut,
             };
+            let [_, valu, memory] = lanes;
             if let Some((tally, stop)) = partial {
-                stats.count_fast(&tally, lanes, valu_lanes);
+                stats.count_fast(&tally, valu + memory, valu);
                 return (stop, left - u64::from(tally.n), false);
             }
-            stats.count_fast(&b.tally, lanes, valu_lanes);
+            stats.count_fast(&b.tally, valu + memory, valu);
             left -= u64::from(b.tally.n);
             pc = match b.end {
                 End::Next => b.after,
