@@ -1802,11 +1802,20 @@ impl VmemInstr {
                 put::<AVX2>(&mut w.vgpr[usize::from(self.vdst)], exec, values);
                 return Some(());
             }
-            for l in lanes(exec) {
-                let at = (addrs[l] - base) as usize;
-                for (k, values) in scratch[..dwords].iter_mut().enumerate() {
-                    if let Some(b) = bytes[at + 4 * k..].first_chunk() {
-                        values[l] = u32::from_le_bytes(*b);
+            if dwords == 1 {
+                // Dword loads (most of them), without the loop over dwords.
+                let values = &mut scratch[0];
+                for l in lanes(exec) {
+                    let at = (addrs[l] - base) as usize;
+                    values[l] = u32::from_le_bytes(*bytes.get(at..)?.first_chunk()?);
+                }
+            } else {
+                for l in lanes(exec) {
+                    let at = (addrs[l] - base) as usize;
+                    for (k, values) in scratch[..dwords].iter_mut().enumerate() {
+                        if let Some(b) = bytes[at + 4 * k..].first_chunk() {
+                            values[l] = u32::from_le_bytes(*b);
+                        }
                     }
                 }
             }
