@@ -377,7 +377,10 @@ impl SSrc {
 }
 
 /// A 32-bit VALU source: a VGPR or a scalar source broadcast to every lane (or none).
+/// (`repr(u8)`: a plain tag byte, not one shared with the scalar source's, so that the
+/// common case, a VGPR, is found with one compare.)
 #[derive(Clone, Copy, Debug)]
+#[repr(u8)]
 enum VSrc {
     Vgpr(u8),
     Scalar(SSrc),
