@@ -2044,4 +2044,80 @@ mod tests {
             want.2
         );
     }
+
+    /// The f32 forms of the fast path (taken in MODE 0xf0) give the general executor's
+    /// own results (in MODE 0, where it does not use the host's f32 arithmetic; the values
+    /// hold no denormals, which MODE 0 would flush), bit for bit and VCC for the compares,
+    /// when sources hold NaNs (quiet, signalling, negative, with payloads), infinities and
+    /// zeros, in some lanes or all, under a partial EXEC.
+    #[test]
+    fn f32_forms_agree_on_nans() {
+        const VALUES: [u32; 10] = [
+            0x3f80_0000, // 1.0
+            0x7fc0_0000, // quiet NaN
+            0x7f80_0001, // signalling NaN, payload 1
+            0xffc0_1234, // negative quiet NaN with a payload
+            0x7f80_0000, // +inf
+            0xff80_0000, // -inf
+            0x0000_0000,
+            0x8000_0000,
+            0x4049_0fdb, // pi
+            0x7fa0_0000, // signalling NaN
+        ];
+        let programs = [
+            "v_add_f32 v3, v0, v1",
+            "v_sub_f32 v3, v0, v1",
+            "v_subrev_f32 v3, v0, v1",
+            "v_mul_f32 v3, v0, v1",
+            "v_fma_f32 v3, v0, v1, v2",
+            "v_fma_f32 v3, -v0, |v1|, -|v2|",
+            "v_fmac_f32 v3, v0, v1",
+            "v_fmamk_f32 v3, v0, 0x7fc00005, v1",
+            "v_fmaak_f32 v3, v0, v1, 0x3f800000",
+            "v_min_f32 v3, v0, v1",
+            "v_max_f32 v3, v0, v1",
+            "v_sqrt_f32 v3, v0",
+            "v_rcp_f32 v3, v1",
+            "v_rsq_f32 v3, v2",
+            "v_cmp_lt_f32 vcc_lo, v0, v1",
+            "v_cmp_ge_f32 s5, v1, v2",
+            "v_cmpx_eq_f32 v0, v2",
+            "v_dual_add_f32 v3, v0, v1 :: v_dual_mul_f32 v4, v1, v2",
+            "v_dual_fmac_f32 v3, v0, v1 :: v_dual_max_f32 v4, v2, v0",
+        ];
+        // Lanes with a NaN everywhere, in one source, in one lane, and in none.
+        let patterns: [fn(usize, usize) -> u32; 3] = [
+            |l, r| VALUES[(l * (r + 1) + r) % VALUES.len()],
+            |l, r| {
+                if r == 1 && l == 7 {
+                    0x7fc0_0042
+                } else {
+                    VALUES[[0, 4, 6, 8][(l + r) % 4]]
+                }
+            },
+            |l, r| VALUES[[0, 5, 7, 8][(l * 3 + r) % 4]],
+        ];
+        for text in programs {
+            let words = cu32_isa::asm::assemble(&format!("{text}\ns_endpgm\n"), "nan.s")
+                .unwrap_or_else(|e| panic!("{text}: {e}"))
+                .words;
+            for (p, pattern) in patterns.iter().enumerate() {
+                for exec in [u32::MAX, 0x5a5a_f00f] {
+                    let mut start = Machine::new(words.clone());
+                    let w = start.wave_mut();
+                    w.sgpr[usize::from(EXEC_LO)] = exec;
+                    for r in 0..5 {
+                        w.vgpr[r] = per_lane(|l| pattern(l, r));
+                    }
+                    let traced = traced_states(start.clone(), &mut Memory::new(), &mut []);
+                    let (mut want, _, _) = traced.last().expect("a traced step").clone();
+                    start.wave_mut().mode = 0xf0;
+                    let (got, _, error) = quiet_state(start, &mut Memory::new(), &mut [], 100);
+                    assert!(error.is_none(), "{text}: {error:?}");
+                    want.mode = 0xf0;
+                    assert!(got == want, "{text}, pattern {p}, EXEC {exec:#x}");
+                }
+            }
+        }
+    }
 }
