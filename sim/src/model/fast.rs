@@ -5,11 +5,12 @@
 //! dword loads and stores, FLAT/GLOBAL loads and stores of bytes, shorts and whole
 //! dwords (not the d16 forms), 32-bit integer global atomics), resolved once when the
 //! program is decoded into plain data ([`Fast`]) and run directly on the wave, without the
-//! general executor's write lists. The instructions are run by blocks ([`Block`]):
-//! straight-line runs from any instruction it takes up to a branch or a stop, whose
+//! general executor's write lists. The instructions are run by blocks ([`Block`]): runs
+//! in program order from any instruction it takes up to `s_branch` or a stop, whose
 //! statistics and budget are counted once per block (the vector lanes per instruction),
-//! and whose scalar no-ops do nothing at all; an instruction it gives up at run time ends
-//! its block there, a budget that ends inside a block runs only as many instructions.
+//! and whose scalar no-ops do nothing at all; a conditional branch taken, or an
+//! instruction it gives up at run time, leaves its block there, and a budget that ends
+//! inside a block runs only as many instructions.
 //!
 //! It is taken only when no trace event is wanted ([`Machine::run_quiet`]). It computes
 //! with the general executor's own functions (`sop1_32`, `sop2_32`, [`Branch`], [`Cmp32`],
@@ -63,10 +64,10 @@ enum Entry {
     /// `s_endpgm` (`end`) or `s_barrier`: it ends its block, and the wave ends or waits
     /// after it.
     Stop { end: bool },
-    /// A short branch to a target inside the program (checked at decode): it ends its
-    /// block.
-    Branch { cond: Branch, target: u32 },
-    /// An operation run in its block.
+    /// `s_branch` to a target inside the program (checked at decode): it ends its block.
+    Jump { target: u32 },
+    /// An operation run in its block (a conditional branch: one that leaves it when
+    /// taken).
     Op(FastOp),
 }
 
@@ -77,6 +78,8 @@ enum Entry {
 enum FastOp {
     /// Nothing (a scalar one has no step in its block; a vector one counts its lanes).
     Nop,
+    /// A conditional short branch to a target inside the program (checked at decode).
+    Branch { cond: Branch, target: u32 },
     /// A 32-bit SOP2 opcode.
     Sop2 { mn: Mn, a: SSrc, b: SSrc, d: u8 },
     /// One of the common SOP2 opcodes of [`ScalarOp`], computed in the loop.
@@ -603,13 +606,16 @@ impl Fast {
 const BLOCK_MAX: u8 = 64;
 
 /// A program's fast path: the [`Fast`] entry of every dword, the steps of its operations
-/// in program order, and the block that starts at every dword where the fast path takes
-/// the instruction.
+/// in program order, the block that starts at every dword where the fast path takes the
+/// instruction, and at every dword (and past the last) the [`Tally`] of the sweep's
+/// instructions before it, so that the statistics of the instructions from one dword to
+/// another in program order are a difference.
 #[derive(Debug)]
 pub(super) struct FastCode {
     table: Vec<Fast>,
     steps: Vec<Step>,
     blocks: Vec<Option<Block>>,
+    totals: Vec<Tally>,
 }
 
 /// An operation as its block runs it, at byte `pc`.
@@ -630,17 +636,17 @@ enum LaneCount {
     Memory,
 }
 
-/// Straight-line instructions the fast path takes, run in one go: from its first dword on,
-/// up to and with a branch or a stop, or up to an instruction it does not take, at most
-/// [`BLOCK_MAX`]. The scalar no-ops have no step; the statistics are counted once per
-/// block (and the vector lanes per step).
+/// Instructions the fast path takes, run in one go: from its first dword on, up to and
+/// with `s_branch` or a stop, or up to an instruction it does not take, at most
+/// [`BLOCK_MAX`]; a conditional branch taken leaves it there. The scalar no-ops have no
+/// step; the statistics are counted once per block (and the vector lanes per step).
 #[derive(Clone, Copy, Debug)]
 struct Block {
     /// The steps: `steps` of them from index `first` of [`FastCode::steps`].
     first: u32,
     steps: u8,
-    /// All its instructions.
-    tally: Tally,
+    /// How many instructions it has.
+    n: u8,
     /// The byte PC after its last instruction.
     after: u32,
     end: End,
@@ -653,27 +659,27 @@ enum End {
     Next,
     /// `s_endpgm` (`end`) or `s_barrier`.
     Stop { end: bool },
-    /// A short branch (not taken: on at `after`).
-    Branch { cond: Branch, target: u32 },
+    /// `s_branch`.
+    Jump { target: u32 },
 }
 
-/// Retired instructions for the statistics: `n` in all, `formats[f]` of them of format
-/// `f` (`Format as usize`), `scalars` counting one lane-instruction each, `valus` VALU
-/// or VOPD.
+/// Instructions for the statistics: `n` in all, `formats[f]` of them of format `f`
+/// (`Format as usize`), `scalars` counting one lane-instruction each, `valus` VALU or
+/// VOPD.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Tally {
-    n: u8,
-    pub(super) formats: [u8; Format::ALL.len()],
-    pub(super) scalars: u8,
-    pub(super) valus: u8,
+    n: u32,
+    pub(super) formats: [u32; Format::ALL.len()],
+    pub(super) scalars: u32,
+    pub(super) valus: u32,
 }
 
 impl Tally {
     fn add(&mut self, f: &Fast) {
         self.n += 1;
         self.formats[f.format as usize] += 1;
-        self.scalars += u8::from(!f.vector);
-        self.valus += u8::from(f.format.is_valu_or_vopd());
+        self.scalars += u32::from(!f.vector);
+        self.valus += u32::from(f.format.is_valu_or_vopd());
     }
 }
 
@@ -711,49 +717,62 @@ impl FastCode {
         let blocks = (0..table.len())
             .map(|at| block(&table, &first, at))
             .collect();
+        let mut totals = vec![Tally::default(); table.len() + 1];
+        for (at, f) in table.iter().enumerate() {
+            totals[at + 1] = totals[at];
+            if decoded[at].is_some() {
+                totals[at + 1].add(f);
+            }
+        }
         FastCode {
             table,
             steps,
             blocks,
+            totals,
         }
     }
 
-    /// The instructions from byte `pc` up to byte `end` or to the `max`th, whichever comes
-    /// first (inside a block), and the PC after them.
-    fn prefix(&self, mut pc: u32, end: u32, max: u64) -> (Tally, u32) {
-        let mut tally = Tally::default();
-        while pc != end && u64::from(tally.n) < max {
-            let f = &self.table[pc as usize / 4];
-            tally.add(f);
-            pc += 4 * u32::from(f.len);
+    /// The byte PC after the `n` instructions from byte `pc` on (inside a block).
+    fn skip(&self, mut pc: u32, n: u64) -> u32 {
+        for _ in 0..n {
+            pc += 4 * u32::from(self.table[pc as usize / 4].len);
         }
-        (tally, pc)
+        pc
+    }
+
+    /// The instructions from byte `start` up to byte `end` (in program order): the
+    /// [`Tally`] after them and the one before them.
+    fn span(&self, start: u32, end: u32) -> (&Tally, &Tally) {
+        (
+            &self.totals[end as usize / 4],
+            &self.totals[start as usize / 4],
+        )
     }
 }
 
 /// The block that starts at dword `start` of `table`, if the fast path takes the
 /// instruction there; `first`: the index of the first step at or after every dword.
 fn block(table: &[Fast], first: &[u32], start: usize) -> Option<Block> {
-    let mut tally = Tally::default();
+    let mut n = 0;
     let mut end = End::Next;
     let mut at = start;
     while let Some(f) = table.get(at) {
         match f.entry {
             Entry::General => break,
             Entry::Stop { end: e } => end = End::Stop { end: e },
-            Entry::Branch { cond, target } => end = End::Branch { cond, target },
+            Entry::Jump { target } => end = End::Jump { target },
             Entry::Op(_) => {}
         }
-        tally.add(f);
+        n += 1;
         at += usize::from(f.len);
-        if !matches!(end, End::Next) || tally.n == BLOCK_MAX {
+        if !matches!(end, End::Next) || n == BLOCK_MAX {
             break;
         }
     }
-    (tally.n > 0).then(|| Block {
+    (n > 0).then(|| Block {
         first: first[start],
         steps: (first[at] - first[start]) as u8,
-        tally,
+        n,
         after: 4 * at as u32,
         end,
     })
@@ -771,9 +790,10 @@ fn resolve(d: &Decoded, pc: u32, len: u64) -> Option<Entry> {
             let cond = Branch::of(op.mn)?;
             let target = i64::from(pc) + 4 + i64::from(i.simm16 as i16) * 4;
             let inside = target >= 0 && (target as u64) < len;
-            inside.then_some(Entry::Branch {
-                cond,
-                target: target as u32,
+            let target = target as u32;
+            inside.then_some(match cond {
+                Branch::Always => Entry::Jump { target },
+                cond => Entry::Op(FastOp::Branch { cond, target }),
             })
         }
         _ => resolve_op(d).map(Entry::Op),
@@ -1208,45 +1228,54 @@ impl Machine {
             };
             let mut steps = &code.steps[b.first as usize..][..usize::from(b.steps)];
             // The budget ends before the block's last instruction: the steps before it.
-            let cut = (u64::from(b.tally.n) > left).then(|| code.prefix(pc, b.after, left));
-            if let Some((_, stop)) = cut {
+            let cut = (u64::from(b.n) > left).then(|| code.skip(pc, left));
+            if let Some(stop) = cut {
                 steps = &steps[..steps.iter().take_while(|s| s.pc < stop).count()];
             }
             // The EXEC lanes of the steps, by `LaneCount`.
             let mut lanes = [0; 3];
-            let mut failed = None;
+            // Where the block is left early: the PC its retired instructions end at, and
+            // a taken branch's target (none: the fast path gives up the step there).
+            let mut exit = None;
             for s in steps {
                 let exec = self.wave.exec_lanes();
                 let (w, scratch) = (&mut self.wave, &mut self.scratch);
-                if run::<AVX2>(&s.op, w, scratch, memory, lds, exec, float).is_none() {
-                    failed = Some(s.pc);
-                    break;
-                }
-                lanes[s.lanes as usize] += u64::from(exec.count_ones());
-            }
-            let partial = match failed {
-                Some(at) => Some(code.prefix(pc, at, u64::MAX)),
-                None => cut,
-            };
-            let [_, valu, memory] = lanes;
-            if let Some((tally, stop)) = partial {
-                stats.count_fast(&tally, valu + memory, valu);
-                return (stop, left - u64::from(tally.n), false);
-            }
-            stats.count_fast(&b.tally, valu + memory, valu);
-            left -= u64::from(b.tally.n);
-            pc = match b.end {
-                End::Next => b.after,
-                End::Branch { cond, target } if cond.taken(&self.wave) => target,
-                End::Branch { .. } => b.after,
-                End::Stop { end } => {
-                    if end {
-                        self.ended = true;
-                    } else {
-                        self.at_barrier = true;
+                match run::<AVX2>(&s.op, w, scratch, memory, lds, exec, float) {
+                    Some(Flow::Next) => lanes[s.lanes as usize] += u64::from(exec.count_ones()),
+                    // A branch (SOPP) is one dword.
+                    Some(Flow::Jump(target)) => {
+                        exit = Some((s.pc + 4, Some(target)));
+                        break;
                     }
-                    return (b.after, left, true);
+                    None => {
+                        exit = Some((s.pc, None));
+                        break;
+                    }
                 }
+            }
+            let [_, valu, memory] = lanes;
+            let end = match exit {
+                Some((end, _)) => end,
+                None => cut.unwrap_or(b.after),
+            };
+            let (after, before) = code.span(pc, end);
+            stats.count_fast(after, before, valu + memory, valu);
+            left -= u64::from(after.n - before.n);
+            pc = match (exit, cut) {
+                (Some((_, Some(target))), _) => target,
+                (Some((end, None)), _) | (None, Some(end)) => return (end, left, false),
+                (None, None) => match b.end {
+                    End::Next => b.after,
+                    End::Jump { target } => target,
+                    End::Stop { end } => {
+                        if end {
+                            self.ended = true;
+                        } else {
+                            self.at_barrier = true;
+                        }
+                        return (b.after, left, true);
+                    }
+                },
             };
         }
         (pc, left, false)
@@ -1271,6 +1300,14 @@ fn put<const AVX2: bool>(regs: &mut Lanes, mask: u32, values: &Lanes) {
     write_lanes(regs, mask, values);
 }
 
+/// What a step did.
+enum Flow {
+    /// Its block goes on.
+    Next,
+    /// A branch was taken to this target.
+    Jump(u32),
+}
+
 /// Runs `op` if the fast path takes it now, EXEC being `exec`. `float`: whether MODE is
 /// one the f32 forms compute in ([`f32_fast_mode`]).
 #[inline(always)]
@@ -1282,9 +1319,14 @@ fn run<const AVX2: bool>(
     lds: &mut [u8],
     exec: u32,
     float: bool,
-) -> Option<()> {
+) -> Option<Flow> {
     match *op {
         FastOp::Nop => {}
+        FastOp::Branch { cond, target } => {
+            if cond.taken(w) {
+                return Some(Flow::Jump(target));
+            }
+        }
         FastOp::Sop2 { mn, a, b, d } => {
             let (value, scc) = sop2_32(mn, a.read(w), b.read(w), w.scc)?;
             w.sgpr[usize::from(d)] = value;
@@ -1407,7 +1449,7 @@ fn run<const AVX2: bool>(
         FastOp::Atomic(ref a) => a.run(w, memory, exec)?,
         FastOp::Vopd(ref v) => v.run::<AVX2>(w, scratch, exec, float)?,
     }
-    Some(())
+    Some(Flow::Next)
 }
 
 impl F32Instr {

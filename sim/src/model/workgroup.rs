@@ -60,16 +60,24 @@ impl Stats {
         }
     }
 
-    /// Instructions the fast path retired: `tally`, and the EXEC lanes of its vector
-    /// instructions, `valu_lanes` of them VALU.
+    /// Instructions the fast path retired: the difference of the tallies `after` and
+    /// `before` them, and the EXEC lanes of its vector instructions, `valu_lanes` of them
+    /// VALU.
     #[inline(always)]
-    pub(super) fn count_fast(&mut self, tally: &Tally, lanes: u64, valu_lanes: u64) {
-        for (count, &n) in self.counts.iter_mut().zip(&tally.formats) {
-            *count += u64::from(n);
+    pub(super) fn count_fast(
+        &mut self,
+        after: &Tally,
+        before: &Tally,
+        lanes: u64,
+        valu_lanes: u64,
+    ) {
+        let formats = after.formats.iter().zip(&before.formats);
+        for (count, (a, b)) in self.counts.iter_mut().zip(formats) {
+            *count += u64::from(a - b);
         }
-        self.valu += u64::from(tally.valus);
+        self.valu += u64::from(after.valus - before.valus);
         self.valu_lanes += valu_lanes;
-        self.lane_instructions += u64::from(tally.scalars) + lanes;
+        self.lane_instructions += u64::from(after.scalars - before.scalars) + lanes;
     }
 
     /// All retired instructions.
