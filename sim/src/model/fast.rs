@@ -19,8 +19,9 @@
 //! does not cover, operands it does not resolve at decode (TTMP or null destinations,
 //! 16-bit operands, DPP, OMOD/clamp), and run-time cases it does not take (an f32 NaN, a
 //! MODE other than round-to-nearest-even with f32 denormals, an access outside one
-//! allocation). The per-opcode cases, the random streams and the kernel tests run both
-//! paths and compare them.
+//! allocation). The per-opcode cases, the random streams, the kernel tests and the tests
+//! here (budget cuts inside blocks, faults inside blocks, f32 NaNs) run both paths and
+//! compare them.
 //!
 //! On x86-64 CPUs with AVX2 (checked at run time), the f32 operations, DS dword loads
 //! (gathers) and their lane writes are compiled for it; the lane writes there are explicit
@@ -602,7 +603,8 @@ impl Fast {
     }
 }
 
-/// The most instructions in a block (its [`Tally`] counts fit in bytes).
+/// The most instructions in a block (its counts fit in bytes, and building the blocks takes
+/// time linear in the program's length).
 const BLOCK_MAX: u8 = 64;
 
 /// A program's fast path: the [`Fast`] entry of every dword, the steps of its operations
