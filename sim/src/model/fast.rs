@@ -5,7 +5,12 @@
 //! dword loads and stores, FLAT/GLOBAL loads and stores of bytes, shorts and whole
 //! dwords (not the d16 forms), 32-bit integer global atomics), resolved once when the
 //! program is decoded into plain data ([`Fast`]) and run directly on the wave, without the
-//! general executor's write lists.
+//! general executor's write lists. The instructions are run by blocks ([`Block`]): runs
+//! in program order from any instruction it takes up to `s_branch` or a stop, whose
+//! statistics and budget are counted once per block (the vector lanes per instruction),
+//! and whose scalar no-ops do nothing at all; a conditional branch taken, or an
+//! instruction it gives up at run time, leaves its block there, and a budget that ends
+//! inside a block runs only as many instructions.
 //!
 //! It is taken only when no trace event is wanted ([`Machine::run_quiet`]). It computes
 //! with the general executor's own functions (`sop1_32`, `sop2_32`, [`Branch`], [`Cmp32`],
@@ -14,8 +19,9 @@
 //! does not cover, operands it does not resolve at decode (TTMP or null destinations,
 //! 16-bit operands, DPP, OMOD/clamp), and run-time cases it does not take (an f32 NaN, a
 //! MODE other than round-to-nearest-even with f32 denormals, an access outside one
-//! allocation). The per-opcode cases, the random streams and the kernel tests run both
-//! paths and compare them.
+//! allocation). The per-opcode cases, the random streams, the kernel tests and the tests
+//! here (budget cuts inside blocks, faults inside blocks, f32 NaNs) run both paths and
+//! compare them.
 //!
 //! On x86-64 CPUs with AVX2 (checked at run time), the f32 operations, DS dword loads
 //! (gathers) and their lane writes are compiled for it; the lane writes there are explicit
@@ -40,35 +46,40 @@ use cu32_isa::table::ArgType;
 use cu32_isa::{Accept, Arg, ArgKind, Format, Instr, Mn};
 use std::sync::Arc;
 
-/// One instruction as the fast path runs it.
+/// One instruction of the sweep as the fast path sees it.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Fast {
-    pub(super) format: Format,
+    format: Format,
     /// Length in dwords.
     len: u8,
-    op: FastOp,
     /// Whether it counts its EXEC lanes in the statistics (VALU and vector memory).
     vector: bool,
-    /// How many SOPP instructions that follow retire with this one when it falls through
-    /// to them: no-ops, possibly ending in a short branch (see [`Fast::fold_nops`]).
-    nops: u8,
-    /// The byte PC after them, and the branch's condition and target.
-    after: u32,
-    branch: Option<(Branch, u32)>,
+    entry: Entry,
 }
 
-/// What a [`Fast`] instruction does. (`repr(u8)`: a plain tag byte, which the dispatch
+/// What an instruction is to the fast path's blocks.
+#[derive(Clone, Copy, Debug)]
+enum Entry {
+    /// Not on the fast path: the general executor runs it.
+    General,
+    /// `s_endpgm` (`end`) or `s_barrier`: it ends its block, and the wave ends or waits
+    /// after it.
+    Stop { end: bool },
+    /// `s_branch` to a target inside the program (checked at decode): it ends its block.
+    Jump { target: u32 },
+    /// An operation run in its block (a conditional branch: one that leaves it when
+    /// taken).
+    Op(FastOp),
+}
+
+/// What a fast-path operation does. (`repr(u8)`: a plain tag byte, which the dispatch
 /// reads with fewer instructions than a niche-encoded one.)
 #[derive(Clone, Copy, Debug)]
 #[repr(u8)]
 enum FastOp {
-    /// Not on the fast path: the general executor runs it.
-    General,
-    /// Only advances the PC.
+    /// Nothing (a scalar one has no step in its block; a vector one counts its lanes).
     Nop,
-    /// `s_endpgm` (`end`) or `s_barrier`: the wave ends or waits after it.
-    Stop { end: bool },
-    /// A short branch to a target inside the program (checked at decode).
+    /// A conditional short branch to a target inside the program (checked at decode).
     Branch { cond: Branch, target: u32 },
     /// A 32-bit SOP2 opcode.
     Sop2 { mn: Mn, a: SSrc, b: SSrc, d: u8 },
@@ -370,7 +381,10 @@ impl SSrc {
 }
 
 /// A 32-bit VALU source: a VGPR or a scalar source broadcast to every lane (or none).
+/// (`repr(u8)`: a plain tag byte, not one shared with the scalar source's, so that the
+/// common case, a VGPR, is found with one compare.)
 #[derive(Clone, Copy, Debug)]
+#[repr(u8)]
 enum VSrc {
     Vgpr(u8),
     Scalar(SSrc),
@@ -565,89 +579,240 @@ fn f32_fast_op(op: Op) -> bool {
 
 impl Fast {
     /// The entry of a dword where no instruction starts, or none the sweep decoded.
-    pub(super) const GENERAL: Fast = Fast {
+    const GENERAL: Fast = Fast {
         format: Format::Sopp,
         len: 1,
-        op: FastOp::General,
         vector: false,
-        nops: 0,
-        after: 0,
-        branch: None,
+        entry: Entry::General,
     };
 
     /// The fast form of `d`, decoded at byte `pc` of a program of `len` bytes.
-    pub(super) fn of(d: &Decoded, pc: u32, len: u64) -> Fast {
-        let op = if d.unsupported.is_some() {
-            FastOp::General
+    fn of(d: &Decoded, pc: u32, len: u64) -> Fast {
+        let entry = if d.unsupported.is_some() {
+            Entry::General
         } else {
-            resolve(d, pc, len).unwrap_or(FastOp::General)
+            resolve(d, pc, len).unwrap_or(Entry::General)
         };
         let format = d.instr.op.format;
         Fast {
             format,
             len: d.len as u8,
-            op,
             vector: format.is_valu_or_vopd() || format.is_vector_memory(),
-            nops: 0,
-            after: 0,
-            branch: None,
-        }
-    }
-
-    /// Whether this is a one-dword SOPP no-op.
-    fn is_sopp_nop(&self) -> bool {
-        matches!(self.op, FastOp::Nop) && self.format == Format::Sopp && self.len == 1
-    }
-
-    /// Sets `nops`, `after` and `branch` of every fast instruction of `table` (by dword):
-    /// the SOPP no-ops that follow it (at most 255) and a short branch after them.
-    pub(super) fn fold_nops(table: &mut [Fast]) {
-        for at in (0..table.len()).rev() {
-            // No-ops after a stop retire when the wave goes on, as the general path
-            // retires them.
-            if matches!(table[at].op, FastOp::General | FastOp::Stop { .. }) {
-                continue;
-            }
-            let next = at + usize::from(table[at].len);
-            let past = 4 * (next as u32 + 1);
-            (table[at].nops, table[at].after, table[at].branch) = match table.get(next) {
-                Some(n) if n.is_sopp_nop() && n.nops > 0 && n.nops < u8::MAX => {
-                    (n.nops + 1, n.after, n.branch)
-                }
-                Some(n) if n.is_sopp_nop() => (1, past, None),
-                Some(Fast {
-                    op: FastOp::Branch { cond, target },
-                    ..
-                }) => (1, past, Some((*cond, *target))),
-                _ => (0, 0, None),
-            };
+            entry,
         }
     }
 }
 
-/// The fast operation of `d`, if it has one.
-fn resolve(d: &Decoded, pc: u32, len: u64) -> Option<FastOp> {
+/// The most instructions in a block (its counts fit in bytes, and building the blocks takes
+/// time linear in the program's length).
+const BLOCK_MAX: u8 = 64;
+
+/// A program's fast path: the [`Fast`] entry of every dword, the steps of its operations
+/// in program order, the block that starts at every dword where the fast path takes the
+/// instruction, and at every dword (and past the last) the [`Tally`] of the sweep's
+/// instructions before it, so that the statistics of the instructions from one dword to
+/// another in program order are a difference.
+#[derive(Debug)]
+pub(super) struct FastCode {
+    table: Vec<Fast>,
+    steps: Vec<Step>,
+    blocks: Vec<Option<Block>>,
+    totals: Vec<Tally>,
+}
+
+/// An operation as its block runs it, at byte `pc`.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    op: FastOp,
+    pc: u32,
+    lanes: LaneCount,
+}
+
+/// Where an operation's EXEC lanes count in the statistics (the index of their sum).
+#[derive(Clone, Copy, Debug)]
+enum LaneCount {
+    /// Not at all: a scalar instruction.
+    Scalar,
+    Valu,
+    /// Vector memory.
+    Memory,
+}
+
+/// Instructions the fast path takes, run in one go: from its first dword on, up to and
+/// with `s_branch` or a stop, or up to an instruction it does not take, at most
+/// [`BLOCK_MAX`]; a conditional branch taken leaves it there. The scalar no-ops have no
+/// step; the statistics are counted once per block (and the vector lanes per step).
+#[derive(Clone, Copy, Debug)]
+struct Block {
+    /// The steps: `steps` of them from index `first` of [`FastCode::steps`].
+    first: u32,
+    steps: u8,
+    /// How many instructions it has.
+    n: u8,
+    /// The byte PC after its last instruction.
+    after: u32,
+    end: End,
+}
+
+/// How a block ends.
+#[derive(Clone, Copy, Debug)]
+enum End {
+    /// It goes on at its `after`.
+    Next,
+    /// `s_endpgm` (`end`) or `s_barrier`.
+    Stop { end: bool },
+    /// `s_branch`.
+    Jump { target: u32 },
+}
+
+/// Instructions for the statistics: `n` in all, `formats[f]` of them of format `f`
+/// (`Format as usize`), `scalars` counting one lane-instruction each, `valus` VALU or
+/// VOPD.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Tally {
+    n: u32,
+    pub(super) formats: [u32; Format::ALL.len()],
+    pub(super) scalars: u32,
+    pub(super) valus: u32,
+}
+
+impl Tally {
+    fn add(&mut self, f: &Fast) {
+        self.n += 1;
+        self.formats[f.format as usize] += 1;
+        self.scalars += u32::from(!f.vector);
+        self.valus += u32::from(f.format.is_valu_or_vopd());
+    }
+}
+
+impl FastCode {
+    /// The fast path of a program of `len` bytes whose sweep decoded `decoded` (by dword).
+    pub(super) fn new(decoded: &[Option<Decoded>], len: u64) -> FastCode {
+        let table: Vec<Fast> = decoded
+            .iter()
+            .enumerate()
+            .map(|(at, d)| {
+                d.as_ref()
+                    .map_or(Fast::GENERAL, |d| Fast::of(d, at as u32 * 4, len))
+            })
+            .collect();
+        // The index of the first step at or after every dword, and past the last.
+        let mut first = Vec::with_capacity(table.len() + 1);
+        let mut steps = Vec::new();
+        for (at, f) in table.iter().enumerate() {
+            first.push(steps.len() as u32);
+            match f.entry {
+                Entry::Op(FastOp::Nop) if !f.vector => {}
+                Entry::Op(op) => steps.push(Step {
+                    op,
+                    pc: 4 * at as u32,
+                    lanes: match f.format {
+                        f if f.is_valu_or_vopd() => LaneCount::Valu,
+                        _ if f.vector => LaneCount::Memory,
+                        _ => LaneCount::Scalar,
+                    },
+                }),
+                _ => {}
+            }
+        }
+        first.push(steps.len() as u32);
+        let blocks = (0..table.len())
+            .map(|at| block(&table, &first, at))
+            .collect();
+        let mut totals = vec![Tally::default(); table.len() + 1];
+        for (at, f) in table.iter().enumerate() {
+            totals[at + 1] = totals[at];
+            if decoded[at].is_some() {
+                totals[at + 1].add(f);
+            }
+        }
+        FastCode {
+            table,
+            steps,
+            blocks,
+            totals,
+        }
+    }
+
+    /// The byte PC after the `n` instructions from byte `pc` on (inside a block).
+    fn skip(&self, mut pc: u32, n: u64) -> u32 {
+        for _ in 0..n {
+            pc += 4 * u32::from(self.table[pc as usize / 4].len);
+        }
+        pc
+    }
+
+    /// The instructions from byte `start` up to byte `end` (in program order): the
+    /// [`Tally`] after them and the one before them.
+    fn span(&self, start: u32, end: u32) -> (&Tally, &Tally) {
+        (
+            &self.totals[end as usize / 4],
+            &self.totals[start as usize / 4],
+        )
+    }
+}
+
+/// The block that starts at dword `start` of `table`, if the fast path takes the
+/// instruction there; `first`: the index of the first step at or after every dword.
+fn block(table: &[Fast], first: &[u32], start: usize) -> Option<Block> {
+    let mut n = 0;
+    let mut end = End::Next;
+    let mut at = start;
+    while let Some(f) = table.get(at) {
+        match f.entry {
+            Entry::General => break,
+            Entry::Stop { end: e } => end = End::Stop { end: e },
+            Entry::Jump { target } => end = End::Jump { target },
+            Entry::Op(_) => {}
+        }
+        n += 1;
+        at += usize::from(f.len);
+        if !matches!(end, End::Next) || n == BLOCK_MAX {
+            break;
+        }
+    }
+    (n > 0).then(|| Block {
+        first: first[start],
+        steps: (first[at] - first[start]) as u8,
+        n,
+        after: 4 * at as u32,
+        end,
+    })
+}
+
+/// The fast form of `d` (at byte `pc` of a program of `len` bytes), if it has one.
+fn resolve(d: &Decoded, pc: u32, len: u64) -> Option<Entry> {
+    let i = &d.instr;
+    let op = i.op;
+    match op.format {
+        Format::Sopp if matches!(op.mn, Mn::s_endpgm | Mn::s_barrier) => Some(Entry::Stop {
+            end: op.mn == Mn::s_endpgm,
+        }),
+        Format::Sopp if !op.has_no_effect() => {
+            let cond = Branch::of(op.mn)?;
+            let target = i64::from(pc) + 4 + i64::from(i.simm16 as i16) * 4;
+            let inside = target >= 0 && (target as u64) < len;
+            let target = target as u32;
+            inside.then_some(match cond {
+                Branch::Always => Entry::Jump { target },
+                cond => Entry::Op(FastOp::Branch { cond, target }),
+            })
+        }
+        _ => resolve_op(d).map(Entry::Op),
+    }
+}
+
+/// The fast operation of `d` (not a stop or a branch), if it has one.
+fn resolve_op(d: &Decoded) -> Option<FastOp> {
     let i = &d.instr;
     let op = i.op;
     let bits = |kind| op.arg(kind).map_or(32, |a| a.bits);
     let scalar32 = bits(ArgKind::Sdst) == 32 && bits(ArgKind::Ssrc0) == 32;
     let src = |code| SSrc::of(i, code);
     match op.format {
-        Format::Sopp if matches!(op.mn, Mn::s_endpgm | Mn::s_barrier) => Some(FastOp::Stop {
-            end: op.mn == Mn::s_endpgm,
-        }),
         Format::Sopp | Format::Sopk if op.has_no_effect() => Some(FastOp::Nop),
         Format::Mubuf if matches!(op.mn, Mn::buffer_gl0_inv | Mn::buffer_gl1_inv) => {
             Some(FastOp::Nop)
-        }
-        Format::Sopp => {
-            let cond = Branch::of(op.mn)?;
-            let target = i64::from(pc) + 4 + i64::from(i.simm16 as i16) * 4;
-            let inside = target >= 0 && (target as u64) < len;
-            inside.then_some(FastOp::Branch {
-                cond,
-                target: target as u32,
-            })
         }
         Format::Sop2 if scalar32 && bits(ArgKind::Ssrc1) == 32 && plain_sdst(i.sdst) => {
             sop2_32(op.mn, 0, 0, false)?;
@@ -996,18 +1161,18 @@ impl Machine {
         stats: &mut Stats,
     ) -> Result<(), ModelError> {
         let program = Arc::clone(&self.program);
-        let table = program.fast_table();
+        let code = program.fast_code();
         while !self.ended && !self.at_barrier && *budget > 0 {
             let left = *budget;
             #[cfg(target_arch = "x86_64")]
             let (pc, left, stopped) = if avx2() {
-                // SAFETY: the CPU has the instructions `steps_avx2` is compiled for.
-                unsafe { self.steps_avx2(table, memory, lds, left, stats) }
+                // SAFETY: the CPU has the instructions `blocks_avx2` is compiled for.
+                unsafe { self.blocks_avx2(code, memory, lds, left, stats) }
             } else {
-                self.steps::<false>(table, memory, lds, left, stats)
+                self.blocks::<false>(code, memory, lds, left, stats)
             };
             #[cfg(not(target_arch = "x86_64"))]
-            let (pc, left, stopped) = self.steps::<false>(table, memory, lds, left, stats);
+            let (pc, left, stopped) = self.blocks::<false>(code, memory, lds, left, stats);
             self.retired += *budget - left;
             *budget = left;
             self.wave.pc = pc;
@@ -1023,28 +1188,31 @@ impl Machine {
         Ok(())
     }
 
-    /// [`Machine::steps`] compiled for AVX2 and FMA.
+    /// [`Machine::blocks`] compiled for AVX2 and FMA.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,fma,popcnt,bmi1,bmi2,lzcnt")]
-    unsafe fn steps_avx2(
+    unsafe fn blocks_avx2(
         &mut self,
-        table: &[Fast],
+        code: &FastCode,
         memory: &mut Memory,
         lds: &mut [u8],
         left: u64,
         stats: &mut Stats,
     ) -> (u32, u64, bool) {
-        self.steps::<true>(table, memory, lds, left, stats)
+        self.blocks::<true>(code, memory, lds, left, stats)
     }
 
-    /// The fast path for as long as it takes the instructions, with the PC and the budget
-    /// (`left`) in locals, until `s_endpgm` or `s_barrier` stops the wave (`true`): the PC
-    /// and the budget then. It starts only at a dword boundary and stays on them: lengths
-    /// are whole dwords, branch targets are PC + 4 * offset. (`AVX2`: compiled for AVX2.)
+    /// The fast path, block after block, for as long as it takes the instructions, with
+    /// the PC and the budget (`left`) in locals, until `s_endpgm` or `s_barrier` stops the
+    /// wave (`true`): the PC and the budget then. An instruction it does not take now ends
+    /// the run at its PC, the ones before it in its block retired; a budget that ends
+    /// inside a block runs only that many of its instructions. It starts only at a dword
+    /// boundary and stays on them: lengths are whole dwords, branch targets are PC + 4 *
+    /// offset. (`AVX2`: compiled for AVX2.)
     #[inline(always)]
-    fn steps<const AVX2: bool>(
+    fn blocks<const AVX2: bool>(
         &mut self,
-        table: &[Fast],
+        code: &FastCode,
         memory: &mut Memory,
         lds: &mut [u8],
         mut left: u64,
@@ -1057,37 +1225,60 @@ impl Machine {
         // No instruction of the fast path changes MODE.
         let float = f32_fast_mode(self.wave.mode);
         while left > 0 {
-            let Some(f) = table.get(pc as usize / 4) else {
+            let Some(Some(b)) = code.blocks.get(pc as usize / 4) else {
                 break;
             };
-            let exec = u64::from(self.wave.exec_lanes());
-            let Some(next) =
-                run::<AVX2>(f, pc, &mut self.wave, &mut self.scratch, memory, lds, float)
-            else {
-                break;
-            };
-            stats.count_fast(f.format, f.vector, exec);
-            left -= 1;
-            if let FastOp::Stop { end } = f.op {
-                if end {
-                    self.ended = true;
-                } else {
-                    self.at_barrier = true;
+            let mut steps = &code.steps[b.first as usize..][..usize::from(b.steps)];
+            // The budget ends before the block's last instruction: the steps before it.
+            let cut = (u64::from(b.n) > left).then(|| code.skip(pc, left));
+            if let Some(stop) = cut {
+                steps = &steps[..steps.iter().take_while(|s| s.pc < stop).count()];
+            }
+            // The EXEC lanes of the steps, by `LaneCount`.
+            let mut lanes = [0; 3];
+            // Where the block is left early: the PC its retired instructions end at, and
+            // a taken branch's target (none: the fast path gives up the step there).
+            let mut exit = None;
+            for s in steps {
+                let exec = self.wave.exec_lanes();
+                let (w, scratch) = (&mut self.wave, &mut self.scratch);
+                match run::<AVX2>(&s.op, w, scratch, memory, lds, exec, float) {
+                    Some(Flow::Next) => lanes[s.lanes as usize] += u64::from(exec.count_ones()),
+                    // A branch (SOPP) is one dword.
+                    Some(Flow::Jump(target)) => {
+                        exit = Some((s.pc + 4, Some(target)));
+                        break;
+                    }
+                    None => {
+                        exit = Some((s.pc, None));
+                        break;
+                    }
                 }
-                return (next, left, true);
             }
-            let nops = u64::from(f.nops);
-            if nops > 0 && next == pc + 4 * u32::from(f.len) && left >= nops {
-                // Fell through to no-ops and a branch: they retire here.
-                stats.count_sopp_nops(nops);
-                left -= nops;
-                pc = match f.branch {
-                    Some((cond, target)) if cond.taken(&self.wave) => target,
-                    _ => f.after,
-                };
-            } else {
-                pc = next;
-            }
+            let [_, valu, memory] = lanes;
+            let end = match exit {
+                Some((end, _)) => end,
+                None => cut.unwrap_or(b.after),
+            };
+            let (after, before) = code.span(pc, end);
+            stats.count_fast(after, before, valu + memory, valu);
+            left -= u64::from(after.n - before.n);
+            pc = match (exit, cut) {
+                (Some((_, Some(target))), _) => target,
+                (Some((end, None)), _) | (None, Some(end)) => return (end, left, false),
+                (None, None) => match b.end {
+                    End::Next => b.after,
+                    End::Jump { target } => target,
+                    End::Stop { end } => {
+                        if end {
+                            self.ended = true;
+                        } else {
+                            self.at_barrier = true;
+                        }
+                        return (b.after, left, true);
+                    }
+                },
+            };
         }
         (pc, left, false)
     }
@@ -1111,26 +1302,31 @@ fn put<const AVX2: bool>(regs: &mut Lanes, mask: u32, values: &Lanes) {
     write_lanes(regs, mask, values);
 }
 
-/// Runs `f`, at `pc`, if the fast path takes it now: the next PC. `float`: whether MODE
-/// is one the f32 forms compute in ([`f32_fast_mode`]).
+/// What a step did.
+enum Flow {
+    /// Its block goes on.
+    Next,
+    /// A branch was taken to this target.
+    Jump(u32),
+}
+
+/// Runs `op` if the fast path takes it now, EXEC being `exec`. `float`: whether MODE is
+/// one the f32 forms compute in ([`f32_fast_mode`]).
 #[inline(always)]
 fn run<const AVX2: bool>(
-    f: &Fast,
-    pc: u32,
+    op: &FastOp,
     w: &mut Wave,
     scratch: &mut [Lanes; 4],
     memory: &mut Memory,
     lds: &mut [u8],
+    exec: u32,
     float: bool,
-) -> Option<u32> {
-    let exec = w.exec_lanes();
-    let next = pc + 4 * u32::from(f.len);
-    match f.op {
-        FastOp::General => return None,
-        FastOp::Nop | FastOp::Stop { .. } => {}
+) -> Option<Flow> {
+    match *op {
+        FastOp::Nop => {}
         FastOp::Branch { cond, target } => {
             if cond.taken(w) {
-                return Some(target);
+                return Some(Flow::Jump(target));
             }
         }
         FastOp::Sop2 { mn, a, b, d } => {
@@ -1255,7 +1451,7 @@ fn run<const AVX2: bool>(
         FastOp::Atomic(ref a) => a.run(w, memory, exec)?,
         FastOp::Vopd(ref v) => v.run::<AVX2>(w, scratch, exec, float)?,
     }
-    Some(next)
+    Some(Flow::Next)
 }
 
 impl F32Instr {
@@ -1653,11 +1849,20 @@ impl VmemInstr {
                 put::<AVX2>(&mut w.vgpr[usize::from(self.vdst)], exec, values);
                 return Some(());
             }
-            for l in lanes(exec) {
-                let at = (addrs[l] - base) as usize;
-                for (k, values) in scratch[..dwords].iter_mut().enumerate() {
-                    if let Some(b) = bytes[at + 4 * k..].first_chunk() {
-                        values[l] = u32::from_le_bytes(*b);
+            if dwords == 1 {
+                // Dword loads (most of them), without the loop over dwords.
+                let values = &mut scratch[0];
+                for l in lanes(exec) {
+                    let at = (addrs[l] - base) as usize;
+                    values[l] = u32::from_le_bytes(*bytes.get(at..)?.first_chunk()?);
+                }
+            } else {
+                for l in lanes(exec) {
+                    let at = (addrs[l] - base) as usize;
+                    for (k, values) in scratch[..dwords].iter_mut().enumerate() {
+                        if let Some(b) = bytes[at + 4 * k..].first_chunk() {
+                            values[l] = u32::from_le_bytes(*b);
+                        }
                     }
                 }
             }
@@ -1759,6 +1964,204 @@ mod tests {
             unsafe { write_lanes_avx2(&mut b, mask, &new) };
             assert_eq!(a, b, "mask {mask:#010x}");
             assert!((0..LANES).all(|l| a[l] == if mask >> l & 1 == 1 { new[l] } else { old[l] }));
+        }
+    }
+
+    /// The traced run of `m` (general executor only): the wave, the statistics and the
+    /// error after each retired instruction, up to the end or the first error.
+    fn traced_states(
+        mut m: Machine,
+        memory: &mut Memory,
+        lds: &mut [u8],
+    ) -> Vec<(Wave, Stats, Option<String>)> {
+        let mut stats = Stats::default();
+        let mut states = Vec::new();
+        while !m.ended() && states.len() < 5_000 {
+            match m.step_traced(memory, lds) {
+                Ok(Some((r, _))) => stats.count(r),
+                Ok(None) => continue,
+                Err(e) => {
+                    states.push((m.wave().clone(), stats.clone(), Some(e.to_string())));
+                    break;
+                }
+            }
+            states.push((m.wave().clone(), stats.clone(), None));
+        }
+        states
+    }
+
+    /// `m` run quietly with a budget of `budget` instructions (releasing barriers): its
+    /// wave, statistics and error then.
+    fn quiet_state(
+        mut m: Machine,
+        memory: &mut Memory,
+        lds: &mut [u8],
+        mut budget: u64,
+    ) -> (Wave, Stats, Option<String>) {
+        let mut stats = Stats::default();
+        while budget > 0 && !m.ended() {
+            if let Err(e) = m.run_quiet(memory, lds, &mut budget, &mut stats) {
+                return (m.wave().clone(), stats, Some(e.to_string()));
+            }
+            m.release_barrier();
+        }
+        (m.wave().clone(), stats, None)
+    }
+
+    /// Quiet runs of random streams (with memory and an LDS, in both MODEs) cut by every
+    /// budget (so ending inside blocks, and at instructions the fast path gives up in the
+    /// middle of a block) stop exactly where the traced run is after as many instructions,
+    /// with the same statistics.
+    #[test]
+    fn quiet_runs_stop_where_the_traced_run_is() {
+        use crate::streams::{random_program, StreamOptions, MEMORY_BYTES};
+        const BASE: u32 = 0x10_0000;
+        let allowed = |op: &cu32_isa::OpInfo| {
+            (!op.format.is_valu() || super::super::valu_implemented(&op.name))
+                && super::super::ds_unsupported(&op.name).is_none()
+        };
+        let options = StreamOptions {
+            length: 60,
+            allowed: &allowed,
+            lds_bytes: 4096,
+            memory: Some(BASE),
+        };
+        let mut memory = Memory::new();
+        let pattern = (0..MEMORY_BYTES).map(|i| (i * 37 + 11) as u8).collect();
+        memory
+            .map(u64::from(BASE), "data", pattern, true)
+            .expect("the region maps");
+        let mut checked = 0;
+        for seed in 0..30 {
+            let text = random_program(seed, &options);
+            let program = cu32_isa::asm::assemble(&text, "stream.s")
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+            for mode in [0, 0xf0] {
+                let mut start = Machine::new(program.words.clone());
+                start.wave_mut().mode = mode;
+                let traced = traced_states(start.clone(), &mut memory.clone(), &mut [0; 4096]);
+                for (k, want) in traced.iter().enumerate() {
+                    let budget = k as u64 + 1;
+                    let got =
+                        quiet_state(start.clone(), &mut memory.clone(), &mut [0; 4096], budget);
+                    assert!(
+                        got == *want,
+                        "seed {seed}, MODE {mode:#x}, budget {budget}: quiet {:?} / {:?}, traced {:?} / {:?}\n{text}",
+                        got.1, got.2, want.1, want.2
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 3_000, "{checked} cuts");
+    }
+
+    /// A global load with one lane outside memory, in the middle of a block: the quiet run
+    /// retires the instructions before it and faults as the traced run does.
+    #[test]
+    fn a_fault_inside_a_block_is_the_general_executors() {
+        let src = "s_nop 0\nv_add_nc_u32 v2, 1, v2\nglobal_load_b32 v3, v[0:1], off\n\
+                   v_add_nc_u32 v2, 1, v2\ns_endpgm\n";
+        let words = cu32_isa::asm::assemble(src, "fault.s")
+            .expect("assembles")
+            .words;
+        let mut memory = Memory::new();
+        let base = memory.allocate("data", vec![7; 4 * LANES], false);
+        let mut start = Machine::new(words);
+        let w = start.wave_mut();
+        w.vgpr[0] = per_lane(|l| (base + 4 * l as u64) as u32);
+        w.vgpr[0][9] = 0xdead_0000;
+        w.vgpr[1] = [(base >> 32) as u32; LANES];
+        let traced = traced_states(start.clone(), &mut memory.clone(), &mut []);
+        let want = traced.last().expect("a traced step");
+        assert!(
+            want.2.as_ref().is_some_and(|e| e.contains("lane 9")),
+            "{:?}",
+            want.2
+        );
+        let got = quiet_state(start, &mut memory, &mut [], 100);
+        assert!(
+            got == *want,
+            "quiet {:?} / {:?}, traced {:?}",
+            got.1,
+            got.2,
+            want.2
+        );
+    }
+
+    /// The f32 forms of the fast path (taken in MODE 0xf0) give the general executor's
+    /// own results (in MODE 0, where it does not use the host's f32 arithmetic; the values
+    /// hold no denormals, which MODE 0 would flush), bit for bit and VCC for the compares,
+    /// when sources hold NaNs (quiet, signalling, negative, with payloads), infinities and
+    /// zeros, in some lanes or all, under a partial EXEC.
+    #[test]
+    fn f32_forms_agree_on_nans() {
+        const VALUES: [u32; 10] = [
+            0x3f80_0000, // 1.0
+            0x7fc0_0000, // quiet NaN
+            0x7f80_0001, // signalling NaN, payload 1
+            0xffc0_1234, // negative quiet NaN with a payload
+            0x7f80_0000, // +inf
+            0xff80_0000, // -inf
+            0x0000_0000,
+            0x8000_0000,
+            0x4049_0fdb, // pi
+            0x7fa0_0000, // signalling NaN
+        ];
+        let programs = [
+            "v_add_f32 v3, v0, v1",
+            "v_sub_f32 v3, v0, v1",
+            "v_subrev_f32 v3, v0, v1",
+            "v_mul_f32 v3, v0, v1",
+            "v_fma_f32 v3, v0, v1, v2",
+            "v_fma_f32 v3, -v0, |v1|, -|v2|",
+            "v_fmac_f32 v3, v0, v1",
+            "v_fmamk_f32 v3, v0, 0x7fc00005, v1",
+            "v_fmaak_f32 v3, v0, v1, 0x3f800000",
+            "v_min_f32 v3, v0, v1",
+            "v_max_f32 v3, v0, v1",
+            "v_sqrt_f32 v3, v0",
+            "v_rcp_f32 v3, v1",
+            "v_rsq_f32 v3, v2",
+            "v_cmp_lt_f32 vcc_lo, v0, v1",
+            "v_cmp_ge_f32 s5, v1, v2",
+            "v_cmpx_eq_f32 v0, v2",
+            "v_dual_add_f32 v3, v0, v1 :: v_dual_mul_f32 v4, v1, v2",
+            "v_dual_fmac_f32 v3, v0, v1 :: v_dual_max_f32 v4, v2, v0",
+        ];
+        // Lanes with a NaN everywhere, in one source, in one lane, and in none.
+        let patterns: [fn(usize, usize) -> u32; 3] = [
+            |l, r| VALUES[(l * (r + 1) + r) % VALUES.len()],
+            |l, r| {
+                if r == 1 && l == 7 {
+                    0x7fc0_0042
+                } else {
+                    VALUES[[0, 4, 6, 8][(l + r) % 4]]
+                }
+            },
+            |l, r| VALUES[[0, 5, 7, 8][(l * 3 + r) % 4]],
+        ];
+        for text in programs {
+            let words = cu32_isa::asm::assemble(&format!("{text}\ns_endpgm\n"), "nan.s")
+                .unwrap_or_else(|e| panic!("{text}: {e}"))
+                .words;
+            for (p, pattern) in patterns.iter().enumerate() {
+                for exec in [u32::MAX, 0x5a5a_f00f] {
+                    let mut start = Machine::new(words.clone());
+                    let w = start.wave_mut();
+                    w.sgpr[usize::from(EXEC_LO)] = exec;
+                    for r in 0..5 {
+                        w.vgpr[r] = per_lane(|l| pattern(l, r));
+                    }
+                    let traced = traced_states(start.clone(), &mut Memory::new(), &mut []);
+                    let (mut want, _, _) = traced.last().expect("a traced step").clone();
+                    start.wave_mut().mode = 0xf0;
+                    let (got, _, error) = quiet_state(start, &mut Memory::new(), &mut [], 100);
+                    assert!(error.is_none(), "{text}: {error:?}");
+                    want.mode = 0xf0;
+                    assert!(got == want, "{text}, pattern {p}, EXEC {exec:#x}");
+                }
+            }
         }
     }
 }

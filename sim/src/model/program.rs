@@ -4,7 +4,7 @@
 //! instruction starts (or onto words the sweep could not decode) decodes there on the fly,
 //! so the cache only saves time and never changes what runs.
 
-use super::fast::Fast;
+use super::fast::FastCode;
 use super::salu::Branch;
 use super::valu::{refusal, resolve_dual, resolve_instr, Dual, Kind, Operands};
 use super::{UNSUPPORTED, VGPRS};
@@ -62,9 +62,8 @@ pub struct Program {
     words: Vec<u32>,
     base: u64,
     decoded: Vec<Option<Decoded>>,
-    /// The fast form of every instruction the sweep decoded (see `fast`), by dword;
-    /// [`Fast::GENERAL`] at the other dwords.
-    fast: Vec<Fast>,
+    /// The fast path of the sweep's instructions (see `fast`).
+    fast: FastCode,
 }
 
 /// The VGPRs `instr` can write lie below this: its highest VGPR field (any of
@@ -119,15 +118,7 @@ impl Program {
             }
         }
         let len = words.len() as u64 * 4;
-        let mut fast: Vec<_> = decoded
-            .iter()
-            .enumerate()
-            .map(|(at, d)| {
-                d.as_ref()
-                    .map_or(Fast::GENERAL, |d| Fast::of(d, at as u32 * 4, len))
-            })
-            .collect();
-        Fast::fold_nops(&mut fast);
+        let fast = FastCode::new(&decoded, len);
         Program {
             words,
             base,
@@ -190,9 +181,8 @@ impl Program {
         self.decoded[index].as_ref()
     }
 
-    /// The fast form of every dword's instruction ([`Fast::GENERAL`] where the sweep
-    /// decoded none).
-    pub(super) fn fast_table(&self) -> &[Fast] {
+    /// The fast path of the sweep's instructions.
+    pub(super) fn fast_code(&self) -> &FastCode {
         &self.fast
     }
 

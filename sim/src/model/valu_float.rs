@@ -1344,11 +1344,12 @@ pub(super) fn f32_fast_lanes(
         _ => return None,
     };
     // Every operation here gives a NaN when a source is one (NaN: magnitude bits above
-    // those of infinity, compared as non-negative i32 so that it vectorizes).
-    let nan = d
+    // those of infinity, which carry into bit 31 when 0x7f_ffff is added; an OR of the
+    // sums over the lanes, so that it vectorizes).
+    let carries = d
         .iter()
-        .fold(false, |n, &x| n | ((x & 0x7fff_ffff) as i32 > 0x7f80_0000));
-    (!nan).then_some(FastF32::Values(d))
+        .fold(0, |n, &x| n | (x & 0x7fff_ffff).wrapping_add(0x007f_ffff));
+    (carries >> 31 == 0).then_some(FastF32::Values(d))
 }
 
 /// `a * b + c` in every lane (f32 bits) with one rounding (the library's `fmaf`, which is

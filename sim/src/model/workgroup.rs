@@ -20,6 +20,7 @@
 //! instructions address them (the private segment wave offset SGPR and FLAT_SCRATCH stay
 //! 0: the model does not need them).
 
+use super::fast::Tally;
 use super::{Machine, ModelError};
 use crate::dispatch::Dispatch;
 use crate::launch::Launch;
@@ -59,27 +60,24 @@ impl Stats {
         }
     }
 
-    /// [`Stats::count`] of a fast-path instruction: `vector` when it counts its EXEC lanes.
+    /// Instructions the fast path retired: the difference of the tallies `after` and
+    /// `before` them, and the EXEC lanes of its vector instructions, `valu_lanes` of them
+    /// VALU.
     #[inline(always)]
-    pub(super) fn count_fast(&mut self, format: Format, vector: bool, exec: u64) {
-        self.counts[format as usize] += 1;
-        if vector {
-            let lanes = u64::from((exec as u32).count_ones());
-            if format.is_valu_or_vopd() {
-                self.valu += 1;
-                self.valu_lanes += lanes;
-            }
-            self.lane_instructions += lanes;
-        } else {
-            self.lane_instructions += 1;
+    pub(super) fn count_fast(
+        &mut self,
+        after: &Tally,
+        before: &Tally,
+        lanes: u64,
+        valu_lanes: u64,
+    ) {
+        let formats = after.formats.iter().zip(&before.formats);
+        for (count, (a, b)) in self.counts.iter_mut().zip(formats) {
+            *count += u64::from(a - b);
         }
-    }
-
-    /// `n` retired SOPP instructions (scalar: one lane-instruction each).
-    #[inline]
-    pub(super) fn count_sopp_nops(&mut self, n: u64) {
-        self.counts[Format::Sopp as usize] += n;
-        self.lane_instructions += n;
+        self.valu += u64::from(after.valus - before.valus);
+        self.valu_lanes += valu_lanes;
+        self.lane_instructions += u64::from(after.scalars - before.scalars) + lanes;
     }
 
     /// All retired instructions.
