@@ -1201,7 +1201,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             State::Assemble => {
                 self.a_q.d.next = self.a_val.val();
                 self.b_q.d.next = self.b_val.val();
+                // An operation without stage registers is sampled in the next cycle.
                 self.state.d.next = State::Ex1;
+                if self.salu.quick.val() {
+                    self.state.d.next = State::Ex3;
+                }
             }
             State::Ex1 => {
                 self.state.d.next = State::Ex2;

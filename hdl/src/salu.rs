@@ -8,7 +8,10 @@
 //! bit-reversed / lowest-set-bit form used by ctz/clz/cls, the first three popcount steps);
 //! stage 2 registers the 64-bit product and the population count; stage 3 (`result`,
 //! `scc_out`, `exec_out`, `mode_out`) is combinational from those and is sampled by the
-//! sequencer at the end of EX3.
+//! sequencer at the end of EX3. An operation that uses none of the stage registers
+//! (`quick`: adds, compares, logic, moves, selects, saveexec, ...) is right from the
+//! inputs alone: the sequencer then skips EX1 and EX2 (the same stage-3 paths, from the
+//! same registered inputs).
 //!
 //! 32-bit operands arrive zero-extended; 32-bit results are zero-extended here.
 
@@ -37,6 +40,10 @@ pub struct Salu {
     pub exec_out: Signal<Out, Bits<64>>,
     /// MODE after the operation (unchanged unless the op writes MODE).
     pub mode_out: Signal<Out, Bits<32>>,
+    /// The operation uses no stage-1 or stage-2 register (not a shift, bitfield, multiply,
+    /// bit count or scan, `s_getreg` / `s_setreg`): its outputs are right in the first
+    /// cycle its inputs are held, and the sequencer may sample them then.
+    pub quick: Signal<Out, bool>,
 
     // Stage 1 registers.
     pp_ll: DFF<Bits<32>>,
@@ -130,6 +137,7 @@ impl Default for Salu {
             scc_out: Default::default(),
             exec_out: Default::default(),
             mode_out: Default::default(),
+            quick: Default::default(),
             pp_ll: Default::default(),
             pp_lh: Default::default(),
             pp_hl: Default::default(),
@@ -779,5 +787,22 @@ impl Logic for Salu {
         }
         self.exec_out.next = self.exec_o.val();
         self.mode_out.next = self.mode_o.val();
+        self.quick.next = !((self.op.val() == AluOp::Shl)
+            || (self.op.val() == AluOp::Shr)
+            || (self.op.val() == AluOp::Ashr)
+            || (self.op.val() == AluOp::BfeU)
+            || (self.op.val() == AluOp::BfeI)
+            || (self.op.val() == AluOp::Bfm)
+            || (self.op.val() == AluOp::MulLo)
+            || (self.op.val() == AluOp::MulHiU)
+            || (self.op.val() == AluOp::MulHiI)
+            || (self.op.val() == AluOp::Brev)
+            || (self.op.val() == AluOp::Ctz)
+            || (self.op.val() == AluOp::Clz)
+            || (self.op.val() == AluOp::Cls)
+            || (self.op.val() == AluOp::Bcnt0)
+            || (self.op.val() == AluOp::Bcnt1)
+            || (self.op.val() == AluOp::GetReg)
+            || (self.op.val() == AluOp::SetReg));
     }
 }

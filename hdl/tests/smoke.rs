@@ -126,13 +126,13 @@ pc=0070 w=93951901 00000000 lit=0 exec=000000001234567d [21]=00000007 scc=1
 pc=0074 w=869684ff 80000000 lit=1 exec=000000001234567d [22]=f8000000 [23]=ffffffff scc=1
 pc=007c w=be980cff ffff3333 lit=1 exec=000000001234567d [24]=00000010
 pc=0084 w=bfb00000 00000000 lit=0 exec=000000001234567d
-done=1 error=0 error_pc=00000000 cycles=420
+done=1 error=0 error_pc=00000000 cycles=390
 ";
 
 /// Compares and max where SIMM16 / equal operands matter. Cycles (hdl/README.md, "Latency
-/// (scalar)"): 128 until the first fetch, then 9 + R + W per instruction: `s_movk_i32` and
-/// `s_endpgm` 11 (no register read), the others 12 (one register read, one write slot or
-/// none): 128 + 2 · 11 + 5 · 12 = 210.
+/// (scalar)"): 128 until the first fetch, then 7 + R + W per instruction (SALU operations
+/// without stage registers): `s_movk_i32` and `s_endpgm` 9 (no register read), the others
+/// 10 (one register read, one write slot or none): 128 + 2 · 9 + 5 · 10 = 196.
 /// ```text
 /// s_movk_i32 s0, 0xfffe
 /// s_cmpk_eq_i32 s0, 0xfffe
@@ -152,7 +152,7 @@ pc=000c w=b680fffe 00000000 lit=0 exec=00000000ffffffff scc=0
 pc=0010 w=b480fffe 00000000 lit=0 exec=00000000ffffffff scc=0
 pc=0014 w=8a01c200 00000000 lit=0 exec=00000000ffffffff [1]=fffffffe scc=0
 pc=0018 w=bfb00000 00000000 lit=0 exec=00000000ffffffff
-done=1 error=0 error_pc=00000000 cycles=210
+done=1 error=0 error_pc=00000000 cycles=196
 ";
 
 #[test]
