@@ -1144,6 +1144,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
                     self.step.d.next = 0.into();
                     self.state.d.next = State::Write;
+                    if !self.v_slot_ok.val() {
+                        // Nothing to write back.
+                        self.state.d.next = State::Retire;
+                    }
                 }
             }
             State::SRead => {
@@ -1266,6 +1270,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
                 self.step.d.next = 0.into();
                 self.state.d.next = State::Write;
+                if !self.dec_exec_we.val() && !self.d_ok.val() {
+                    // Nothing to write back.
+                    self.state.d.next = State::Retire;
+                }
             }
             State::Write => {
                 if self.w_en.val() {

@@ -126,13 +126,14 @@ pc=0070 w=93951901 00000000 lit=0 exec=000000001234567d [21]=00000007 scc=1
 pc=0074 w=869684ff 80000000 lit=1 exec=000000001234567d [22]=f8000000 [23]=ffffffff scc=1
 pc=007c w=be980cff ffff3333 lit=1 exec=000000001234567d [24]=00000010
 pc=0084 w=bfb00000 00000000 lit=0 exec=000000001234567d
-done=1 error=0 error_pc=00000000 cycles=390
+done=1 error=0 error_pc=00000000 cycles=387
 ";
 
 /// Compares and max where SIMM16 / equal operands matter. Cycles (hdl/README.md, "Latency
 /// (scalar)"): 128 until the first fetch, then 7 + R + W per instruction (SALU operations
-/// without stage registers): `s_movk_i32` and `s_endpgm` 9 (no register read), the others
-/// 10 (one register read, one write slot or none): 128 + 2 · 9 + 5 · 10 = 196.
+/// without stage registers; R = 1 + the registers read, W = the registers written):
+/// `s_movk_i32` 9, the four `s_cmpk` 9 (one read, no write), `s_max_i32` 10, `s_endpgm` 8:
+/// 128 + 9 + 4 · 9 + 10 + 8 = 191.
 /// ```text
 /// s_movk_i32 s0, 0xfffe
 /// s_cmpk_eq_i32 s0, 0xfffe
@@ -152,7 +153,7 @@ pc=000c w=b680fffe 00000000 lit=0 exec=00000000ffffffff scc=0
 pc=0010 w=b480fffe 00000000 lit=0 exec=00000000ffffffff scc=0
 pc=0014 w=8a01c200 00000000 lit=0 exec=00000000ffffffff [1]=fffffffe scc=0
 pc=0018 w=bfb00000 00000000 lit=0 exec=00000000ffffffff
-done=1 error=0 error_pc=00000000 cycles=196
+done=1 error=0 error_pc=00000000 cycles=191
 ";
 
 #[test]
