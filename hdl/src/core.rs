@@ -758,14 +758,13 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.simm_s.next =
                 bit_cast::<64, 16>(self.ir0.q.val().get_bits::<16>(0)) | 0xffff_ffff_ffff_0000_u64;
         }
+        // A register operand (`a_read` / `b_read`, as Read read it), or a constant,
+        // literal, SCC or SIMM16.
         self.a_val.next = 0.into();
-        if self.dec_a_src.val() == ASrc::Sdst {
+        if self.a_read.val() {
             self.a_val.next = self.a_reg.val();
-        }
-        if self.dec_a_src.val() == ASrc::Ssrc0 {
-            if !self.ir0.q.val().get_bit(7) {
-                self.a_val.next = self.a_reg.val();
-            } else if self.ir0.q.val().get_bits::<8>(0) == 255 {
+        } else if self.dec_a_src.val() == ASrc::Ssrc0 {
+            if self.ir0.q.val().get_bits::<8>(0) == 255 {
                 self.a_val.next = self.lit64.val();
                 if !self.dec_a_wide.val() {
                     self.a_val.next = self.lit64.val() & self.lo32.val();
@@ -775,24 +774,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             } else {
                 self.a_val.next = self.dec_a_const.val();
             }
-        }
-        if self.dec_a_src.val() == ASrc::Imm32 {
+        } else if self.dec_a_src.val() == ASrc::Imm32 {
             self.a_val.next = bit_cast::<64, 32>(self.ir1.q.val());
         }
         self.b_val.next = 0.into();
-        if self.dec_b_src.val() == BSrc::Sdst {
+        if self.b_read.val() {
             self.b_val.next = self.b_reg.val();
-        }
-        if self.dec_b_src.val() == BSrc::SimmS {
-            self.b_val.next = self.simm_s.val();
-        }
-        if self.dec_b_src.val() == BSrc::SimmZ {
-            self.b_val.next = bit_cast::<64, 16>(self.ir0.q.val().get_bits::<16>(0));
-        }
-        if self.dec_b_src.val() == BSrc::Ssrc1 {
-            if !self.ir0.q.val().get_bit(15) {
-                self.b_val.next = self.b_reg.val();
-            } else if self.ir0.q.val().get_bits::<8>(8) == 255 {
+        } else if self.dec_b_src.val() == BSrc::Ssrc1 {
+            if self.ir0.q.val().get_bits::<8>(8) == 255 {
                 self.b_val.next = self.lit64.val();
                 if !self.dec_b_wide.val() {
                     self.b_val.next = self.lit64.val() & self.lo32.val();
@@ -802,6 +791,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             } else {
                 self.b_val.next = self.dec_b_const.val();
             }
+        } else if self.dec_b_src.val() == BSrc::SimmS {
+            self.b_val.next = self.simm_s.val();
+        } else if self.dec_b_src.val() == BSrc::SimmZ {
+            self.b_val.next = bit_cast::<64, 16>(self.ir0.q.val().get_bits::<16>(0));
         }
 
         // SALU inputs are held by a_q/b_q and the decode registers through Ex1..Ex3.
