@@ -171,17 +171,24 @@ pub enum Rel {
     M0Hi,
 }
 
-/// What an instruction waits for while a scalar load is outstanding (the core keeps at most
-/// one: `lgkmcnt` is 0 or 1), besides the registers it shares with the load (the core's
-/// scoreboard) and the rule that memory instructions and `s_endpgm` wait for it.
+/// What an instruction waits for while a memory access runs in the background: a scalar
+/// load (`lgkmcnt`) or a GLOBAL instruction (`vmcnt` when it returns data, else `vscnt`).
+/// The core keeps at most one of each kind (so a count is 0 or 1); besides these, the
+/// registers an instruction shares with a scalar load (the core's scoreboard) and the rule
+/// that memory and vector instructions and `s_endpgm` wait make it wait.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
-pub enum Lgkm {
+pub enum Wait {
     /// Nothing more.
     None,
-    /// `s_waitcnt`: waits when its `lgkmcnt` field (SIMM16[9:4]) is 0.
+    /// `s_waitcnt`: waits for a scalar load when its `lgkmcnt` field (SIMM16[9:4]) is 0, for
+    /// a GLOBAL load or returning atomic when its `vmcnt` field (SIMM16[15:10]) is 0.
     Waitcnt,
-    /// `s_waitcnt_lgkmcnt null, N`: waits when N (SIMM16[5:0]) is 0.
-    Count,
+    /// `s_waitcnt_lgkmcnt null, N`: waits for a scalar load when N (SIMM16[5:0]) is 0.
+    Lgkm,
+    /// `s_waitcnt_vmcnt null, N`: waits for a GLOBAL load or returning atomic when N is 0.
+    Vm,
+    /// `s_waitcnt_vscnt null, N`: waits for a GLOBAL store or non-returning atomic when N is 0.
+    Vs,
     /// Always waits (`s_barrier`: a parked wave has nothing outstanding).
     Drain,
 }
@@ -216,8 +223,8 @@ pub struct Control {
     /// SMEM (`Kind::Smem`): the dwords an `s_load_b*` reads (1..=16), 0 for the cache
     /// invalidates.
     pub smem_n: u8,
-    /// What it waits for while a scalar load is outstanding.
-    pub lgkm: Lgkm,
+    /// What it waits for while a memory access runs in the background.
+    pub mem_wait: Wait,
 }
 
 impl Control {
@@ -240,7 +247,7 @@ impl Control {
             d_rel: Rel::None,
             mode_we: false,
             smem_n: 0,
-            lgkm: Lgkm::None,
+            mem_wait: Wait::None,
         }
     }
 }
@@ -431,11 +438,13 @@ pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
     }
     let mut c = if op.has_no_effect() {
         let mut c = Control::new(AluOp::None);
-        c.lgkm = match name {
-            "s_waitcnt" => Lgkm::Waitcnt,
-            "s_waitcnt_lgkmcnt" => Lgkm::Count,
-            "s_barrier" => Lgkm::Drain,
-            _ => Lgkm::None,
+        c.mem_wait = match name {
+            "s_waitcnt" => Wait::Waitcnt,
+            "s_waitcnt_lgkmcnt" => Wait::Lgkm,
+            "s_waitcnt_vmcnt" => Wait::Vm,
+            "s_waitcnt_vscnt" => Wait::Vs,
+            "s_barrier" => Wait::Drain,
+            _ => Wait::None,
         };
         c
     } else if let Some(cond) = branch_cond(name) {
@@ -603,27 +612,31 @@ mod tests {
         assert_eq!((c.a_rel, c.d_rel, c.d_wide), (Rel::None, Rel::M0, true));
     }
 
-    /// The waits on a scalar load: which rows have them, and that the core's fixed count
-    /// fields (`s_waitcnt`'s SIMM16[9:4], `s_waitcnt_lgkmcnt`'s SIMM16[5:0]) are the ISA's.
+    /// The waits on background memory: which rows have them, and that the core's fixed
+    /// count fields (`s_waitcnt`'s SIMM16[9:4] and [15:10], the SOPK forms' SIMM16[5:0])
+    /// are the ISA's.
     #[test]
-    fn lgkm_waits() {
+    fn memory_waits() {
         let f = Config::default_config().features;
-        let waits: Vec<(&str, Lgkm)> = control_table(&f)
+        let waits: Vec<(&str, Wait)> = control_table(&f)
             .into_iter()
             .filter_map(|(op, c)| {
-                c.filter(|c| c.lgkm != Lgkm::None)
-                    .map(|c| (op.name.as_str(), c.lgkm))
+                c.filter(|c| c.mem_wait != Wait::None)
+                    .map(|c| (op.name.as_str(), c.mem_wait))
             })
             .collect();
         assert_eq!(
             waits,
             [
-                ("s_waitcnt_lgkmcnt", Lgkm::Count),
-                ("s_waitcnt", Lgkm::Waitcnt),
-                ("s_barrier", Lgkm::Drain)
+                ("s_waitcnt_vscnt", Wait::Vs),
+                ("s_waitcnt_vmcnt", Wait::Vm),
+                ("s_waitcnt_lgkmcnt", Wait::Lgkm),
+                ("s_waitcnt", Wait::Waitcnt),
+                ("s_barrier", Wait::Drain)
             ]
         );
         assert!(cu32_isa::syntax::WAITCNT_FIELDS.contains(&("lgkmcnt", 4, 6)));
+        assert!(cu32_isa::syntax::WAITCNT_FIELDS.contains(&("vmcnt", 10, 6)));
     }
 
     #[test]

@@ -34,8 +34,14 @@
 //!   (the wave stops with `error` at the load). One load is outstanding at most; an
 //!   instruction that names its registers, a memory instruction, `s_endpgm`, `s_barrier`
 //!   and `s_waitcnt lgkmcnt(0)` wait at Check for it to end (the scoreboard, `hold`).
+//! - Vector memory (GLOBAL, FLAT) runs in the background too: the core hands the
+//!   instruction to the vector unit (`v_go`) and retires it, and `v_go` stays high
+//!   (`v_frz`: the top freezes the unit's operands) until the unit's `v_done`, or its
+//!   `v_err`, which stops the wave at the instruction. Meanwhile scalar instructions issue;
+//!   vector and memory instructions, `s_endpgm`, `s_barrier` and the `s_waitcnt` forms
+//!   whose `vmcnt` / `vscnt` is 0 wait at Check.
 
-use crate::control::{ASrc, AluOp, BSrc, Cond, Kind, Lgkm, Rel};
+use crate::control::{ASrc, AluOp, BSrc, Cond, Kind, Rel, Wait};
 use crate::salu::Salu;
 use rust_hdl::prelude::*;
 
@@ -189,8 +195,8 @@ pub struct Core<const IMEM_BITS: usize> {
     pub dec_b_const: Signal<In, Bits<64>>,
     /// SMEM: the dwords of an `s_load_b*` (0 for the cache invalidates).
     pub dec_smem_n: Signal<In, Bits<5>>,
-    /// What the instruction waits for while a scalar load is outstanding.
-    pub dec_lgkm: Signal<In, Lgkm>,
+    /// What the instruction waits for while a memory access runs in the background.
+    pub dec_mem_wait: Signal<In, Wait>,
     /// Scalar memory unit: a one-cycle request for `m_n` dwords from byte address
     /// `m_addr` (a dword address, the whole range below 2^32); the dwords come back in order,
     /// one per `m_valid` cycle, `m_done` with the last; `m_err` instead ends a failed load.
@@ -212,6 +218,12 @@ pub struct Core<const IMEM_BITS: usize> {
     /// An instruction waits at issue for the outstanding scalar load this cycle (its
     /// registers, `s_waitcnt`, a memory instruction, `s_endpgm`, `s_barrier`).
     pub ld_wait: Signal<Out, bool>,
+    /// The background GLOBAL instruction has ended (not with a fault): its VGPR writes are
+    /// on the vector unit's trace ports this cycle.
+    pub trace_vdone: Signal<Out, bool>,
+    /// An instruction waits at issue for the background GLOBAL instruction this cycle (a
+    /// vector or memory instruction, `s_waitcnt`, `s_endpgm`, `s_barrier`).
+    pub vm_wait: Signal<Out, bool>,
 
     /// Vector decode (`cu32_vdecode`, registered like `dec_*`): a VALU instruction the
     /// vector unit executes, its dwords (with the literal) and the SGPRs of its scalar
@@ -227,11 +239,19 @@ pub struct Core<const IMEM_BITS: usize> {
     /// the scoreboard checks it) and whether it is a memory instruction (DS, FLAT, GLOBAL).
     pub dec_sdst: Signal<In, Bits<7>>,
     pub dec_vmem: Signal<In, bool>,
+    /// A GLOBAL (or FLAT) instruction (runs in the background), and whether it returns data
+    /// into VDST (a load, an atomic with GLC: counted by `vmcnt`; else `vscnt`).
+    pub dec_gm: Signal<In, bool>,
+    pub dec_gret: Signal<In, bool>,
     /// Instruction words 1 and 2 (literal / VOP3 second word) to the vector unit.
     pub ir_w1: Signal<Out, Bits<32>>,
     pub ir_w2: Signal<Out, Bits<32>>,
-    /// Vector unit handshake: `v_go` holds while it runs, `v_done` ends it.
+    /// Vector unit handshake: `v_go` holds while it runs, `v_done` ends it. `v_frz`: the
+    /// unit runs a retired GLOBAL instruction while the core goes on (its operands are
+    /// held by the top); `v_wait`: the core waits in VExec for the unit.
     pub v_go: Signal<Out, bool>,
+    pub v_frz: Signal<Out, bool>,
+    pub v_wait: Signal<Out, bool>,
     pub v_s0: Signal<Out, Bits<64>>,
     pub v_s1: Signal<Out, Bits<64>>,
     pub v_s2: Signal<Out, Bits<64>>,
@@ -327,6 +347,12 @@ pub struct Core<const IMEM_BITS: usize> {
     ld_pc: DFF<Bits<32>>,
     ld_all: DFF<bool>,
     ld_err: DFF<bool>,
+    /// The GLOBAL instruction running in the background: busy, whether it returns data
+    /// (`vmcnt`, else `vscnt`), its PC, and a fault that stops the wave at it.
+    vm_busy: DFF<bool>,
+    vm_ret: DFF<bool>,
+    vm_pc: DFF<Bits<32>>,
+    vm_err: DFF<bool>,
 
     pc_word: Signal<Local, Bits<32>>,
     /// The word of the next PC (Retire addresses the instruction memory with it).
@@ -372,6 +398,7 @@ pub struct Core<const IMEM_BITS: usize> {
     v_hit: Signal<Local, bool>,
     mem_op: Signal<Local, bool>,
     waits: Signal<Local, bool>,
+    vm_waits: Signal<Local, bool>,
     hold: Signal<Local, bool>,
     imem_words: Constant<Bits<32>>,
     lo32: Constant<Bits<64>>,
@@ -429,7 +456,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             dec_a_const: Default::default(),
             dec_b_const: Default::default(),
             dec_smem_n: Default::default(),
-            dec_lgkm: Default::default(),
+            dec_mem_wait: Default::default(),
             m_req: Default::default(),
             m_addr: Default::default(),
             m_n: Default::default(),
@@ -442,6 +469,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             trace_sval: Default::default(),
             trace_sdone: Default::default(),
             ld_wait: Default::default(),
+            trace_vdone: Default::default(),
+            vm_wait: Default::default(),
             dec_valu: Default::default(),
             dec_vwords: Default::default(),
             dec_vsidx0: Default::default(),
@@ -450,9 +479,13 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             dec_vsread: Default::default(),
             dec_sdst: Default::default(),
             dec_vmem: Default::default(),
+            dec_gm: Default::default(),
+            dec_gret: Default::default(),
             ir_w1: Default::default(),
             ir_w2: Default::default(),
             v_go: Default::default(),
+            v_frz: Default::default(),
+            v_wait: Default::default(),
             v_s0: Default::default(),
             v_s1: Default::default(),
             v_s2: Default::default(),
@@ -536,6 +569,10 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             ld_pc: Default::default(),
             ld_all: Default::default(),
             ld_err: Default::default(),
+            vm_busy: Default::default(),
+            vm_ret: Default::default(),
+            vm_pc: Default::default(),
+            vm_err: Default::default(),
             pc_word: Default::default(),
             next_word: Default::default(),
             pc_word1: Default::default(),
@@ -578,6 +615,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             v_hit: Default::default(),
             mem_op: Default::default(),
             waits: Default::default(),
+            vm_waits: Default::default(),
             hold: Default::default(),
             imem_words: Constant::new((1u64 << IMEM_BITS).into()),
             lo32: Constant::new(0xffff_ffffu64.into()),
@@ -641,7 +679,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             ld_idx,
             ld_pc,
             ld_all,
-            ld_err
+            ld_err,
+            vm_busy,
+            vm_ret,
+            vm_pc,
+            vm_err
         );
         self.imem.read_clock.next = self.clock.val();
         self.imem.write_clock.next = self.clock.val();
@@ -668,7 +710,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.ir.next = self.ir0.q.val();
         self.ir_w1.next = self.ir1.q.val();
         self.ir_w2.next = self.ir2.q.val();
-        self.v_go.next = self.state.q.val() == State::VExec;
+        self.v_go.next = (self.state.q.val() == State::VExec) || self.vm_busy.q.val();
+        self.v_frz.next = self.vm_busy.q.val();
+        self.v_wait.next = self.state.q.val() == State::VExec;
         self.v_s0.next =
             bit_cast::<64, 32>(self.a_lo.q.val()) | (bit_cast::<64, 32>(self.a_hi.q.val()) << 32);
         self.v_s1.next =
@@ -898,17 +942,35 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 && (bit_cast::<8, 7>(self.dec_sdst.val()) + 2 > self.ld_lo.q.val()));
         self.mem_op.next = (self.dec_kind.val() == Kind::Smem && !self.dec_valu.val())
             || (self.dec_valu.val() && self.dec_vmem.val());
-        self.waits.next = (self.dec_lgkm.val() == Lgkm::Drain)
-            || ((self.dec_lgkm.val() == Lgkm::Waitcnt) && (self.ir0.q.val().get_bits::<6>(4) == 0))
-            || ((self.dec_lgkm.val() == Lgkm::Count) && (self.ir0.q.val().get_bits::<6>(0) == 0))
+        self.waits.next = (self.dec_mem_wait.val() == Wait::Drain)
+            || ((self.dec_mem_wait.val() == Wait::Waitcnt)
+                && (self.ir0.q.val().get_bits::<6>(4) == 0))
+            || ((self.dec_mem_wait.val() == Wait::Lgkm)
+                && (self.ir0.q.val().get_bits::<6>(0) == 0))
             || (self.dec_kind.val() == Kind::End && !self.dec_valu.val());
-        self.hold.next = self.ld_busy.q.val()
+        // While a GLOBAL instruction runs in the background, every vector instruction waits
+        // (the vector unit is busy; so nothing reads or writes a VGPR it writes), and so do
+        // memory instructions (one bus master at a time), `s_endpgm`, `s_barrier`, and
+        // `s_waitcnt` / `s_waitcnt_vmcnt` / `s_waitcnt_vscnt` whose count for its kind is 0.
+        self.vm_waits.next = (self.dec_mem_wait.val() == Wait::Drain)
+            || (self.dec_kind.val() == Kind::End && !self.dec_valu.val())
+            || (self.vm_ret.q.val()
+                && (((self.dec_mem_wait.val() == Wait::Waitcnt)
+                    && (self.ir0.q.val().get_bits::<6>(10) == 0))
+                    || ((self.dec_mem_wait.val() == Wait::Vm)
+                        && (self.ir0.q.val().get_bits::<6>(0) == 0))))
+            || (!self.vm_ret.q.val()
+                && (self.dec_mem_wait.val() == Wait::Vs)
+                && (self.ir0.q.val().get_bits::<6>(0) == 0));
+        self.hold.next = (self.ld_busy.q.val()
             && (self.ld_all.q.val()
                 || self.mem_op.val()
                 || self.waits.val()
                 || (self.dec_valu.val() && self.v_hit.val())
                 || (!self.dec_valu.val()
-                    && (self.a_hit.val() || self.b_hit.val() || self.d_hit.val())));
+                    && (self.a_hit.val() || self.b_hit.val() || self.d_hit.val()))))
+            || (self.vm_busy.q.val()
+                && (self.dec_valu.val() || self.mem_op.val() || self.vm_waits.val()));
         self.m_req.next = (self.state.q.val() == State::SReq)
             && (self.dec_smem_n.val() != 0)
             && !self.sm_bad.val();
@@ -994,6 +1056,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     // The outstanding load met a bus error: the wave stops at the load.
                     self.state.d.next = State::Error;
                     self.err_pc.d.next = self.ld_pc.q.val();
+                } else if self.vm_err.q.val() {
+                    // The background GLOBAL instruction faulted: the wave stops there.
+                    self.state.d.next = State::Error;
+                    self.err_pc.d.next = self.vm_pc.q.val();
                 } else if self.hold.val() {
                     self.state.d.next = State::Check;
                 } else if self.dec_valu.val() {
@@ -1123,7 +1189,21 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::VExec => {
-                if self.v_err.val() {
+                if self.dec_gm.val() {
+                    // GLOBAL: the unit took `v_go` this cycle and runs on in the
+                    // background (`vm_busy` keeps `v_go` high); the instruction retires.
+                    self.vm_busy.d.next = true;
+                    self.vm_ret.d.next = self.dec_gret.val();
+                    self.vm_pc.d.next = self.pc.q.val();
+                    self.en0.d.next = false;
+                    self.en1.d.next = false;
+                    self.en2.d.next = false;
+                    self.en3.d.next = false;
+                    self.next_pc.d.next =
+                        self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
+                    self.step.d.next = 0.into();
+                    self.state.d.next = State::Retire;
+                } else if self.v_err.val() {
                     self.state.d.next = State::Error;
                     self.err_pc.d.next = self.pc.q.val();
                 } else if self.v_done.val() {
@@ -1411,9 +1491,20 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.err_pc.d.next = self.ld_pc.q.val();
         }
 
+        // The background GLOBAL instruction ends; a fault stops the wave at it, earlier in
+        // program order than any error met since (`error` waits for it to end).
+        if self.vm_busy.q.val() && (self.v_done.val() || self.v_err.val()) {
+            self.vm_busy.d.next = false;
+        }
+        if self.vm_busy.q.val() && self.v_err.val() {
+            self.vm_err.d.next = true;
+        }
+
         if self.rst.val() {
             self.ld_busy.d.next = false;
             self.ld_err.d.next = false;
+            self.vm_busy.d.next = false;
+            self.vm_err.d.next = false;
             self.state.d.next = State::Idle;
             self.step.d.next = 0.into();
             self.pc.d.next = 0.into();
@@ -1437,8 +1528,12 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.ctx_pc.next = self.pc.q.val();
         self.ctx_scc.next = self.scc.q.val();
         self.ctx_mode.next = self.mode.q.val();
-        self.error.next = (self.state.q.val() == State::Error) && !self.ld_busy.q.val();
+        self.error.next =
+            (self.state.q.val() == State::Error) && !self.ld_busy.q.val() && !self.vm_busy.q.val();
         self.error_pc.next = self.err_pc.q.val();
+        if self.vm_err.q.val() {
+            self.error_pc.next = self.vm_pc.q.val();
+        }
         self.trace_valid.next = self.retire.val();
         self.trace_pc.next = self.pc.q.val();
         self.trace_word0.next = self.ir0.q.val();
@@ -1490,6 +1585,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.trace_sidx.next = self.ld_idx.q.val();
         self.trace_sval.next = self.m_data.val();
         self.trace_sdone.next = self.ld_busy.q.val() && self.m_done.val() && !self.m_err.val();
-        self.ld_wait.next = (self.state.q.val() == State::Check) && self.hold.val();
+        self.ld_wait.next =
+            (self.state.q.val() == State::Check) && self.hold.val() && self.ld_busy.q.val();
+        self.vm_wait.next =
+            (self.state.q.val() == State::Check) && self.hold.val() && self.vm_busy.q.val();
+        self.trace_vdone.next = self.vm_busy.q.val() && self.v_done.val();
     }
 }

@@ -90,8 +90,9 @@ pub const COUNTERS: &[Counter] = &[
     Counter {
         index: 9,
         name: "vector_wait",
-        meaning: "cycles the core waits on the vector unit (`v_go`: VALU passes, DS, GLOBAL)",
-        amount: "{7'd0, v_go}",
+        meaning: "cycles the core waits in VExec on the vector unit (VALU passes, DS; a GLOBAL \
+                  instruction one cycle, as it runs in the background)",
+        amount: "{7'd0, v_wait}",
     },
     Counter {
         index: 10,
@@ -124,6 +125,14 @@ pub const COUNTERS: &[Counter] = &[
         meaning: "cycles an instruction waits at issue for the outstanding scalar load \
                   (its registers, `s_waitcnt`, a memory instruction, `s_endpgm`, `s_barrier`)",
         amount: "{7'd0, ld_wait}",
+    },
+    Counter {
+        index: 15,
+        name: "vmem_wait",
+        meaning: "cycles an instruction waits at issue for the GLOBAL instruction in the \
+                  background (a vector or memory instruction, `s_waitcnt`, `s_endpgm`, \
+                  `s_barrier`)",
+        amount: "{7'd0, vm_wait}",
     },
 ];
 

@@ -4,7 +4,7 @@
 //! configuration.
 
 use crate::config::Config;
-use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, Kind, Lgkm, Rel};
+use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, Kind, Rel, Wait};
 use crate::core::Core;
 use crate::counters::{index_bits, Counter, COUNTERS, COUNTER_BASE};
 use crate::lane::VectorLane;
@@ -87,7 +87,7 @@ pub fn fields() -> Vec<Field> {
         ("d_rel", <Rel as Synth>::BITS),
         ("mode_we", 1),
         ("smem_n", 5),
-        ("lgkm", <Lgkm as Synth>::BITS),
+        ("mem_wait", <Wait as Synth>::BITS),
     ];
     let mut lsb = 0;
     spec.iter()
@@ -194,7 +194,7 @@ pub fn render_decode(config: &Config) -> Result<String, GenError> {
                         | (c.d_rel as u64) << lsb("d_rel")
                         | u64::from(c.mode_we) << lsb("mode_we")
                         | u64::from(c.smem_n) << lsb("smem_n")
-                        | (c.lgkm as u64) << lsb("lgkm");
+                        | (c.mem_wait as u64) << lsb("mem_wait");
                     (v, format!("{:?}", c.alu))
                 }
                 None => (

@@ -36,8 +36,13 @@
 //   L
 // (a load retires before its dwords arrive: the harness adds the S lines to the event of
 // the load still outstanding, which the L line completes; an s_load_b512 writes 16 SGPRs,
-// more than the T line's four write slots), and for each cycle with `trace_valid` high, one line per VGPR write of the
-// retired instruction (0, 1 or 2: the low and high register of a 64-bit result),
+// more than the T line's four write slots), for each cycle with `trace_vdone` high (the
+// GLOBAL instruction running in the background has ended) its VGPR writes as V lines (below)
+// and
+//   G
+// (the harness adds them to the event of that instruction, which retired earlier), and for
+// each cycle with `trace_valid` high, one line per VGPR write of the retired instruction
+// (0 to 4: the registers of a 64-bit or wider result; none for a GLOBAL instruction),
 //   V idx mask val0 .. val31                                  (all hex)
 // then
 //   T pc word0 word1 word2 nwords exec we0 idx0 val0 we1 idx1 val1 we2 idx2 val2
@@ -192,11 +197,16 @@ void print_vgpr(unsigned idx, unsigned mask, const VlWide<32>& v) {
     std::fprintf(g_out, "\n");
 }
 
-void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long long time) {
+// The V lines of the VGPR writes on the trace ports this cycle.
+void print_vgprs(const Vcu32_top& t) {
     if (t.trace_vwe0) print_vgpr(t.trace_vidx0, t.trace_vmask, t.trace_vval0);
     if (t.trace_vwe1) print_vgpr(t.trace_vidx1, t.trace_vmask, t.trace_vval1);
     if (t.trace_vwe2) print_vgpr(t.trace_vidx2, t.trace_vmask, t.trace_vval2);
     if (t.trace_vwe3) print_vgpr(t.trace_vidx3, t.trace_vmask, t.trace_vval3);
+}
+
+void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long long time) {
+    if (!t.trace_vdone) print_vgprs(t);
     std::fprintf(g_out, "T %x %x %x %x %x %llx %x %x %x %x %x %x %x %x %x %x %x %x %x %x %llx %llx %x\n",
                 (unsigned)t.trace_pc, (unsigned)t.trace_word0, (unsigned)t.trace_word1,
                 (unsigned)t.trace_word2, (unsigned)t.trace_nwords,
@@ -343,6 +353,10 @@ std::string run(const std::vector<uint32_t>& words,
         if (t.trace_swe)
             std::fprintf(g_out, "S %x %x\n", (unsigned)t.trace_sidx, (unsigned)t.trace_sval);
         if (t.trace_sdone) std::fprintf(g_out, "L\n");
+        if (t.trace_vdone) {
+            print_vgprs(t);
+            std::fprintf(g_out, "G\n");
+        }
         if (t.trace_valid) print_trace(t, cycles, sim.ctx->time() + 1);
         if (t.error) {
             std::snprintf(end, sizeof end, "ERROR %x %llx %x", (unsigned)t.error_pc, cycles,

@@ -26,7 +26,7 @@ pub struct RtlArgs<'a> {
 }
 
 /// The table's columns: header and width.
-const COLUMNS: [(&str, usize); 13] = [
+const COLUMNS: [(&str, usize); 14] = [
     ("kernel", 18),
     ("waves", 6),
     ("cycles", 10),
@@ -35,6 +35,7 @@ const COLUMNS: [(&str, usize); 13] = [
     ("VALU util", 9),
     ("vector wait", 11),
     ("SMEM wait", 9),
+    ("VMEM wait", 9),
     ("SMEM bus", 9),
     ("GLOBAL bus", 10),
     ("LDS confl", 9),
@@ -84,6 +85,7 @@ fn row(name: &str, run: &KernelRun, outcome: &str) -> String {
             .map_or("-".into(), |x| format!("{:.1}%", 100.0 * x)),
         get("vector_wait"),
         get("smem_wait"),
+        get("vmem_wait"),
         get("smem_bus"),
         get("global_bus"),
         get("lds_conflict"),

@@ -264,8 +264,10 @@ impl Rtl {
         let mut events: Vec<RtlEvent> = Vec::new();
         let mut vgprs = Vec::new();
         let mut counters = Vec::new();
-        // The event of the scalar load whose dwords are still arriving.
+        // The event of the scalar load whose dwords are still arriving, and of the GLOBAL
+        // instruction still running in the background.
         let mut outstanding: Option<usize> = None;
+        let mut vmem: Option<usize> = None;
         loop {
             let line = p.line()?;
             let fields: Vec<&str> = line.split_whitespace().collect();
@@ -307,6 +309,14 @@ impl Rtl {
                     }
                     continue;
                 }
+                (Some("G"), []) => {
+                    let Some(access) = vmem.take().and_then(|i| events.get_mut(i)) else {
+                        return Err(p.protocol("`G` with no GLOBAL instruction outstanding"));
+                    };
+                    access.event.writes.append(&mut vgprs);
+                    access.event.normalize();
+                    continue;
+                }
                 (Some("T"), n) if n.len() == 23 => {
                     let event = trace_event(n, std::mem::take(&mut vgprs));
                     if loads_sgprs(&event.event) {
@@ -315,6 +325,14 @@ impl Rtl {
                         }
                         outstanding = Some(events.len());
                     }
+                    if runs_in_background(&event.event) {
+                        if vmem.is_some() {
+                            return Err(p.protocol(
+                                "a GLOBAL instruction issued while another is outstanding",
+                            ));
+                        }
+                        vmem = Some(events.len());
+                    }
                     events.push(event);
                     continue;
                 }
@@ -322,7 +340,9 @@ impl Rtl {
                     counters = values.iter().map(|&v| v as u32).collect();
                     continue;
                 }
-                (Some("DONE"), [c]) if outstanding.is_none() => (RtlEnd::Done, *c, 0),
+                (Some("DONE"), [c]) if outstanding.is_none() && vmem.is_none() => {
+                    (RtlEnd::Done, *c, 0)
+                }
                 (Some("ERROR"), [pc, c, code]) => {
                     (RtlEnd::Error { pc: *pc as u32 }, *c, *code as u8)
                 }
@@ -331,11 +351,14 @@ impl Rtl {
                 _ => return Err(p.protocol(&format!("unexpected line `{line}`"))),
             };
             let wall = started.elapsed();
-            // A load that never completed stopped the wave with its bus error: the model
-            // refuses the whole instruction, so the load and what retired after it (register
-            // work only: no memory instruction issues while a load is outstanding) go.
-            if let (Some(i), RtlEnd::Error { .. }) = (outstanding, end.0) {
-                events.truncate(i);
+            // A load or GLOBAL instruction that never completed stopped the wave with its
+            // fault: the model refuses the whole instruction, so it and what retired after
+            // it (register work only: no memory or vector instruction issues while one is
+            // outstanding) go.
+            if let RtlEnd::Error { .. } = end.0 {
+                if let Some(i) = outstanding.into_iter().chain(vmem).min() {
+                    events.truncate(i);
+                }
             }
             let mut dumps = Vec::new();
             for (addr, dwords) in &memory.regions {
@@ -376,6 +399,17 @@ fn loads_sgprs(event: &TraceEvent) -> bool {
     cu32_isa::decode(&event.words).is_ok_and(|i| {
         i.op.format == cu32_isa::Format::Smem
             && i.op.args.iter().any(|a| a.kind == cu32_isa::ArgKind::Sdata)
+    })
+}
+
+/// Whether the event is a GLOBAL (or FLAT) instruction, which runs in the background: its
+/// VGPR writes arrive as `V` lines after its `T` line, completed by a `G` line.
+fn runs_in_background(event: &TraceEvent) -> bool {
+    cu32_isa::decode(&event.words).is_ok_and(|i| {
+        matches!(
+            i.op.format,
+            cu32_isa::Format::Global | cu32_isa::Format::Flat
+        )
     })
 }
 
