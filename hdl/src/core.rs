@@ -34,12 +34,14 @@
 //!   (the wave stops with `error` at the load). One load is outstanding at most; an
 //!   instruction that names its registers, a memory instruction, `s_endpgm`, `s_barrier`
 //!   and `s_waitcnt lgkmcnt(0)` wait at Check for it to end (the scoreboard, `hold`).
-//! - Vector memory (GLOBAL, FLAT) runs in the background too: the core hands the
-//!   instruction to the vector unit (`v_go`) and retires it, and `v_go` stays high
-//!   (`v_frz`: the top freezes the unit's operands) until the unit's `v_done`, or its
-//!   `v_err`, which stops the wave at the instruction. Meanwhile scalar instructions issue;
-//!   vector and memory instructions, `s_endpgm`, `s_barrier` and the `s_waitcnt` forms
-//!   whose `vmcnt` / `vscnt` is 0 wait at Check.
+//! - A vector instruction without a scalar result (VALU, DS, GLOBAL, FLAT) runs in the
+//!   background too: the core hands it to the vector unit (`v_go`) and retires it, and
+//!   `v_go` stays high (`v_frz`: the top freezes the unit's operands) until the unit's
+//!   `v_done`, or its `v_err` (GLOBAL), which stops the wave at the instruction. Meanwhile
+//!   scalar instructions issue; vector and memory instructions, `s_endpgm`, `s_barrier`
+//!   and the `s_waitcnt` forms whose count for the instruction's kind (`vmcnt`, `vscnt`,
+//!   `lgkmcnt`) is 0 wait at Check. An instruction with a scalar result (a lane mask,
+//!   `v_readlane`, `v_cmpx`) waits in VExec for the unit and writes it back.
 
 use crate::control::{ASrc, AluOp, BSrc, Cond, Kind, Rel, Wait};
 use crate::salu::Salu;
@@ -218,10 +220,12 @@ pub struct Core<const IMEM_BITS: usize> {
     /// An instruction waits at issue for the outstanding scalar load this cycle (its
     /// registers, `s_waitcnt`, a memory instruction, `s_endpgm`, `s_barrier`).
     pub ld_wait: Signal<Out, bool>,
-    /// The background GLOBAL instruction has ended (not with a fault): its VGPR writes are
-    /// on the vector unit's trace ports this cycle.
+    /// `trace_vbg`: the retiring instruction (`trace_valid`) runs on in the background, its
+    /// VGPR writes to come; `trace_vdone`: the background instruction has ended (not with
+    /// a fault), its VGPR writes on the vector unit's trace ports this cycle.
+    pub trace_vbg: Signal<Out, bool>,
     pub trace_vdone: Signal<Out, bool>,
-    /// An instruction waits at issue for the background GLOBAL instruction this cycle (a
+    /// An instruction waits at issue for the background vector instruction this cycle (a
     /// vector or memory instruction, `s_waitcnt`, `s_endpgm`, `s_barrier`).
     pub vm_wait: Signal<Out, bool>,
 
@@ -347,12 +351,17 @@ pub struct Core<const IMEM_BITS: usize> {
     ld_pc: DFF<Bits<32>>,
     ld_all: DFF<bool>,
     ld_err: DFF<bool>,
-    /// The GLOBAL instruction running in the background: busy, whether it returns data
-    /// (`vmcnt`, else `vscnt`), its PC, and a fault that stops the wave at it.
+    /// The vector instruction running in the background: busy, which count it is in
+    /// (`vmcnt`: a GLOBAL load or returning atomic; `vscnt`: another GLOBAL one; `lgkmcnt`:
+    /// DS; none: VALU), its PC, and a fault (GLOBAL) that stops the wave at it. `bg`: the
+    /// instruction between VExec and Retire went to the background (cleared at Check).
     vm_busy: DFF<bool>,
     vm_ret: DFF<bool>,
+    vm_st: DFF<bool>,
+    vm_lds: DFF<bool>,
     vm_pc: DFF<Bits<32>>,
     vm_err: DFF<bool>,
+    bg: DFF<bool>,
 
     pc_word: Signal<Local, Bits<32>>,
     /// The word of the next PC (Retire addresses the instruction memory with it).
@@ -469,6 +478,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             trace_sval: Default::default(),
             trace_sdone: Default::default(),
             ld_wait: Default::default(),
+            trace_vbg: Default::default(),
             trace_vdone: Default::default(),
             vm_wait: Default::default(),
             dec_valu: Default::default(),
@@ -571,8 +581,11 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             ld_err: Default::default(),
             vm_busy: Default::default(),
             vm_ret: Default::default(),
+            vm_st: Default::default(),
+            vm_lds: Default::default(),
             vm_pc: Default::default(),
             vm_err: Default::default(),
+            bg: Default::default(),
             pc_word: Default::default(),
             next_word: Default::default(),
             pc_word1: Default::default(),
@@ -682,8 +695,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             ld_err,
             vm_busy,
             vm_ret,
+            vm_st,
+            vm_lds,
             vm_pc,
-            vm_err
+            vm_err,
+            bg
         );
         self.imem.read_clock.next = self.clock.val();
         self.imem.write_clock.next = self.clock.val();
@@ -948,10 +964,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             || ((self.dec_mem_wait.val() == Wait::Lgkm)
                 && (self.ir0.q.val().get_bits::<6>(0) == 0))
             || (self.dec_kind.val() == Kind::End && !self.dec_valu.val());
-        // While a GLOBAL instruction runs in the background, every vector instruction waits
+        // While a vector instruction runs in the background, every vector instruction waits
         // (the vector unit is busy; so nothing reads or writes a VGPR it writes), and so do
-        // memory instructions (one bus master at a time), `s_endpgm`, `s_barrier`, and
-        // `s_waitcnt` / `s_waitcnt_vmcnt` / `s_waitcnt_vscnt` whose count for its kind is 0.
+        // memory instructions (one bus master at a time), `s_endpgm`, `s_barrier`, and the
+        // `s_waitcnt` forms whose count for its kind is 0.
         self.vm_waits.next = (self.dec_mem_wait.val() == Wait::Drain)
             || (self.dec_kind.val() == Kind::End && !self.dec_valu.val())
             || (self.vm_ret.q.val()
@@ -959,9 +975,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     && (self.ir0.q.val().get_bits::<6>(10) == 0))
                     || ((self.dec_mem_wait.val() == Wait::Vm)
                         && (self.ir0.q.val().get_bits::<6>(0) == 0))))
-            || (!self.vm_ret.q.val()
+            || (self.vm_st.q.val()
                 && (self.dec_mem_wait.val() == Wait::Vs)
-                && (self.ir0.q.val().get_bits::<6>(0) == 0));
+                && (self.ir0.q.val().get_bits::<6>(0) == 0))
+            || (self.vm_lds.q.val()
+                && (((self.dec_mem_wait.val() == Wait::Waitcnt)
+                    && (self.ir0.q.val().get_bits::<6>(4) == 0))
+                    || ((self.dec_mem_wait.val() == Wait::Lgkm)
+                        && (self.ir0.q.val().get_bits::<6>(0) == 0))));
         self.hold.next = (self.ld_busy.q.val()
             && (self.ld_all.q.val()
                 || self.mem_op.val()
@@ -1049,6 +1070,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             }
             State::Check => {
                 self.exec_before.d.next = self.exec.q.val();
+                self.bg.d.next = false;
                 // (ir0 and ir1 are taken: the RAM reads word 2, which VRead takes.)
                 self.imem.read_address.next = self.pc_word2.val();
                 self.step.d.next = 0.into();
@@ -1189,33 +1211,34 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::VExec => {
-                if self.dec_gm.val() {
-                    // GLOBAL: the unit took `v_go` this cycle and runs on in the
-                    // background (`vm_busy` keeps `v_go` high); the instruction retires.
+                // What the instruction writes back (at most the vector unit's scalar write;
+                // a GLOBAL one none) and the next PC, taken in every VExec cycle and used
+                // once it leaves.
+                self.en0.d.next = self.v_slot_ok.val() && !self.dec_vmem.val();
+                self.idx0.d.next = self.v_sidx.val();
+                self.val0.d.next = self.v_sval.val();
+                self.en1.d.next = false;
+                self.en2.d.next = false;
+                self.en3.d.next = false;
+                self.next_pc.d.next =
+                    self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
+                self.step.d.next = 0.into();
+                if self.dec_vmem.val() || !self.v_slot_ok.val() {
+                    // No scalar result to write (DS, GLOBAL, VALU without a lane mask or
+                    // readlane value, or with one to null or a ttmp): the unit took `v_go`
+                    // this cycle and runs on in the background (`vm_busy` keeps `v_go`
+                    // high); the instruction retires.
                     self.vm_busy.d.next = true;
-                    self.vm_ret.d.next = self.dec_gret.val();
+                    self.vm_ret.d.next = self.dec_gm.val() && self.dec_gret.val();
+                    self.vm_st.d.next = self.dec_gm.val() && !self.dec_gret.val();
+                    self.vm_lds.d.next = self.dec_vmem.val() && !self.dec_gm.val();
                     self.vm_pc.d.next = self.pc.q.val();
-                    self.en0.d.next = false;
-                    self.en1.d.next = false;
-                    self.en2.d.next = false;
-                    self.en3.d.next = false;
-                    self.next_pc.d.next =
-                        self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
-                    self.step.d.next = 0.into();
+                    self.bg.d.next = true;
                     self.state.d.next = State::Retire;
                 } else if self.v_err.val() {
                     self.state.d.next = State::Error;
                     self.err_pc.d.next = self.pc.q.val();
                 } else if self.v_done.val() {
-                    self.en0.d.next = self.v_slot_ok.val();
-                    self.idx0.d.next = self.v_sidx.val();
-                    self.val0.d.next = self.v_sval.val();
-                    self.en1.d.next = false;
-                    self.en2.d.next = false;
-                    self.en3.d.next = false;
-                    self.next_pc.d.next =
-                        self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
-                    self.step.d.next = 0.into();
                     self.state.d.next = State::Write;
                     if !self.v_slot_ok.val() {
                         // Nothing to write back.
@@ -1505,6 +1528,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.ld_err.d.next = false;
             self.vm_busy.d.next = false;
             self.vm_err.d.next = false;
+            self.bg.d.next = false;
             self.state.d.next = State::Idle;
             self.step.d.next = 0.into();
             self.pc.d.next = 0.into();
@@ -1589,6 +1613,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             (self.state.q.val() == State::Check) && self.hold.val() && self.ld_busy.q.val();
         self.vm_wait.next =
             (self.state.q.val() == State::Check) && self.hold.val() && self.vm_busy.q.val();
+        self.trace_vbg.next = self.bg.q.val();
         self.trace_vdone.next = self.vm_busy.q.val() && self.v_done.val();
     }
 }

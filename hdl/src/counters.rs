@@ -90,8 +90,8 @@ pub const COUNTERS: &[Counter] = &[
     Counter {
         index: 9,
         name: "vector_wait",
-        meaning: "cycles the core waits in VExec on the vector unit (VALU passes, DS; a GLOBAL \
-                  instruction one cycle, as it runs in the background)",
+        meaning: "cycles the core waits in VExec on the vector unit (an instruction with a \
+                  scalar result; one cycle for the others, which run in the background)",
         amount: "{7'd0, v_wait}",
     },
     Counter {
@@ -128,9 +128,9 @@ pub const COUNTERS: &[Counter] = &[
     },
     Counter {
         index: 15,
-        name: "vmem_wait",
-        meaning: "cycles an instruction waits at issue for the GLOBAL instruction in the \
-                  background (a vector or memory instruction, `s_waitcnt`, `s_endpgm`, \
+        name: "vector_busy",
+        meaning: "cycles an instruction waits at issue for the vector instruction running in \
+                  the background (a vector or memory instruction, `s_waitcnt`, `s_endpgm`, \
                   `s_barrier`)",
         amount: "{7'd0, vm_wait}",
     },

@@ -37,16 +37,17 @@
 // (a load retires before its dwords arrive: the harness adds the S lines to the event of
 // the load still outstanding, which the L line completes; an s_load_b512 writes 16 SGPRs,
 // more than the T line's four write slots), for each cycle with `trace_vdone` high (the
-// GLOBAL instruction running in the background has ended) its VGPR writes as V lines (below)
-// and
+// vector instruction running in the background has ended) its VGPR writes as V lines
+// (below) and
 //   G
-// (the harness adds them to the event of that instruction, which retired earlier), and for
-// each cycle with `trace_valid` high, one line per VGPR write of the retired instruction
-// (0 to 4: the registers of a 64-bit or wider result; none for a GLOBAL instruction),
+// (the harness adds them to the event of that instruction, which retired with bg set, in
+// an earlier cycle or in this one: the T line comes first), and for each cycle with
+// `trace_valid` high, one line per VGPR write of the retired instruction (0 to 4: the
+// registers of a 64-bit or wider result; none when bg is set),
 //   V idx mask val0 .. val31                                  (all hex)
 // then
 //   T pc word0 word1 word2 nwords exec we0 idx0 val0 we1 idx1 val1 we2 idx2 val2
-//     we3 idx3 val3 scc_we scc cycle time wave                (all hex)
+//     we3 idx3 val3 scc_we scc cycle time wave bg             (all hex)
 // (cycle: since the start pulse, which is cycle 1; time: the waveform time of the rising
 // edge that ends that cycle; wave: the instruction's wave within its work-group)
 // then the performance counters, read through the host port after the run (CSR word 0x06
@@ -207,7 +208,7 @@ void print_vgprs(const Vcu32_top& t) {
 
 void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long long time) {
     if (!t.trace_vdone) print_vgprs(t);
-    std::fprintf(g_out, "T %x %x %x %x %x %llx %x %x %x %x %x %x %x %x %x %x %x %x %x %x %llx %llx %x\n",
+    std::fprintf(g_out, "T %x %x %x %x %x %llx %x %x %x %x %x %x %x %x %x %x %x %x %x %x %llx %llx %x %x\n",
                 (unsigned)t.trace_pc, (unsigned)t.trace_word0, (unsigned)t.trace_word1,
                 (unsigned)t.trace_word2, (unsigned)t.trace_nwords,
                 (unsigned long long)t.trace_exec,
@@ -216,7 +217,7 @@ void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long lon
                 (unsigned)t.trace_we2, (unsigned)t.trace_idx2, (unsigned)t.trace_val2,
                 (unsigned)t.trace_we3, (unsigned)t.trace_idx3, (unsigned)t.trace_val3,
                 (unsigned)t.trace_scc_we, (unsigned)t.trace_scc, cycle, time,
-                (unsigned)t.trace_wave);
+                (unsigned)t.trace_wave, (unsigned)t.trace_vbg);
 }
 
 // One read of CSR word `adr` through the host port, starting with the clock low; ends with
@@ -353,11 +354,12 @@ std::string run(const std::vector<uint32_t>& words,
         if (t.trace_swe)
             std::fprintf(g_out, "S %x %x\n", (unsigned)t.trace_sidx, (unsigned)t.trace_sval);
         if (t.trace_sdone) std::fprintf(g_out, "L\n");
+        // (T before G: an instruction can end in the cycle it retires, a DS no-op say.)
+        if (t.trace_valid) print_trace(t, cycles, sim.ctx->time() + 1);
         if (t.trace_vdone) {
             print_vgprs(t);
             std::fprintf(g_out, "G\n");
         }
-        if (t.trace_valid) print_trace(t, cycles, sim.ctx->time() + 1);
         if (t.error) {
             std::snprintf(end, sizeof end, "ERROR %x %llx %x", (unsigned)t.error_pc, cycles,
                           (unsigned)t.error_code);

@@ -43,9 +43,9 @@ on the RTL of --config, built under --out) and the table gives, from the RTL's p
 counters: waves; cycles (from CONTROL start to done); instr (retired); IPC (retired / the \
 dispatcher's busy cycles); VALU util (active lanes / (VALU instructions x 32): popcount of \
 EXEC at issue; a VOPD pair counts once; DS and GLOBAL not included); the stall cycles by \
-reason: vector wait (the core waits on the vector unit: VALU passes, DS), SMEM wait \
-(an instruction waits at issue for the outstanding scalar load), VMEM wait (... for the GLOBAL \
-instruction running in the background), SMEM bus \
+reason: vector wait (the core waits for the vector unit to finish an instruction with a \
+scalar result), SMEM wait (an instruction waits at issue for the outstanding scalar load), \
+vec busy (... for the vector instruction running in the background), SMEM bus \
 and GLOBAL bus (cycles the unit holds the bus's CYC), LDS confl (extra cycles of bank \
 conflicts), dispatch (busy while no wave runs: code load, LDS clear, wave set-up, barrier rounds); \
 cycles/s (simulated \

@@ -264,7 +264,7 @@ impl Rtl {
         let mut events: Vec<RtlEvent> = Vec::new();
         let mut vgprs = Vec::new();
         let mut counters = Vec::new();
-        // The event of the scalar load whose dwords are still arriving, and of the GLOBAL
+        // The event of the scalar load whose dwords are still arriving, and of the vector
         // instruction still running in the background.
         let mut outstanding: Option<usize> = None;
         let mut vmem: Option<usize> = None;
@@ -311,13 +311,13 @@ impl Rtl {
                 }
                 (Some("G"), []) => {
                     let Some(access) = vmem.take().and_then(|i| events.get_mut(i)) else {
-                        return Err(p.protocol("`G` with no GLOBAL instruction outstanding"));
+                        return Err(p.protocol("`G` with no vector instruction outstanding"));
                     };
                     access.event.writes.append(&mut vgprs);
                     access.event.normalize();
                     continue;
                 }
-                (Some("T"), n) if n.len() == 23 => {
+                (Some("T"), n) if n.len() == 24 => {
                     let event = trace_event(n, std::mem::take(&mut vgprs));
                     if loads_sgprs(&event.event) {
                         if outstanding.is_some() {
@@ -325,10 +325,10 @@ impl Rtl {
                         }
                         outstanding = Some(events.len());
                     }
-                    if runs_in_background(&event.event) {
+                    if n[23] != 0 {
                         if vmem.is_some() {
                             return Err(p.protocol(
-                                "a GLOBAL instruction issued while another is outstanding",
+                                "a vector instruction issued while another is outstanding",
                             ));
                         }
                         vmem = Some(events.len());
@@ -351,10 +351,10 @@ impl Rtl {
                 _ => return Err(p.protocol(&format!("unexpected line `{line}`"))),
             };
             let wall = started.elapsed();
-            // A load or GLOBAL instruction that never completed stopped the wave with its
-            // fault: the model refuses the whole instruction, so it and what retired after
-            // it (register work only: no memory or vector instruction issues while one is
-            // outstanding) go.
+            // A load or a GLOBAL instruction (in the background) that never completed stopped
+            // the wave with its fault: the model refuses the whole instruction, so it and
+            // what retired after it (register work only: no memory or vector instruction
+            // issues while one is outstanding) go.
             if let RtlEnd::Error { .. } = end.0 {
                 if let Some(i) = outstanding.into_iter().chain(vmem).min() {
                     events.truncate(i);
@@ -402,17 +402,6 @@ fn loads_sgprs(event: &TraceEvent) -> bool {
     })
 }
 
-/// Whether the event is a GLOBAL (or FLAT) instruction, which runs in the background: its
-/// VGPR writes arrive as `V` lines after its `T` line, completed by a `G` line.
-fn runs_in_background(event: &TraceEvent) -> bool {
-    cu32_isa::decode(&event.words).is_ok_and(|i| {
-        matches!(
-            i.op.format,
-            cu32_isa::Format::Global | cu32_isa::Format::Flat
-        )
-    })
-}
-
 /// Appends `words` in hex, eight to a line.
 fn push_words(req: &mut String, words: &[u32]) {
     for chunk in words.chunks(8) {
@@ -422,8 +411,9 @@ fn push_words(req: &mut String, words: &[u32]) {
     }
 }
 
-/// A trace event from the 23 numbers of a `T` line and the VGPR writes of the `V` lines
-/// before it (see the shim's protocol).
+/// A trace event from the 24 numbers of a `T` line and the VGPR writes of the `V` lines
+/// before it (see the shim's protocol; the last number, whether the instruction runs on in
+/// the background, is the caller's).
 fn trace_event(n: &[u64], vgprs: Vec<TraceWrite>) -> RtlEvent {
     let w32 = |i: usize| n[i] as u32;
     let nwords = n[4].clamp(1, 3) as usize;
