@@ -406,8 +406,12 @@ pub struct Core<const IMEM_BITS: usize> {
     d_hit: Signal<Local, bool>,
     v_hit: Signal<Local, bool>,
     mem_op: Signal<Local, bool>,
-    waits: Signal<Local, bool>,
-    vm_waits: Signal<Local, bool>,
+    /// The instruction waits for anything in the background (`s_endpgm`, `s_barrier`), and
+    /// whether its `lgkmcnt`, `vmcnt`, `vscnt` count is 0 (an `s_waitcnt` form).
+    drain: Signal<Local, bool>,
+    lgkm0: Signal<Local, bool>,
+    vm0: Signal<Local, bool>,
+    vs0: Signal<Local, bool>,
     hold: Signal<Local, bool>,
     imem_words: Constant<Bits<32>>,
     lo32: Constant<Bits<64>>,
@@ -627,8 +631,10 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             d_hit: Default::default(),
             v_hit: Default::default(),
             mem_op: Default::default(),
-            waits: Default::default(),
-            vm_waits: Default::default(),
+            drain: Default::default(),
+            lgkm0: Default::default(),
+            vm0: Default::default(),
+            vs0: Default::default(),
             hold: Default::default(),
             imem_words: Constant::new((1u64 << IMEM_BITS).into()),
             lo32: Constant::new(0xffff_ffffu64.into()),
@@ -958,40 +964,36 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 && (bit_cast::<8, 7>(self.dec_sdst.val()) + 2 > self.ld_lo.q.val()));
         self.mem_op.next = (self.dec_kind.val() == Kind::Smem && !self.dec_valu.val())
             || (self.dec_valu.val() && self.dec_vmem.val());
-        self.waits.next = (self.dec_mem_wait.val() == Wait::Drain)
-            || ((self.dec_mem_wait.val() == Wait::Waitcnt)
-                && (self.ir0.q.val().get_bits::<6>(4) == 0))
-            || ((self.dec_mem_wait.val() == Wait::Lgkm)
-                && (self.ir0.q.val().get_bits::<6>(0) == 0))
+        self.drain.next = (self.dec_mem_wait.val() == Wait::Drain)
             || (self.dec_kind.val() == Kind::End && !self.dec_valu.val());
+        self.lgkm0.next = ((self.dec_mem_wait.val() == Wait::Waitcnt)
+            && (self.ir0.q.val().get_bits::<6>(4) == 0))
+            || ((self.dec_mem_wait.val() == Wait::Lgkm)
+                && (self.ir0.q.val().get_bits::<6>(0) == 0));
+        self.vm0.next = ((self.dec_mem_wait.val() == Wait::Waitcnt)
+            && (self.ir0.q.val().get_bits::<6>(10) == 0))
+            || ((self.dec_mem_wait.val() == Wait::Vm) && (self.ir0.q.val().get_bits::<6>(0) == 0));
+        self.vs0.next =
+            (self.dec_mem_wait.val() == Wait::Vs) && (self.ir0.q.val().get_bits::<6>(0) == 0);
         // While a vector instruction runs in the background, every vector instruction waits
         // (the vector unit is busy; so nothing reads or writes a VGPR it writes), and so do
         // memory instructions (one bus master at a time), `s_endpgm`, `s_barrier`, and the
         // `s_waitcnt` forms whose count for its kind is 0.
-        self.vm_waits.next = (self.dec_mem_wait.val() == Wait::Drain)
-            || (self.dec_kind.val() == Kind::End && !self.dec_valu.val())
-            || (self.vm_ret.q.val()
-                && (((self.dec_mem_wait.val() == Wait::Waitcnt)
-                    && (self.ir0.q.val().get_bits::<6>(10) == 0))
-                    || ((self.dec_mem_wait.val() == Wait::Vm)
-                        && (self.ir0.q.val().get_bits::<6>(0) == 0))))
-            || (self.vm_st.q.val()
-                && (self.dec_mem_wait.val() == Wait::Vs)
-                && (self.ir0.q.val().get_bits::<6>(0) == 0))
-            || (self.vm_lds.q.val()
-                && (((self.dec_mem_wait.val() == Wait::Waitcnt)
-                    && (self.ir0.q.val().get_bits::<6>(4) == 0))
-                    || ((self.dec_mem_wait.val() == Wait::Lgkm)
-                        && (self.ir0.q.val().get_bits::<6>(0) == 0))));
         self.hold.next = (self.ld_busy.q.val()
             && (self.ld_all.q.val()
                 || self.mem_op.val()
-                || self.waits.val()
+                || self.drain.val()
+                || self.lgkm0.val()
                 || (self.dec_valu.val() && self.v_hit.val())
                 || (!self.dec_valu.val()
                     && (self.a_hit.val() || self.b_hit.val() || self.d_hit.val()))))
             || (self.vm_busy.q.val()
-                && (self.dec_valu.val() || self.mem_op.val() || self.vm_waits.val()));
+                && (self.dec_valu.val()
+                    || self.mem_op.val()
+                    || self.drain.val()
+                    || (self.vm_ret.q.val() && self.vm0.val())
+                    || (self.vm_st.q.val() && self.vs0.val())
+                    || (self.vm_lds.q.val() && self.lgkm0.val())));
         self.m_req.next = (self.state.q.val() == State::SReq)
             && (self.dec_smem_n.val() != 0)
             && !self.sm_bad.val();
