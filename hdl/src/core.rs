@@ -13,9 +13,12 @@
 //!   all ones for a plain program) before the first fetch. VCC, M0
 //!   and EXEC are mirrored in flip-flops for branches, M0-relative addressing and the trace.
 //! - Wave slots: `park` at Retire (the dispatcher's `s_barrier` in a work-group of
-//!   several waves) stops in `Parked` with the wave's PC, SCC and MODE on `ctx_*`;
-//!   `resume` continues a wave from `resume_*`, reading its VCC, M0 and EXEC copies back
-//!   from its SGPRs (state `Resume`, 6 cycles).
+//!   several waves) stops in `Parked`; an instruction held at Check while `yield_ok` (the
+//!   dispatcher has another wave ready) and no scalar load of the wave is outstanding stops
+//!   in `Yielded` at that instruction; a dispatched wave's start sweep ends in `Yielded`
+//!   too (`start_yields`). The wave's PC, SCC, MODE, VCC, EXEC and M0 are then on `ctx_*`
+//!   for the dispatcher to keep; `resume` continues a wave from `resume_*` (state `Resume`,
+//!   one cycle).
 //! - PC: counts from `pc_base` (a dispatch's ENTRY, where the instruction memory's word 0
 //!   comes from); the PC-reading and -writing instructions see `pc_base` + PC.
 //! - MODE (the only hardware register, `hwreg` id 1) is a flip-flop register, `init_mode`
@@ -77,7 +80,10 @@ pub enum State {
     Error,
     /// Wave slots: the wave waits (at `s_barrier`) until the dispatcher resumes it.
     Parked,
-    /// Resuming a wave: read VCC, M0 and EXEC back from its SGPRs into their copies.
+    /// Wave slots: the wave gave way to another (its instruction was held at Check, or
+    /// its start sweep is over) until the dispatcher resumes it.
+    Yielded,
+    /// Resuming a wave: its state is taken from `resume_*`; imem is addressed with its PC.
     Resume,
 }
 
@@ -155,19 +161,34 @@ pub struct Core<const IMEM_BITS: usize> {
     pub sgpr_waddr: Signal<Out, Bits<7>>,
     pub sgpr_wdata: Signal<Out, Bits<32>>,
     /// Wave slots: `park` (sampled at Retire) ends the instruction in `Parked` instead of
-    /// fetching the next one (the dispatcher's `s_barrier`); `ctx_pc`, `ctx_scc` and
-    /// `ctx_mode` are the wave's state to save then. `resume` (in `Parked` or `Done`)
-    /// continues a wave of the slot now selected from `resume_pc`, `resume_scc` and
-    /// `resume_mode`, its VCC, M0 and EXEC copies read back from its SGPRs.
+    /// fetching the next one (the dispatcher's `s_barrier`). `yield_ok` (sampled at Check)
+    /// lets an instruction held there stop in `Yielded` at its own PC instead of waiting,
+    /// when no scalar load of the wave is outstanding (its dwords go to the wave's slot);
+    /// `start_yields` ends the start sweep in `Yielded` instead of fetching. `ctx_*` are the
+    /// wave's state to save in `Parked` and `Yielded`. `resume` (in `Parked`, `Yielded` or
+    /// `Done`) continues a wave of the slot now selected from `resume_*`. `vbusy`: a vector
+    /// instruction runs in the background (the vector unit cannot start a wave).
     pub park: Signal<In, bool>,
     pub parked: Signal<Out, bool>,
+    pub yield_ok: Signal<In, bool>,
+    pub start_yields: Signal<In, bool>,
+    pub yielded: Signal<Out, bool>,
+    /// The instruction at Check gives way to another wave this cycle (a counter's).
+    pub gave_way: Signal<Out, bool>,
+    pub vbusy: Signal<Out, bool>,
     pub ctx_pc: Signal<Out, Bits<32>>,
     pub ctx_scc: Signal<Out, bool>,
     pub ctx_mode: Signal<Out, Bits<32>>,
+    pub ctx_vcc: Signal<Out, Bits<64>>,
+    pub ctx_exec: Signal<Out, Bits<64>>,
+    pub ctx_m0: Signal<Out, Bits<32>>,
     pub resume: Signal<In, bool>,
     pub resume_pc: Signal<In, Bits<32>>,
     pub resume_scc: Signal<In, bool>,
     pub resume_mode: Signal<In, Bits<32>>,
+    pub resume_vcc: Signal<In, Bits<64>>,
+    pub resume_exec: Signal<In, Bits<64>>,
+    pub resume_m0: Signal<In, Bits<32>>,
     /// The address of instruction-memory word 0 (a dispatch's ENTRY, 0 for a plain
     /// program): the PC counts from it, `s_getpc_b64` / `s_call_b64` write `pc_base` + PC + 4
     /// and `s_setpc_b64` / `s_swappc_b64` jump to S0 − `pc_base`.
@@ -439,13 +460,24 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             sgpr_wdata: Default::default(),
             park: Default::default(),
             parked: Default::default(),
+            yield_ok: Default::default(),
+            start_yields: Default::default(),
+            yielded: Default::default(),
+            gave_way: Default::default(),
+            vbusy: Default::default(),
             ctx_pc: Default::default(),
             ctx_scc: Default::default(),
             ctx_mode: Default::default(),
+            ctx_vcc: Default::default(),
+            ctx_exec: Default::default(),
+            ctx_m0: Default::default(),
             resume: Default::default(),
             resume_pc: Default::default(),
             resume_scc: Default::default(),
             resume_mode: Default::default(),
+            resume_vcc: Default::default(),
+            resume_exec: Default::default(),
+            resume_m0: Default::default(),
             pc_base: Default::default(),
             ir: Default::default(),
             dec_legal: Default::default(),
@@ -1025,6 +1057,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         }
 
         self.retire.next = false;
+        self.gave_way.next = false;
         match self.state.q.val() {
             State::Idle => {
                 if self.start.val() {
@@ -1040,6 +1073,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.step.d.next = self.step.q.val() + 1;
                 if self.step.q.val() == 127 {
                     self.state.d.next = State::Fetch;
+                    if self.start_yields.val() {
+                        self.state.d.next = State::Yielded;
+                    }
                 }
                 self.pc.d.next = 0.into();
                 self.scc.d.next = false;
@@ -1085,7 +1121,12 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.state.d.next = State::Error;
                     self.err_pc.d.next = self.vm_pc.q.val();
                 } else if self.hold.val() {
+                    // Held: wait here, or give way to another wave of the work-group.
                     self.state.d.next = State::Check;
+                    if self.yield_ok.val() && !self.ld_busy.q.val() {
+                        self.state.d.next = State::Yielded;
+                        self.gave_way.next = true;
+                    }
                 } else if self.dec_valu.val() {
                     if self.pc_vlast.val() >= self.imem_words.val() {
                         self.state.d.next = State::Error;
@@ -1420,43 +1461,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::Resume => {
-                // Step k reads vcc_lo, vcc_hi, m0, exec_lo, exec_hi; the data arrives at
-                // step k+1.
-                if self.step.q.val() == 0 {
-                    self.sgpr_raddr.next = 106.into();
-                }
-                if self.step.q.val() == 1 {
-                    self.sgpr_raddr.next = 107.into();
-                    self.vcc.d.next = (self.vcc.q.val() & self.hi32.val())
-                        | bit_cast::<64, 32>(self.sgpr_rdata.val());
-                }
-                if self.step.q.val() == 2 {
-                    self.sgpr_raddr.next = 125.into();
-                    self.vcc.d.next = (self.vcc.q.val() & self.lo32.val())
-                        | (bit_cast::<64, 32>(self.sgpr_rdata.val()) << 32);
-                }
-                if self.step.q.val() == 3 {
-                    self.sgpr_raddr.next = 126.into();
-                    self.m0.d.next = self.sgpr_rdata.val();
-                }
-                if self.step.q.val() == 4 {
-                    self.sgpr_raddr.next = 127.into();
-                    self.exec.d.next = (self.exec.q.val() & self.hi32.val())
-                        | bit_cast::<64, 32>(self.sgpr_rdata.val());
-                }
-                if self.step.q.val() == 5 {
-                    self.exec.d.next = (self.exec.q.val() & self.lo32.val())
-                        | (bit_cast::<64, 32>(self.sgpr_rdata.val()) << 32);
-                    self.state.d.next = State::Fetch;
-                }
-                self.step.d.next = self.step.q.val() + 1;
+                // (imem is addressed with the resumed PC: the default address.)
+                self.state.d.next = State::Fetch;
             }
             _ => {}
         }
-        // Between waves (Done, or Parked at a barrier): a new wave starts (`start`), or a
-        // waiting one continues (`resume`).
-        self.between.next =
-            (self.state.q.val() == State::Done) || (self.state.q.val() == State::Parked);
+        // Between waves (Done, Parked at a barrier, Yielded): a new wave starts (`start`),
+        // or a waiting one continues (`resume`).
+        self.between.next = (self.state.q.val() == State::Done)
+            || (self.state.q.val() == State::Parked)
+            || (self.state.q.val() == State::Yielded);
         if self.between.val() && self.start.val() {
             self.state.d.next = State::Clear;
             self.step.d.next = 0.into();
@@ -1467,6 +1481,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.pc.d.next = self.resume_pc.val();
             self.scc.d.next = self.resume_scc.val();
             self.mode.d.next = self.resume_mode.val();
+            self.vcc.d.next = self.resume_vcc.val();
+            self.exec.d.next = self.resume_exec.val();
+            self.m0.d.next = self.resume_m0.val();
         }
 
         // The outstanding load's dwords, written as they arrive. They take the SGPR write
@@ -1548,12 +1565,18 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.running.next = (self.state.q.val() != State::Idle)
             && (self.state.q.val() != State::Done)
             && (self.state.q.val() != State::Parked)
+            && (self.state.q.val() != State::Yielded)
             && (self.state.q.val() != State::Error);
         self.done.next = self.state.q.val() == State::Done;
         self.parked.next = self.state.q.val() == State::Parked;
+        self.yielded.next = self.state.q.val() == State::Yielded;
+        self.vbusy.next = self.vm_busy.q.val();
         self.ctx_pc.next = self.pc.q.val();
         self.ctx_scc.next = self.scc.q.val();
         self.ctx_mode.next = self.mode.q.val();
+        self.ctx_vcc.next = self.vcc.q.val();
+        self.ctx_exec.next = self.exec.q.val();
+        self.ctx_m0.next = self.m0.q.val();
         self.error.next =
             (self.state.q.val() == State::Error) && !self.ld_busy.q.val() && !self.vm_busy.q.val();
         self.error_pc.next = self.err_pc.q.val();

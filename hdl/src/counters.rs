@@ -134,6 +134,13 @@ pub const COUNTERS: &[Counter] = &[
                   `s_barrier`)",
         amount: "{7'd0, vm_wait}",
     },
+    Counter {
+        index: 16,
+        name: "wave_switches",
+        meaning: "times an instruction held at issue gave way to another wave of its \
+                  work-group (it issues when its wave runs again)",
+        amount: "{7'd0, gave_way}",
+    },
 ];
 
 /// The counter called `name`.

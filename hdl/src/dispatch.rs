@@ -54,9 +54,10 @@ pub const ERRORS: [DispatchError; 7] = [
     DispatchError {
         code: 7,
         name: "BARRIER",
-        text: "a work-group needs more waves resident than there are wave slots: a wave \
-               waits at s_barrier in the slot its next wave needs; ERROR_PC is that \
-               s_barrier's PC, counted from ENTRY",
+        text: "a work-group needs more waves resident than there are wave slots: every \
+               slot holds a wave waiting at s_barrier while waves of it are left to start; \
+               ERROR_PC is the s_barrier's PC (of the wave in the lowest slot), counted from \
+               ENTRY",
     },
 ];
 

@@ -26,7 +26,7 @@ pub struct RtlArgs<'a> {
 }
 
 /// The table's columns: header and width.
-const COLUMNS: [(&str, usize); 14] = [
+const COLUMNS: [(&str, usize); 15] = [
     ("kernel", 18),
     ("waves", 6),
     ("cycles", 10),
@@ -36,6 +36,7 @@ const COLUMNS: [(&str, usize); 14] = [
     ("vector wait", 11),
     ("SMEM wait", 9),
     ("vec busy", 9),
+    ("switches", 8),
     ("SMEM bus", 9),
     ("GLOBAL bus", 10),
     ("LDS confl", 9),
@@ -86,6 +87,7 @@ fn row(name: &str, run: &KernelRun, outcome: &str) -> String {
         get("vector_wait"),
         get("smem_wait"),
         get("vector_busy"),
+        get("wave_switches"),
         get("smem_bus"),
         get("global_bus"),
         get("lds_conflict"),

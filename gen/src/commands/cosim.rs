@@ -38,10 +38,11 @@ use std::path::{Path, PathBuf};
 #[command(
     after_help = "With a launch (`--launch FILE`, or `--kernel`, `--grid`, `--block` \
 and `--arg` as for `cu32 run`), the one file is a code object: the RTL's dispatcher runs every \
-work-group, its waves in the configuration's wave slots, in the golden model's order (each \
-wave until it ends or waits at `s_barrier`, then the waiting waves again, round by round; a \
-work-group needing more slots than the configuration has stops with error BARRIER), on the \
-same memory as the model's dispatch (placed below 2^32); each wave's trace and the memory at \
+work-group, its waves in the configuration's wave slots (an instruction held at issue gives \
+way to another wave of the work-group; a work-group needing more slots than the \
+configuration has stops with error BARRIER), and the golden model runs the same dispatch \
+retiring the waves' instructions in the RTL's order, on the same memory (placed below \
+2^32); each wave's trace and the memory at \
 the end are compared, the output buffers are written from the RTL's memory, and the RTL's \
 performance counters (read through its CSRs after the dispatch) are printed by name with IPC \
 (retired / busy cycles) and VALU lane utilisation (active lanes / (VALU instructions x 32))."
