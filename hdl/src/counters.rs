@@ -115,8 +115,8 @@ pub const COUNTERS: &[Counter] = &[
     Counter {
         index: 13,
         name: "dispatch_overhead",
-        meaning: "cycles the dispatcher is busy while no wave runs (code load, LDS clear, wave \
-                  set-up, barrier rounds and resumes)",
+        meaning: "cycles the dispatcher is busy while no wave runs (code load, LDS clear, \
+                  work-group and wave set-up, picking and resuming waves)",
         amount: "{7'd0, d_busy && !running}",
     },
     Counter {

@@ -5,18 +5,34 @@
 //! - every wave's initial state (v0 lane by lane, the SGPRs the start sweep would write,
 //!   EXEC, MODE, as the model's `init_wave` in sim/src/model/workgroup.rs) for a 3-D
 //!   dispatch with partial work-groups of odd sizes and for work-groups of several waves;
-//! - the scheduling: a work-group's waves start in order in the first free slot while one
-//!   is free and the vector unit is idle (`core_vbusy` low); the start sweep ends with
-//!   `core_yielded`, and then the core runs one wave at a time: whenever it stops (yields,
-//!   parks at `s_barrier`, ends) the dispatcher starts the next wave if it can, else resumes
-//!   the first live wave after the current slot (cyclically) that is not waiting at the
-//!   barrier, preferring a ready one (not run since it started or left the barrier, or the
-//!   vector unit idle); every resume hands back the PC, SCC, MODE, VCC, EXEC and M0 saved
-//!   when that wave last stopped, and `yield_ok` (another live wave not waiting and not run
-//!   since it started or left the barrier) is checked then; when every live wave waits at
-//!   the barrier they are released, or, with waves still to start and no slot free, the
-//!   dispatch stops with error BARRIER at the lowest waiting slot's `s_barrier`;
+//! - the wave numbers (`wave`, in the E and R lines): all waves of the dispatch numbered
+//!   in dispatch order;
+//! - the scheduling. Whenever the dispatcher picks (after the set-up, and whenever the core
+//!   stops: its start sweep ends in `core_yielded`; a resumed wave yields, parks at
+//!   `s_barrier` or ends), it does the first of:
+//!   1. start the next wave of the work-group being started, in the first free slot, when
+//!      the vector unit is idle (`core_vbusy` low);
+//!   2. release the waiting waves of every work-group whose waves have all started and
+//!      none of which is runnable (live and not waiting); they are fresh again (F line);
+//!   3. once every wave of the work-group has started, with a slot free and either no LDS
+//!      (several work-groups in flight) or no live wave: set up the next work-group (the
+//!      LDS cleared for it: C line), or note that none is left;
+//!   4. resume the first runnable slot after the current one (cyclically), preferring a
+//!      ready one (fresh: not run since it started or left the barrier, or the vector unit
+//!      idle); the resume hands back the PC, SCC, MODE, VCC, EXEC and M0 saved when that
+//!      wave last stopped;
+//!   5. end, with no wave live and no work-group left;
+//!   6. with every slot live (so all waiting): stop with error BARRIER at the `s_barrier`
+//!      of the lowest waiting slot;
+//! - the work-groups' tags (E and R lines): a work-group takes the first tag no live wave
+//!   uses; `park_ok` is whether the current slot's work-group has several waves, and
+//!   `yield_ok` whether another runnable wave is fresh (both checked at every resume);
+//! - every start begins afresh (no wave live or waiting, wave numbers from 0), also after
+//!   a BARRIER stop;
 //! - the LDS clear before each work-group, and the refusals.
+//!
+//! The tags and the releases are not on ports: the testbench reads them inside the
+//! dispatcher (`stag`, and `freed` in PICK).
 //!
 //! Needs verilator; skipped loudly without it unless `CI` is set.
 
@@ -31,7 +47,7 @@ const TESTBENCH: &str = r#"module tb;
   reg [31:0] ctx_pc = 0, ctx_mode = 0, ctx_m0 = 0, s = 0;
   reg [63:0] ctx_vcc = 0, ctx_exec = 0;
   reg [31:0] park_mask = 0, yield_mask = 0, lds_bytes = 0, clears = 0, cycles = 0;
-  reg [5:0] busy_wave = 6'h3f;
+  reg [31:0] busy_wave = 32'hffff_ffff;
   reg [63:0] entry = 64'h1000, kernarg = 64'h0000_0001_2345_6780;
   reg [95:0] grid = 0, block = 0;
   reg [31:0] rsrc1 = 32'h60af0080, rsrc2 = 0, props = 0, code_bytes = 12;
@@ -45,13 +61,15 @@ const TESTBENCH: &str = r#"module tb;
   wire [29:0] wb_adr;
   wire [7:0] error_code;
   wire [2:0] slot;
-  wire [4:0] wave;
+  wire [31:0] wave;
   wire park_ok, yield_ok, start_yields, resume, resume_scc;
   wire [31:0] resume_pc, resume_mode, resume_m0;
   wire [63:0] resume_vcc, resume_exec;
   wire [63:0] pc_base;
   wire lds_clr;
   wire [6:0] lds_clr_row;
+  // The current slot's work-group tag (internal: the tags are not on a port).
+  wire [2:0] tag = dut.stag[slot];
   cu32_dispatch dut(.clk(clk), .rst(rst), .csr_start(start), .entry(entry),
       .kernarg(kernarg), .grid(grid), .block(block), .rsrc1(rsrc1), .rsrc2(rsrc2),
       .properties(props), .lds_bytes(lds_bytes), .code_bytes(code_bytes), .plain_start(1'b0),
@@ -78,11 +96,15 @@ const TESTBENCH: &str = r#"module tb;
     wb_dat <= {wb_adr, 2'd0};
     if (imem_we) $display("I %0d %08x", imem_addr, imem_wdata);
     if (v0_we) $display("V %0d %08x", v0_lane, v0_val);
-    // The LDS clear walks the rows in order (32 rows a work-group in the one test with LDS).
+    // The LDS clear walks the rows in order (32 rows a work-group in the tests with LDS);
+    // C as one begins.
     if (lds_clr) begin
+      if (clears % 32 == 0) $display("C");
       if ({25'd0, lds_clr_row} != clears % 32) $display("LDS row %0d, expected %0d", lds_clr_row, clears % 32);
       clears <= clears + 1;
     end
+    // Slots released from the barrier (internal: PICK's `freed` as it applies them).
+    if (dut.state == 4'd11 && dut.freed != 8'd0) $display("F %b", dut.freed);
   end
   task tick;
     begin
@@ -91,9 +113,9 @@ const TESTBENCH: &str = r#"module tb;
       if (cycles > 1000000) begin $display("END TIMEOUT"); $finish; end
     end
   endtask
-  // The stand-in core. Per wave: its stops so far, whether it gave way once after a resume
-  // (a yield_mask bit), whether it parked at s_barrier (a park_mask bit); the dispatch's
-  // stops so far.
+  // The stand-in core. Per wave (by its number in the dispatch): its stops so far,
+  // whether it gave way once after a resume (a yield_mask bit), whether it parked at
+  // s_barrier (a park_mask bit); the dispatch's stops so far.
   integer i;
   reg [7:0] nstop [0:31];
   reg [31:0] gave = 0, held = 0, stops = 0;
@@ -103,18 +125,18 @@ const TESTBENCH: &str = r#"module tb;
   task stop(input integer how);
     begin
       stops = stops + 1;
-      s = {stops[23:0], 3'd0, wave};
-      ctx_pc = 32'h200 + 32'h100 * {24'd0, nstop[wave]} + 32'd4 * {27'd0, wave};
+      s = {stops[23:0], wave[7:0]};
+      ctx_pc = 32'h200 + 32'h100 * {24'd0, nstop[wave[4:0]]} + 32'd4 * wave;
       ctx_scc = stops[0];
       ctx_mode = s;
       ctx_vcc = {~s, s};
       ctx_exec = {s, ~s};
       ctx_m0 = 32'h4d00_0000 | s;
-      nstop[wave] = nstop[wave] + 8'd1;
+      nstop[wave[4:0]] = nstop[wave[4:0]] + 8'd1;
       yielded = how == 0;
       parked = how == 1;
       core_done = how == 2;
-      vbusy = how == 0 && {1'b0, wave} == busy_wave;
+      vbusy = how == 0 && wave == busy_wave;
     end
   endtask
   // One dispatch. A started wave sweeps its SGPRs and yields. A resumed wave gives way
@@ -129,30 +151,30 @@ const TESTBENCH: &str = r#"module tb;
       while (!done && !error) begin
         if (core_start) begin
           {yielded, parked, core_done} = 3'd0;
-          nstop[wave] = 8'd0;
-          gave[wave] = 1'b0;
-          held[wave] = 1'b0;
+          nstop[wave[4:0]] = 8'd0;
+          gave[wave[4:0]] = 1'b0;
+          held[wave[4:0]] = 1'b0;
           tick;
           // The core's start sweep reads init_sgpr for each SGPR.
           for (i = 0; i < 128; i = i + 1) begin
             idx = i[6:0]; #1;
             if (init_sgpr != 0) $display("S %0d %08x", i, init_sgpr);
           end
-          $display("E %08x M %08x keep %0d slot %0d wave %0d base %0x start_yields %0d",
-                   init_exec, init_mode, keep_v0, slot, wave, pc_base, start_yields);
+          $display("E %08x M %08x keep %0d slot %0d wave %0d tag %0d park_ok %0d base %0x start_yields %0d",
+                   init_exec, init_mode, keep_v0, slot, wave, tag, park_ok, pc_base, start_yields);
           tick; tick;
           stop(0);
         end else if (resume) begin
-          $display("R slot %0d wave %0d pc %08x scc %0d mode %08x vcc %016x exec %016x m0 %08x yield_ok %0d",
-                   slot, wave, resume_pc, resume_scc, resume_mode, resume_vcc, resume_exec,
-                   resume_m0, yield_ok);
+          $display("R slot %0d wave %0d tag %0d park_ok %0d pc %08x scc %0d mode %08x vcc %016x exec %016x m0 %08x yield_ok %0d",
+                   slot, wave, tag, park_ok, resume_pc, resume_scc, resume_mode, resume_vcc,
+                   resume_exec, resume_m0, yield_ok);
           {yielded, parked, core_done} = 3'd0;
           tick; tick;
-          if (yield_mask[wave] && !gave[wave] && yield_ok) begin
-            gave[wave] = 1'b1;
+          if (yield_mask[wave[4:0]] && !gave[wave[4:0]] && yield_ok) begin
+            gave[wave[4:0]] = 1'b1;
             stop(0);
-          end else if (park_mask[wave] && !held[wave] && park_ok) begin
-            held[wave] = 1'b1;
+          end else if (park_mask[wave[4:0]] && !held[wave[4:0]] && park_ok) begin
+            held[wave[4:0]] = 1'b1;
             stop(1);
           end else begin
             stop(2);
@@ -168,20 +190,23 @@ const TESTBENCH: &str = r#"module tb;
     tick; tick; rst = 0;
     // 3-D: grid 7 x 5 x 3, block 4 x 3 x 2: partial work-groups in every dimension;
     // kernarg pointer (after the dispatch pointer) and work-group ids x, y, z from s4.
+    // Eight one-wave work-groups, no LDS: all eight in flight (tags 0..7) before any runs.
     grid = {32'd3, 32'd5, 32'd7}; block = {32'd2, 32'd3, 32'd4};
     props = 32'h0000_040a; rsrc2 = {19'd0, 2'd2, 1'b0, 3'b111, 1'b0, 5'd4, 1'b0};
     dispatch;
-    // 1-D, work-groups of 80 work-items (three waves), only work-group id x at s2; every
-    // wave would give way once (wave 2 cannot: no other wave is fresh then).
+    // 1-D, two work-groups of 80 work-items (three waves), only work-group id x at s2:
+    // waves 3..5 start before waves 0..2 run; every wave would give way once (wave 5
+    // cannot: no other wave is fresh then).
     grid = {32'd1, 32'd1, 32'd160}; block = {32'd1, 32'd1, 32'd80};
     props = 32'h0000_0408; rsrc2 = {19'd0, 2'd0, 1'b0, 3'b001, 1'b0, 5'd2, 1'b0};
     code_bytes = 4;
-    yield_mask = 32'b111;
+    yield_mask = 32'h3f;
     dispatch;
     yield_mask = 0;
-    // The same with s_barrier in waves 0 and 2, released when both wait. 4000 bytes of
-    // LDS: 32 rows of 32 banks cleared before each work-group.
-    park_mask = 32'b101;
+    // The same with s_barrier in the first and last wave of each work-group, released
+    // when both wait. 4000 bytes of LDS: one work-group at a time, 32 rows of 32 banks
+    // cleared before each.
+    park_mask = 32'b101101;
     lds_bytes = 4000;
     dispatch;
     lds_bytes = 0;
@@ -196,16 +221,40 @@ const TESTBENCH: &str = r#"module tb;
     dispatch;
     park_mask = 0; yield_mask = 0;
     // Three waves, the vector unit busy after wave 1's start sweep: wave 2 does not start
-    // until wave 0 has run and stopped (and then takes wave 0's slot).
+    // until wave 0 has run and stopped (and then takes wave 0's slot). (After the BARRIER
+    // stop: the slots are free again, the waves numbered from 0.)
     grid = {32'd1, 32'd1, 32'd80}; block = {32'd1, 32'd1, 32'd80};
-    busy_wave = 6'd1;
+    busy_wave = 1;
     dispatch;
     // Ten waves; waves 0, 1, 3..7 give way once, wave 7 with the vector unit busy: the
     // ready wave 8 (started in wave 2's slot) is resumed before slots 0 and 1.
     grid = {32'd1, 32'd1, 32'd300}; block = {32'd1, 32'd1, 32'd300};
-    yield_mask = 32'hfb; busy_wave = 6'd7;
+    yield_mask = 32'hfb; busy_wave = 7;
     dispatch;
-    yield_mask = 0; busy_wave = 6'h3f;
+    yield_mask = 0; busy_wave = 32'hffff_ffff;
+    // 1-D, 340 work-items in work-groups of 80: four of three waves and a last one of one
+    // (wave 12), no LDS: several work-groups in flight. Waves 2..5 give way once; waves 2
+    // and 6..12 park once if park_ok. Work-group 2 (waves 6..8) is released when wave 8
+    // parks, while work-group 3 is still being started; wave 2 at once (the others of its
+    // work-group ended); work-group 3's wave 9 parks before waves 10 and 11 start and is
+    // released only once wave 11 parks, other work-groups' waves running meanwhile.
+    // Work-group 4 takes tag 1 as wave 5, work-group 1's last, ends (tag 0 still wave
+    // 2's); wave 10 still parks after that (its own work-group's park_ok), wave 12 cannot.
+    grid = {32'd1, 32'd1, 32'd340}; block = {32'd1, 32'd1, 32'd80};
+    yield_mask = 32'h3c; park_mask = 32'h1fc4;
+    dispatch;
+    // The same with 4000 bytes of LDS: one work-group at a time (all tag 0), each after an
+    // LDS clear.
+    lds_bytes = 4000;
+    dispatch;
+    lds_bytes = 0; yield_mask = 0;
+    // 288 work-items in work-groups of 64: four of two waves fill the slots (tags 0..3),
+    // then one of one wave. Wave 0 parks and wave 1 ends: the release comes before the
+    // next work-group (tag 4: wave 0 still holds tag 0), whose wave 8 takes slot 1.
+    grid = {32'd1, 32'd1, 32'd288}; block = {32'd1, 32'd1, 32'd64};
+    park_mask = 32'b1;
+    dispatch;
+    park_mask = 0;
     // Refusals: too much code, an empty grid, a wave64 kernel.
     code_bytes = 32'h10000; dispatch; code_bytes = 4;
     grid = 0; dispatch; grid = {32'd1, 32'd1, 32'd80};
@@ -236,9 +285,9 @@ struct Shape {
     k: u32,
 }
 
-/// What the stand-in core does (bit w for wave w of a work-group): a resumed wave gives
+/// What the stand-in core does (bit w for wave w of the dispatch): a resumed wave gives
 /// way once if its `yields` bit is set and `yield_ok`, else parks once at s_barrier if
-/// its `parks` bit is set and the work-group has several waves, else ends; whenever wave
+/// its `parks` bit is set and its work-group has several waves, else ends; whenever wave
 /// `busy` yields (its start sweep included) the vector unit is busy until the next stop.
 #[derive(Default)]
 struct Script {
@@ -271,9 +320,35 @@ fn ctx(n: u32, k: u32, w: u32) -> Ctx {
     }
 }
 
+/// The work-group whose waves are being started: its ids, size, waves, how many have
+/// started, and its tag.
+struct Group {
+    ids: [u32; 3],
+    size: [u32; 3],
+    waves: u32,
+    started: u32,
+    tag: usize,
+}
+
+impl Group {
+    fn new(d: &Shape, ids: [u32; 3], tag: usize) -> Group {
+        let size = [0, 1, 2].map(|i| d.block[i].min(d.grid[i] - ids[i] * d.block[i]));
+        Group {
+            ids,
+            size,
+            waves: (size[0] * size[1] * size[2]).div_ceil(32),
+            started: 0,
+            tag,
+        }
+    }
+}
+
 /// A live wave in a slot.
 struct Slot {
     wave: u32,
+    tag: usize,
+    /// Its work-group has several waves.
+    multi: bool,
     waiting: bool,
     /// Not run since it started or left the barrier.
     fresh: bool,
@@ -288,111 +363,153 @@ fn after(from: usize, f: impl Fn(usize) -> bool) -> Option<usize> {
     (1..=SLOTS).map(|d| (from + d) % SLOTS).find(|&i| f(i))
 }
 
-/// One dispatch's work-groups as the dispatcher and the stand-in core run them: the V,
-/// S, E and R lines; the work-groups begun; Err(ERROR_PC) on a BARRIER stop.
-fn run(out: &mut String, d: &Shape, script: &Script) -> (u32, Result<(), u32>) {
-    let groups: Vec<u32> = (0..3).map(|i| d.grid[i].div_ceil(d.block[i])).collect();
-    let mut begun = 0;
-    let mut n = 0;
-    for gz in 0..groups[2] {
-        for gy in 0..groups[1] {
-            for gx in 0..groups[0] {
-                begun += 1;
-                let g = [gx, gy, gz];
-                let size: Vec<u32> = (0..3)
-                    .map(|i| d.block[i].min(d.grid[i] - g[i] * d.block[i]))
-                    .collect();
-                let items = size[0] * size[1] * size[2];
-                let waves = items.div_ceil(32);
-                let mut slots: Vec<Option<Slot>> = (0..SLOTS).map(|_| None).collect();
-                let (mut next, mut cur, mut vbusy) = (0, 0, false);
-                loop {
-                    let free = slots.iter().position(Option::is_none);
-                    if let (true, false, Some(i)) = (next < waves, vbusy, free) {
-                        // Start wave `next` in the first free slot.
-                        start_lines(out, d, g, &size, next, i);
-                        n += 1;
-                        slots[i] = Some(Slot {
-                            wave: next,
-                            waiting: false,
-                            fresh: true,
-                            stops: 1,
-                            gave: false,
-                            parked: false,
-                            saved: ctx(n, 0, next),
-                        });
-                        vbusy = script.busy == Some(next);
-                        next += 1;
-                        cur = i;
-                        continue;
-                    }
-                    let runnable = |i: usize| slots[i].as_ref().is_some_and(|s| !s.waiting);
-                    let ready = |i: usize| {
-                        runnable(i) && (slots[i].as_ref().is_some_and(|s| s.fresh) || !vbusy)
-                    };
-                    if let Some(i) = after(cur, ready).or_else(|| after(cur, runnable)) {
-                        // Resume it; the stand-in core then gives way, parks or ends.
-                        let yield_ok = (0..SLOTS).any(|j| {
-                            j != i && runnable(j) && slots[j].as_ref().is_some_and(|s| s.fresh)
-                        });
-                        cur = i;
-                        let s = slots[i].as_mut().unwrap();
-                        let c = s.saved;
-                        let _ = writeln!(
-                            out,
-                            "R slot {i} wave {} pc {:08x} scc {} mode {:08x} vcc {:016x} \
-                             exec {:016x} m0 {:08x} yield_ok {}",
-                            s.wave,
-                            c.pc,
-                            c.scc,
-                            c.mode,
-                            c.vcc,
-                            c.exec,
-                            c.m0,
-                            u8::from(yield_ok)
-                        );
-                        s.fresh = false;
-                        n += 1;
-                        s.saved = ctx(n, s.stops, s.wave);
-                        s.stops += 1;
-                        vbusy = false;
-                        let bit = 1 << s.wave;
-                        if script.yields & bit != 0 && !s.gave && yield_ok {
-                            s.gave = true;
-                            vbusy = script.busy == Some(s.wave);
-                        } else if script.parks & bit != 0 && !s.parked && waves > 1 {
-                            s.parked = true;
-                            s.waiting = true;
-                        } else {
-                            slots[i] = None;
-                        }
-                        continue;
-                    }
-                    if slots.iter().all(Option::is_none) {
-                        break;
-                    }
-                    // Every live wave waits at the barrier.
-                    if next < waves {
-                        let first = slots.iter().flatten().find(|s| s.waiting).unwrap();
-                        return (begun, Err(first.saved.pc - 4));
-                    }
-                    for s in slots.iter_mut().flatten() {
-                        s.waiting = false;
-                        s.fresh = true;
-                    }
-                }
+/// One dispatch as the dispatcher and the stand-in core run it: the C, V, S, E, F and R
+/// lines; the LDS clears (with `lds`); Err(ERROR_PC) on a BARRIER stop.
+fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<(), u32>) {
+    let n = [0, 1, 2].map(|i| d.grid[i].div_ceil(d.block[i]));
+    let mut ids = vec![];
+    for z in 0..n[2] {
+        for y in 0..n[1] {
+            for x in 0..n[0] {
+                ids.push([x, y, z]);
             }
         }
     }
-    (begun, Ok(()))
+    let mut slots: Vec<Option<Slot>> = (0..SLOTS).map(|_| None).collect();
+    // The work-group being started (the first takes tag 0), whether it was the last.
+    let (mut k, mut group, mut last) = (0, Group::new(d, ids[0], 0), false);
+    let mut clears = 0;
+    if lds {
+        out.push_str("C\n");
+        clears += 1;
+    }
+    // The next wave's number, the dispatch's stops, the current slot, the vector unit busy.
+    let (mut wnext, mut stops, mut cur, mut vbusy) = (0, 0, 0, false);
+    loop {
+        let free = slots.iter().position(Option::is_none);
+        let no_live = slots.iter().all(Option::is_none);
+        let fin = group.started == group.waves;
+        let runnable = |i: usize| slots[i].as_ref().is_some_and(|s| !s.waiting);
+        // 1. Start the work-group's next wave.
+        if let (false, false, Some(i)) = (fin, vbusy, free) {
+            start_lines(out, d, &group, wnext, i);
+            stops += 1;
+            slots[i] = Some(Slot {
+                wave: wnext,
+                tag: group.tag,
+                multi: group.waves > 1,
+                waiting: false,
+                fresh: true,
+                stops: 1,
+                gave: false,
+                parked: false,
+                saved: ctx(stops, 0, wnext),
+            });
+            vbusy = script.busy == Some(wnext);
+            group.started += 1;
+            wnext += 1;
+            cur = i;
+            continue;
+        }
+        // 2. Release the waiting waves of work-groups all started, none of them runnable.
+        let runs =
+            |t: usize| (0..SLOTS).any(|j| runnable(j) && slots[j].as_ref().unwrap().tag == t);
+        let freed: u32 = (0..SLOTS)
+            .filter(|&i| {
+                slots[i]
+                    .as_ref()
+                    .is_some_and(|s| s.waiting && (s.tag != group.tag || fin) && !runs(s.tag))
+            })
+            .map(|i| 1 << i)
+            .sum();
+        if freed != 0 {
+            let _ = writeln!(out, "F {freed:08b}");
+            for (i, s) in slots.iter_mut().enumerate() {
+                if let Some(s) = s.as_mut().filter(|_| freed & (1 << i) != 0) {
+                    s.waiting = false;
+                    s.fresh = true;
+                }
+            }
+            continue;
+        }
+        // 3. The next work-group, with the first tag no live wave uses, or none left.
+        if fin && !last && free.is_some() && (!lds || no_live) {
+            k += 1;
+            if k == ids.len() {
+                last = true;
+            } else {
+                let tag = (0..SLOTS)
+                    .find(|&t| slots.iter().flatten().all(|s| s.tag != t))
+                    .unwrap();
+                group = Group::new(d, ids[k], tag);
+                if lds {
+                    out.push_str("C\n");
+                    clears += 1;
+                }
+            }
+            continue;
+        }
+        // 4. Resume a runnable wave, a ready one first; the stand-in core then gives way,
+        // parks or ends.
+        let ready =
+            |i: usize| runnable(i) && (slots[i].as_ref().is_some_and(|s| s.fresh) || !vbusy);
+        if let Some(i) = after(cur, ready).or_else(|| after(cur, runnable)) {
+            let yield_ok = (0..SLOTS)
+                .any(|j| j != i && runnable(j) && slots[j].as_ref().is_some_and(|s| s.fresh));
+            cur = i;
+            let s = slots[i].as_mut().unwrap();
+            let c = s.saved;
+            let _ = writeln!(
+                out,
+                "R slot {i} wave {} tag {} park_ok {} pc {:08x} scc {} mode {:08x} \
+                 vcc {:016x} exec {:016x} m0 {:08x} yield_ok {}",
+                s.wave,
+                s.tag,
+                u8::from(s.multi),
+                c.pc,
+                c.scc,
+                c.mode,
+                c.vcc,
+                c.exec,
+                c.m0,
+                u8::from(yield_ok)
+            );
+            s.fresh = false;
+            stops += 1;
+            s.saved = ctx(stops, s.stops, s.wave);
+            s.stops += 1;
+            vbusy = false;
+            let bit = 1 << s.wave;
+            if script.yields & bit != 0 && !s.gave && yield_ok {
+                s.gave = true;
+                vbusy = script.busy == Some(s.wave);
+            } else if script.parks & bit != 0 && !s.parked && s.multi {
+                s.parked = true;
+                s.waiting = true;
+            } else {
+                slots[i] = None;
+            }
+            continue;
+        }
+        // 5. The end.
+        if no_live && last {
+            return (clears, Ok(()));
+        }
+        // 6. Every slot waits: BARRIER at the lowest one's s_barrier.
+        assert!(free.is_none(), "the dispatcher would wait for ever");
+        let first = slots.iter().flatten().find(|s| s.waiting).unwrap();
+        return (clears, Err(first.saved.pc - 4));
+    }
 }
 
-/// The V, S and E lines of wave `w` of work-group `g` (of `size`) starting in `slot`.
-fn start_lines(out: &mut String, d: &Shape, g: [u32; 3], size: &[u32], w: u32, slot: usize) {
+/// The V, S and E lines of the next wave of work-group `g`, wave `wave` of the dispatch,
+/// starting in `slot`.
+fn start_lines(out: &mut String, d: &Shape, g: &Group, wave: u32, slot: usize) {
+    let size = g.size;
     let items = size[0] * size[1] * size[2];
     let mut exec = 0u32;
     for lane in 0..32 {
-        let t = w * 32 + lane;
+        let t = g.started * 32 + lane;
         let mut v = 0;
         if t < items {
             exec |= 1 << lane;
@@ -404,7 +521,7 @@ fn start_lines(out: &mut String, d: &Shape, g: [u32; 3], size: &[u32], w: u32, s
         let _ = writeln!(out, "V {lane} {v:08x}");
     }
     let mut sgprs = vec![(d.k, 0x2345_6780u32), (d.k + 1, 1)];
-    for (i, &id) in g.iter().enumerate().take(d.ids) {
+    for (i, &id) in g.ids.iter().enumerate().take(d.ids) {
         sgprs.push((d.wg_at + i as u32, id));
     }
     sgprs.push((126, exec));
@@ -415,8 +532,11 @@ fn start_lines(out: &mut String, d: &Shape, g: [u32; 3], size: &[u32], w: u32, s
     }
     let _ = writeln!(
         out,
-        "E {exec:08x} M {:08x} keep 1 slot {slot} wave {w} base 1000 start_yields 1",
-        mode()
+        "E {exec:08x} M {:08x} keep 1 slot {slot} wave {wave} tag {} park_ok {} base 1000 \
+         start_yields 1",
+        mode(),
+        g.tag,
+        u8::from(g.waves > 1)
     );
 }
 
@@ -426,16 +546,16 @@ fn dispatch(out: &mut String, words: u32, d: &Shape, script: &Script, lds: bool)
     for k in 0..words {
         let _ = writeln!(out, "I {k} {:08x}", 0x1000 + 4 * k);
     }
-    let (begun, result) = run(out, d, script);
-    let clears = if lds { 32 * begun } else { 0 };
+    let (clears, result) = run(out, d, script, lds);
     let (done, code, pc) = match result {
         Ok(()) => (1, 0, 0),
         Err(pc) => (0, 7, pc),
     };
     let _ = writeln!(
         out,
-        "END done {done} error {} code {code} pc {pc:08x} busy 0 clears {clears}",
-        1 - done
+        "END done {done} error {} code {code} pc {pc:08x} busy 0 clears {}",
+        1 - done,
+        32 * clears
     );
 }
 
@@ -460,12 +580,12 @@ fn expected() -> String {
         k: 0,
     };
     let yields = Script {
-        yields: 0b111,
+        yields: 0x3f,
         ..Script::default()
     };
     dispatch(&mut out, 1, &d1(160, 80), &yields, false);
     let barrier = Script {
-        parks: 0b101,
+        parks: 0b101101,
         ..Script::default()
     };
     dispatch(&mut out, 1, &d1(160, 80), &barrier, true);
@@ -492,6 +612,14 @@ fn expected() -> String {
         ..Script::default()
     };
     dispatch(&mut out, 1, &d1(300, 300), &prefer, false);
+    let groups = Script {
+        yields: 0x3c,
+        parks: 0x1fc4,
+        ..Script::default()
+    };
+    dispatch(&mut out, 1, &d1(340, 80), &groups, false);
+    dispatch(&mut out, 1, &d1(340, 80), &groups, true);
+    dispatch(&mut out, 1, &d1(288, 64), &reuse, false);
     out.push_str("END done 0 error 1 code 2 pc 00000000 busy 0 clears 0\n");
     out.push_str("END done 0 error 1 code 3 pc 00000000 busy 0 clears 0\n");
     out.push_str("END done 0 error 1 code 4 pc 00000000 busy 0 clears 0\n");
@@ -513,18 +641,22 @@ fn dispatcher_starts_and_schedules_waves_by_the_rules() {
     let stdout = run_testbench(&dir, &["tb.v", "cu32_dispatch.v"], &[]);
     let transcript: String = stdout
         .lines()
-        .filter(|l| l.starts_with(['I', 'V', 'S', 'E', 'R', 'L']))
+        .filter(|l| l.starts_with(['I', 'V', 'S', 'E', 'R', 'L', 'C', 'F']))
         .map(|l| format!("{l}\n"))
         .collect();
     let want = expected();
     if transcript != want {
+        // Both kept for a look: got.txt and want.txt in the scratch folder.
+        std::fs::write(dir.join("got.txt"), &transcript).unwrap();
+        std::fs::write(dir.join("want.txt"), &want).unwrap();
         let first = transcript
             .lines()
             .zip(want.lines())
             .position(|(a, b)| a != b)
             .unwrap_or(transcript.lines().count().min(want.lines().count()));
         panic!(
-            "transcripts differ at line {first}:\n got: {:?}\nwant: {:?}",
+            "transcripts differ at line {first} (both in {}):\n got: {:?}\nwant: {:?}",
+            dir.display(),
             transcript.lines().nth(first),
             want.lines().nth(first)
         );

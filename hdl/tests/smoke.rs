@@ -55,7 +55,7 @@ module tb;
   wire wb_cyc, wb_stb, wb_we, trace_swe, trace_sdone, trace_vbg, trace_vdone;
   wire [29:0] wb_adr;
   wire [31:0] wb_dat_o, trace_sval;
-  wire [4:0] trace_wave;
+  wire [31:0] trace_wave;
   wire [3:0] wb_sel;
   wire [6:0] trace_sidx;
   reg wb_stall = 0, wb_ack = 0, wb_err = 0;

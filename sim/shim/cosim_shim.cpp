@@ -49,7 +49,7 @@
 //   T pc word0 word1 word2 nwords exec we0 idx0 val0 we1 idx1 val1 we2 idx2 val2
 //     we3 idx3 val3 scc_we scc cycle time wave bg             (all hex)
 // (cycle: since the start pulse, which is cycle 1; time: the waveform time of the rising
-// edge that ends that cycle; wave: the instruction's wave within its work-group)
+// edge that ends that cycle; wave: the instruction's wave, numbered in dispatch order)
 // then the performance counters, read through the host port after the run (CSR word 0x06
 // gives their number n, words 0x20 .. 0x20 + n - 1 their values; the bus is held stalled
 // meanwhile, and the reads take n + 3 cycles after the end, which are not counted in

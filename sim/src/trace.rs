@@ -43,7 +43,8 @@ pub enum Space {
 /// One retired instruction of one wave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceEvent {
-    /// Wave slot.
+    /// The wave: 0 for a single program; in a dispatch its number, the waves of all
+    /// work-groups numbered in dispatch order.
     pub wave: u32,
     /// Byte address of the instruction.
     pub pc: u32,

@@ -45,11 +45,11 @@ dispatcher's busy cycles); VALU util (active lanes / (VALU instructions x 32): p
 EXEC at issue; a VOPD pair counts once; DS and GLOBAL not included); the stall cycles by \
 reason: vector wait (the core waits for the vector unit to finish an instruction with a \
 scalar result), SMEM wait (an instruction waits at issue for the outstanding scalar load), \
-vec busy (... for the vector instruction running in the background), SMEM bus \
-and GLOBAL bus (cycles the unit holds the bus's CYC), LDS confl (extra cycles of bank \
-conflicts), dispatch (busy while no wave runs: code load, LDS clear, wave set-up, barrier rounds); \
-cycles/s (simulated \
-cycles per wall-clock second of the Verilated run, trace included); and the result: PASS, \
+vec busy (... for the vector instruction running in the background); switches (held \
+instructions that gave way to another wave); SMEM bus and GLOBAL bus (cycles the unit \
+holds the bus's CYC), LDS confl (extra cycles of bank conflicts), dispatch (busy while no \
+wave runs: code load, LDS clear, work-group and wave set-up, picking and resuming \
+waves); cycles/s (simulated cycles per wall-clock second of the Verilated run, trace included); and the result: PASS, \
 `stopped: error code N (NAME)` for a kernel the configuration cannot run, or FAIL. The \
 command fails only if a kernel FAILs."
 )]

@@ -3,14 +3,14 @@
 //! the buffers and kernarg segment from [`HEAP_BASE`]: the RTL's bus is 32-bit). The RTL
 //! gets that memory behind its bus and the CSR writes of the dispatch through its host port
 //! ([`host_writes`]), and runs it with its dispatcher. The golden model then runs the same
-//! dispatch following the RTL's schedule ([`run_dispatch_in_order`]: in each work-group,
-//! the wave that retired each of the RTL's instructions steps next), so both retire the
-//! same instructions in the same order whichever way the RTL interleaves waves (atomics
-//! return the same old values), keeping its trace. Then the two
-//! traces are compared wave by wave ([`super::compare`]) and the memory at the end.
+//! dispatch following the RTL's schedule ([`run_dispatch_in_order`]: the wave that retired
+//! each of the RTL's instructions steps next), so both retire the same instructions in the
+//! same order whichever waves, of whichever work-groups, the RTL interleaves (atomics
+//! return the same old values), keeping its trace. Then the two traces are compared wave
+//! by wave ([`super::compare`]) and the memory at the end.
 //!
-//! Waves are numbered in dispatch order on both sides (each event carries its wave within
-//! the work-group; a wave ends at its `s_endpgm`);
+//! Waves are numbered in dispatch order on both sides (the RTL's `trace_wave` and the
+//! model's events carry that number);
 //! [`KernelRun::wave_of`] says which work-group and wave of it a number is. The RTL's PCs
 //! count from the kernel's first instruction (its instruction memory holds the code from
 //! ENTRY); they are moved to the model's (offsets in the code object's image) before the
@@ -158,50 +158,6 @@ impl Model for Replay {
     }
 }
 
-/// Whether `event` is an `s_endpgm` (the end of its wave).
-fn ends_wave(event: &TraceEvent) -> bool {
-    cu32_isa::decode(&event.words).is_ok_and(|i| i.op.name == "s_endpgm")
-}
-
-/// Numbers the waves of a trace (the model's or the RTL's) in dispatch order: an event's
-/// `wave` is its wave within the work-group (whose waves may interleave at barriers),
-/// `sizes` the waves of each work-group in order; a work-group is over once each of its
-/// waves has ended.
-fn number_waves<'a>(events: impl Iterator<Item = &'a mut TraceEvent>, sizes: &[u32]) {
-    let (mut first, mut group, mut ended) = (0, 0, 0);
-    for e in events {
-        e.wave += first;
-        if ends_wave(e) {
-            ended += 1;
-            if sizes.get(group) == Some(&ended) {
-                first += ended;
-                group += 1;
-                ended = 0;
-            }
-        }
-    }
-}
-
-/// The order in which each work-group's waves (numbered within it) retired instructions in
-/// a trace whose waves are numbered in dispatch order ([`number_waves`]); `sizes` as there.
-fn wave_orders<'a>(events: impl Iterator<Item = &'a TraceEvent>, sizes: &[u32]) -> Vec<Vec<u32>> {
-    let firsts: Vec<u32> = sizes
-        .iter()
-        .scan(0, |first, &n| {
-            *first += n;
-            Some(*first - n)
-        })
-        .collect();
-    let mut orders = vec![Vec::new(); sizes.len()];
-    for e in events {
-        let g = firsts.partition_point(|&f| f <= e.wave).saturating_sub(1);
-        if let Some(order) = orders.get_mut(g) {
-            order.push(e.wave - firsts[g]);
-        }
-    }
-    orders
-}
-
 /// Co-simulates `launch` of `code` on `rtl` (generated for a configuration) and the golden
 /// model (at most `max_instructions` instructions); `options.bus` gives the bus's latency
 /// and STALL (its regions are the dispatch's memory).
@@ -233,9 +189,8 @@ pub fn cosimulate_kernel(
     };
     let host = host_writes(code, launch, &dispatch)?;
 
-    // The RTL, its PCs moved to the model's, its waves numbered in dispatch order.
+    // The RTL, its PCs moved to the model's (its waves are numbered in dispatch order).
     let mut waves = Vec::new();
-    let mut sizes = Vec::new();
     let groups = launch.groups();
     for gz in 0..groups[2] {
         for gy in 0..groups[1] {
@@ -243,7 +198,6 @@ pub fn cosimulate_kernel(
                 let size = launch.group_size([gx, gy, gz]);
                 let n = size.iter().product::<u32>().div_ceil(32);
                 waves.extend((0..n).map(|w| ([gx, gy, gz], w)));
-                sizes.push(n);
             }
         }
     }
@@ -253,7 +207,6 @@ pub fn cosimulate_kernel(
     for e in run.events.iter_mut() {
         e.event.pc = e.event.pc.wrapping_add(offset);
     }
-    number_waves(run.events.iter_mut().map(|e| &mut e.event), &sizes);
     if let RtlEnd::Error { pc } = &mut run.end {
         if PC_ERRORS.contains(&run.error_code) {
             *pc = pc.wrapping_add(offset);
@@ -262,7 +215,7 @@ pub fn cosimulate_kernel(
 
     // The model, following the RTL's schedule (which wave retired each instruction), every
     // event kept (memory writes left out: the RTL's trace has none).
-    let orders = wave_orders(run.events.iter().map(|e| &e.event), &sizes);
+    let order: Vec<u32> = run.events.iter().map(|e| e.event.wave).collect();
     let mut model_memory = memory.clone();
     let mut events = VecDeque::new();
     let mut keep = |e: &TraceEvent| {
@@ -278,7 +231,7 @@ pub fn cosimulate_kernel(
         &mut model_memory,
         max_instructions,
         Some(&mut keep),
-        &orders,
+        &order,
     );
     let stop = match result {
         Ok(_) => None,
@@ -291,7 +244,6 @@ pub fn cosimulate_kernel(
             message: e.to_string(),
         }),
     };
-    number_waves(events.iter_mut(), &sizes);
     let mut model = Replay {
         events,
         stop,
@@ -331,38 +283,6 @@ pub fn cosimulate_kernel(
 mod tests {
     use super::*;
     use std::path::Path;
-
-    const S_NOP: u32 = 0xbf80_0000;
-    const S_ENDPGM: u32 = 0xbfb0_0000;
-
-    fn event(wave: u32, word: u32) -> TraceEvent {
-        TraceEvent {
-            wave,
-            pc: 0,
-            words: vec![word],
-            exec: 0,
-            writes: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn model_waves_are_numbered_by_work_group_even_when_interleaved() {
-        // Work-group 0 has two waves (interleaving at a barrier), work-group 1 one.
-        let mut events = [
-            event(0, S_NOP),
-            event(1, S_NOP),
-            event(1, S_ENDPGM),
-            event(0, S_ENDPGM),
-            event(0, S_NOP),
-            event(0, S_ENDPGM),
-        ];
-        number_waves(events.iter_mut(), &[2, 1]);
-        let waves: Vec<u32> = events.iter().map(|e| e.wave).collect();
-        assert_eq!(waves, [0, 1, 1, 0, 2, 2]);
-        // The schedule the model follows: each work-group's waves, numbered within it.
-        let orders = wave_orders(events.iter(), &[2, 1]);
-        assert_eq!(orders, [vec![0, 1, 1, 0], vec![0, 0]]);
-    }
 
     #[test]
     fn collatz_dispatch_lies_below_4g_and_its_csr_writes_end_with_start() {

@@ -131,12 +131,15 @@ pub fn run_dispatch(
     run_dispatch_in_order(code, launch, dispatch, memory, max_instructions, sink, &[])
 }
 
-/// [`run_dispatch`], the waves of work-group `g` (in dispatch order) first stepping one
-/// instruction each in the order `orders[g]` gives (waves numbered within the group), as
-/// far as that order is possible (a wave that has ended cannot step; one waiting at the
-/// barrier only once every wave still running waits there, which releases them), then on
-/// in the usual order. Co-simulation replays the RTL's schedule this way, so that both
-/// retire the same instructions in the same order whichever waves the RTL interleaves.
+/// [`run_dispatch`], the waves first stepping one instruction each in the order `order`
+/// gives (each wave by its number in the dispatch: the waves of the work-groups in
+/// dispatch order, each work-group's in order), as far as that order is possible (a wave
+/// that has ended cannot step; one waiting at the barrier only once every wave of its
+/// work-group still running waits there, which releases them; the work-groups start in
+/// dispatch order, and several may be running at once), then on in the usual order.
+/// Co-simulation replays the RTL's schedule this way, so that both retire the same
+/// instructions in the same order whichever waves, of whichever work-groups, the RTL
+/// interleaves. Trace events carry the wave's number in the dispatch.
 pub fn run_dispatch_in_order(
     code: &CodeObject,
     launch: &Launch,
@@ -144,7 +147,7 @@ pub fn run_dispatch_in_order(
     memory: &mut Memory,
     max_instructions: u64,
     mut sink: Option<Sink>,
-    orders: &[Vec<u32>],
+    order: &[u32],
 ) -> Result<Stats, RunError> {
     let kernel_err = |msg: &str| RunError::Kernel(launch.kernel.clone(), msg.to_string());
     let kernel = code
@@ -154,66 +157,86 @@ pub fn run_dispatch_in_order(
     if desc.wavefront_size() != 32 {
         return Err(kernel_err("is compiled for wave64; the model runs wave32"));
     }
-    let program = &dispatch.program;
-    let entry = (dispatch.entry - program.base()) as u32;
+    let setup = Setup {
+        desc,
+        dispatch,
+        launch,
+        entry: (dispatch.entry - dispatch.program.base()) as u32,
+        sgprs: desc
+            .user_sgprs()
+            .into_iter()
+            .chain(desc.system_sgprs())
+            .collect(),
+        private_zeros: dispatch.private.map(|p| vec![0u8; p.len() as usize]),
+    };
     let mut stats = Stats::default();
     let mut budget = max_instructions;
-    let groups = launch.groups();
-    let private_zeros = dispatch.private.map(|p| vec![0u8; p.len() as usize]);
-    let sgprs: Vec<SgprInit> = desc
-        .user_sgprs()
-        .into_iter()
-        .chain(desc.system_sgprs())
-        .collect();
-    // The VGPRs a wave of this dispatch can write, zeroed when its machine is recycled.
-    let written = dispatch.vgpr_bound();
     let mut spare = SPARE.take();
-    let mut waves: Vec<Machine> = Vec::new();
-    let mut lds = Vec::new();
-    for gz in 0..groups[2] {
-        for gy in 0..groups[1] {
-            for gx in 0..groups[0] {
-                let group = [gx, gy, gz];
-                let size = launch.group_size(group);
-                lds.clear();
-                lds.resize(desc.group_segment_fixed_size as usize, 0u8);
-                let items = size.iter().product::<u32>();
-                let n = items.div_ceil(32);
-                if let (Some(p), Some(zeros)) = (dispatch.private, &private_zeros) {
-                    memory
-                        .write(p.base, zeros)
-                        .map_err(|e| kernel_err(&e.to_string()))?;
-                }
-                for w in 0..n {
-                    let mut m = match spare.pop() {
-                        Some((old, bound)) => Machine::recycle(old, bound, program.clone(), w),
-                        None => Machine::with_program(program.clone(), w),
-                    };
-                    init_wave(
-                        &mut m, &sgprs, desc, dispatch, memory, group, size, w, n, entry,
-                    );
-                    if let Some(p) = dispatch.private {
-                        m.set_private(p.wave_base(w), p.lane_bytes);
-                    }
-                    waves.push(m);
-                }
-                let order = orders.get(stats.workgroups as usize).map_or(&[][..], |o| o);
-                run_group(
-                    &mut waves,
-                    memory,
-                    &mut lds,
-                    &mut budget,
-                    max_instructions,
-                    &mut stats,
-                    sink.as_mut().map(|s| &mut **s as _),
-                    order,
-                )
-                .map_err(|(wave, error)| RunError::Wave { group, wave, error })?;
-                spare.extend(waves.drain(..).map(|m| (m, written)));
-                stats.waves += u64::from(n);
-                stats.workgroups += 1;
-            }
+    // The work-groups in dispatch order, and the number of each one's first wave.
+    let groups = launch.groups();
+    let ids: Vec<[u32; 3]> = (0..groups[2])
+        .flat_map(|z| (0..groups[1]).flat_map(move |y| (0..groups[0]).map(move |x| [x, y, z])))
+        .collect();
+    let mut firsts = Vec::with_capacity(ids.len());
+    let mut first = 0u32;
+    for &id in &ids {
+        firsts.push(first);
+        first += waves_of(launch.group_size(id));
+    }
+    let wave_err = |group: &Group, (w, error): (u32, ModelError)| RunError::Wave {
+        group: group.id,
+        wave: w - group.first,
+        error,
+    };
+
+    // The order, as far as it goes; the work-groups it reaches are started in order.
+    let mut running: Vec<Group> = Vec::new();
+    let mut started = 0;
+    for &w in order {
+        let g = firsts.partition_point(|&f| f <= w).saturating_sub(1);
+        while started <= g && started < ids.len() {
+            running.push(setup.start(ids[started], firsts[started], memory, &mut spare)?);
+            started += 1;
         }
+        let Some(at) = running.iter().position(|r| r.first == firsts[g]) else {
+            break;
+        };
+        let group = &mut running[at];
+        let sink = sink.as_mut().map(|s| &mut **s as _);
+        let stepped = group
+            .step(w, memory, &mut budget, max_instructions, &mut stats, sink)
+            .map_err(|e| wave_err(group, e))?;
+        if !stepped {
+            break;
+        }
+        if group.waves.iter().all(Machine::ended) {
+            let group = running.remove(at);
+            group.finish(&mut stats, &mut spare, setup.written());
+        }
+    }
+    // Then every work-group to its end: the running ones, then the rest.
+    let rest = ids.iter().zip(&firsts).skip(started);
+    let mut next = rest.map(|(&id, &first)| (id, first));
+    loop {
+        let mut group = if running.is_empty() {
+            match next.next() {
+                Some((id, first)) => setup.start(id, first, memory, &mut spare)?,
+                None => break,
+            }
+        } else {
+            running.remove(0)
+        };
+        let sink = sink.as_mut().map(|s| &mut **s as _);
+        run_group(
+            &mut group,
+            memory,
+            &mut budget,
+            max_instructions,
+            &mut stats,
+            sink,
+        )
+        .map_err(|e| wave_err(&group, e))?;
+        group.finish(&mut stats, &mut spare, setup.written());
     }
     SPARE.set(spare);
     stats.finish();
@@ -228,56 +251,161 @@ thread_local! {
         const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// Runs the waves of one work-group to their ends, first one instruction of each wave
-/// `order` names as far as it can ([`run_dispatch_in_order`]); an error names the wave.
-#[allow(clippy::too_many_arguments)]
-fn run_group(
-    waves: &mut [Machine],
-    memory: &mut Memory,
-    lds: &mut [u8],
-    budget: &mut u64,
-    max: u64,
-    stats: &mut Stats,
-    mut sink: Option<&mut dyn FnMut(&TraceEvent)>,
-    order: &[u32],
-) -> Result<(), (u32, ModelError)> {
-    for &w in order {
-        let Some(m) = waves.get(w as usize).filter(|m| !m.ended()) else {
-            break;
-        };
-        if m.at_barrier() {
-            if !waves.iter().all(|m| m.ended() || m.at_barrier()) {
-                break;
-            }
-            waves.iter_mut().for_each(Machine::release_barrier);
+/// The number of waves of a work-group of `size` work-items per dimension.
+fn waves_of(size: [u32; 3]) -> u32 {
+    size.iter().product::<u32>().div_ceil(32)
+}
+
+/// What starting a work-group's waves takes, the same for every work-group of a dispatch.
+struct Setup<'a> {
+    desc: &'a KernelDescriptor,
+    dispatch: &'a Dispatch,
+    launch: &'a Launch,
+    /// The kernel's first instruction, as an offset in the program.
+    entry: u32,
+    /// The SGPRs a wave starts with, as the descriptor enables them.
+    sgprs: Vec<SgprInit>,
+    /// The private segments' initial (zero) bytes, when the dispatch has them.
+    private_zeros: Option<Vec<u8>>,
+}
+
+impl Setup<'_> {
+    /// The VGPRs a wave of this dispatch can write, zeroed when its machine is recycled.
+    fn written(&self) -> usize {
+        self.dispatch.vgpr_bound()
+    }
+
+    /// Work-group `id` with its waves started, numbered from `first`, and its zeroed LDS.
+    fn start(
+        &self,
+        id: [u32; 3],
+        first: u32,
+        memory: &mut Memory,
+        spare: &mut Vec<(Machine, usize)>,
+    ) -> Result<Group, RunError> {
+        let size = self.launch.group_size(id);
+        let n = waves_of(size);
+        if let (Some(p), Some(zeros)) = (self.dispatch.private, &self.private_zeros) {
+            memory
+                .write(p.base, zeros)
+                .map_err(|e| RunError::Kernel(self.launch.kernel.clone(), e.to_string()))?;
         }
+        let program = &self.dispatch.program;
+        let mut waves = Vec::with_capacity(n as usize);
+        for w in 0..n {
+            let mut m = match spare.pop() {
+                Some((old, bound)) => Machine::recycle(old, bound, program.clone(), first + w),
+                None => Machine::with_program(program.clone(), first + w),
+            };
+            init_wave(
+                &mut m,
+                &self.sgprs,
+                self.desc,
+                self.dispatch,
+                memory,
+                id,
+                size,
+                w,
+                n,
+                self.entry,
+            );
+            if let Some(p) = self.dispatch.private {
+                m.set_private(p.wave_base(w), p.lane_bytes);
+            }
+            waves.push(m);
+        }
+        Ok(Group {
+            id,
+            first,
+            waves,
+            lds: vec![0u8; self.desc.group_segment_fixed_size as usize],
+        })
+    }
+}
+
+/// A running work-group: its id, the number of its first wave in the dispatch, its waves
+/// and its LDS.
+struct Group {
+    id: [u32; 3],
+    first: u32,
+    waves: Vec<Machine>,
+    lds: Vec<u8>,
+}
+
+impl Group {
+    /// Steps wave `w` (its number in the dispatch) one instruction, when it can: not ended,
+    /// and not at the barrier unless every wave of the work-group still running waits
+    /// there (which releases them). An error names the wave by its number in the dispatch.
+    fn step(
+        &mut self,
+        w: u32,
+        memory: &mut Memory,
+        budget: &mut u64,
+        max: u64,
+        stats: &mut Stats,
+        sink: Option<&mut dyn FnMut(&TraceEvent)>,
+    ) -> Result<bool, (u32, ModelError)> {
+        let i = (w - self.first) as usize;
+        if self.waves.get(i).is_none_or(Machine::ended) {
+            return Ok(false);
+        }
+        if self.waves[i].at_barrier() {
+            if !self.waves.iter().all(|m| m.ended() || m.at_barrier()) {
+                return Ok(false);
+            }
+            self.waves.iter_mut().for_each(Machine::release_barrier);
+        }
+        let m = &mut self.waves[i];
         if *budget == 0 {
-            let pc = waves[w as usize].wave().pc;
+            let pc = m.wave().pc;
             return Err((w, ModelError::Budget { max, pc }));
         }
-        let m = &mut waves[w as usize];
-        let step = m.step_traced(memory, lds).map_err(|e| (w, e))?;
+        let step = m.step_traced(memory, &mut self.lds).map_err(|e| (w, e))?;
         if let Some((r, event)) = step {
-            if let Some(sink) = sink.as_deref_mut() {
+            if let Some(sink) = sink {
                 sink(&event);
             }
             *budget -= 1;
             stats.count(r);
         }
+        Ok(true)
     }
+
+    /// Counts the ended work-group and keeps its machines for the next ones.
+    fn finish(self, stats: &mut Stats, spare: &mut Vec<(Machine, usize)>, written: usize) {
+        stats.waves += self.waves.len() as u64;
+        stats.workgroups += 1;
+        spare.extend(self.waves.into_iter().map(|m| (m, written)));
+    }
+}
+
+/// Runs the waves of one work-group to their ends, round-robin (each wave until it ends or
+/// waits at the barrier); an error names the wave by its number in the dispatch.
+fn run_group(
+    group: &mut Group,
+    memory: &mut Memory,
+    budget: &mut u64,
+    max: u64,
+    stats: &mut Stats,
+    mut sink: Option<&mut dyn FnMut(&TraceEvent)>,
+) -> Result<(), (u32, ModelError)> {
+    let Group {
+        first, waves, lds, ..
+    } = group;
     loop {
-        for (w, m) in waves.iter_mut().enumerate() {
+        for (i, m) in waves.iter_mut().enumerate() {
+            let w = *first + i as u32;
             while !m.ended() && !m.at_barrier() {
                 if *budget == 0 {
                     let pc = m.wave().pc;
-                    return Err((w as u32, ModelError::Budget { max, pc }));
+                    return Err((w, ModelError::Budget { max, pc }));
                 }
                 let Some(sink) = sink.as_deref_mut() else {
                     m.run_quiet(memory, lds, budget, stats)
-                        .map_err(|e| (w as u32, e))?;
+                        .map_err(|e| (w, e))?;
                     continue;
                 };
-                let step = m.step_traced(memory, lds).map_err(|e| (w as u32, e))?;
+                let step = m.step_traced(memory, lds).map_err(|e| (w, e))?;
                 if let Some((r, event)) = step {
                     sink(&event);
                     *budget -= 1;
@@ -364,8 +492,8 @@ mod tests {
         cu32_isa::decode(&e.words).is_ok_and(|i| i.op.name == name)
     }
 
-    /// The suite kernel `name` run with `orders`: its trace and final memory.
-    fn run(name: &str, orders: &[Vec<u32>]) -> (Vec<TraceEvent>, Vec<Vec<u8>>) {
+    /// The suite kernel `name` run with `order`: its trace and final memory.
+    fn run(name: &str, order: &[u32]) -> (Vec<TraceEvent>, Vec<Vec<u8>>) {
         let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/opencl");
         let co = std::fs::read(suite.join(format!("build/{name}.co"))).unwrap();
         let co = CodeObject::parse(&co).unwrap();
@@ -381,7 +509,7 @@ mod tests {
             &mut memory,
             1 << 24,
             Some(&mut sink),
-            orders,
+            order,
         )
         .unwrap();
         let regions = memory.regions().map(|(_, b, _)| b.to_vec()).collect();
@@ -390,8 +518,9 @@ mod tests {
 
     /// An interleaving of each work-group's waves other than the usual one: one
     /// instruction of each wave in turn, the barrier's rounds kept (a wave's instructions
-    /// after an `s_barrier` only once every wave has retired its own). `events` is the
-    /// usual trace, whose work-groups of `n` waves follow one another.
+    /// after an `s_barrier` only once every wave has retired its own), per work-group (its
+    /// waves by their numbers in the dispatch). `events` is the usual trace, whose
+    /// work-groups of `n` waves follow one another.
     fn round_robin(events: &[TraceEvent], n: usize) -> Vec<Vec<u32>> {
         // The work-groups: each ends once every one of its waves has retired s_endpgm.
         let mut groups = Vec::new();
@@ -406,12 +535,13 @@ mod tests {
             }
         }
         let mut orders = Vec::new();
-        for group in groups {
+        for (g, group) in groups.into_iter().enumerate() {
+            let first = (g * n) as u32;
             // Each wave's instructions, in segments ending at its barriers.
             let mut segments: Vec<Vec<usize>> = vec![vec![0]; n];
             let mut counts = vec![0; n];
             for e in group {
-                let w = e.wave as usize;
+                let w = (e.wave - first) as usize;
                 counts[w] += 1;
                 if named(e, "s_barrier") {
                     segments[w].push(counts[w]);
@@ -431,7 +561,7 @@ mod tests {
                     for (w, l) in left.iter_mut().enumerate() {
                         if *l > 0 {
                             *l -= 1;
-                            order.push(w as u32);
+                            order.push(first + w as u32);
                         }
                     }
                 }
@@ -441,52 +571,67 @@ mod tests {
         orders
     }
 
-    /// The model follows a given schedule: the waves of each work-group retire in the order
-    /// asked for (here one instruction of each wave in turn, not each wave until its
-    /// barrier), across barriers and LDS or global atomics; each wave's trace (but for the
-    /// values its atomics store) and the memory at the end are those of the usual order.
+    /// The model follows a given schedule: the waves retire in the order asked for (here
+    /// one instruction of each wave of a work-group in turn, not each wave until its
+    /// barrier; and for `histogram_global`, whose work-groups share no LDS, also two
+    /// work-groups at once, one instruction of each in turn), across barriers and LDS or
+    /// global atomics; each wave's trace (but for the values its atomics store) and the
+    /// memory at the end are those of the usual order.
     #[test]
     fn a_dispatch_follows_a_given_wave_order() {
-        for (name, waves) in [("histogram_local", 2u32), ("histogram_global", 8)] {
+        for (name, n) in [("histogram_local", 2u32), ("histogram_global", 8)] {
             let (usual, memory) = run(name, &[]);
-            let orders = round_robin(&usual, waves as usize);
-            assert!(orders.len() > 1, "{name}");
-            let (followed, followed_memory) = run(name, &orders);
-            let asked: Vec<u32> = orders.concat();
-            let got: Vec<u32> = followed.iter().map(|e| e.wave).collect();
-            assert_eq!(got, asked, "{name}");
-            let usual_order: Vec<u32> = usual.iter().map(|e| e.wave).collect();
-            assert_ne!(
-                got, usual_order,
-                "{name}: the test's order is the usual one"
-            );
-            // Each wave's trace is the same but for the values its atomics wrote: they
-            // depend on the order (the registers they return do not here).
-            let per_wave = |events: &[TraceEvent], w: u32| -> Vec<TraceEvent> {
-                let mut events: Vec<TraceEvent> =
-                    events.iter().filter(|e| e.wave == w).cloned().collect();
-                for e in &mut events {
-                    e.writes
-                        .retain(|w| !matches!(w, crate::trace::Write::Mem { .. }));
+            let groups = round_robin(&usual, n as usize);
+            assert!(groups.len() > 1, "{name}");
+            let mut orders = vec![groups.concat()];
+            if name == "histogram_global" {
+                let mut pairs = Vec::new();
+                for pair in groups.chunks(2) {
+                    let longest = pair.iter().map(Vec::len).max().unwrap_or(0);
+                    for i in 0..longest {
+                        pairs.extend(pair.iter().filter_map(|o| o.get(i)));
+                    }
                 }
-                events
-            };
-            for w in 0..waves {
-                assert!(
-                    per_wave(&followed, w) == per_wave(&usual, w),
-                    "{name} wave {w}"
-                );
+                orders.push(pairs);
             }
-            if name == "histogram_local" {
-                let with_memory = |events: &[TraceEvent]| -> Vec<TraceEvent> {
-                    events.iter().filter(|e| e.wave == 0).cloned().collect()
+            let usual_order: Vec<u32> = usual.iter().map(|e| e.wave).collect();
+            for asked in orders {
+                let (followed, followed_memory) = run(name, &asked);
+                let got: Vec<u32> = followed.iter().map(|e| e.wave).collect();
+                assert_eq!(got, asked, "{name}");
+                assert_ne!(
+                    got, usual_order,
+                    "{name}: the test's order is the usual one"
+                );
+                // Each wave's trace is the same but for the values its atomics wrote: they
+                // depend on the order (the registers they return do not here).
+                let per_wave = |events: &[TraceEvent], w: u32| -> Vec<TraceEvent> {
+                    let mut events: Vec<TraceEvent> =
+                        events.iter().filter(|e| e.wave == w).cloned().collect();
+                    for e in &mut events {
+                        e.writes
+                            .retain(|w| !matches!(w, crate::trace::Write::Mem { .. }));
+                    }
+                    events
                 };
-                assert!(
-                    with_memory(&followed) != with_memory(&usual),
-                    "the LDS atomics saw another order"
-                );
+                let waves = n * groups.len() as u32;
+                for w in 0..waves {
+                    assert!(
+                        per_wave(&followed, w) == per_wave(&usual, w),
+                        "{name} wave {w}"
+                    );
+                }
+                if name == "histogram_local" {
+                    let with_memory = |events: &[TraceEvent]| -> Vec<TraceEvent> {
+                        events.iter().filter(|e| e.wave == 0).cloned().collect()
+                    };
+                    assert!(
+                        with_memory(&followed) != with_memory(&usual),
+                        "the LDS atomics saw another order"
+                    );
+                }
+                assert_eq!(followed_memory, memory, "{name}");
             }
-            assert_eq!(followed_memory, memory, "{name}");
         }
     }
 }
