@@ -7,8 +7,9 @@
 //!   address (the RAM's own output register) and then captured in `ir0`/`ir1`.
 //! - SGPR file: outside (the top's block RAM of 128 × 32 per wave slot), indexed by the
 //!   operand code itself (s0..s105, vcc, ttmp, null, m0, exec) within the slot, so one read
-//!   port and one write port serve every scalar register. It has no reset: `start` sweeps
-//!   the slot's 128 entries (128 cycles) to the wave's
+//!   port and one write port serve every scalar register. An SGPR not written since its
+//!   wave's `start` reads 0 (the top keeps a written bit per SGPR), so `start` sweeps only
+//!   those that may start non-zero ([`SWEPT`] then EXEC_LO, 35 cycles) to the wave's
 //!   initial values (`init_sgpr` for SGPR `init_idx`; the dispatcher gives 0 and EXEC_LO =
 //!   all ones for a plain program) before the first fetch. VCC, M0
 //!   and EXEC are mirrored in flip-flops for branches, M0-relative addressing and the trace.
@@ -49,6 +50,10 @@
 use crate::control::{ASrc, AluOp, BSrc, Cond, Kind, Rel, Wait};
 use crate::salu::Salu;
 use rust_hdl::prelude::*;
+
+/// The start sweep writes SGPRs 0 .. `SWEPT` - 1, the ones a dispatch may start non-zero
+/// (the user SGPRs, at most 31, then up to three work-group ids), then EXEC_LO (126).
+pub const SWEPT: u64 = 34;
 
 /// Sequencer states. An instruction takes Fetch..Retire (see `hdl/README.md`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
@@ -146,7 +151,8 @@ pub struct Core<const IMEM_BITS: usize> {
     pub imem_wdata: Signal<In, Bits<32>>,
     pub start: Signal<In, bool>,
     /// The wave's initial state, taken while `start` sweeps the SGPR file: `init_sgpr` is
-    /// the value of SGPR `init_idx` (the sweep's index, 0..127), `init_exec` EXEC_LO's
+    /// the value of SGPR `init_idx` (the sweep's index: 0 .. [`SWEPT`] - 1, then 126),
+    /// `init_exec` EXEC_LO's
     /// flip-flop copy, `init_mode` MODE (the dispatcher's, `templates/dispatch.v.tera`).
     pub init_idx: Signal<Out, Bits<7>>,
     pub init_sgpr: Signal<In, Bits<32>>,
@@ -437,6 +443,8 @@ pub struct Core<const IMEM_BITS: usize> {
     imem_words: Constant<Bits<32>>,
     lo32: Constant<Bits<64>>,
     hi32: Constant<Bits<64>>,
+    /// [`SWEPT`]: the start sweep's last step (EXEC_LO's).
+    swept: Constant<Bits<8>>,
 }
 
 impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
@@ -671,6 +679,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             imem_words: Constant::new((1u64 << IMEM_BITS).into()),
             lo32: Constant::new(0xffff_ffffu64.into()),
             hi32: Constant::new(0xffff_ffff_0000_0000u64.into()),
+            swept: Constant::new(SWEPT.into()),
         }
     }
 }
@@ -1056,6 +1065,12 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.w_more.next = false;
         }
 
+        // The start sweep's SGPR (as Clear addresses it).
+        self.init_idx.next = self.step.q.val().get_bits::<7>(0);
+        if self.step.q.val() == self.swept.val() {
+            self.init_idx.next = 126.into();
+        }
+
         self.retire.next = false;
         self.gave_way.next = false;
         match self.state.q.val() {
@@ -1066,12 +1081,15 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::Clear => {
-                // Sweep the SGPR file to the wave's initial values.
+                // Sweep the SGPRs that may start non-zero to the wave's initial values.
                 self.sgpr_we.next = true;
                 self.sgpr_waddr.next = self.step.q.val().get_bits::<7>(0);
+                if self.step.q.val() == self.swept.val() {
+                    self.sgpr_waddr.next = 126.into();
+                }
                 self.sgpr_wdata.next = self.init_sgpr.val();
                 self.step.d.next = self.step.q.val() + 1;
-                if self.step.q.val() == 127 {
+                if self.step.q.val() == self.swept.val() {
                     self.state.d.next = State::Fetch;
                     if self.start_yields.val() {
                         self.state.d.next = State::Yielded;
@@ -1560,7 +1578,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.sgpr_we.next = false;
         }
 
-        self.init_idx.next = self.step.q.val().get_bits::<7>(0);
         // Status and trace port.
         self.running.next = (self.state.q.val() != State::Idle)
             && (self.state.q.val() != State::Done)

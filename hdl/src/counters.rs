@@ -42,7 +42,7 @@ pub const COUNTERS: &[Counter] = &[
     Counter {
         index: 1,
         name: "wave_cycles",
-        meaning: "cycles a wave runs (the core's `running`, incl. its 128-cycle SGPR sweep)",
+        meaning: "cycles a wave runs (the core's `running`, incl. its 35-cycle SGPR sweep)",
         amount: "{7'd0, running}",
     },
     Counter {

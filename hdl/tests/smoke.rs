@@ -73,6 +73,9 @@ module tb;
   reg [31:0] prog [0:255];
   integer i, n, cyc;
   initial begin
+    // +garbage: the SGPR block RAM holds a previous wave's values (it has no reset).
+    if ($test$plusargs("garbage"))
+      for (i = 0; i < 1024; i = i + 1) dut.sgpr_mem[i] = 32'hdeadbeef;
     $readmemh("prog.hex", prog);
     n = 0; while (prog[n] !== 32'bx && n < 255) n = n + 1;
     @(posedge clk); @(posedge clk); rst <= 0;
@@ -126,14 +129,14 @@ pc=0070 w=93951901 00000000 lit=0 exec=000000001234567d [21]=00000007 scc=1
 pc=0074 w=869684ff 80000000 lit=1 exec=000000001234567d [22]=f8000000 [23]=ffffffff scc=1
 pc=007c w=be980cff ffff3333 lit=1 exec=000000001234567d [24]=00000010
 pc=0084 w=bfb00000 00000000 lit=0 exec=000000001234567d
-done=1 error=0 error_pc=00000000 cycles=387
+done=1 error=0 error_pc=00000000 cycles=294
 ";
 
 /// Compares and max where SIMM16 / equal operands matter. Cycles (hdl/README.md, "Latency
-/// (scalar)"): 128 until the first fetch, then 7 + R + W per instruction (SALU operations
-/// without stage registers; R = 1 + the registers read, W = the registers written):
-/// `s_movk_i32` 9, the four `s_cmpk` 9 (one read, no write), `s_max_i32` 10, `s_endpgm` 8:
-/// 128 + 9 + 4 · 9 + 10 + 8 = 191.
+/// (scalar)"): 35 until the first fetch (the SGPR sweep), then 7 + R + W per instruction
+/// (SALU operations without stage registers; R = 1 + the registers read, W = the registers
+/// written): `s_movk_i32` 9, the four `s_cmpk` 9 (one read, no write), `s_max_i32` 10,
+/// `s_endpgm` 8: 35 + 9 + 4 · 9 + 10 + 8 = 98.
 /// ```text
 /// s_movk_i32 s0, 0xfffe
 /// s_cmpk_eq_i32 s0, 0xfffe
@@ -153,7 +156,30 @@ pc=000c w=b680fffe 00000000 lit=0 exec=00000000ffffffff scc=0
 pc=0010 w=b480fffe 00000000 lit=0 exec=00000000ffffffff scc=0
 pc=0014 w=8a01c200 00000000 lit=0 exec=00000000ffffffff [1]=fffffffe scc=0
 pc=0018 w=bfb00000 00000000 lit=0 exec=00000000ffffffff
-done=1 error=0 error_pc=00000000 cycles=191
+done=1 error=0 error_pc=00000000 cycles=98
+";
+
+/// SGPRs the start sweep does not write read 0, whatever the block RAM held before (run
+/// with it full of 0xdeadbeef: the model's wave starts with every SGPR 0). Cycles: 35, then
+/// four `s_mov_b32` of a register (10 each), `s_add_u32` of two (11), `s_endpgm` (8): 94.
+/// ```text
+/// s_mov_b32 s1, s50
+/// s_mov_b32 s2, vcc_lo
+/// s_mov_b32 s3, m0
+/// s_mov_b32 s4, exec_hi
+/// s_add_u32 s5, s100, s101
+/// s_endpgm
+/// ```
+const PROGRAM_UNWRITTEN: &str = "be810032 be82006a be83007d be84007f 80056564 bfb00000";
+
+const EXPECTED_UNWRITTEN: &str = "\
+pc=0000 w=be810032 00000000 lit=0 exec=00000000ffffffff [1]=00000000
+pc=0004 w=be82006a 00000000 lit=0 exec=00000000ffffffff [2]=00000000
+pc=0008 w=be83007d 00000000 lit=0 exec=00000000ffffffff [3]=00000000
+pc=000c w=be84007f 00000000 lit=0 exec=00000000ffffffff [4]=00000000
+pc=0010 w=80056564 00000000 lit=0 exec=00000000ffffffff [5]=00000000 scc=0
+pc=0014 w=bfb00000 00000000 lit=0 exec=00000000ffffffff
+done=1 error=0 error_pc=00000000 cycles=94
 ";
 
 #[test]
@@ -166,8 +192,14 @@ fn cmpk_program_trace() {
     run_program("cmpk", PROGRAM_CMPK, EXPECTED_CMPK);
 }
 
+#[test]
+fn unwritten_sgprs_read_zero() {
+    run_program("unwritten", PROGRAM_UNWRITTEN, EXPECTED_UNWRITTEN);
+}
+
 /// Builds the default configuration with the testbench, runs `program` (hex words) and
-/// compares the printed trace with `expected`.
+/// compares the printed trace with `expected` (`unwritten`: with the SGPR block RAM full of
+/// garbage first).
 fn run_program(tag: &str, program: &str, expected: &str) {
     if Command::new("verilator").arg("--version").output().is_err() {
         assert!(
@@ -210,6 +242,11 @@ fn run_program(tag: &str, program: &str, expected: &str) {
     );
     let run = Command::new(dir.join("obj_dir/tb"))
         .current_dir(&dir)
+        .args(if tag == "unwritten" {
+            &["+garbage"][..]
+        } else {
+            &[]
+        })
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&run.stdout);
