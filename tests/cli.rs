@@ -734,43 +734,38 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
             }
         }
     }
+    // Variants built small (4 lanes), and a kernel's co-simulation on one.
+    let small = |name: &str, from: &str, to: &str| {
+        let path = variant(name, from, to);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(to), "{text}");
+        std::fs::write(&path, text.replace("\nlanes: 32 ", "\nlanes: 4 ")).unwrap();
+        path
+    };
+    let cosim = |config: &Path, kernel: &str| {
+        let mut cmd = cu32();
+        cmd.arg("cosim")
+            .arg("--config")
+            .arg(config)
+            .arg(suite.join(format!("build/{kernel}.co")))
+            .arg("--launch")
+            .arg(out.path().join(format!("{kernel}.yaml")))
+            .arg("--out")
+            .arg(out.path());
+        cmd
+    };
     // A VGPR sweep far longer than the core's 35-cycle SGPR sweep (256 VGPRs at 4 lanes:
     // 512 rows): the next wave starts only when it is over, and waves resumed meanwhile
     // leave its slot alone (scan's four waves a work-group).
-    let long_sweep = variant("default-long-sweep", "\nvgprs: 64 ", "\nvgprs: 256 ");
-    let text = std::fs::read_to_string(&long_sweep).unwrap();
-    assert!(text.contains("\nvgprs: 256 "), "{text}");
-    std::fs::write(&long_sweep, text.replace("\nlanes: 32 ", "\nlanes: 4 ")).unwrap();
-    let assert = cu32()
-        .arg("cosim")
-        .arg("--config")
-        .arg(&long_sweep)
-        .arg(suite.join("build/scan.co"))
-        .arg("--launch")
-        .arg(out.path().join("scan.yaml"))
-        .arg("--out")
-        .arg(out.path())
-        .assert()
-        .success();
+    let long_sweep = small("default-long-sweep", "\nvgprs: 64 ", "\nvgprs: 256 ");
+    let assert = cosim(&long_sweep, "scan").assert().success();
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
     assert!(stdout.starts_with("PASS "), "{stdout}");
     // A work-group needing more wave slots than the configuration has stops with the
     // dispatcher's BARRIER error, named, rather than running wrongly: reduce_sum's eight
-    // waves meet at s_barrier, and one slot holds one (a small build: 4 lanes).
-    let one_slot = variant("default-one-slot", "\nwave_slots: 8 ", "\nwave_slots: 1 ");
-    let text = std::fs::read_to_string(&one_slot).unwrap();
-    std::fs::write(&one_slot, text.replace("\nlanes: 32 ", "\nlanes: 4 ")).unwrap();
-    let assert = cu32()
-        .arg("cosim")
-        .arg("--config")
-        .arg(&one_slot)
-        .arg(suite.join("build/reduce_sum.co"))
-        .arg("--launch")
-        .arg(out.path().join("reduce_sum.yaml"))
-        .arg("--out")
-        .arg(out.path())
-        .assert()
-        .failure();
+    // waves meet at s_barrier, and one slot holds one.
+    let one_slot = small("default-one-slot", "\nwave_slots: 8 ", "\nwave_slots: 1 ");
+    let assert = cosim(&one_slot, "reduce_sum").assert().failure();
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
     assert!(stdout.contains("error code 7 (BARRIER)"), "{stdout}");
     fails_with(
