@@ -203,7 +203,7 @@ pub fn prepare_at(
     let kernarg = memory.allocate("kernarg segment", kernarg, false);
     let lane_bytes = kernel.descriptor.private_segment_fixed_size;
     let private = if lane_bytes > 0 {
-        let waves = launch.block.iter().product::<u32>().div_ceil(32);
+        let waves = Launch::waves_in(launch.block);
         let mut p = PrivateSegments {
             base: 0,
             lane_bytes,

@@ -405,6 +405,12 @@ impl Launch {
         std::array::from_fn(|d| self.grid[d].div_ceil(self.block[d]))
     }
 
+    /// The work-group ids in dispatch order: x fastest, then y, then z.
+    pub fn group_ids(&self) -> impl Iterator<Item = [u32; 3]> {
+        let g = self.groups();
+        (0..g[2]).flat_map(move |z| (0..g[1]).flat_map(move |y| (0..g[0]).map(move |x| [x, y, z])))
+    }
+
     /// The size of work-group `group` (its id per dimension): the block, or the remainder
     /// in a dimension where it is the last, partial, group.
     pub fn group_size(&self, group: [u32; 3]) -> [u32; 3] {
@@ -416,6 +422,11 @@ impl Launch {
                 self.grid[d] % self.block[d]
             }
         })
+    }
+
+    /// The waves (of 32 work-items) of a work-group of `size` work-items per dimension.
+    pub fn waves_in(size: [u32; 3]) -> u32 {
+        size.iter().product::<u32>().div_ceil(32)
     }
 
     /// Checks the launch against the kernel's metadata: its name, the work-group size

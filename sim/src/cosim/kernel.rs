@@ -190,17 +190,10 @@ pub fn cosimulate_kernel(
     let host = host_writes(code, launch, &dispatch)?;
 
     // The RTL, its PCs moved to the model's (its waves are numbered in dispatch order).
-    let mut waves = Vec::new();
-    let groups = launch.groups();
-    for gz in 0..groups[2] {
-        for gy in 0..groups[1] {
-            for gx in 0..groups[0] {
-                let size = launch.group_size([gx, gy, gz]);
-                let n = size.iter().product::<u32>().div_ceil(32);
-                waves.extend((0..n).map(|w| ([gx, gy, gz], w)));
-            }
-        }
-    }
+    let waves: Vec<([u32; 3], u32)> = launch
+        .group_ids()
+        .flat_map(|id| (0..Launch::waves_in(launch.group_size(id))).map(move |w| (id, w)))
+        .collect();
     let offset = (dispatch.entry - dispatch.program.base()) as u32;
     let rerun = |rtl: &mut Rtl, vcd| rtl.run_dispatch(&host, &bus, options.max_cycles, vcd);
     let mut run = rerun(rtl, None)?;

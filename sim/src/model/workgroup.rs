@@ -172,17 +172,9 @@ pub fn run_dispatch_in_order(
     let mut stats = Stats::default();
     let mut budget = max_instructions;
     let mut spare = SPARE.take();
-    // The work-groups in dispatch order, and the number of each one's first wave.
-    let groups = launch.groups();
-    let ids: Vec<[u32; 3]> = (0..groups[2])
-        .flat_map(|z| (0..groups[1]).flat_map(move |y| (0..groups[0]).map(move |x| [x, y, z])))
-        .collect();
-    let mut firsts = Vec::with_capacity(ids.len());
-    let mut first = 0u32;
-    for &id in &ids {
-        firsts.push(first);
-        first += waves_of(launch.group_size(id));
-    }
+    // The work-groups not started yet, in dispatch order, and the next one's first wave.
+    let mut ids = launch.group_ids();
+    let mut next_first = 0u32;
     let wave_err = |group: &Group, (w, error): (u32, ModelError)| RunError::Wave {
         group: group.id,
         wave: w - group.first,
@@ -191,14 +183,14 @@ pub fn run_dispatch_in_order(
 
     // The order, as far as it goes; the work-groups it reaches are started in order.
     let mut running: Vec<Group> = Vec::new();
-    let mut started = 0;
     for &w in order {
-        let g = firsts.partition_point(|&f| f <= w).saturating_sub(1);
-        while started <= g && started < ids.len() {
-            running.push(setup.start(ids[started], firsts[started], memory, &mut spare)?);
-            started += 1;
+        while w >= next_first {
+            let Some(id) = ids.next() else { break };
+            let group = setup.start(id, next_first, memory, &mut spare)?;
+            next_first += group.waves.len() as u32;
+            running.push(group);
         }
-        let Some(at) = running.iter().position(|r| r.first == firsts[g]) else {
+        let Some(at) = running.iter().position(|r| r.holds(w)) else {
             break;
         };
         let group = &mut running[at];
@@ -215,14 +207,12 @@ pub fn run_dispatch_in_order(
         }
     }
     // Then every work-group to its end: the running ones, then the rest.
-    let rest = ids.iter().zip(&firsts).skip(started);
-    let mut next = rest.map(|(&id, &first)| (id, first));
     loop {
         let mut group = if running.is_empty() {
-            match next.next() {
-                Some((id, first)) => setup.start(id, first, memory, &mut spare)?,
-                None => break,
-            }
+            let Some(id) = ids.next() else { break };
+            let group = setup.start(id, next_first, memory, &mut spare)?;
+            next_first += group.waves.len() as u32;
+            group
         } else {
             running.remove(0)
         };
@@ -249,11 +239,6 @@ thread_local! {
     /// VGPR bound of the dispatch it ran.
     static SPARE: std::cell::Cell<Vec<(Machine, usize)>> =
         const { std::cell::Cell::new(Vec::new()) };
-}
-
-/// The number of waves of a work-group of `size` work-items per dimension.
-fn waves_of(size: [u32; 3]) -> u32 {
-    size.iter().product::<u32>().div_ceil(32)
 }
 
 /// What starting a work-group's waves takes, the same for every work-group of a dispatch.
@@ -284,7 +269,7 @@ impl Setup<'_> {
         spare: &mut Vec<(Machine, usize)>,
     ) -> Result<Group, RunError> {
         let size = self.launch.group_size(id);
-        let n = waves_of(size);
+        let n = Launch::waves_in(size);
         if let (Some(p), Some(zeros)) = (self.dispatch.private, &self.private_zeros) {
             memory
                 .write(p.base, zeros)
@@ -333,6 +318,11 @@ struct Group {
 }
 
 impl Group {
+    /// Whether wave `w` (its number in the dispatch) is one of the work-group's.
+    fn holds(&self, w: u32) -> bool {
+        (self.first..self.first + self.waves.len() as u32).contains(&w)
+    }
+
     /// Steps wave `w` (its number in the dispatch) one instruction, when it can: not ended,
     /// and not at the barrier unless every wave of the work-group still running waits
     /// there (which releases them). An error names the wave by its number in the dispatch.
