@@ -38,14 +38,19 @@
 //!   (the wave stops with `error` at the load). One load is outstanding at most; an
 //!   instruction that names its registers, a memory instruction, `s_endpgm`, `s_barrier`
 //!   and `s_waitcnt lgkmcnt(0)` wait at Check for it to end (the scoreboard, `hold`).
-//! - A vector instruction without a scalar result (VALU, DS, GLOBAL, FLAT) runs in the
-//!   background too: the core hands it to the vector unit (`v_go`) and retires it, and
-//!   `v_go` stays high (`v_frz`: the top freezes the unit's operands) until the unit's
-//!   `v_done`, or its `v_err` (GLOBAL), which stops the wave at the instruction. Meanwhile
-//!   scalar instructions issue; vector and memory instructions, `s_endpgm`, `s_barrier`
-//!   and the `s_waitcnt` forms whose count for the instruction's kind (`vmcnt`, `vscnt`,
-//!   `lgkmcnt`) is 0 wait at Check. An instruction with a scalar result (a lane mask,
-//!   `v_readlane`, `v_cmpx`) waits in VExec for the unit and writes it back.
+//! - A vector instruction without a scalar result runs in the background too, on one of
+//!   two units: the VALU (`v_*`: VALU instructions and the DS lane moves) or the memory
+//!   unit (`mu_*`: DS, GLOBAL, FLAT). The core hands it to its unit (`v_go`; the memory
+//!   unit starts a cycle later, on `mu_frz`) and retires it, and the handshake stays high
+//!   (`v_frz` / `mu_frz`: the top holds the unit's operands and wave slot) until the unit's
+//!   done, or the memory unit's `mu_err` (GLOBAL), which stops the wave at the instruction. Meanwhile scalar instructions
+//!   issue, of this wave or another. A vector instruction waits at Check while its unit
+//!   is busy or while an instruction of its own wave runs in either unit (`v_own` /
+//!   `mu_own`: the VGPR scoreboard, per wave); a memory instruction (SMEM too: one bus
+//!   master at a time) while the memory unit is busy; `s_endpgm`, `s_barrier` and the
+//!   `s_waitcnt` forms whose count for its kind (`vmcnt`, `vscnt`, `lgkmcnt`) is 0 while
+//!   an instruction of its wave of that kind runs. An instruction with a scalar result (a
+//!   lane mask, `v_readlane`, `v_cmpx`) waits in VExec for the VALU and writes it back.
 
 use crate::control::{ASrc, AluOp, BSrc, Cond, Kind, Rel, Wait};
 use crate::salu::Salu;
@@ -181,6 +186,10 @@ pub struct Core<const IMEM_BITS: usize> {
     pub yielded: Signal<Out, bool>,
     /// The instruction at Check gives way to another wave this cycle (a counter's).
     pub gave_way: Signal<Out, bool>,
+    /// In `Yielded`: the wave can go on once the VALU (`yield_v`), the memory unit
+    /// (`yield_m`) is idle (neither after the start sweep).
+    pub yield_v: Signal<Out, bool>,
+    pub yield_m: Signal<Out, bool>,
     pub vbusy: Signal<Out, bool>,
     pub ctx_pc: Signal<Out, Bits<32>>,
     pub ctx_scc: Signal<Out, bool>,
@@ -248,10 +257,13 @@ pub struct Core<const IMEM_BITS: usize> {
     /// registers, `s_waitcnt`, a memory instruction, `s_endpgm`, `s_barrier`).
     pub ld_wait: Signal<Out, bool>,
     /// `trace_vbg`: the retiring instruction (`trace_valid`) runs on in the background, its
-    /// VGPR writes to come; `trace_vdone`: the background instruction has ended (not with
-    /// a fault), its VGPR writes on the vector unit's trace ports this cycle.
-    pub trace_vbg: Signal<Out, bool>,
+    /// VGPR writes to come: 1 on the VALU, 2 on the memory unit; `trace_vdone` /
+    /// `trace_mdone`: the VALU's / memory unit's background instruction has ended (not
+    /// with a fault), its VGPR writes on the trace ports this cycle. The memory unit's end
+    /// is taken a cycle later when the ports carry the VALU's writes (`mu_take`).
+    pub trace_vbg: Signal<Out, Bits<2>>,
     pub trace_vdone: Signal<Out, bool>,
+    pub trace_mdone: Signal<Out, bool>,
     /// An instruction waits at issue for the background vector instruction this cycle (a
     /// vector or memory instruction, `s_waitcnt`, `s_endpgm`, `s_barrier`).
     pub vm_wait: Signal<Out, bool>,
@@ -267,21 +279,32 @@ pub struct Core<const IMEM_BITS: usize> {
     /// Which of S0, S1, S2 the vector unit uses (VRead reads only those pairs).
     pub dec_vsread: Signal<In, Bits<3>>,
     /// The vector instruction's scalar destination (any lane mask or `v_readlane` result:
-    /// the scoreboard checks it) and whether it is a memory instruction (DS, FLAT, GLOBAL).
+    /// the scoreboard checks it), whether it is a memory instruction (DS, FLAT, GLOBAL),
+    /// and whether it runs on the memory unit (all of those but the DS lane moves).
     pub dec_sdst: Signal<In, Bits<7>>,
     pub dec_vmem: Signal<In, bool>,
+    pub dec_munit: Signal<In, bool>,
     /// A GLOBAL (or FLAT) instruction (runs in the background), and whether it returns data
     /// into VDST (a load, an atomic with GLC: counted by `vmcnt`; else `vscnt`).
     pub dec_gm: Signal<In, bool>,
     pub dec_gret: Signal<In, bool>,
+    /// A GLOBAL store or atomic (it writes memory: SMEM waits for it).
+    pub dec_gwr: Signal<In, bool>,
     /// Instruction words 1 and 2 (literal / VOP3 second word) to the vector unit.
     pub ir_w1: Signal<Out, Bits<32>>,
     pub ir_w2: Signal<Out, Bits<32>>,
-    /// Vector unit handshake: `v_go` holds while it runs, `v_done` ends it. `v_frz`: the
-    /// unit runs a retired GLOBAL instruction while the core goes on (its operands are
-    /// held by the top); `v_wait`: the core waits in VExec for the unit.
+    /// VALU handshake: `v_go` holds while it runs, `v_done` ends it. `v_frz`: the unit
+    /// runs a retired instruction while the core goes on (its operands are held by the
+    /// top); `v_wait`: the core waits in VExec for the unit. `v_own`: the VALU's
+    /// background instruction is the current wave's. The memory unit's likewise (`mu_*`;
+    /// it runs every instruction in the background, from the cycle after VExec: `mu_frz`
+    /// is its `go`, its operands registered by the top in VExec).
     pub v_go: Signal<Out, bool>,
     pub v_frz: Signal<Out, bool>,
+    pub v_own: Signal<In, bool>,
+    pub mu_frz: Signal<Out, bool>,
+    pub mu_own: Signal<In, bool>,
+    pub mu_done: Signal<In, bool>,
     pub v_wait: Signal<Out, bool>,
     pub v_s0: Signal<Out, Bits<64>>,
     pub v_s1: Signal<Out, Bits<64>>,
@@ -289,9 +312,9 @@ pub struct Core<const IMEM_BITS: usize> {
     pub v_exec: Signal<Out, Bits<32>>,
     pub v_scc: Signal<Out, bool>,
     pub v_done: Signal<In, bool>,
-    /// The vector unit's fault (a GLOBAL access outside the 32-bit bus, or a bus ERR):
-    /// instead of `v_done`, the core stops with `error` at the instruction.
-    pub v_err: Signal<In, bool>,
+    /// The memory unit's fault (a GLOBAL access outside the 32-bit bus, or a bus ERR):
+    /// instead of `mu_done`, the core stops with `error` at the instruction.
+    pub mu_err: Signal<In, bool>,
     /// The vector unit's scalar write (lane mask, `v_readlane_b32` result).
     pub v_swe: Signal<In, bool>,
     pub v_sidx: Signal<In, Bits<7>>,
@@ -378,17 +401,30 @@ pub struct Core<const IMEM_BITS: usize> {
     ld_pc: DFF<Bits<32>>,
     ld_all: DFF<bool>,
     ld_err: DFF<bool>,
-    /// The vector instruction running in the background: busy, which count it is in
-    /// (`vmcnt`: a GLOBAL load or returning atomic; `vscnt`: another GLOBAL one; `lgkmcnt`:
-    /// DS; none: VALU), its PC, and a fault (GLOBAL) that stops the wave at it. `bg`: the
-    /// instruction between VExec and Retire went to the background (cleared at Check).
+    /// The VALU's background instruction: busy, and whether it is a DS lane move (in
+    /// `lgkmcnt`).
+    va_busy: DFF<bool>,
+    va_lds: DFF<bool>,
+    /// The memory unit's background instruction: busy, which count it is in (`vmcnt`: a
+    /// GLOBAL load or returning atomic; `vscnt`: another GLOBAL one; `lgkmcnt`: DS), its
+    /// PC, and a fault (GLOBAL) that stops the wave at it. `bg`: the instruction between
+    /// VExec and Retire went to the background (1: VALU, 2: memory unit; 0 at Check).
     vm_busy: DFF<bool>,
+    vm_wr: DFF<bool>,
     vm_ret: DFF<bool>,
     vm_st: DFF<bool>,
     vm_lds: DFF<bool>,
     vm_pc: DFF<Bits<32>>,
     vm_err: DFF<bool>,
-    bg: DFF<bool>,
+    bg: DFF<Bits<2>>,
+    /// The memory unit's end is taken this cycle (not while the trace ports carry the
+    /// VALU's writes).
+    mu_take: Signal<Local, bool>,
+    /// What the wave that gave way waits for (`yield_v`, `yield_m`).
+    need_v: DFF<bool>,
+    need_m: DFF<bool>,
+    /// A background instruction of the current wave runs (either unit).
+    own: Signal<Local, bool>,
 
     pc_word: Signal<Local, Bits<32>>,
     /// The word of the next PC (Retire addresses the instruction memory with it).
@@ -472,6 +508,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             start_yields: Default::default(),
             yielded: Default::default(),
             gave_way: Default::default(),
+            yield_v: Default::default(),
+            yield_m: Default::default(),
             vbusy: Default::default(),
             ctx_pc: Default::default(),
             ctx_scc: Default::default(),
@@ -524,6 +562,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             ld_wait: Default::default(),
             trace_vbg: Default::default(),
             trace_vdone: Default::default(),
+            trace_mdone: Default::default(),
             vm_wait: Default::default(),
             dec_valu: Default::default(),
             dec_vwords: Default::default(),
@@ -533,12 +572,18 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             dec_vsread: Default::default(),
             dec_sdst: Default::default(),
             dec_vmem: Default::default(),
+            dec_munit: Default::default(),
             dec_gm: Default::default(),
             dec_gret: Default::default(),
+            dec_gwr: Default::default(),
             ir_w1: Default::default(),
             ir_w2: Default::default(),
             v_go: Default::default(),
             v_frz: Default::default(),
+            v_own: Default::default(),
+            mu_frz: Default::default(),
+            mu_own: Default::default(),
+            mu_done: Default::default(),
             v_wait: Default::default(),
             v_s0: Default::default(),
             v_s1: Default::default(),
@@ -546,7 +591,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             v_exec: Default::default(),
             v_scc: Default::default(),
             v_done: Default::default(),
-            v_err: Default::default(),
+            mu_err: Default::default(),
             v_swe: Default::default(),
             v_sidx: Default::default(),
             v_sval: Default::default(),
@@ -623,13 +668,20 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             ld_pc: Default::default(),
             ld_all: Default::default(),
             ld_err: Default::default(),
+            va_busy: Default::default(),
+            va_lds: Default::default(),
             vm_busy: Default::default(),
+            vm_wr: Default::default(),
             vm_ret: Default::default(),
             vm_st: Default::default(),
             vm_lds: Default::default(),
             vm_pc: Default::default(),
             vm_err: Default::default(),
             bg: Default::default(),
+            mu_take: Default::default(),
+            need_v: Default::default(),
+            need_m: Default::default(),
+            own: Default::default(),
             pc_word: Default::default(),
             next_word: Default::default(),
             pc_word1: Default::default(),
@@ -740,13 +792,18 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             ld_pc,
             ld_all,
             ld_err,
+            va_busy,
+            va_lds,
             vm_busy,
+            vm_wr,
             vm_ret,
             vm_st,
             vm_lds,
             vm_pc,
             vm_err,
-            bg
+            bg,
+            need_v,
+            need_m
         );
         self.imem.read_clock.next = self.clock.val();
         self.imem.write_clock.next = self.clock.val();
@@ -773,8 +830,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.ir.next = self.ir0.q.val();
         self.ir_w1.next = self.ir1.q.val();
         self.ir_w2.next = self.ir2.q.val();
-        self.v_go.next = (self.state.q.val() == State::VExec) || self.vm_busy.q.val();
-        self.v_frz.next = self.vm_busy.q.val();
+        self.v_go.next =
+            ((self.state.q.val() == State::VExec) && !self.dec_munit.val()) || self.va_busy.q.val();
+        self.v_frz.next = self.va_busy.q.val();
+        self.mu_frz.next = self.vm_busy.q.val();
         self.v_wait.next = self.state.q.val() == State::VExec;
         self.v_s0.next =
             bit_cast::<64, 32>(self.a_lo.q.val()) | (bit_cast::<64, 32>(self.a_hi.q.val()) << 32);
@@ -1016,10 +1075,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             || ((self.dec_mem_wait.val() == Wait::Vm) && (self.ir0.q.val().get_bits::<6>(0) == 0));
         self.vs0.next =
             (self.dec_mem_wait.val() == Wait::Vs) && (self.ir0.q.val().get_bits::<6>(0) == 0);
-        // While a vector instruction runs in the background, every vector instruction waits
-        // (the vector unit is busy; so nothing reads or writes a VGPR it writes), and so do
-        // memory instructions (one bus master at a time), `s_endpgm`, `s_barrier`, and the
-        // `s_waitcnt` forms whose count for its kind is 0.
+        // While vector instructions run in the background: a vector instruction waits for
+        // its unit, and for any of its own wave's (the VGPR scoreboard, per wave: nothing
+        // reads or writes a VGPR before the wave's earlier instructions have written it);
+        // SMEM for a GLOBAL store or atomic (the memory it reads as the model's order has
+        // it; beside a GLOBAL load the bus arbiter serves both); `s_endpgm` and `s_barrier`
+        // for the wave's own; an `s_waitcnt` whose count is 0 for the wave's own of that
+        // kind.
+        self.own.next = self.v_own.val() || self.mu_own.val();
         self.hold.next = (self.ld_busy.q.val()
             && (self.ld_all.q.val()
                 || self.mem_op.val()
@@ -1028,13 +1091,20 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 || (self.dec_valu.val() && self.v_hit.val())
                 || (!self.dec_valu.val()
                     && (self.a_hit.val() || self.b_hit.val() || self.d_hit.val()))))
-            || (self.vm_busy.q.val()
-                && (self.dec_valu.val()
-                    || self.mem_op.val()
-                    || self.drain.val()
-                    || (self.vm_ret.q.val() && self.vm0.val())
+            || (self.dec_valu.val()
+                && (self.own.val()
+                    || (self.dec_munit.val() && self.vm_busy.q.val())
+                    || (!self.dec_munit.val() && self.va_busy.q.val())))
+            || ((self.dec_kind.val() == Kind::Smem)
+                && !self.dec_valu.val()
+                && self.vm_busy.q.val()
+                && self.vm_wr.q.val())
+            || (self.drain.val() && self.own.val())
+            || (self.mu_own.val()
+                && ((self.vm_ret.q.val() && self.vm0.val())
                     || (self.vm_st.q.val() && self.vs0.val())
-                    || (self.vm_lds.q.val() && self.lgkm0.val())));
+                    || (self.vm_lds.q.val() && self.lgkm0.val())))
+            || (self.v_own.val() && self.va_lds.q.val() && self.lgkm0.val());
         self.m_req.next = (self.state.q.val() == State::SReq)
             && (self.dec_smem_n.val() != 0)
             && !self.sm_bad.val();
@@ -1093,6 +1163,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.state.d.next = State::Fetch;
                     if self.start_yields.val() {
                         self.state.d.next = State::Yielded;
+                        self.need_v.d.next = false;
+                        self.need_m.d.next = false;
                     }
                 }
                 self.pc.d.next = 0.into();
@@ -1126,7 +1198,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             }
             State::Check => {
                 self.exec_before.d.next = self.exec.q.val();
-                self.bg.d.next = false;
+                self.bg.d.next = 0.into();
                 // (ir0 and ir1 are taken: the RAM reads word 2, which VRead takes.)
                 self.imem.read_address.next = self.pc_word2.val();
                 self.step.d.next = 0.into();
@@ -1144,6 +1216,12 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     if self.yield_ok.val() && !self.ld_busy.q.val() {
                         self.state.d.next = State::Yielded;
                         self.gave_way.next = true;
+                        // What it waits for: the VALU (it is a VALU instruction or one of
+                        // the wave's runs there), the memory unit (a memory instruction, or
+                        // one of the wave's runs there).
+                        self.need_v.d.next =
+                            (self.dec_valu.val() && !self.dec_munit.val()) || self.v_own.val();
+                        self.need_m.d.next = self.mem_op.val() || self.mu_own.val();
                     }
                 } else if self.dec_valu.val() {
                     if self.pc_vlast.val() >= self.imem_words.val() {
@@ -1284,21 +1362,26 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.next_pc.d.next =
                     self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
                 self.step.d.next = 0.into();
-                if self.dec_vmem.val() || !self.v_slot_ok.val() {
-                    // No scalar result to write (DS, GLOBAL, VALU without a lane mask or
-                    // readlane value, or with one to null or a ttmp): the unit took `v_go`
-                    // this cycle and runs on in the background (`vm_busy` keeps `v_go`
-                    // high); the instruction retires.
+                if self.dec_munit.val() {
+                    // DS, GLOBAL, FLAT: the memory unit starts with the next cycle
+                    // (`vm_busy`: its `mu_frz`) and runs in the background; the instruction
+                    // retires.
                     self.vm_busy.d.next = true;
+                    self.vm_wr.d.next = self.dec_gm.val() && self.dec_gwr.val();
                     self.vm_ret.d.next = self.dec_gm.val() && self.dec_gret.val();
                     self.vm_st.d.next = self.dec_gm.val() && !self.dec_gret.val();
-                    self.vm_lds.d.next = self.dec_vmem.val() && !self.dec_gm.val();
+                    self.vm_lds.d.next = !self.dec_gm.val();
                     self.vm_pc.d.next = self.pc.q.val();
-                    self.bg.d.next = true;
+                    self.bg.d.next = 2.into();
                     self.state.d.next = State::Retire;
-                } else if self.v_err.val() {
-                    self.state.d.next = State::Error;
-                    self.err_pc.d.next = self.pc.q.val();
+                } else if self.dec_vmem.val() || !self.v_slot_ok.val() {
+                    // No scalar result to write (a DS lane move, VALU without a lane mask
+                    // or readlane value, or with one to null or a ttmp): likewise on the
+                    // VALU (`va_busy` keeps `v_go` high).
+                    self.va_busy.d.next = true;
+                    self.va_lds.d.next = self.dec_vmem.val();
+                    self.bg.d.next = 1.into();
+                    self.state.d.next = State::Retire;
                 } else if self.v_done.val() {
                     self.state.d.next = State::Write;
                     if !self.v_slot_ok.val() {
@@ -1551,21 +1634,31 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.err_pc.d.next = self.ld_pc.q.val();
         }
 
-        // The background GLOBAL instruction ends; a fault stops the wave at it, earlier in
-        // program order than any error met since (`error` waits for it to end).
-        if self.vm_busy.q.val() && (self.v_done.val() || self.v_err.val()) {
+        // The background instructions end. The memory unit's is taken a cycle later when
+        // the trace ports carry the VALU's writes (its background instruction's end, or a
+        // VALU instruction's retirement). A fault stops the wave at the instruction, earlier
+        // in program order than any error met since (`error` waits for it to end).
+        if self.va_busy.q.val() && self.v_done.val() {
+            self.va_busy.d.next = false;
+        }
+        self.mu_take.next = self.vm_busy.q.val()
+            && (self.mu_done.val() || self.mu_err.val())
+            && !(self.va_busy.q.val() && self.v_done.val())
+            && !(self.retire.val() && self.dec_valu.val() && (self.bg.q.val() == 0));
+        if self.mu_take.val() {
             self.vm_busy.d.next = false;
         }
-        if self.vm_busy.q.val() && self.v_err.val() {
+        if self.mu_take.val() && self.mu_err.val() {
             self.vm_err.d.next = true;
         }
 
         if self.rst.val() {
             self.ld_busy.d.next = false;
             self.ld_err.d.next = false;
+            self.va_busy.d.next = false;
             self.vm_busy.d.next = false;
             self.vm_err.d.next = false;
-            self.bg.d.next = false;
+            self.bg.d.next = 0.into();
             self.state.d.next = State::Idle;
             self.step.d.next = 0.into();
             self.pc.d.next = 0.into();
@@ -1587,15 +1680,19 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.done.next = self.state.q.val() == State::Done;
         self.parked.next = self.state.q.val() == State::Parked;
         self.yielded.next = self.state.q.val() == State::Yielded;
-        self.vbusy.next = self.vm_busy.q.val();
+        self.yield_v.next = self.need_v.q.val();
+        self.yield_m.next = self.need_m.q.val();
+        self.vbusy.next = self.va_busy.q.val() || self.vm_busy.q.val();
         self.ctx_pc.next = self.pc.q.val();
         self.ctx_scc.next = self.scc.q.val();
         self.ctx_mode.next = self.mode.q.val();
         self.ctx_vcc.next = self.vcc.q.val();
         self.ctx_exec.next = self.exec.q.val();
         self.ctx_m0.next = self.m0.q.val();
-        self.error.next =
-            (self.state.q.val() == State::Error) && !self.ld_busy.q.val() && !self.vm_busy.q.val();
+        self.error.next = (self.state.q.val() == State::Error)
+            && !self.ld_busy.q.val()
+            && !self.va_busy.q.val()
+            && !self.vm_busy.q.val();
         self.error_pc.next = self.err_pc.q.val();
         if self.vm_err.q.val() {
             self.error_pc.next = self.vm_pc.q.val();
@@ -1653,9 +1750,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.trace_sdone.next = self.ld_busy.q.val() && self.m_done.val() && !self.m_err.val();
         self.ld_wait.next =
             (self.state.q.val() == State::Check) && self.hold.val() && self.ld_busy.q.val();
-        self.vm_wait.next =
-            (self.state.q.val() == State::Check) && self.hold.val() && self.vm_busy.q.val();
+        self.vm_wait.next = (self.state.q.val() == State::Check)
+            && self.hold.val()
+            && (self.va_busy.q.val() || self.vm_busy.q.val());
         self.trace_vbg.next = self.bg.q.val();
-        self.trace_vdone.next = self.vm_busy.q.val() && self.v_done.val();
+        self.trace_vdone.next = self.va_busy.q.val() && self.v_done.val();
+        self.trace_mdone.next = self.mu_take.val() && self.mu_done.val();
     }
 }

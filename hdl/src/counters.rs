@@ -129,16 +129,16 @@ pub const COUNTERS: &[Counter] = &[
     Counter {
         index: 15,
         name: "vector_busy",
-        meaning: "cycles an instruction waits at issue for the vector instruction running in \
-                  the background (a vector or memory instruction, `s_waitcnt`, `s_endpgm`, \
-                  `s_barrier`)",
+        meaning: "cycles an instruction waits at issue for a vector instruction running in \
+                  the background (a vector instruction for its unit or its wave's, SMEM for \
+                  GLOBAL, `s_waitcnt`, `s_endpgm`, `s_barrier` for the wave's)",
         amount: "{7'd0, vm_wait}",
     },
     Counter {
         index: 16,
         name: "wave_switches",
-        meaning: "times an instruction held at issue gave way to another wave of its \
-                  work-group (it issues when its wave runs again)",
+        meaning: "times an instruction held at issue gave way to another wave that was \
+                  ready (it issues when its wave runs again)",
         amount: "{7'd0, gave_way}",
     },
 ];

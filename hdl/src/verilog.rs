@@ -24,6 +24,8 @@ const SMEM_TEMPLATE: &str = include_str!("../../templates/smem.v.tera");
 const WB_MASTER_TEMPLATE: &str = include_str!("../../templates/wb_master.v.tera");
 const VDECODE_TEMPLATE: &str = include_str!("../../templates/vdecode.v.tera");
 const VALU_TEMPLATE: &str = include_str!("../../templates/valu.v.tera");
+const VMEM_TEMPLATE: &str = include_str!("../../templates/vmem.v.tera");
+const VRF_TEMPLATE: &str = include_str!("../../templates/vrf.v.tera");
 const LDS_TEMPLATE: &str = include_str!("../../templates/lds.v.tera");
 const CSR_TEMPLATE: &str = include_str!("../../templates/csr.v.tera");
 const DISPATCH_TEMPLATE: &str = include_str!("../../templates/dispatch.v.tera");
@@ -335,28 +337,44 @@ pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
     render("vdecode.v.tera", VDECODE_TEMPLATE, &ctx)
 }
 
-/// The rendered `cu32_valu.v` (the vector unit: sequencer, VGPR banks, `lanes` lanes).
-pub fn render_valu(config: &Config) -> Result<String, GenError> {
+/// The VGPR file's shape: passes per wave, rows per slot, row-address bits, pass bits.
+struct VgprShape {
+    passes: u32,
+    depth: u32,
+    abits: u32,
+    pbits: u32,
+}
+
+fn vgpr_shape(config: &Config) -> VgprShape {
+    let passes = 32 / config.lanes;
+    let depth = config.vgprs / 4 * passes;
+    VgprShape {
+        passes,
+        depth,
+        abits: (32 - (depth - 1).leading_zeros()).max(1),
+        pbits: passes.trailing_zeros(),
+    }
+}
+
+/// What the vector unit's templates (`valu.v.tera`, `vmem.v.tera`, `vrf.v.tera`) read.
+fn vector_context(config: &Config) -> tera::Context {
     let vf = vfields();
     let width: usize = vf.iter().map(|f| f.width).sum();
     let lanes = config.lanes;
-    let passes = 32 / lanes;
-    let depth = config.vgprs / 4 * passes;
-    let abits = (32 - (depth - 1).leading_zeros()).max(1);
-    let pbits = passes.trailing_zeros();
+    let shape = vgpr_shape(config);
     let f16: Vec<String> = INLINE_F16.iter().map(|v| format!("{v:04x}")).collect();
     let mut ctx = tera::Context::new();
     ctx.insert("vfields", &vf);
     ctx.insert("vctrl_width", &width);
     ctx.insert("config_name", &config.name);
     ctx.insert("lanes", &lanes);
-    ctx.insert("passes", &passes);
+    ctx.insert("passes", &shape.passes);
     ctx.insert("wave_slots", &config.wave_slots);
-    ctx.insert("pbits", &pbits);
+    ctx.insert("pbits", &shape.pbits);
     ctx.insert("lbits", &lanes.trailing_zeros());
     ctx.insert("vgprs", &config.vgprs);
-    ctx.insert("depth", &depth);
-    ctx.insert("abits", &abits);
+    ctx.insert("depth", &shape.depth);
+    ctx.insert("abits", &shape.abits);
     let sbits = slot_bits(config);
     ctx.insert("sbits", &sbits);
     ctx.insert(
@@ -365,9 +383,9 @@ pub fn render_valu(config: &Config) -> Result<String, GenError> {
     );
     // Rows per bank RAM: the slot selects a block of 2^abits rows.
     let rows = if sbits == 0 {
-        depth
+        shape.depth
     } else {
-        (1 << abits) << sbits
+        (1 << shape.abits) << sbits
     };
     ctx.insert("mem_rows", &rows);
     ctx.insert("f16", &f16);
@@ -377,7 +395,22 @@ pub fn render_valu(config: &Config) -> Result<String, GenError> {
     ctx.insert("dsfields", &df);
     ctx.insert("lds_bytes", &config.lds_bytes);
     ctx.insert("lds_banks", &config.lds_banks);
-    render("valu.v.tera", VALU_TEMPLATE, &ctx)
+    ctx
+}
+
+/// The rendered `cu32_valu.v` (the VALU: sequencer, `lanes` lanes, DS lane moves).
+pub fn render_valu(config: &Config) -> Result<String, GenError> {
+    render("valu.v.tera", VALU_TEMPLATE, &vector_context(config))
+}
+
+/// The rendered `cu32_vmem.v` (the vector memory unit: DS and GLOBAL).
+pub fn render_vmem(config: &Config) -> Result<String, GenError> {
+    render("vmem.v.tera", VMEM_TEMPLATE, &vector_context(config))
+}
+
+/// The rendered `cu32_vrf.v` (the VGPR file, shared by the VALU and the memory unit).
+pub fn render_vrf(config: &Config) -> Result<String, GenError> {
+    render("vrf.v.tera", VRF_TEMPLATE, &vector_context(config))
 }
 
 /// The rendered `cu32_lds.v`: `lds_bytes` in `lds_banks` banks, serving `lanes` lanes
@@ -516,6 +549,7 @@ fn s_barrier_word() -> u32 {
 pub fn render_top(config: &Config) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
     ctx.insert("lanes", &config.lanes);
+    ctx.insert("abits", &vgpr_shape(config).abits);
     ctx.insert("wave_slots", &config.wave_slots);
     ctx.insert("sbits", &slot_bits(config));
     ctx.insert("slot_bits", &slot_bits(config).max(1));
@@ -607,6 +641,14 @@ pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
         GeneratedFile {
             name: "cu32_valu.v".into(),
             text: render_valu(config)?,
+        },
+        GeneratedFile {
+            name: "cu32_vmem.v".into(),
+            text: render_vmem(config)?,
+        },
+        GeneratedFile {
+            name: "cu32_vrf.v".into(),
+            text: render_vrf(config)?,
         },
         GeneratedFile {
             name: "cu32_csr.v".into(),

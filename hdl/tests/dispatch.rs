@@ -11,22 +11,23 @@
 //!   stops: its start sweep ends in `core_yielded`; a resumed wave yields, parks at
 //!   `s_barrier` or ends), it does the first of:
 //!   1. start the next wave of the work-group being started, in the first free slot, when
-//!      the vector unit is idle (`core_vbusy` low);
+//!      the vector units are idle (`core_vbusy` low);
 //!   2. release the waiting waves of every work-group whose waves have all started and
-//!      none of which is runnable (live and not waiting); they are fresh again (F line);
+//!      none of which is runnable (live and not waiting) (F line);
 //!   3. once every wave of the work-group has started, with a slot free and either no LDS
 //!      (several work-groups in flight) or no live wave: set up the next work-group (the
 //!      LDS cleared for it: C line), or note that none is left;
 //!   4. resume the first runnable slot after the current one (cyclically), preferring a
-//!      ready one (fresh: not run since it started or left the barrier, or the vector unit
-//!      idle); the resume hands back the PC, SCC, MODE, VCC, EXEC and M0 saved when that
-//!      wave last stopped;
+//!      ready one: not waiting for a busy unit (a wave that gave way waits for the unit
+//!      the core named, `core_yield_v` or `core_yield_m`; one that started or left the
+//!      barrier since waits for none); the resume hands back the PC, SCC, MODE, VCC, EXEC
+//!      and M0 saved when that wave last stopped;
 //!   5. end, with no wave live and no work-group left;
 //!   6. with every slot live (so all waiting): stop with error BARRIER at the `s_barrier`
 //!      of the lowest waiting slot;
 //! - the work-groups' tags (E and R lines): a work-group takes the first tag no live wave
 //!   uses; `park_ok` is whether the current slot's work-group has several waves, and
-//!   `yield_ok` whether another runnable wave is fresh (both checked at every resume);
+//!   `yield_ok` whether another wave is ready (both checked at every resume);
 //! - every start begins afresh (no wave live or waiting, wave numbers from 0), also after
 //!   a BARRIER stop;
 //! - the LDS clear before each work-group, and the refusals.
@@ -43,7 +44,7 @@ use std::fmt::Write as _;
 
 const TESTBENCH: &str = r#"module tb;
   reg clk = 0, rst = 1, start = 0, core_done = 0, core_error = 0, parked = 0, yielded = 0;
-  reg vbusy = 0, ctx_scc = 0;
+  reg vbusy = 0, ctx_scc = 0, busy_mem = 0, yv = 0, ym = 0;
   reg [31:0] ctx_pc = 0, ctx_mode = 0, ctx_m0 = 0, s = 0;
   reg [63:0] ctx_vcc = 0, ctx_exec = 0;
   reg [31:0] park_mask = 0, yield_mask = 0, lds_bytes = 0, clears = 0, cycles = 0;
@@ -77,7 +78,8 @@ const TESTBENCH: &str = r#"module tb;
       .init_sgpr(init_sgpr), .init_exec(init_exec), .init_mode(init_mode),
       .core_done(core_done), .core_error(core_error), .core_error_pc(32'h44),
       .slot(slot), .wave(wave), .park_ok(park_ok), .core_parked(parked),
-      .core_yielded(yielded), .core_vbusy(vbusy), .yield_ok(yield_ok),
+      .core_yielded(yielded), .core_yield_v(yv), .core_yield_m(ym), .core_vbusy(vbusy),
+      .v_busy(vbusy && !busy_mem), .mu_busy(vbusy && busy_mem), .yield_ok(yield_ok),
       .start_yields(start_yields),
       .ctx_pc(ctx_pc), .ctx_scc(ctx_scc), .ctx_mode(ctx_mode), .ctx_vcc(ctx_vcc),
       .ctx_exec(ctx_exec), .ctx_m0(ctx_m0), .core_resume(resume),
@@ -120,9 +122,10 @@ const TESTBENCH: &str = r#"module tb;
   reg [7:0] nstop [0:31];
   reg [31:0] gave = 0, held = 0, stops = 0;
   // The current wave stops: 0 yielded, 1 parked, 2 done (levels until the next start or
-  // resume). ctx_* name the wave, its stop and the dispatch's stop count; the vector unit
-  // is busy from busy_wave's yields to the next stop.
-  task stop(input integer how);
+  // resume); a resumed wave that gives way (`gives`) waits for the VALU, or with busy_mem
+  // the memory unit. ctx_* name the wave, its stop and the dispatch's stop count; that
+  // unit is busy from busy_wave's yields to the next stop (core_vbusy with it).
+  task stop(input integer how, input integer gives);
     begin
       stops = stops + 1;
       s = {stops[23:0], wave[7:0]};
@@ -137,6 +140,8 @@ const TESTBENCH: &str = r#"module tb;
       parked = how == 1;
       core_done = how == 2;
       vbusy = how == 0 && wave == busy_wave;
+      yv = gives != 0 && !busy_mem;
+      ym = gives != 0 && busy_mem;
     end
   endtask
   // One dispatch. A started wave sweeps its SGPRs and yields. A resumed wave gives way
@@ -144,7 +149,7 @@ const TESTBENCH: &str = r#"module tb;
   // bit is set and park_ok, else ends.
   task dispatch;
     begin
-      {yielded, parked, core_done, vbusy} = 4'd0;
+      {yielded, parked, core_done, vbusy, yv, ym} = 6'd0;
       stops = 0;
       clears = 0;
       start = 1; tick; start = 0;
@@ -163,7 +168,7 @@ const TESTBENCH: &str = r#"module tb;
           $display("E %08x M %08x keep %0d slot %0d wave %0d tag %0d park_ok %0d base %0x start_yields %0d",
                    init_exec, init_mode, keep_v0, slot, wave, tag, park_ok, pc_base, start_yields);
           tick; tick;
-          stop(0);
+          stop(0, 0);
         end else if (resume) begin
           $display("R slot %0d wave %0d tag %0d park_ok %0d pc %08x scc %0d mode %08x vcc %016x exec %016x m0 %08x yield_ok %0d",
                    slot, wave, tag, park_ok, resume_pc, resume_scc, resume_mode, resume_vcc,
@@ -172,12 +177,12 @@ const TESTBENCH: &str = r#"module tb;
           tick; tick;
           if (yield_mask[wave[4:0]] && !gave[wave[4:0]] && yield_ok) begin
             gave[wave[4:0]] = 1'b1;
-            stop(0);
+            stop(0, 1);
           end else if (park_mask[wave[4:0]] && !held[wave[4:0]] && park_ok) begin
             held[wave[4:0]] = 1'b1;
-            stop(1);
+            stop(1, 0);
           end else begin
-            stop(2);
+            stop(2, 0);
           end
         end else tick;
       end
@@ -195,8 +200,8 @@ const TESTBENCH: &str = r#"module tb;
     props = 32'h0000_040a; rsrc2 = {19'd0, 2'd2, 1'b0, 3'b111, 1'b0, 5'd4, 1'b0};
     dispatch;
     // 1-D, two work-groups of 80 work-items (three waves), only work-group id x at s2:
-    // waves 3..5 start before waves 0..2 run; every wave would give way once (wave 5
-    // cannot: no other wave is fresh then).
+    // waves 3..5 start before waves 0..2 run; every wave gives way once (wave 5 to wave 0:
+    // a wave that gave way is ready again, no unit being busy).
     grid = {32'd1, 32'd1, 32'd160}; block = {32'd1, 32'd1, 32'd80};
     props = 32'h0000_0408; rsrc2 = {19'd0, 2'd0, 1'b0, 3'b001, 1'b0, 5'd2, 1'b0};
     code_bytes = 4;
@@ -231,7 +236,10 @@ const TESTBENCH: &str = r#"module tb;
     grid = {32'd1, 32'd1, 32'd300}; block = {32'd1, 32'd1, 32'd300};
     yield_mask = 32'hfb; busy_wave = 7;
     dispatch;
-    yield_mask = 0; busy_wave = 32'hffff_ffff;
+    // The same with the memory unit busy (the waves that gave way wait for it).
+    busy_mem = 1;
+    dispatch;
+    busy_mem = 0; yield_mask = 0; busy_wave = 32'hffff_ffff;
     // 1-D, 340 work-items in work-groups of 80: four of three waves and a last one of one
     // (wave 12), no LDS: several work-groups in flight. Waves 2..5 give way once; waves 2
     // and 6..12 park once if park_ok. Work-group 2 (waves 6..8) is released when wave 8
@@ -350,8 +358,8 @@ struct Slot {
     /// Its work-group has several waves.
     multi: bool,
     waiting: bool,
-    /// Not run since it started or left the barrier.
-    fresh: bool,
+    /// It gave way when it last stopped: it waits for the busy unit.
+    needs: bool,
     stops: u32,
     gave: bool,
     parked: bool,
@@ -399,7 +407,7 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
                 tag: group.tag,
                 multi: group.waves > 1,
                 waiting: false,
-                fresh: true,
+                needs: false,
                 stops: 1,
                 gave: false,
                 parked: false,
@@ -427,7 +435,6 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
             for (i, s) in slots.iter_mut().enumerate() {
                 if let Some(s) = s.as_mut().filter(|_| freed & (1 << i) != 0) {
                     s.waiting = false;
-                    s.fresh = true;
                 }
             }
             continue;
@@ -451,11 +458,9 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
         }
         // 4. Resume a runnable wave, a ready one first; the stand-in core then gives way,
         // parks or ends.
-        let ready =
-            |i: usize| runnable(i) && (slots[i].as_ref().is_some_and(|s| s.fresh) || !vbusy);
+        let ready = |i: usize| runnable(i) && !(slots[i].as_ref().unwrap().needs && vbusy);
         if let Some(i) = after(cur, ready).or_else(|| after(cur, runnable)) {
-            let yield_ok = (0..SLOTS)
-                .any(|j| j != i && runnable(j) && slots[j].as_ref().is_some_and(|s| s.fresh));
+            let yield_ok = (0..SLOTS).any(|j| j != i && ready(j));
             cur = i;
             let s = slots[i].as_mut().unwrap();
             let c = s.saved;
@@ -474,14 +479,15 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
                 c.m0,
                 u8::from(yield_ok)
             );
-            s.fresh = false;
             stops += 1;
             s.saved = ctx(stops, s.stops, s.wave);
             s.stops += 1;
             vbusy = false;
             let bit = 1 << s.wave;
+            s.needs = false;
             if script.yields & bit != 0 && !s.gave && yield_ok {
                 s.gave = true;
+                s.needs = true;
                 vbusy = script.busy == Some(s.wave);
             } else if script.parks & bit != 0 && !s.parked && s.multi {
                 s.parked = true;
@@ -611,6 +617,7 @@ fn expected() -> String {
         busy: Some(7),
         ..Script::default()
     };
+    dispatch(&mut out, 1, &d1(300, 300), &prefer, false);
     dispatch(&mut out, 1, &d1(300, 300), &prefer, false);
     let groups = Script {
         yields: 0x3c,

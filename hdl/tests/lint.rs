@@ -6,8 +6,8 @@
 //! `lint.vlt` (written by the generator) waives WIDTH, DECLFILENAME and UNUSEDPARAM for the
 //! rust-hdl outputs `cu32_core.v` and `cu32_lane.v` only: rust-hdl's code generator emits
 //! unsized literals, several modules per file and every enum's localparams in every module.
-//! The vector unit (`cu32_valu.v`) instantiates the lane, so it is linted with `lint.vlt`
-//! and the lane's file (the waivers do not touch the template's own file). Any warning fails
+//! The VALU (`cu32_valu.v`) instantiates the lane, so it is linted with `lint.vlt` and the
+//! lane's file (the waivers do not touch the template's own file). Any warning fails
 //! the test. Without verilator the test is skipped loudly, unless `CI` is set, where a
 //! missing verilator is a failure.
 
@@ -91,8 +91,9 @@ fn generated_verilog_lints_clean() {
         if lds {
             lint(&tmp, &["cu32_lds.v", "--top-module", "cu32_lds"]);
         }
-        // The vector unit with the rust-hdl lane it instantiates (waivers for the lane),
-        // with and without the trace.
+        lint(&tmp, &["cu32_vrf.v", "--top-module", "cu32_vrf"]);
+        // The VALU with the rust-hdl lane it instantiates (waivers for the lane), and the
+        // memory unit with the LDS and its bus master, with and without the trace.
         for define in [None, Some("+define+CU32_TRACE")] {
             let mut args = vec![
                 "lint.vlt",
@@ -102,6 +103,9 @@ fn generated_verilog_lints_clean() {
                 "--top-module",
                 "cu32_valu",
             ];
+            args.extend(define);
+            lint(&tmp, &args);
+            let mut args = vec!["cu32_vmem.v", "cu32_vmem_wb.v", "--top-module", "cu32_vmem"];
             if lds {
                 args.push("cu32_lds.v");
             }

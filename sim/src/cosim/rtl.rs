@@ -265,9 +265,9 @@ impl Rtl {
         let mut vgprs = Vec::new();
         let mut counters = Vec::new();
         // The event of the scalar load whose dwords are still arriving, and of the vector
-        // instruction still running in the background.
+        // instruction still running in the background on each unit (VALU, memory unit).
         let mut outstanding: Option<usize> = None;
-        let mut vmem: Option<usize> = None;
+        let mut background: [Option<usize>; 2] = [None, None];
         loop {
             let line = p.line()?;
             let fields: Vec<&str> = line.split_whitespace().collect();
@@ -309,9 +309,12 @@ impl Rtl {
                     }
                     continue;
                 }
-                (Some("G"), []) => {
-                    let Some(access) = vmem.take().and_then(|i| events.get_mut(i)) else {
-                        return Err(p.protocol("`G` with no vector instruction outstanding"));
+                (Some("G"), [unit @ 1..=2]) => {
+                    let slot = &mut background[*unit as usize - 1];
+                    let Some(access) = slot.take().and_then(|i| events.get_mut(i)) else {
+                        return Err(p.protocol(&format!(
+                            "`{line}` with no vector instruction outstanding on that unit"
+                        )));
                     };
                     access.event.writes.append(&mut vgprs);
                     access.event.normalize();
@@ -326,12 +329,15 @@ impl Rtl {
                         outstanding = Some(events.len());
                     }
                     if n[23] != 0 {
-                        if vmem.is_some() {
+                        let Some(slot) = background.get_mut(n[23] as usize - 1) else {
+                            return Err(p.protocol(&format!("unknown unit in `{line}`")));
+                        };
+                        if slot.is_some() {
                             return Err(p.protocol(
-                                "a vector instruction issued while another is outstanding",
+                                "a vector instruction issued while another is outstanding on its unit",
                             ));
                         }
-                        vmem = Some(events.len());
+                        *slot = Some(events.len());
                     }
                     events.push(event);
                     continue;
@@ -340,7 +346,7 @@ impl Rtl {
                     counters = values.iter().map(|&v| v as u32).collect();
                     continue;
                 }
-                (Some("DONE"), [c]) if outstanding.is_none() && vmem.is_none() => {
+                (Some("DONE"), [c]) if outstanding.is_none() && background == [None, None] => {
                     (RtlEnd::Done, *c, 0)
                 }
                 (Some("ERROR"), [pc, c, code]) => {
@@ -353,10 +359,14 @@ impl Rtl {
             let wall = started.elapsed();
             // A load or a GLOBAL instruction (in the background) that never completed stopped
             // the wave with its fault: the model refuses the whole instruction, so it and
-            // what retired after it (register work only: no memory or vector instruction
-            // issues while one is outstanding) go.
+            // what retired after it (register work, and scalar loads beside a GLOBAL load;
+            // `error` waits for every unit) go.
             if let RtlEnd::Error { .. } = end.0 {
-                if let Some(i) = outstanding.into_iter().chain(vmem).min() {
+                if let Some(i) = outstanding
+                    .into_iter()
+                    .chain(background.into_iter().flatten())
+                    .min()
+                {
                     events.truncate(i);
                 }
             }
