@@ -520,8 +520,9 @@ fn cosim_counters(
 /// instructions: each program agrees with the model, and what waits for it shows in
 /// `vector_busy` and in the cycles (bus latency 20): `s_waitcnt vmcnt(0)` /
 /// `s_waitcnt_vmcnt` wait for a GLOBAL load, `s_waitcnt_vscnt` for a GLOBAL store,
-/// `s_waitcnt lgkmcnt(0)` for DS, a vector or memory instruction for any; the other kinds'
-/// counts, or a count of 1, do not wait, and a VALU instruction is in no count.
+/// `s_waitcnt lgkmcnt(0)` for DS, a vector instruction of the wave for any, a scalar load
+/// for a GLOBAL store (not a load); the other kinds' counts, or a count of 1, do not wait,
+/// and a VALU instruction is in no count.
 #[test]
 fn vector_instructions_run_in_the_background() {
     let out = tempfile::tempdir().unwrap();
@@ -551,6 +552,8 @@ fn vector_instructions_run_in_the_background() {
         (lds, counts),
         (valu, counts),
         (valu, "s_waitcnt lgkmcnt(0)\ns_waitcnt_vmcnt null, 0x0\n"),
+        // (a scalar load runs beside a GLOBAL load)
+        (load, "s_load_b32 s8, s[0:1], 0x0\ns_add_u32 s6, s6, 1\n"),
     ] {
         let (waited, _) = run("free.s", access, body);
         assert_eq!(waited, 0, "{access}; {body}");
@@ -569,11 +572,15 @@ fn vector_instructions_run_in_the_background() {
         "s_waitcnt vmcnt(0)",
         "s_waitcnt_vmcnt null, 0x0",
         "v_add_nc_u32 v3, v2, v0",
-        "s_load_b32 s8, s[0:1], 0x0",
     ] {
         wait(load, &format!("{body}\n{then}"), 30);
     }
-    for body in ["s_waitcnt_vscnt null, 0x0", "v_mov_b32 v3, 1"] {
+    // (a scalar load waits for a GLOBAL store, which may write what it reads)
+    for body in [
+        "s_waitcnt_vscnt null, 0x0",
+        "v_mov_b32 v3, 1",
+        "s_load_b32 s8, s[0:1], 0x0",
+    ] {
         wait(store, &format!("{body}\n{then}"), 30);
     }
     for body in [

@@ -177,8 +177,7 @@ pub struct Core<const IMEM_BITS: usize> {
     /// when no scalar load of the wave is outstanding (its dwords go to the wave's slot);
     /// `start_yields` ends the start sweep in `Yielded` instead of fetching. `ctx_*` are the
     /// wave's state to save in `Parked` and `Yielded`. `resume` (in `Parked`, `Yielded` or
-    /// `Done`) continues a wave of the slot now selected from `resume_*`. `vbusy`: a vector
-    /// instruction runs in the background (the vector unit cannot start a wave).
+    /// `Done`) continues a wave of the slot now selected from `resume_*`.
     pub park: Signal<In, bool>,
     pub parked: Signal<Out, bool>,
     pub yield_ok: Signal<In, bool>,
@@ -190,7 +189,6 @@ pub struct Core<const IMEM_BITS: usize> {
     /// (`yield_m`) is idle (neither after the start sweep).
     pub yield_v: Signal<Out, bool>,
     pub yield_m: Signal<Out, bool>,
-    pub vbusy: Signal<Out, bool>,
     pub ctx_pc: Signal<Out, Bits<32>>,
     pub ctx_scc: Signal<Out, bool>,
     pub ctx_mode: Signal<Out, Bits<32>>,
@@ -510,7 +508,6 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             gave_way: Default::default(),
             yield_v: Default::default(),
             yield_m: Default::default(),
-            vbusy: Default::default(),
             ctx_pc: Default::default(),
             ctx_scc: Default::default(),
             ctx_mode: Default::default(),
@@ -1682,7 +1679,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.yielded.next = self.state.q.val() == State::Yielded;
         self.yield_v.next = self.need_v.q.val();
         self.yield_m.next = self.need_m.q.val();
-        self.vbusy.next = self.va_busy.q.val() || self.vm_busy.q.val();
         self.ctx_pc.next = self.pc.q.val();
         self.ctx_scc.next = self.scc.q.val();
         self.ctx_mode.next = self.mode.q.val();

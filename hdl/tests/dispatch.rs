@@ -11,7 +11,7 @@
 //!   stops: its start sweep ends in `core_yielded`; a resumed wave yields, parks at
 //!   `s_barrier` or ends), it does the first of:
 //!   1. start the next wave of the work-group being started, in the first free slot, when
-//!      the vector units are idle (`core_vbusy` low);
+//!      the VALU is idle (`v_busy` low; the memory unit may be busy);
 //!   2. release the waiting waves of every work-group whose waves have all started and
 //!      none of which is runnable (live and not waiting) (F line);
 //!   3. once every wave of the work-group has started, with a slot free and either no LDS
@@ -78,7 +78,7 @@ const TESTBENCH: &str = r#"module tb;
       .init_sgpr(init_sgpr), .init_exec(init_exec), .init_mode(init_mode),
       .core_done(core_done), .core_error(core_error), .core_error_pc(32'h44),
       .slot(slot), .wave(wave), .park_ok(park_ok), .core_parked(parked),
-      .core_yielded(yielded), .core_yield_v(yv), .core_yield_m(ym), .core_vbusy(vbusy),
+      .core_yielded(yielded), .core_yield_v(yv), .core_yield_m(ym),
       .v_busy(vbusy && !busy_mem), .mu_busy(vbusy && busy_mem), .yield_ok(yield_ok),
       .start_yields(start_yields),
       .ctx_pc(ctx_pc), .ctx_scc(ctx_scc), .ctx_mode(ctx_mode), .ctx_vcc(ctx_vcc),
@@ -124,7 +124,7 @@ const TESTBENCH: &str = r#"module tb;
   // The current wave stops: 0 yielded, 1 parked, 2 done (levels until the next start or
   // resume); a resumed wave that gives way (`gives`) waits for the VALU, or with busy_mem
   // the memory unit. ctx_* name the wave, its stop and the dispatch's stop count; that
-  // unit is busy from busy_wave's yields to the next stop (core_vbusy with it).
+  // unit is busy from busy_wave's yields to the next stop.
   task stop(input integer how, input integer gives);
     begin
       stops = stops + 1;
@@ -225,12 +225,16 @@ const TESTBENCH: &str = r#"module tb;
     park_mask = 32'hff; yield_mask = 32'b1000;
     dispatch;
     park_mask = 0; yield_mask = 0;
-    // Three waves, the vector unit busy after wave 1's start sweep: wave 2 does not start
-    // until wave 0 has run and stopped (and then takes wave 0's slot). (After the BARRIER
-    // stop: the slots are free again, the waves numbered from 0.)
+    // Three waves, the VALU busy after wave 1's start sweep: wave 2 does not start until
+    // wave 0 has run and stopped (and then takes wave 0's slot). (After the BARRIER stop:
+    // the slots are free again, the waves numbered from 0.) With the memory unit busy
+    // instead, wave 2 starts at once.
     grid = {32'd1, 32'd1, 32'd80}; block = {32'd1, 32'd1, 32'd80};
     busy_wave = 1;
     dispatch;
+    busy_mem = 1;
+    dispatch;
+    busy_mem = 0;
     // Ten waves; waves 0, 1, 3..7 give way once, wave 7 with the vector unit busy: the
     // ready wave 8 (started in wave 2's slot) is resumed before slots 0 and 1.
     grid = {32'd1, 32'd1, 32'd300}; block = {32'd1, 32'd1, 32'd300};
@@ -296,12 +300,14 @@ struct Shape {
 /// What the stand-in core does (bit w for wave w of the dispatch): a resumed wave gives
 /// way once if its `yields` bit is set and `yield_ok`, else parks once at s_barrier if
 /// its `parks` bit is set and its work-group has several waves, else ends; whenever wave
-/// `busy` yields (its start sweep included) the vector unit is busy until the next stop.
+/// `busy` yields (its start sweep included) the VALU (with `mem` the memory unit) is busy
+/// until the next stop, and a wave that gives way waits for that unit.
 #[derive(Default)]
 struct Script {
     parks: u32,
     yields: u32,
     busy: Option<u32>,
+    mem: bool,
 }
 
 /// The state on ctx_* when a wave stops, as the stand-in core sets it: `n` counts the
@@ -398,8 +404,8 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
         let no_live = slots.iter().all(Option::is_none);
         let fin = group.started == group.waves;
         let runnable = |i: usize| slots[i].as_ref().is_some_and(|s| !s.waiting);
-        // 1. Start the work-group's next wave.
-        if let (false, false, Some(i)) = (fin, vbusy, free) {
+        // 1. Start the work-group's next wave (the VALU idle).
+        if let (false, false, Some(i)) = (fin, vbusy && !script.mem, free) {
             start_lines(out, d, &group, wnext, i);
             stops += 1;
             slots[i] = Some(Slot {
@@ -612,13 +618,19 @@ fn expected() -> String {
         ..Script::default()
     };
     dispatch(&mut out, 1, &d1(80, 80), &busy, false);
+    let busy_mem = Script { mem: true, ..busy };
+    dispatch(&mut out, 1, &d1(80, 80), &busy_mem, false);
     let prefer = Script {
         yields: 0xfb,
         busy: Some(7),
         ..Script::default()
     };
     dispatch(&mut out, 1, &d1(300, 300), &prefer, false);
-    dispatch(&mut out, 1, &d1(300, 300), &prefer, false);
+    let prefer_mem = Script {
+        mem: true,
+        ..prefer
+    };
+    dispatch(&mut out, 1, &d1(300, 300), &prefer_mem, false);
     let groups = Script {
         yields: 0x3c,
         parks: 0x1fc4,
