@@ -42,12 +42,12 @@
 //!   two units: the VALU (`v_*`: VALU instructions and the DS lane moves) or the memory
 //!   unit (`mu_*`: DS, GLOBAL, FLAT). The core hands it to its unit (`v_go`; the memory
 //!   unit starts a cycle later, on `mu_frz`) and retires it, and the handshake stays high
-//!   (`v_frz` / `mu_frz`: the top holds the unit's operands and wave slot) until the unit's
-//!   done, or the memory unit's `mu_err` (GLOBAL), which stops the wave at the instruction. Meanwhile scalar instructions
-//!   issue, of this wave or another. A vector instruction waits at Check while its unit
-//!   is busy or while an instruction of its own wave runs in either unit (`v_own` /
-//!   `mu_own`: the VGPR scoreboard, per wave); a memory instruction (SMEM too: one bus
-//!   master at a time) while the memory unit is busy; `s_endpgm`, `s_barrier` and the
+//!   (`v_frz` / `mu_frz`: the top holds the unit's operands and wave slot) until the
+//!   unit's done, or the memory unit's `mu_err` (GLOBAL), which stops the wave at the
+//!   instruction. Meanwhile instructions issue, of this wave or another. A vector
+//!   instruction waits at Check while its unit is busy or while an instruction of its own
+//!   wave runs in either unit (`v_own` / `mu_own`: the VGPR scoreboard, per wave); SMEM
+//!   while the memory unit runs a GLOBAL store or atomic; `s_endpgm`, `s_barrier` and the
 //!   `s_waitcnt` forms whose count for its kind (`vmcnt`, `vscnt`, `lgkmcnt`) is 0 while
 //!   an instruction of its wave of that kind runs. An instruction with a scalar result (a
 //!   lane mask, `v_readlane`, `v_cmpx`) waits in VExec for the VALU and writes it back.
@@ -403,9 +403,10 @@ pub struct Core<const IMEM_BITS: usize> {
     /// `lgkmcnt`).
     va_busy: DFF<bool>,
     va_lds: DFF<bool>,
-    /// The memory unit's background instruction: busy, which count it is in (`vmcnt`: a
-    /// GLOBAL load or returning atomic; `vscnt`: another GLOBAL one; `lgkmcnt`: DS), its
-    /// PC, and a fault (GLOBAL) that stops the wave at it. `bg`: the instruction between
+    /// The memory unit's background instruction: busy, whether it writes memory (a GLOBAL
+    /// store or atomic), which count it is in (`vmcnt`: a GLOBAL load or returning atomic;
+    /// `vscnt`: another GLOBAL one; `lgkmcnt`: DS), its PC, and a fault (GLOBAL) that stops
+    /// the wave at it. `bg`: the instruction between
     /// VExec and Retire went to the background (1: VALU, 2: memory unit; 0 at Check).
     vm_busy: DFF<bool>,
     vm_wr: DFF<bool>,

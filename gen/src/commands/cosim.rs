@@ -39,7 +39,7 @@ use std::path::{Path, PathBuf};
     after_help = "With a launch (`--launch FILE`, or `--kernel`, `--grid`, `--block` \
 and `--arg` as for `cu32 run`), the one file is a code object: the RTL's dispatcher runs every \
 work-group, its waves in the configuration's wave slots (several work-groups at once when \
-the kernel uses no LDS; an instruction held at issue gives way to another wave; a \
+the kernel uses no LDS; an instruction held at issue gives way to a wave that is ready; a \
 work-group needing more slots than the \
 configuration has stops with error BARRIER), and the golden model runs the same dispatch \
 retiring the waves' instructions in the RTL's order, on the same memory (placed below \
