@@ -362,9 +362,10 @@ pub struct Core<const IMEM_BITS: usize> {
     ir0: DFF<Bits<32>>,
     ir1: DFF<Bits<32>>,
     ir2: DFF<Bits<32>>,
-    /// The fall-through instruction's two words, fetched while this one executes (the
-    /// read port is free after Check): `pf_step` 0 nothing yet, 1 its first word addressed,
-    /// 2 that word in `pf0` and the second addressed, 3 both in (`pf1`); `pf_pc` its PC,
+    /// The fall-through instruction's two words, fetched while this one executes (a Check
+    /// that goes on addresses the first; the read port is free after it): `pf_step` 0
+    /// nothing, 1 its first word addressed, 2 that word in `pf0` and the second addressed,
+    /// 3 both in (`pf1`); `pf_pc` its PC,
     /// `pf_ok` inside the instruction memory. Retire takes them when the next PC is
     /// `pf_pc` and hands them to the decode tables: the next instruction starts at Check
     /// (three cycles fewer).
@@ -1239,13 +1240,19 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.state.d.next = State::Fetch2;
             }
             State::Fetch2 => {
-                // The vector decode registers its output from ir0 and ir1 this cycle.
+                // The vector decode registers its output from ir0 and ir1 this cycle; the
+                // RAM reads word 2, which Check takes.
+                self.imem.read_address.next = self.pc_word2.val();
                 self.state.d.next = State::Check;
             }
             State::Check => {
                 self.exec_before.d.next = self.exec.q.val();
                 self.bg.d.next = 0.into();
-                // (ir0 and ir1 are taken: the RAM reads word 2, which VRead takes.)
+                // Word 2 (a VALU instruction's third word) is on the RAM's output: the
+                // cycle before addressed it (Fetch2, a Retire taking the prefetch, a held
+                // Check). A held Check addresses it again; one that goes on starts the
+                // prefetch (below).
+                self.ir2.d.next = self.imem.read_data.val();
                 self.imem.read_address.next = self.pc_word2.val();
                 self.step.d.next = 0.into();
                 if self.ld_err.q.val() {
@@ -1274,7 +1281,23 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.state.d.next = State::Error;
                         self.err_pc.d.next = self.pc.q.val();
                     } else {
+                        // VRead's step 0 is this cycle: the first SGPR word the vector unit
+                        // uses (S0 lo, else S1 lo, else S2 lo), or none, and then straight
+                        // to VExec.
+                        self.sgpr_raddr.next = self.dec_vsidx0.val();
+                        self.step.d.next = 1.into();
                         self.state.d.next = State::VRead;
+                        if !self.dec_vsread.val().get_bit(0) {
+                            self.sgpr_raddr.next = self.dec_vsidx1.val();
+                            self.step.d.next = 3.into();
+                            if !self.dec_vsread.val().get_bit(1) {
+                                self.sgpr_raddr.next = self.dec_vsidx2.val();
+                                self.step.d.next = 5.into();
+                                if !self.dec_vsread.val().get_bit(2) {
+                                    self.state.d.next = State::VExec;
+                                }
+                            }
+                        }
                     }
                 } else if !self.dec_legal.val()
                     || (self.dec_lit.val() && (self.pc_word1.val() >= self.imem_words.val()))
@@ -1290,17 +1313,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.state.d.next = State::SRead;
                     }
                 } else {
-                    self.state.d.next = State::Read;
-                }
-            }
-            State::Read => {
-                // Step k reads one word, whose data arrives (registered) at the next step:
-                // A lo (step 0), A hi (1), B lo (2), B hi (3); the data steps 1..4 take them.
-                // Only the registers the operands name are read: a step whose word is not
-                // needed is skipped (the next read is issued in its place).
-                self.step.d.next = self.step.q.val() + 1;
-                if self.step.q.val() == 0 {
+                    // Read's step 0 is this cycle: the first register word's read (A lo,
+                    // else B lo), or none, and then straight to Assemble.
                     self.sgpr_raddr.next = self.a_idx.val();
+                    self.step.d.next = 1.into();
+                    self.state.d.next = State::Read;
                     if !self.a_read.val() {
                         self.sgpr_raddr.next = self.b_idx.val();
                         self.step.d.next = 3.into();
@@ -1309,6 +1326,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         }
                     }
                 }
+            }
+            State::Read => {
+                // Step k reads one word, whose data arrives (registered) at the next step:
+                // A lo (step 0, in Check), A hi (1), B lo (2), B hi (3); the data steps
+                // 1..4 take them. Only the registers the operands name are read: a step
+                // whose word is not needed is skipped (the next read is issued in its
+                // place).
+                self.step.d.next = self.step.q.val() + 1;
                 if self.step.q.val() == 1 {
                     self.a_lo.d.next = self.sgpr_rdata.val();
                     self.sgpr_raddr.next = self.a_idx.val() + 1;
@@ -1340,26 +1365,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::VRead => {
-                // Step k reads SGPR word k (S0 lo/hi, S1 lo/hi, S2 lo/hi), whose data
-                // arrives at step k+1, which takes word k; a pair the vector unit does not
-                // use (`dec_vsread`) is skipped (the next pair's read is issued in its
-                // place). Step 0 also takes instruction word 2 (addressed at Check).
+                // Step k reads SGPR word k (S0 lo/hi, S1 lo/hi, S2 lo/hi; step 0 in Check),
+                // whose data arrives at step k+1, which takes word k; a pair the vector
+                // unit does not use (`dec_vsread`) is skipped (the next pair's read is
+                // issued in its place).
                 self.step.d.next = self.step.q.val() + 1;
-                if self.step.q.val() == 0 {
-                    self.ir2.d.next = self.imem.read_data.val();
-                    self.sgpr_raddr.next = self.dec_vsidx0.val();
-                    if !self.dec_vsread.val().get_bit(0) {
-                        self.sgpr_raddr.next = self.dec_vsidx1.val();
-                        self.step.d.next = 3.into();
-                        if !self.dec_vsread.val().get_bit(1) {
-                            self.sgpr_raddr.next = self.dec_vsidx2.val();
-                            self.step.d.next = 5.into();
-                            if !self.dec_vsread.val().get_bit(2) {
-                                self.state.d.next = State::VExec;
-                            }
-                        }
-                    }
-                }
                 if self.step.q.val() == 1 {
                     self.a_lo.d.next = self.sgpr_rdata.val();
                     self.sgpr_raddr.next = self.dec_vsidx0.val() + 1;
@@ -1611,6 +1621,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     if !self.pf_step.q.val().get_bit(0) {
                         self.ir1.d.next = self.imem.read_data.val();
                     }
+                    self.imem.read_address.next = self.pf_word.val() + 2;
                     self.state.d.next = State::Check;
                 } else {
                     self.state.d.next = State::Fetch;
@@ -1623,9 +1634,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             _ => {}
         }
 
-        // The prefetch of the fall-through instruction: set up at Check, run in the states
-        // up to Retire, which leave the read port free (VRead's step 0 takes the word
-        // Check addressed, whatever this addresses).
+        // The prefetch of the fall-through instruction: its first word addressed by a Check
+        // that goes on, the rest in the states up to Retire, which leave the read port
+        // free.
         self.seq_pc.next = self.pc.q.val() + 4;
         if self.dec_lit.val() || (self.dec_kind.val() == Kind::Smem) {
             self.seq_pc.next = self.pc.q.val() + 8;
@@ -1648,12 +1659,12 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.pf_step.d.next = 0.into();
             self.pf_pc.d.next = self.seq_pc.val();
             self.pf_ok.d.next = (self.seq_pc.val() >> 2) < self.imem_words.val();
-        }
-        if self.pf_run.val() {
-            if self.pf_step.q.val() == 0 {
-                self.imem.read_address.next = self.pf_word.val();
+            if !self.hold.val() {
+                self.imem.read_address.next = self.seq_pc.val().get_bits::<IMEM_BITS>(2);
                 self.pf_step.d.next = 1.into();
             }
+        }
+        if self.pf_run.val() {
             if self.pf_step.q.val() == 1 {
                 self.pf0.d.next = self.imem.read_data.val();
                 self.imem.read_address.next = self.pf_word.val() + 1;
