@@ -5,9 +5,10 @@
 //! - Instruction memory: a rust-hdl `RAM` (registered read → ECP5 DP16KD), written by the
 //!   host through `imem_*`, read by the sequencer; the read data is used one cycle after the
 //!   address (the RAM's own output register) and then captured in `ir0`/`ir1`. While an
-//!   instruction executes (after Check), the read port fetches the next one in PC order
-//!   (`pf0`, `pf1`); Retire hands it to `ir0`/`ir1` and the decode tables when the next PC
-//!   is that one, and it starts at Check, three cycles sooner (Fetch..Fetch2 skipped).
+//!   instruction executes (after Check), the read port fetches the next one (in PC order,
+//!   or a taken branch's target: `pf0`, `pf1`); Retire hands it to `ir0`/`ir1` and the
+//!   decode tables when the next PC is that one, and it starts at Check, three cycles
+//!   sooner (Fetch..Fetch2 skipped).
 //! - SGPR file: outside (the top's block RAM of 128 × 32 per wave slot), indexed by the
 //!   operand code itself (s0..s105, vcc, ttmp, null, m0, exec) within the slot, so one read
 //!   port and one write port serve every scalar register. An SGPR not written since its
@@ -362,7 +363,7 @@ pub struct Core<const IMEM_BITS: usize> {
     ir0: DFF<Bits<32>>,
     ir1: DFF<Bits<32>>,
     ir2: DFF<Bits<32>>,
-    /// The fall-through instruction's two words, fetched while this one executes (a Check
+    /// The next instruction's two words (`seq_pc`), fetched while this one executes (a Check
     /// that goes on addresses the first; the read port is free after it): `pf_step` 0
     /// nothing, 1 its first word addressed, 2 that word in `pf0` and the second addressed,
     /// 3 both in (`pf1`); `pf_pc` its PC,
@@ -377,7 +378,7 @@ pub struct Core<const IMEM_BITS: usize> {
     /// This cycle is a Retire that takes the prefetch: the next PC is `pf_pc`, inside the
     /// instruction memory, both words in or the second arriving (set a cycle ahead).
     pf_fast: DFF<bool>,
-    /// The fall-through PC (valid at Check), `pf_pc`'s word, and whether the prefetch may
+    /// The next PC unless the instruction jumps (valid at Check), `pf_pc`'s word, and whether the prefetch may
     /// use the read port this cycle (a state between Check and Retire).
     seq_pc: Signal<Local, Bits<32>>,
     pf_word: Signal<Local, Bits<IMEM_BITS>>,
@@ -866,7 +867,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.ir.next = self.ir0.q.val();
         self.ir_w1.next = self.ir1.q.val();
         self.ir_w2.next = self.ir2.q.val();
-        // The prefetch of the fall-through instruction (see `pf0`): in a Retire that takes
+        // The prefetch of the next instruction (see `pf0`): in a Retire that takes
         // it (`pf_fast`), the decode tables see it (the second word is on the RAM's output
         // at step 2). Only registers select it, whether the wave goes on or stops.
         self.pf_word.next = self.pf_pc.q.val().get_bits::<IMEM_BITS>(2);
@@ -1033,6 +1034,19 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             Cond::Execz => self.taken.next = self.exec.q.val().get_bits::<32>(0) == 0,
             Cond::Execnz => self.taken.next = self.exec.q.val().get_bits::<32>(0) != 0,
             _ => self.taken.next = false,
+        }
+        // The next PC unless the instruction jumps (known at Check: SCC, VCC and EXEC are
+        // final for a branch there): + 4, + 8 with a literal or for SMEM, + 4 · words for
+        // a vector instruction, or a taken branch's target. The prefetch reads it.
+        self.seq_pc.next = self.pc.q.val() + 4;
+        if self.dec_lit.val() || (self.dec_kind.val() == Kind::Smem) {
+            self.seq_pc.next = self.pc.q.val() + 8;
+        }
+        if self.dec_valu.val() {
+            self.seq_pc.next = self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
+        }
+        if (self.dec_kind.val() == Kind::Branch) && self.taken.val() {
+            self.seq_pc.next = self.pc.q.val() + 4 + (self.simm_s.val().get_bits::<32>(0) << 2);
         }
 
         // Destination write enable: an out-of-range M0-relative destination is not written;
@@ -1551,15 +1565,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.en0.d.next = self.d_ok.val();
                     self.en1.d.next = self.d_ok.val() && self.dec_d_wide.val();
                 }
-                // Next PC: sequential (+4, +8 with a literal), branch or jump.
-                self.next_pc.d.next = self.pc.q.val() + 4;
-                if self.dec_lit.val() {
-                    self.next_pc.d.next = self.pc.q.val() + 8;
-                }
-                if (self.dec_kind.val() == Kind::Branch) && self.taken.val() {
-                    self.next_pc.d.next =
-                        self.pc.q.val() + 4 + (self.simm_s.val().get_bits::<32>(0) << 2);
-                }
+                // Next PC: sequential or a branch's (`seq_pc`), or a jump's.
+                self.next_pc.d.next = self.seq_pc.val();
                 if self.dec_kind.val() == Kind::Jump {
                     self.next_pc.d.next =
                         self.a_q.q.val().get_bits::<32>(0) - self.pc_base.val().get_bits::<32>(0);
@@ -1614,7 +1621,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 } else if self.park.val() {
                     self.state.d.next = State::Parked;
                 } else if self.pf_fast.q.val() {
-                    // The fall-through instruction is in: to ir0 and ir1, and (above) to
+                    // The next instruction is in: to ir0 and ir1, and (above) to
                     // the decode tables now, which register it for Check.
                     self.ir0.d.next = self.pf0.q.val();
                     self.ir1.d.next = self.pf1.q.val();
@@ -1634,16 +1641,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             _ => {}
         }
 
-        // The prefetch of the fall-through instruction: its first word addressed by a Check
+        // The prefetch of the next instruction: its first word addressed by a Check
         // that goes on, the rest in the states up to Retire, which leave the read port
         // free.
-        self.seq_pc.next = self.pc.q.val() + 4;
-        if self.dec_lit.val() || (self.dec_kind.val() == Kind::Smem) {
-            self.seq_pc.next = self.pc.q.val() + 8;
-        }
-        if self.dec_valu.val() {
-            self.seq_pc.next = self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
-        }
         self.pf_run.next = (self.state.q.val() == State::Read)
             || (self.state.q.val() == State::VRead)
             || (self.state.q.val() == State::VExec)
