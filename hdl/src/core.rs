@@ -475,6 +475,8 @@ pub struct Core<const IMEM_BITS: usize> {
     w_idx: Signal<Local, Bits<7>>,
     w_val: Signal<Local, Bits<32>>,
     retire: Signal<Local, bool>,
+    /// The operands are assembled this cycle (Assemble, or a Check going on to it).
+    assemble: Signal<Local, bool>,
     between: Signal<Local, bool>,
     sm_base: Signal<Local, Bits<7>>,
     sm_off: Signal<Local, Bits<64>>,
@@ -738,6 +740,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             w_idx: Default::default(),
             w_val: Default::default(),
             retire: Default::default(),
+            assemble: Default::default(),
             between: Default::default(),
             sm_base: Default::default(),
             sm_off: Default::default(),
@@ -1203,6 +1206,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         }
 
         self.retire.next = false;
+        self.assemble.next = false;
         self.gave_way.next = false;
         match self.state.q.val() {
             State::Idle => {
@@ -1328,7 +1332,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     }
                 } else {
                     // Read's step 0 is this cycle: the first register word's read (A lo,
-                    // else B lo), or none, and then straight to Assemble.
+                    // else B lo); without a register operand, Assemble is this cycle too.
                     self.sgpr_raddr.next = self.a_idx.val();
                     self.step.d.next = 1.into();
                     self.state.d.next = State::Read;
@@ -1336,7 +1340,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.sgpr_raddr.next = self.b_idx.val();
                         self.step.d.next = 3.into();
                         if !self.b_read.val() {
-                            self.state.d.next = State::Assemble;
+                            self.assemble.next = true;
                         }
                     }
                 }
@@ -1513,13 +1517,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::Assemble => {
-                self.a_q.d.next = self.a_val.val();
-                self.b_q.d.next = self.b_val.val();
-                // An operation without stage registers is sampled in the next cycle.
-                self.state.d.next = State::Ex1;
-                if self.salu.quick.val() {
-                    self.state.d.next = State::Ex3;
-                }
+                self.assemble.next = true;
             }
             State::Ex1 => {
                 self.state.d.next = State::Ex2;
@@ -1639,6 +1637,18 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.state.d.next = State::Fetch;
             }
             _ => {}
+        }
+
+        // Assemble: the operands into the SALU's input registers (in Check for an
+        // instruction without a register operand). An operation without stage registers
+        // is sampled in the next cycle.
+        if self.assemble.val() {
+            self.a_q.d.next = self.a_val.val();
+            self.b_q.d.next = self.b_val.val();
+            self.state.d.next = State::Ex1;
+            if self.salu.quick.val() {
+                self.state.d.next = State::Ex3;
+            }
         }
 
         // The prefetch of the next instruction: its first word addressed by a Check
