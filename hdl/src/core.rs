@@ -366,10 +366,9 @@ pub struct Core<const IMEM_BITS: usize> {
     /// The next instruction's two words (`seq_pc`), fetched while this one executes (a Check
     /// that goes on addresses the first; the read port is free after it): `pf_step` 0
     /// nothing, 1 its first word addressed, 2 that word in `pf0` and the second addressed,
-    /// 3 both in (`pf1`); `pf_pc` its PC,
-    /// `pf_ok` inside the instruction memory. Retire takes them when the next PC is
-    /// `pf_pc` and hands them to the decode tables: the next instruction starts at Check
-    /// (three cycles fewer).
+    /// 3 both in (`pf1`); `pf_pc` its PC, `pf_ok` inside the instruction memory. Retire
+    /// takes them when the next PC is `pf_pc` and hands them to the decode tables: the next
+    /// instruction starts at Check (three cycles fewer).
     pf0: DFF<Bits<32>>,
     pf1: DFF<Bits<32>>,
     pf_pc: DFF<Bits<32>>,
@@ -378,8 +377,9 @@ pub struct Core<const IMEM_BITS: usize> {
     /// This cycle is a Retire that takes the prefetch: the next PC is `pf_pc`, inside the
     /// instruction memory, both words in or the second arriving (set a cycle ahead).
     pf_fast: DFF<bool>,
-    /// The next PC unless the instruction jumps (valid at Check), `pf_pc`'s word, and whether the prefetch may
-    /// use the read port this cycle (a state between Check and Retire).
+    /// The next PC unless the instruction jumps (valid at Check), `pf_pc`'s word, and
+    /// whether the prefetch may use the read port this cycle (a state between Check and
+    /// Retire).
     seq_pc: Signal<Local, Bits<32>>,
     pf_word: Signal<Local, Bits<IMEM_BITS>>,
     pf_run: Signal<Local, bool>,
