@@ -381,6 +381,8 @@ pub struct Core<const IMEM_BITS: usize> {
     /// whether the prefetch may use the read port this cycle (a state between Check and
     /// Retire).
     seq_pc: Signal<Local, Bits<32>>,
+    /// `seq_pc` lies inside the instruction memory.
+    seq_in: Signal<Local, bool>,
     pf_word: Signal<Local, Bits<IMEM_BITS>>,
     pf_run: Signal<Local, bool>,
     c_lo: DFF<Bits<32>>,
@@ -662,6 +664,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             pf_step: Default::default(),
             pf_ok: Default::default(),
             seq_pc: Default::default(),
+            seq_in: Default::default(),
             pf_word: Default::default(),
             pf_run: Default::default(),
             pf_fast: Default::default(),
@@ -1051,6 +1054,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         if (self.dec_kind.val() == Kind::Branch) && self.taken.val() {
             self.seq_pc.next = self.pc.q.val() + 4 + (self.simm_s.val().get_bits::<32>(0) << 2);
         }
+        self.seq_in.next = (self.seq_pc.val() >> 2) < self.imem_words.val();
 
         // Destination write enable: an out-of-range M0-relative destination is not written;
         // cmov needs SCC; writes to null (124) are dropped. The wave is not privileged: a
@@ -1319,7 +1323,12 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     }
                 } else if !self.dec_legal.val()
                     || (self.dec_lit.val() && (self.pc_word1.val() >= self.imem_words.val()))
+                    || ((self.dec_kind.val() == Kind::Branch)
+                        && self.taken.val()
+                        && !self.seq_in.val())
                 {
+                    // (A taken branch out of the instruction memory stops the wave at the
+                    // branch, as the golden model does for a target outside the program.)
                     self.state.d.next = State::Error;
                     self.err_pc.d.next = self.pc.q.val();
                 } else if self.dec_kind.val() == Kind::Smem {
@@ -1668,7 +1677,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         if self.state.q.val() == State::Check {
             self.pf_step.d.next = 0.into();
             self.pf_pc.d.next = self.seq_pc.val();
-            self.pf_ok.d.next = (self.seq_pc.val() >> 2) < self.imem_words.val();
+            self.pf_ok.d.next = self.seq_in.val();
             if !self.hold.val() {
                 self.imem.read_address.next = self.seq_pc.val().get_bits::<IMEM_BITS>(2);
                 self.pf_step.d.next = 1.into();
