@@ -450,6 +450,10 @@ pub struct Core<const IMEM_BITS: usize> {
     need_m: DFF<bool>,
     /// A background instruction of the current wave runs (either unit).
     own: Signal<Local, bool>,
+    /// The VALU runs an instruction (of any wave; of this one) that is not in its last
+    /// cycle (`done`).
+    va_on: Signal<Local, bool>,
+    va_own: Signal<Local, bool>,
 
     pc_word: Signal<Local, Bits<32>>,
     /// The word of the next PC (Retire addresses the instruction memory with it).
@@ -718,6 +722,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             need_v: Default::default(),
             need_m: Default::default(),
             own: Default::default(),
+            va_on: Default::default(),
+            va_own: Default::default(),
             pc_word: Default::default(),
             next_word: Default::default(),
             pc_word1: Default::default(),
@@ -1150,7 +1156,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // it; beside a GLOBAL load the bus arbiter serves both); `s_endpgm` and `s_barrier`
         // for the wave's own; an `s_waitcnt` whose count is 0 for the wave's own of that
         // kind.
-        self.own.next = self.v_own.val() || self.mu_own.val();
+        // (The VALU's instruction counts as ended in its `done` cycle: its writes are in,
+        // and the VALU takes a new one in the next cycle.)
+        self.va_on.next = self.va_busy.q.val() && !self.v_done.val();
+        self.va_own.next = self.v_own.val() && !self.v_done.val();
+        self.own.next = self.va_own.val() || self.mu_own.val();
         self.hold.next = (self.ld_busy.q.val()
             && (self.ld_all.q.val()
                 || self.mem_op.val()
@@ -1162,7 +1172,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             || (self.dec_valu.val()
                 && (self.own.val()
                     || (self.dec_munit.val() && self.vm_busy.q.val())
-                    || (!self.dec_munit.val() && self.va_busy.q.val())))
+                    || (!self.dec_munit.val() && self.va_on.val())))
             || ((self.dec_kind.val() == Kind::Smem)
                 && !self.dec_valu.val()
                 && self.vm_busy.q.val()
@@ -1172,7 +1182,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 && ((self.vm_ret.q.val() && self.vm0.val())
                     || (self.vm_st.q.val() && self.vs0.val())
                     || (self.vm_lds.q.val() && self.lgkm0.val())))
-            || (self.v_own.val() && self.va_lds.q.val() && self.lgkm0.val());
+            || (self.va_own.val() && self.va_lds.q.val() && self.lgkm0.val());
         self.m_req.next = (self.state.q.val() == State::SReq)
             && (self.dec_smem_n.val() != 0)
             && !self.sm_bad.val();
