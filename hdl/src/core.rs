@@ -1050,15 +1050,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // The next PC unless the instruction jumps (known at Check: SCC, VCC and EXEC are
         // final for a branch there): + 4, + 8 with a literal or for SMEM, + 4 · words for
         // a vector instruction, or a taken branch's target. The prefetch reads it.
+        // (The scalar table's fields mean nothing for a vector word: its length wins.)
         self.seq_pc.next = self.pc.q.val() + 4;
         if self.dec_lit.val() || (self.dec_kind.val() == Kind::Smem) {
             self.seq_pc.next = self.pc.q.val() + 8;
         }
-        if self.dec_valu.val() {
-            self.seq_pc.next = self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
-        }
         if (self.dec_kind.val() == Kind::Branch) && self.taken.val() {
             self.seq_pc.next = self.pc.q.val() + 4 + (self.simm_s.val().get_bits::<32>(0) << 2);
+        }
+        if self.dec_valu.val() {
+            self.seq_pc.next = self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
         }
         self.seq_in.next = (self.seq_pc.val() >> 2) < self.imem_words.val();
 
@@ -1452,8 +1453,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.en1.d.next = false;
                 self.en2.d.next = false;
                 self.en3.d.next = false;
-                self.next_pc.d.next =
-                    self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
+                self.next_pc.d.next = self.seq_pc.val();
                 self.step.d.next = 0.into();
                 if self.dec_munit.val() {
                     // DS, GLOBAL, FLAT: the memory unit starts with the next cycle
@@ -1514,7 +1514,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.en1.d.next = false;
                 self.en2.d.next = false;
                 self.en3.d.next = false;
-                self.next_pc.d.next = self.pc.q.val() + 8;
+                self.next_pc.d.next = self.seq_pc.val();
                 self.step.d.next = 0.into();
                 if self.dec_smem_n.val() == 0 {
                     self.state.d.next = State::Retire;
