@@ -849,6 +849,63 @@ fn synth_ulx3s_fits_without_latches() {
     assert!(report["fmax_mhz"].is_null(), "{report}");
 }
 
+/// A work-group's waves meet at an `s_barrier` reached by a jump (`s_setpc_b64`) as at one
+/// reached in order: the RTL parks each wave at the barrier, so a wave reads the other
+/// wave's LDS stores only after them, as the golden model and a CPU reference have it. The
+/// kernel (`kernels/dispatch/barrier_jump.s`) is assembled with clang 19 and ld.lld 19.
+#[test]
+fn barrier_reached_by_a_jump_parks_the_wave() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = repo().join("kernels/dispatch");
+    let llvm = Path::new("/usr/lib/llvm-19/bin");
+    let object = out.path().join("barrier_jump.o");
+    let code = out.path().join("barrier_jump.co");
+    let status = std::process::Command::new(llvm.join("clang"))
+        .args(["-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-c"])
+        .arg(dir.join("barrier_jump.s"))
+        .arg("-o")
+        .arg(&object)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let status = std::process::Command::new(llvm.join("ld.lld"))
+        .arg("-shared")
+        .arg(&object)
+        .arg("-o")
+        .arg(&code)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let launch = out.path().join("barrier_jump.yaml");
+    std::fs::copy(dir.join("barrier_jump.yaml"), &launch).unwrap();
+    let written = out.path().join("out/barrier_jump.bin");
+    // Work-item l of each group of 64 reads what work-item 63 - l stored: 64 - l.
+    let expected: Vec<u8> = (0..128u32)
+        .flat_map(|i| (64 - i % 64).to_le_bytes())
+        .collect();
+    cu32()
+        .arg("run")
+        .arg(&code)
+        .arg("--launch")
+        .arg(&launch)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(&written).unwrap(), expected);
+    std::fs::remove_file(&written).unwrap();
+    let assert = cu32()
+        .arg("cosim")
+        .arg("--out")
+        .arg(out.path())
+        .arg(&code)
+        .arg("--launch")
+        .arg(&launch)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    assert!(stdout.starts_with("PASS "), "{stdout}");
+    assert_eq!(std::fs::read(&written).unwrap(), expected);
+}
+
 /// The whole flow, placement and routing included, reports Fmax. Not in the default run:
 /// nextpnr takes most of an hour on two cores. Run it with
 /// `cargo test --release --test cli -- --ignored synth_ulx3s_places_and_routes`.
