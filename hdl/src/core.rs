@@ -6,9 +6,9 @@
 //!   host through `imem_*`, read by the sequencer; the read data is used one cycle after the
 //!   address (the RAM's own output register) and then captured in `ir0`/`ir1`. While an
 //!   instruction executes (after Check), the read port fetches the next one (in PC order,
-//!   or a taken branch's target: `pf0`, `pf1`); Retire hands it to `ir0`/`ir1` and the
-//!   decode tables when the next PC is that one, and it starts at Check, three cycles
-//!   sooner (Fetch..Fetch2 skipped).
+//!   or a taken branch's target: `pf0`, `pf1`); the retirement (Retire, or the last Write
+//!   step) hands it to `ir0`/`ir1` and the decode tables when the next PC is that one, and
+//!   it starts at Check, three cycles sooner (Fetch..Fetch2 skipped).
 //! - SGPR file: outside (the top's block RAM of 128 × 32 per wave slot), indexed by the
 //!   operand code itself (s0..s105, vcc, ttmp, null, m0, exec) within the slot, so one read
 //!   port and one write port serve every scalar register. An SGPR not written since its
@@ -17,7 +17,7 @@
 //!   initial values (`init_sgpr` for SGPR `init_idx`; the dispatcher gives 0 and EXEC_LO =
 //!   all ones for a plain program) before the first fetch. VCC, M0
 //!   and EXEC are mirrored in flip-flops for branches, M0-relative addressing and the trace.
-//! - Wave slots: `park` at Retire (the dispatcher's `s_barrier` in a work-group of
+//! - Wave slots: `park` at the retirement (the dispatcher's `s_barrier` in a work-group of
 //!   several waves) stops in `Parked`; an instruction held at Check while `yield_ok` (the
 //!   dispatcher has another wave ready) and no scalar load of the wave is outstanding stops
 //!   in `Yielded` at that instruction; a dispatched wave's start sweep ends in `Yielded`
@@ -64,7 +64,7 @@ use rust_hdl::prelude::*;
 /// (the user SGPRs, at most 31, then up to three work-group ids), then EXEC_LO (126).
 pub const SWEPT: u64 = 34;
 
-/// Sequencer states. An instruction takes Fetch..Retire (see `hdl/README.md`).
+/// Sequencer states. An instruction takes Fetch..Write or Retire (see `hdl/README.md`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
 pub enum State {
     Idle,
@@ -74,7 +74,6 @@ pub enum State {
     Fetch2,
     Check,
     Read,
-    Assemble,
     Ex1,
     Ex2,
     Ex3,
@@ -175,7 +174,7 @@ pub struct Core<const IMEM_BITS: usize> {
     pub sgpr_we: Signal<Out, bool>,
     pub sgpr_waddr: Signal<Out, Bits<7>>,
     pub sgpr_wdata: Signal<Out, Bits<32>>,
-    /// Wave slots: `park` (sampled at Retire) ends the instruction in `Parked` instead of
+    /// Wave slots: `park` (sampled at the retirement) ends the instruction in `Parked` instead of
     /// fetching the next one (the dispatcher's `s_barrier`). `yield_ok` (sampled at Check)
     /// lets an instruction held there stop in `Yielded` at its own PC instead of waiting,
     /// when no scalar load of the wave is outstanding (its dwords go to the wave's slot);
@@ -366,20 +365,21 @@ pub struct Core<const IMEM_BITS: usize> {
     /// The next instruction's two words (`seq_pc`), fetched while this one executes (a Check
     /// that goes on addresses the first; the read port is free after it): `pf_step` 0
     /// nothing, 1 its first word addressed, 2 that word in `pf0` and the second addressed,
-    /// 3 both in (`pf1`); `pf_pc` its PC, `pf_ok` inside the instruction memory. Retire
-    /// takes them when the next PC is `pf_pc` and hands them to the decode tables: the next
-    /// instruction starts at Check (three cycles fewer).
+    /// 3 both in (`pf1`); `pf_pc` its PC, `pf_ok` inside the instruction memory. The
+    /// retirement takes them when the next PC is `pf_pc` and hands them to the decode
+    /// tables: the next instruction starts at Check (three cycles fewer).
     pf0: DFF<Bits<32>>,
     pf1: DFF<Bits<32>>,
     pf_pc: DFF<Bits<32>>,
     pf_step: DFF<Bits<2>>,
     pf_ok: DFF<bool>,
-    /// This cycle is a Retire that takes the prefetch: the next PC is `pf_pc`, inside the
-    /// instruction memory, both words in or the second arriving (set a cycle ahead).
+    /// This cycle is a retirement (Retire, or the last Write step, also when a load's dword
+    /// delays it) that takes the prefetch: the next PC is `pf_pc`, inside the instruction
+    /// memory, both words in or the second arriving (set a cycle ahead).
     pf_fast: DFF<bool>,
     /// The next PC unless the instruction jumps (valid at Check), `pf_pc`'s word, and
     /// whether the prefetch may use the read port this cycle (a state between Check and
-    /// Retire).
+    /// the retirement).
     seq_pc: Signal<Local, Bits<32>>,
     /// `seq_pc` lies inside the instruction memory.
     seq_in: Signal<Local, bool>,
@@ -401,6 +401,16 @@ pub struct Core<const IMEM_BITS: usize> {
     m0: DFF<Bits<32>>,
     mode: DFF<Bits<32>>,
     exec_before: DFF<Bits<64>>,
+    /// What the retirement needs of the decode, taken at Check (in a cycle that retires
+    /// with the prefetch, the decode tables already take the next instruction): the
+    /// instruction ends the program, writes SCC, is a vector one (its length), has a
+    /// literal, is SMEM.
+    t_end: DFF<bool>,
+    t_scc_we: DFF<bool>,
+    t_valu: DFF<bool>,
+    t_vwords: DFF<Bits<2>>,
+    t_lit: DFF<bool>,
+    t_smem: DFF<bool>,
     err_pc: DFF<Bits<32>>,
     en0: DFF<bool>,
     en1: DFF<bool>,
@@ -467,6 +477,12 @@ pub struct Core<const IMEM_BITS: usize> {
     d_idx: Signal<Local, Bits<7>>,
     a_rel_ok: Signal<Local, bool>,
     d_on: Signal<Local, bool>,
+    /// The SGPR words of the operands: the registers, or the word the SGPR file returns
+    /// this cycle (the last Read step assembles with it).
+    a_lo_v: Signal<Local, Bits<32>>,
+    a_hi_v: Signal<Local, Bits<32>>,
+    b_lo_v: Signal<Local, Bits<32>>,
+    b_hi_v: Signal<Local, Bits<32>>,
     a_reg: Signal<Local, Bits<64>>,
     b_reg: Signal<Local, Bits<64>>,
     a_val: Signal<Local, Bits<64>>,
@@ -480,8 +496,11 @@ pub struct Core<const IMEM_BITS: usize> {
     w_more: Signal<Local, bool>,
     w_idx: Signal<Local, Bits<7>>,
     w_val: Signal<Local, Bits<32>>,
+    /// The instruction retires this cycle (Retire, or the last Write step).
     retire: Signal<Local, bool>,
-    /// The operands are assembled this cycle (Assemble, or a Check going on to it).
+    /// The Write step the next cycle runs is the last one.
+    w_last_d: Signal<Local, bool>,
+    /// The operands are assembled this cycle (the last Read step, or a Check going on).
     assemble: Signal<Local, bool>,
     between: Signal<Local, bool>,
     sm_base: Signal<Local, Bits<7>>,
@@ -688,6 +707,12 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             m0: Default::default(),
             mode: Default::default(),
             exec_before: Default::default(),
+            t_end: Default::default(),
+            t_scc_we: Default::default(),
+            t_valu: Default::default(),
+            t_vwords: Default::default(),
+            t_lit: Default::default(),
+            t_smem: Default::default(),
             err_pc: Default::default(),
             en0: Default::default(),
             en1: Default::default(),
@@ -735,6 +760,10 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             d_idx: Default::default(),
             a_rel_ok: Default::default(),
             d_on: Default::default(),
+            a_lo_v: Default::default(),
+            a_hi_v: Default::default(),
+            b_lo_v: Default::default(),
+            b_hi_v: Default::default(),
             a_reg: Default::default(),
             b_reg: Default::default(),
             a_val: Default::default(),
@@ -749,6 +778,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             w_idx: Default::default(),
             w_val: Default::default(),
             retire: Default::default(),
+            w_last_d: Default::default(),
             assemble: Default::default(),
             between: Default::default(),
             sm_base: Default::default(),
@@ -821,6 +851,12 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             m0,
             mode,
             exec_before,
+            t_end,
+            t_scc_we,
+            t_valu,
+            t_vwords,
+            t_lit,
+            t_smem,
             err_pc,
             en0,
             en1,
@@ -879,7 +915,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.ir.next = self.ir0.q.val();
         self.ir_w1.next = self.ir1.q.val();
         self.ir_w2.next = self.ir2.q.val();
-        // The prefetch of the next instruction (see `pf0`): in a Retire that takes
+        // The prefetch of the next instruction (see `pf0`): in a retirement that takes
         // it (`pf_fast`), the decode tables see it (the second word is on the RAM's output
         // at step 2). Only registers select it, whether the wave goes on or stops.
         self.pf_word.next = self.pf_pc.q.val().get_bits::<IMEM_BITS>(2);
@@ -956,21 +992,40 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.b_read.next = (self.dec_b_src.val() == BSrc::Sdst)
             || ((self.dec_b_src.val() == BSrc::Ssrc1) && !self.ir0.q.val().get_bit(15));
 
-        // Operand values (used in Assemble).
-        self.a_reg.next = bit_cast::<64, 32>(self.a_lo.q.val());
+        // Operand values (assembled into a_q / b_q). A Read step takes one word from the
+        // SGPR file: the last one assembles with it.
+        self.a_lo_v.next = self.a_lo.q.val();
+        self.a_hi_v.next = self.a_hi.q.val();
+        self.b_lo_v.next = self.b_lo.q.val();
+        self.b_hi_v.next = self.b_hi.q.val();
+        if self.state.q.val() == State::Read {
+            if self.step.q.val() == 1 {
+                self.a_lo_v.next = self.sgpr_rdata.val();
+            }
+            if self.step.q.val() == 2 {
+                self.a_hi_v.next = self.sgpr_rdata.val();
+            }
+            if self.step.q.val() == 3 {
+                self.b_lo_v.next = self.sgpr_rdata.val();
+            }
+            if self.step.q.val() == 4 {
+                self.b_hi_v.next = self.sgpr_rdata.val();
+            }
+        }
+        self.a_reg.next = bit_cast::<64, 32>(self.a_lo_v.val());
         if self.dec_a_wide.val() {
-            self.a_reg.next = bit_cast::<64, 32>(self.a_lo.q.val())
-                | (bit_cast::<64, 32>(self.a_hi.q.val()) << 32);
+            self.a_reg.next = bit_cast::<64, 32>(self.a_lo_v.val())
+                | (bit_cast::<64, 32>(self.a_hi_v.val()) << 32);
         }
         // null and m0 read as a 64-bit operand give 0, except as the pair an in-range
         // M0-relative source reaches (the model reads null and m0 as they are there).
         if self.dec_a_wide.val() && (self.a_idx.val() == 124) && !self.a_rel_ok.val() {
             self.a_reg.next = 0.into();
         }
-        self.b_reg.next = bit_cast::<64, 32>(self.b_lo.q.val());
+        self.b_reg.next = bit_cast::<64, 32>(self.b_lo_v.val());
         if self.dec_b_wide.val() {
-            self.b_reg.next = bit_cast::<64, 32>(self.b_lo.q.val())
-                | (bit_cast::<64, 32>(self.b_hi.q.val()) << 32);
+            self.b_reg.next = bit_cast::<64, 32>(self.b_lo_v.val())
+                | (bit_cast::<64, 32>(self.b_hi_v.val()) << 32);
         }
         if self.dec_b_wide.val() && (self.b_idx.val() == 124) {
             self.b_reg.next = 0.into();
@@ -1256,7 +1311,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             }
             State::Fetch => {
                 // mem[pc] is on the RAM's registered output now: every state that enters
-                // Fetch addressed it in its last cycle (Retire the next PC; Clear and
+                // Fetch addressed it in its last cycle (the retirement the next PC; Clear and
                 // Resume hold the PC).
                 self.imem.read_address.next = self.pc_word1.val().get_bits::<IMEM_BITS>(0);
                 self.ir0.d.next = self.imem.read_data.val();
@@ -1280,9 +1335,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             }
             State::Check => {
                 self.exec_before.d.next = self.exec.q.val();
+                self.t_end.d.next = (self.dec_kind.val() == Kind::End) && !self.dec_valu.val();
+                self.t_scc_we.d.next =
+                    self.dec_scc_we.val() && !self.ttmp_dst.val() && !self.dec_valu.val();
+                self.t_valu.d.next = self.dec_valu.val();
+                self.t_vwords.d.next = self.dec_vwords.val();
+                self.t_lit.d.next = self.dec_lit.val();
+                self.t_smem.d.next = self.dec_kind.val() == Kind::Smem;
                 self.bg.d.next = 0.into();
                 // Word 2 (a VALU instruction's third word) is on the RAM's output: the
-                // cycle before addressed it (Fetch2, a Retire taking the prefetch, a held
+                // cycle before addressed it (Fetch2, a retirement taking the prefetch, a held
                 // Check). A held Check addresses it again; one that goes on starts the
                 // prefetch (below).
                 self.ir2.d.next = self.imem.read_data.val();
@@ -1348,11 +1410,15 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.state.d.next = State::Error;
                         self.err_pc.d.next = self.pc.q.val();
                     } else {
+                        // SRead's step 0 is this cycle: SBASE lo's read.
+                        self.sgpr_raddr.next = self.sm_base.val();
+                        self.step.d.next = 1.into();
                         self.state.d.next = State::SRead;
                     }
                 } else {
                     // Read's step 0 is this cycle: the first register word's read (A lo,
-                    // else B lo); without a register operand, Assemble is this cycle too.
+                    // else B lo); without a register operand, the operands are assembled
+                    // this cycle too.
                     self.sgpr_raddr.next = self.a_idx.val();
                     self.step.d.next = 1.into();
                     self.state.d.next = State::Read;
@@ -1379,7 +1445,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.sgpr_raddr.next = self.b_idx.val();
                         self.step.d.next = 3.into();
                         if !self.b_read.val() {
-                            self.state.d.next = State::Assemble;
+                            self.assemble.next = true;
                         }
                     }
                 }
@@ -1387,19 +1453,19 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.a_hi.d.next = self.sgpr_rdata.val();
                     self.sgpr_raddr.next = self.b_idx.val();
                     if !self.b_read.val() {
-                        self.state.d.next = State::Assemble;
+                        self.assemble.next = true;
                     }
                 }
                 if self.step.q.val() == 3 {
                     self.b_lo.d.next = self.sgpr_rdata.val();
                     self.sgpr_raddr.next = self.b_idx.val() + 1;
                     if !self.dec_b_wide.val() {
-                        self.state.d.next = State::Assemble;
+                        self.assemble.next = true;
                     }
                 }
                 if self.step.q.val() == 4 {
                     self.b_hi.d.next = self.sgpr_rdata.val();
-                    self.state.d.next = State::Assemble;
+                    self.assemble.next = true;
                 }
             }
             State::VRead => {
@@ -1484,10 +1550,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::SRead => {
-                // Step k reads SBASE lo, SBASE hi, SOFFSET; the data arrives at step k+1.
-                if self.step.q.val() == 0 {
-                    self.sgpr_raddr.next = self.sm_base.val();
-                }
+                // Step k reads SBASE lo (step 0, in Check), SBASE hi, SOFFSET; the data
+                // arrives at step k+1.
                 if self.step.q.val() == 1 {
                     self.sgpr_raddr.next = self.sm_base.val() + 1;
                     self.a_lo.d.next = self.sgpr_rdata.val();
@@ -1534,9 +1598,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         || (self.ld_end.val() > 124);
                     self.state.d.next = State::Retire;
                 }
-            }
-            State::Assemble => {
-                self.assemble.next = true;
             }
             State::Ex1 => {
                 self.state.d.next = State::Ex2;
@@ -1596,7 +1657,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::Write => {
-                if self.w_en.val() {
+                // (A dword of the outstanding load takes the write port: the step waits.)
+                if self.w_en.val() && !self.ld_we.val() {
                     self.sgpr_we.next = true;
                     self.sgpr_waddr.next = self.w_idx.val();
                     self.sgpr_wdata.next = self.w_val.val();
@@ -1620,36 +1682,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                             | (bit_cast::<64, 32>(self.w_val.val()) << 32);
                     }
                 }
-                // The slots are packed from slot 0: Write ends after the last one in use.
-                self.step.d.next = self.step.q.val() + 1;
-                if !self.w_more.val() {
-                    self.state.d.next = State::Retire;
+                // The slots are packed from slot 0: the last one in use retires.
+                if !self.ld_we.val() {
+                    self.step.d.next = self.step.q.val() + 1;
+                    if !self.w_more.val() {
+                        self.retire.next = true;
+                    }
                 }
             }
             State::Retire => {
                 self.retire.next = true;
-                self.pc.d.next = self.next_pc.q.val();
-                self.imem.read_address.next = self.next_word.val();
-                if self.dec_scc_we.val() && !self.ttmp_dst.val() && !self.dec_valu.val() {
-                    self.scc.d.next = self.scc_new.q.val();
-                }
-                if (self.dec_kind.val() == Kind::End) && !self.dec_valu.val() {
-                    self.state.d.next = State::Done;
-                } else if self.park.val() {
-                    self.state.d.next = State::Parked;
-                } else if self.pf_fast.q.val() {
-                    // The next instruction is in: to ir0 and ir1, and (above) to
-                    // the decode tables now, which register it for Check.
-                    self.ir0.d.next = self.pf0.q.val();
-                    self.ir1.d.next = self.pf1.q.val();
-                    if !self.pf_step.q.val().get_bit(0) {
-                        self.ir1.d.next = self.imem.read_data.val();
-                    }
-                    self.imem.read_address.next = self.pf_word.val() + 2;
-                    self.state.d.next = State::Check;
-                } else {
-                    self.state.d.next = State::Fetch;
-                }
             }
             State::Resume => {
                 // (imem is addressed with the resumed PC: the default address.)
@@ -1658,9 +1700,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             _ => {}
         }
 
-        // Assemble: the operands into the SALU's input registers (in Check for an
-        // instruction without a register operand). An operation without stage registers
-        // is sampled in the next cycle.
+        // Assemble: the operands into the SALU's input registers (in the last Read step,
+        // or in Check for an instruction without a register operand). An operation
+        // without stage registers is sampled in the next cycle.
         if self.assemble.val() {
             self.a_q.d.next = self.a_val.val();
             self.b_q.d.next = self.b_val.val();
@@ -1671,15 +1713,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         }
 
         // The prefetch of the next instruction: its first word addressed by a Check
-        // that goes on, the rest in the states up to Retire, which leave the read port
-        // free.
+        // that goes on, the rest in the states up to the retirement, which leave the read
+        // port free.
         self.pf_run.next = (self.state.q.val() == State::Read)
             || (self.state.q.val() == State::VRead)
             || (self.state.q.val() == State::VExec)
             || (self.state.q.val() == State::SRead)
             || (self.state.q.val() == State::SAddr)
             || (self.state.q.val() == State::SReq)
-            || (self.state.q.val() == State::Assemble)
             || (self.state.q.val() == State::Ex1)
             || (self.state.q.val() == State::Ex2)
             || (self.state.q.val() == State::Ex3)
@@ -1704,6 +1745,33 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.pf_step.d.next = 3.into();
             }
         }
+        // Retirement (Retire, or the last Write step): the next PC; SCC; the next
+        // instruction from the prefetch when it is the one (`pf_fast`, registered a cycle
+        // ahead; the decode tables see it this cycle, above), else fetched. Only registers
+        // are read here: the decode tables may already hold the next instruction.
+        if self.retire.val() {
+            self.pc.d.next = self.next_pc.q.val();
+            self.imem.read_address.next = self.next_word.val();
+            if self.t_scc_we.q.val() {
+                self.scc.d.next = self.scc_new.q.val();
+            }
+            if self.t_end.q.val() {
+                self.state.d.next = State::Done;
+            } else if self.park.val() {
+                self.state.d.next = State::Parked;
+            } else if self.pf_fast.q.val() {
+                self.ir0.d.next = self.pf0.q.val();
+                self.ir1.d.next = self.pf1.q.val();
+                if !self.pf_step.q.val().get_bit(0) {
+                    self.ir1.d.next = self.imem.read_data.val();
+                }
+                self.imem.read_address.next = self.pf_word.val() + 2;
+                self.state.d.next = State::Check;
+            } else {
+                self.state.d.next = State::Fetch;
+            }
+        }
+
         // Between waves (Done, Parked at a barrier, Yielded): a new wave starts (`start`),
         // or a waiting one continues (`resume`).
         self.between.next = (self.state.q.val() == State::Done)
@@ -1725,19 +1793,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         }
 
         // The outstanding load's dwords, written as they arrive. They take the SGPR write
-        // port: an instruction writing back meanwhile holds its Write step a cycle (it never
-        // writes VCC, M0 or EXEC then: with those in a load's range nothing issues).
+        // port: an instruction writing back meanwhile holds its Write step a cycle (above).
         if self.ld_busy.q.val() && self.m_valid.val() {
             self.ld_idx.d.next = self.ld_idx.q.val() + 1;
         }
         if self.ld_we.val() {
-            if self.state.q.val() == State::Write {
-                self.state.d.next = State::Write;
-                self.step.d.next = self.step.q.val();
-                self.vcc.d.next = self.vcc.q.val();
-                self.exec.d.next = self.exec.q.val();
-                self.m0.d.next = self.m0.q.val();
-            }
             self.sgpr_we.next = true;
             self.sgpr_waddr.next = self.ld_idx.q.val();
             self.sgpr_wdata.next = self.m_data.val();
@@ -1781,7 +1841,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.mu_take.next = self.vm_busy.q.val()
             && (self.mu_done.val() || self.mu_err.val())
             && !(self.va_busy.q.val() && self.v_done.val())
-            && !(self.retire.val() && self.dec_valu.val() && (self.bg.q.val() == 0));
+            && !(self.retire.val() && self.t_valu.q.val() && (self.bg.q.val() == 0));
         if self.mu_take.val() {
             self.vm_busy.d.next = false;
         }
@@ -1808,7 +1868,18 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.sgpr_we.next = false;
         }
         // (After every assignment of the next state and the prefetch's registers.)
-        self.pf_fast.d.next = (self.state.d.val() == State::Retire)
+        self.w_last_d.next = !self.en1.d.val();
+        if self.step.d.val() == 1 {
+            self.w_last_d.next = !self.en2.d.val();
+        }
+        if self.step.d.val() == 2 {
+            self.w_last_d.next = !self.en3.d.val();
+        }
+        if self.step.d.val() == 3 {
+            self.w_last_d.next = true;
+        }
+        self.pf_fast.d.next = ((self.state.d.val() == State::Retire)
+            || ((self.state.d.val() == State::Write) && self.w_last_d.val()))
             && (self.next_pc.d.val() == self.pf_pc.d.val())
             && self.pf_ok.d.val()
             && self.pf_step.d.val().get_bit(1);
@@ -1842,28 +1913,28 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.trace_pc.next = self.pc.q.val();
         self.trace_word0.next = self.ir0.q.val();
         self.trace_word1.next = 0.into();
-        if self.dec_lit.val() {
+        if self.t_lit.q.val() {
             self.trace_word1.next = self.ir1.q.val();
         }
-        self.trace_has_literal.next = self.dec_lit.val();
+        self.trace_has_literal.next = self.t_lit.q.val();
         self.trace_word2.next = 0.into();
         self.trace_nwords.next = 1.into();
-        if self.dec_lit.val() {
+        if self.t_lit.q.val() {
             self.trace_nwords.next = 2.into();
         }
-        if self.dec_kind.val() == Kind::Smem {
+        if self.t_smem.q.val() {
             self.trace_word1.next = self.ir1.q.val();
             self.trace_nwords.next = 2.into();
         }
-        self.trace_valu.next = self.dec_valu.val();
-        if self.dec_valu.val() {
+        self.trace_valu.next = self.t_valu.q.val();
+        if self.t_valu.q.val() {
             self.trace_has_literal.next = false;
-            self.trace_nwords.next = self.dec_vwords.val();
+            self.trace_nwords.next = self.t_vwords.q.val();
             self.trace_word1.next = 0.into();
-            if self.dec_vwords.val() >= 2 {
+            if self.t_vwords.q.val() >= 2 {
                 self.trace_word1.next = self.ir1.q.val();
             }
-            if self.dec_vwords.val() == 3 {
+            if self.t_vwords.q.val() == 3 {
                 self.trace_word2.next = self.ir2.q.val();
             }
         }
@@ -1880,10 +1951,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.trace_we3.next = self.retire.val() && self.en3.q.val();
         self.trace_idx3.next = self.idx3.q.val();
         self.trace_val3.next = self.val3.q.val();
-        self.trace_scc_we.next = self.retire.val()
-            && self.dec_scc_we.val()
-            && !self.ttmp_dst.val()
-            && !self.dec_valu.val();
+        self.trace_scc_we.next = self.retire.val() && self.t_scc_we.q.val();
         self.trace_scc.next = self.scc_new.q.val();
         self.trace_swe.next = self.ld_we.val();
         self.trace_sidx.next = self.ld_idx.q.val();
