@@ -533,9 +533,10 @@ fn cosim_counters(
 /// instructions: each program agrees with the model, and what waits for it shows in
 /// `vector_busy` and in the cycles (bus latency 20): `s_waitcnt vmcnt(0)` /
 /// `s_waitcnt_vmcnt` wait for a GLOBAL load, `s_waitcnt_vscnt` for a GLOBAL store,
-/// `s_waitcnt lgkmcnt(0)` for DS, a vector instruction of the wave for any, a scalar load
-/// for a GLOBAL store (not a load); the other kinds' counts, or a count of 1, do not wait,
-/// and a VALU instruction is in no count.
+/// `s_waitcnt lgkmcnt(0)` for DS, a vector instruction of the wave for the VALU's and a
+/// memory one for the memory unit's, a VALU one for the memory unit's only when they share
+/// a VGPR, a scalar load for a GLOBAL store (not a load); the other kinds' counts, or a
+/// count of 1, do not wait, and a VALU instruction is in no count.
 #[test]
 fn vector_instructions_run_in_the_background() {
     let out = tempfile::tempdir().unwrap();
@@ -567,6 +568,10 @@ fn vector_instructions_run_in_the_background() {
         (valu, "s_waitcnt lgkmcnt(0)\ns_waitcnt_vmcnt null, 0x0\n"),
         // (a scalar load runs beside a GLOBAL load)
         (load, "s_load_b32 s8, s[0:1], 0x0\ns_add_u32 s6, s6, 1\n"),
+        // (a VALU instruction runs beside its wave's memory instruction when they share
+        // no VGPR)
+        (load, "v_add_nc_u32 v3, v1, v0\ns_add_u32 s6, s6, 1\n"),
+        (store, "v_mov_b32 v3, 1\ns_add_u32 s6, s6, 1\n"),
     ] {
         let (waited, _) = run("free.s", access, body);
         assert_eq!(waited, 0, "{access}; {body}");
@@ -581,17 +586,22 @@ fn vector_instructions_run_in_the_background() {
         );
     };
     let then = "s_add_u32 s6, s6, 1\n";
+    // (a VALU instruction waits for its wave's memory instruction when it reads or writes
+    // a VGPR that one writes, or writes one that one reads: here the load's destination
+    // v2, its address v1, the store's data v0)
     for body in [
         "s_waitcnt vmcnt(0)",
         "s_waitcnt_vmcnt null, 0x0",
         "v_add_nc_u32 v3, v2, v0",
+        "v_mov_b32 v2, 1",
+        "v_mov_b32 v1, 1",
     ] {
         wait(load, &format!("{body}\n{then}"), 30);
     }
     // (a scalar load waits for a GLOBAL store, which may write what it reads)
     for body in [
         "s_waitcnt_vscnt null, 0x0",
-        "v_mov_b32 v3, 1",
+        "v_mov_b32 v0, 1",
         "s_load_b32 s8, s[0:1], 0x0",
     ] {
         wait(store, &format!("{body}\n{then}"), 30);
@@ -600,6 +610,7 @@ fn vector_instructions_run_in_the_background() {
         "s_waitcnt lgkmcnt(0)",
         "s_waitcnt_lgkmcnt null, 0x0",
         "ds_load_b32 v3, v1",
+        "v_mov_b32 v1, 1",
     ] {
         wait(lds, &format!("{body}\n{then}"), 3);
     }

@@ -50,7 +50,8 @@
 //!   unit's done, or the memory unit's `mu_err` (GLOBAL), which stops the wave at the
 //!   instruction. Meanwhile instructions issue, of this wave or another. A vector
 //!   instruction waits at Check while its unit is busy or while an instruction of its own
-//!   wave runs in either unit (`v_own` / `mu_own`: the VGPR scoreboard, per wave); SMEM
+//!   wave runs in the VALU (`v_own`) or, for a memory instruction, in the memory unit
+//!   (`mu_own`), for a VALU one only when that shares a VGPR with it (`mu_dep`); SMEM
 //!   while the memory unit runs a GLOBAL store or atomic; `s_endpgm`, `s_barrier` and the
 //!   `s_waitcnt` forms whose count for its kind (`vmcnt`, `vscnt`, `lgkmcnt`) is 0 while
 //!   an instruction of its wave of that kind runs. An instruction with a scalar result (a
@@ -299,12 +300,15 @@ pub struct Core<const IMEM_BITS: usize> {
     /// top); `v_wait`: the core waits in VExec for the unit. `v_own`: the VALU's
     /// background instruction is the current wave's. The memory unit's likewise (`mu_*`;
     /// it runs every instruction in the background, from the cycle after VExec: `mu_frz`
-    /// is its `go`, its operands registered by the top in VExec).
+    /// is its `go`, its operands registered by the top in VExec). `mu_dep`: the memory
+    /// unit's instruction is the current wave's and shares a VGPR with the current
+    /// instruction, as a VALU-unit instruction (the top's register check).
     pub v_go: Signal<Out, bool>,
     pub v_frz: Signal<Out, bool>,
     pub v_own: Signal<In, bool>,
     pub mu_frz: Signal<Out, bool>,
     pub mu_own: Signal<In, bool>,
+    pub mu_dep: Signal<In, bool>,
     pub mu_done: Signal<In, bool>,
     pub v_wait: Signal<Out, bool>,
     pub v_s0: Signal<Out, Bits<64>>,
@@ -460,6 +464,9 @@ pub struct Core<const IMEM_BITS: usize> {
     need_m: DFF<bool>,
     /// A background instruction of the current wave runs (either unit).
     own: Signal<Local, bool>,
+    /// A vector instruction waits for its wave's in the units: any in the VALU; in the
+    /// memory unit, any for a memory instruction, one sharing a VGPR for a VALU one.
+    v_dep: Signal<Local, bool>,
     /// The VALU runs an instruction (of any wave; of this one) that is not in its last
     /// cycle (`done`).
     va_on: Signal<Local, bool>,
@@ -632,6 +639,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             v_own: Default::default(),
             mu_frz: Default::default(),
             mu_own: Default::default(),
+            mu_dep: Default::default(),
             mu_done: Default::default(),
             v_wait: Default::default(),
             v_s0: Default::default(),
@@ -747,6 +755,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             need_v: Default::default(),
             need_m: Default::default(),
             own: Default::default(),
+            v_dep: Default::default(),
             va_on: Default::default(),
             va_own: Default::default(),
             pc_word: Default::default(),
@@ -1206,8 +1215,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.vs0.next =
             (self.dec_mem_wait.val() == Wait::Vs) && (self.ir0.q.val().get_bits::<6>(0) == 0);
         // While vector instructions run in the background: a vector instruction waits for
-        // its unit, and for any of its own wave's (the VGPR scoreboard, per wave: nothing
-        // reads or writes a VGPR before the wave's earlier instructions have written it);
+        // its unit, and for its own wave's (the VGPR scoreboard: nothing reads or writes a
+        // VGPR before the wave's earlier instructions are done with it): any in the VALU,
+        // and in the memory unit any for a memory instruction (they run in order), one
+        // sharing a VGPR (`mu_dep`) for a VALU one;
         // SMEM for a GLOBAL store or atomic (the memory it reads as the model's order has
         // it; beside a GLOBAL load the bus arbiter serves both); `s_endpgm` and `s_barrier`
         // for the wave's own; an `s_waitcnt` whose count is 0 for the wave's own of that
@@ -1217,6 +1228,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.va_on.next = self.va_busy.q.val() && !self.v_done.val();
         self.va_own.next = self.v_own.val() && !self.v_done.val();
         self.own.next = self.va_own.val() || self.mu_own.val();
+        self.v_dep.next = self.va_own.val() || self.mu_dep.val();
+        if self.dec_munit.val() {
+            self.v_dep.next = self.own.val();
+        }
         self.hold.next = (self.ld_busy.q.val()
             && (self.ld_all.q.val()
                 || self.mem_op.val()
@@ -1226,7 +1241,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 || (!self.dec_valu.val()
                     && (self.a_hit.val() || self.b_hit.val() || self.d_hit.val()))))
             || (self.dec_valu.val()
-                && (self.own.val()
+                && (self.v_dep.val()
                     || (self.dec_munit.val() && self.vm_busy.q.val())
                     || (!self.dec_munit.val() && self.va_on.val())))
             || ((self.dec_kind.val() == Kind::Smem)

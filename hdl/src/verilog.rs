@@ -569,6 +569,8 @@ pub fn render_top(config: &Config) -> Result<String, GenError> {
         "dsctrl_width",
         &ds_fields().iter().map(|f| f.width).sum::<usize>(),
     );
+    ctx.insert("dsfields", &ds_fields());
+    ctx.insert("vfields", &vfields());
     ctx.insert("s_barrier_hi", &format!("{:04x}", s_barrier_word() >> 16));
     ctx.insert("counter_rows", &counter_rows());
     render("cu32_top.v.tera", TOP_TEMPLATE, &ctx)
