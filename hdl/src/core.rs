@@ -317,6 +317,10 @@ pub struct Core<const IMEM_BITS: usize> {
     pub v_exec: Signal<Out, Bits<32>>,
     pub v_scc: Signal<Out, bool>,
     pub v_done: Signal<In, bool>,
+    /// The VALU's last write-back cycle (`v_done` follows): a VALU instruction waiting at
+    /// Check for it goes on, and reaches VExec in the `v_done` cycle, where the VALU takes
+    /// it (`v_go` in `v_done` means a new instruction).
+    pub v_last: Signal<In, bool>,
     /// The memory unit's fault (a GLOBAL access outside the 32-bit bus, or a bus ERR):
     /// instead of `mu_done`, the core stops with `error` at the instruction.
     pub mu_err: Signal<In, bool>,
@@ -405,6 +409,8 @@ pub struct Core<const IMEM_BITS: usize> {
     m0: DFF<Bits<32>>,
     mode: DFF<Bits<32>>,
     exec_before: DFF<Bits<64>>,
+    /// The core was in VExec the cycle before (a VExec past its first cycle).
+    vx_wait: DFF<bool>,
     /// What the retirement needs of the decode, taken at Check (in a cycle that retires
     /// with the prefetch, the decode tables already take the next instruction): the
     /// instruction ends the program, writes SCC, is a vector one (its length), has a
@@ -464,6 +470,8 @@ pub struct Core<const IMEM_BITS: usize> {
     need_m: DFF<bool>,
     /// A background instruction of the current wave runs (either unit).
     own: Signal<Local, bool>,
+    /// The VALU runs a background instruction, not in its last write-back cycle.
+    va_near: Signal<Local, bool>,
     /// A vector instruction waits for its wave's in the units: any in the VALU; in the
     /// memory unit, any for a memory instruction, one sharing a VGPR for a VALU one.
     v_dep: Signal<Local, bool>,
@@ -648,6 +656,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             v_exec: Default::default(),
             v_scc: Default::default(),
             v_done: Default::default(),
+            v_last: Default::default(),
             mu_err: Default::default(),
             v_swe: Default::default(),
             v_sidx: Default::default(),
@@ -715,6 +724,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             m0: Default::default(),
             mode: Default::default(),
             exec_before: Default::default(),
+            vx_wait: Default::default(),
             t_end: Default::default(),
             t_scc_we: Default::default(),
             t_valu: Default::default(),
@@ -755,6 +765,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             need_v: Default::default(),
             need_m: Default::default(),
             own: Default::default(),
+            va_near: Default::default(),
             v_dep: Default::default(),
             va_on: Default::default(),
             va_own: Default::default(),
@@ -860,6 +871,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             m0,
             mode,
             exec_before,
+            vx_wait,
             t_end,
             t_scc_we,
             t_valu,
@@ -935,9 +947,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.ir_w1.next = self.imem.read_data.val();
             }
         }
-        self.v_go.next =
-            ((self.state.q.val() == State::VExec) && !self.dec_munit.val()) || self.va_busy.q.val();
-        self.v_frz.next = self.va_busy.q.val();
+        // The VALU's handshake: `v_go` from VExec's first cycle until `v_done` (a VALU
+        // instruction in VExec past its first cycle waits for its own `v_done`; in its
+        // first, `v_done` ends another one, and the VALU takes this one there), and the
+        // background instruction's operands held (`v_frz`) until then.
+        self.vx_wait.d.next = self.state.q.val() == State::VExec;
+        self.v_go.next = ((self.state.q.val() == State::VExec)
+            && !self.dec_munit.val()
+            && !(self.vx_wait.q.val() && self.v_done.val()))
+            || (self.va_busy.q.val() && !self.v_done.val());
+        self.v_frz.next = self.va_busy.q.val() && !self.v_done.val();
         self.mu_frz.next = self.vm_busy.q.val();
         self.v_wait.next = self.state.q.val() == State::VExec;
         self.v_s0.next =
@@ -1228,7 +1247,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.va_on.next = self.va_busy.q.val() && !self.v_done.val();
         self.va_own.next = self.v_own.val() && !self.v_done.val();
         self.own.next = self.va_own.val() || self.mu_own.val();
-        self.v_dep.next = self.va_own.val() || self.mu_dep.val();
+        // (A VALU instruction goes on a cycle sooner, in the VALU's last write-back: it
+        // reaches VExec in the `v_done` cycle and reads its VGPRs after that.)
+        self.va_near.next = self.va_on.val() && !self.v_last.val();
+        self.v_dep.next = (self.va_own.val() && !self.v_last.val()) || self.mu_dep.val();
         if self.dec_munit.val() {
             self.v_dep.next = self.own.val();
         }
@@ -1243,7 +1265,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             || (self.dec_valu.val()
                 && (self.v_dep.val()
                     || (self.dec_munit.val() && self.vm_busy.q.val())
-                    || (!self.dec_munit.val() && self.va_on.val())))
+                    || (!self.dec_munit.val() && self.va_near.val())))
             || ((self.dec_kind.val() == Kind::Smem)
                 && !self.dec_valu.val()
                 && self.vm_busy.q.val()
@@ -1290,6 +1312,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.init_idx.next = 126.into();
         }
 
+        // The VALU's background instruction ends (before the sequencer: a VExec in the
+        // `v_done` cycle may hand the VALU the next one).
+        if self.va_busy.q.val() && self.v_done.val() {
+            self.va_busy.d.next = false;
+        }
         self.retire.next = false;
         self.assemble.next = false;
         self.gave_way.next = false;
@@ -1556,7 +1583,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.va_lds.d.next = self.dec_vmem.val();
                     self.bg.d.next = 1.into();
                     self.state.d.next = State::Retire;
-                } else if self.v_done.val() {
+                } else if self.v_done.val() && self.vx_wait.q.val() {
+                    // (Its own `v_done`: in the first VExec cycle a `v_done` ends the
+                    // VALU's instruction before, and the VALU takes this one there.)
                     self.state.d.next = State::Write;
                     if !self.v_slot_ok.val() {
                         // Nothing to write back.
@@ -1846,13 +1875,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.err_pc.d.next = self.ld_pc.q.val();
         }
 
-        // The background instructions end. The memory unit's is taken a cycle later when
-        // the trace ports carry the VALU's writes (its background instruction's end, or a
-        // VALU instruction's retirement). A fault stops the wave at the instruction, earlier
-        // in program order than any error met since (`error` waits for it to end).
-        if self.va_busy.q.val() && self.v_done.val() {
-            self.va_busy.d.next = false;
-        }
+        // The memory unit's background instruction ends (the VALU's: above), a cycle later
+        // when the trace ports carry the VALU's writes (its background instruction's end,
+        // or a VALU instruction's retirement). A fault stops the wave at the instruction,
+        // earlier in program order than any error met since (`error` waits for it to end).
         self.mu_take.next = self.vm_busy.q.val()
             && (self.mu_done.val() || self.mu_err.val())
             && !(self.va_busy.q.val() && self.v_done.val())
