@@ -22,8 +22,8 @@
 //!   dispatcher has another wave ready) and no scalar load of the wave is outstanding stops
 //!   in `Yielded` at that instruction; a dispatched wave's start sweep ends in `Yielded`
 //!   too (`start_yields`). The wave's PC, SCC, MODE, VCC, EXEC and M0 are then on `ctx_*`
-//!   for the dispatcher to keep; `resume` continues a wave from `resume_*` (state `Resume`,
-//!   one cycle).
+//!   for the dispatcher to keep; `resume` continues a wave from `resume_*`, addressing
+//!   the instruction memory with its PC, and fetches.
 //! - PC: counts from `pc_base` (a dispatch's ENTRY, where the instruction memory's word 0
 //!   comes from); the PC-reading and -writing instructions see `pc_base` + PC.
 //! - MODE (the only hardware register, `hwreg` id 1) is a flip-flop register, `init_mode`
@@ -97,8 +97,6 @@ pub enum State {
     /// Wave slots: the wave gave way to another (its instruction was held at Check, or
     /// its start sweep is over) until the dispatcher resumes it.
     Yielded,
-    /// Resuming a wave: its state is taken from `resume_*`; imem is addressed with its PC.
-    Resume,
 }
 
 /// M0-relative addressing of one operand (reference 3.3.1.4, as the golden model applies it):
@@ -1353,8 +1351,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             }
             State::Fetch => {
                 // mem[pc] is on the RAM's registered output now: every state that enters
-                // Fetch addressed it in its last cycle (the retirement the next PC; Clear and
-                // Resume hold the PC).
+                // Fetch addressed it in its last cycle (the retirement the next PC, Clear the
+                // PC it holds, a `resume` the resumed PC).
                 self.imem.read_address.next = self.pc_word1.val().get_bits::<IMEM_BITS>(0);
                 self.ir0.d.next = self.imem.read_data.val();
                 if self.pc_word.val() >= self.imem_words.val() {
@@ -1737,10 +1735,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             State::Retire => {
                 self.retire.next = true;
             }
-            State::Resume => {
-                // (imem is addressed with the resumed PC: the default address.)
-                self.state.d.next = State::Fetch;
-            }
             _ => {}
         }
 
@@ -1826,7 +1820,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.step.d.next = 0.into();
         }
         if self.between.val() && self.resume.val() {
-            self.state.d.next = State::Resume;
+            self.state.d.next = State::Fetch;
+            self.imem.read_address.next = self.resume_pc.val().get_bits::<IMEM_BITS>(2);
             self.step.d.next = 0.into();
             self.pc.d.next = self.resume_pc.val();
             self.scc.d.next = self.resume_scc.val();
