@@ -468,14 +468,13 @@ pub struct Core<const IMEM_BITS: usize> {
     need_m: DFF<bool>,
     /// A background instruction of the current wave runs (either unit).
     own: Signal<Local, bool>,
-    /// The VALU runs a background instruction, not in its last write-back cycle.
+    /// The VALU runs a background instruction, in neither its last write-back nor its
+    /// `done` cycle (a VALU instruction waits for it).
     va_near: Signal<Local, bool>,
     /// A vector instruction waits for its wave's in the units: any in the VALU; in the
     /// memory unit, any for a memory instruction, one sharing a VGPR for a VALU one.
     v_dep: Signal<Local, bool>,
-    /// The VALU runs an instruction (of any wave; of this one) that is not in its last
-    /// cycle (`done`).
-    va_on: Signal<Local, bool>,
+    /// The VALU runs an instruction of this wave, not in its last cycle (`done`).
     va_own: Signal<Local, bool>,
 
     pc_word: Signal<Local, Bits<32>>,
@@ -765,7 +764,6 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             own: Default::default(),
             va_near: Default::default(),
             v_dep: Default::default(),
-            va_on: Default::default(),
             va_own: Default::default(),
             pc_word: Default::default(),
             next_word: Default::default(),
@@ -1240,14 +1238,12 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // it; beside a GLOBAL load the bus arbiter serves both); `s_endpgm` and `s_barrier`
         // for the wave's own; an `s_waitcnt` whose count is 0 for the wave's own of that
         // kind.
-        // (The VALU's instruction counts as ended in its `done` cycle: its writes are in,
-        // and the VALU takes a new one in the next cycle.)
-        self.va_on.next = self.va_busy.q.val() && !self.v_done.val();
+        // (The VALU's instruction counts as ended in its `done` cycle: its writes are in.)
         self.va_own.next = self.v_own.val() && !self.v_done.val();
         self.own.next = self.va_own.val() || self.mu_own.val();
         // (A VALU instruction goes on a cycle sooner, in the VALU's last write-back: it
         // reaches VExec in the `v_done` cycle and reads its VGPRs after that.)
-        self.va_near.next = self.va_on.val() && !self.v_last.val();
+        self.va_near.next = self.va_busy.q.val() && !self.v_done.val() && !self.v_last.val();
         self.v_dep.next = (self.va_own.val() && !self.v_last.val()) || self.mu_dep.val();
         if self.dec_munit.val() {
             self.v_dep.next = self.own.val();
