@@ -844,14 +844,15 @@ fn synth_check_finds_no_latch_in_any_config() {
 }
 
 /// `cu32 synth --no-pnr` on the ULX3S configuration: Yosys synthesises it without a latch,
-/// and it fits the ECP5-85F (at most 78% of its 83,640 LUT4, which leaves room for
-/// routing only with effort: see hdl/README.md; within its 208 DP16KD and 156 MULT18X18D).
+/// and it fits the ECP5-85F with room to route (at most 72% of its 83,640 LUT4: nextpnr
+/// routed builds of about that size, and not the ones near 80%, see hdl/README.md; within
+/// its 208 DP16KD and 156 MULT18X18D).
 #[test]
 fn synth_ulx3s_fits_without_latches() {
     let (stdout, report) = synth_ulx3s(&["--no-pnr"]);
     assert!(stdout.contains("Yosys only"), "{stdout}");
     let lut4 = report["lut4"].as_u64().unwrap();
-    assert!(lut4 > 10_000 && lut4 <= 83_640 * 78 / 100, "{report}");
+    assert!(lut4 > 10_000 && lut4 <= 83_640 * 72 / 100, "{report}");
     assert!(report["bram_dp16kd"].as_u64().unwrap() <= 208, "{report}");
     assert!(
         report["dsp_mult18x18d"].as_u64().unwrap() <= 156,
