@@ -673,6 +673,53 @@ fn vmem_programs_cosimulate() {
             }
         }
     }
+    // Addresses whose low half and offset carry into the high half (the RTL reads ADDR's
+    // high half after the low one and checks it against the carry): a high half of all
+    // ones with a positive offset, or of 1 with a negative one, reaches memory below 2^32
+    // (images at 0 and at 0xffff_f000, seen by both sides); a high half of 0 with a carry
+    // lies above 2^32 and stops both sides.
+    let image = out.path().join("image.bin");
+    let bytes: Vec<u8> = (0..4096u32).map(|i| (i * 7 + i / 256) as u8).collect();
+    std::fs::write(&image, bytes).unwrap();
+    let head = "v_mbcnt_lo_u32_b32 v0, -1, 0\nv_lshlrev_b32 v1, 2, v0\n\
+                v_add_nc_u32 v2, 0xffffff80, v1\n";
+    let carry = write(
+        out.path(),
+        "carry.s",
+        &format!(
+            "{head}v_mov_b32 v3, -1\nglobal_load_b32 v4, v[2:3], off offset:256\n\
+             global_store_b32 v[2:3], v0, off offset:384\nv_mov_b32 v5, v1\n\
+             v_mov_b32 v6, 1\nglobal_load_b32 v7, v[5:6], off offset:-256\ns_endpgm\n"
+        ),
+    );
+    let above = write(
+        out.path(),
+        "carry_above_4g.s",
+        &format!("{head}v_mov_b32 v3, 0\nglobal_load_b32 v4, v[2:3], off offset:256\ns_endpgm\n"),
+    );
+    for config in ["configs/default.yaml", "configs/ulx3s-85f.yaml"] {
+        let assert = cu32()
+            .arg("cosim")
+            .arg("--config")
+            .arg(repo().join(config))
+            .args([&carry, &above])
+            .arg("--out")
+            .arg(out.path())
+            .arg("--memory-image")
+            .arg(format!("{}@0", image.display()))
+            .arg("--memory-image")
+            .arg(format!("{}@0xfffff000", image.display()))
+            .assert()
+            .success();
+        let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+        for line in [
+            "carry.s: 10 instructions",
+            "carry_above_4g.s: 4 instructions",
+            "cosim: 2 passed, 0 failed",
+        ] {
+            assert!(stdout.contains(line), "{config}: lacks `{line}`: {stdout}");
+        }
+    }
 }
 
 /// Suite kernels without barriers run on the RTL's dispatcher exactly as on the golden
