@@ -175,20 +175,23 @@ pub struct Core<const IMEM_BITS: usize> {
     pub sgpr_wdata: Signal<Out, Bits<32>>,
     /// Wave slots: `park` (sampled at the retirement) ends the instruction in `Parked` instead of
     /// fetching the next one (the dispatcher's `s_barrier`). `yield_ok` (sampled at Check)
-    /// lets an instruction held there stop in `Yielded` at its own PC instead of waiting,
-    /// when no scalar load of the wave is outstanding (its dwords go to the wave's slot);
-    /// `start_yields` ends the start sweep in `Yielded` instead of fetching. `ctx_*` are the
-    /// wave's state to save in `Parked` and `Yielded`. `resume` (in `Parked`, `Yielded` or
-    /// `Done`) continues a wave of the slot now selected from `resume_*`.
+    /// lets an instruction held there give way to another wave at its own PC instead of
+    /// waiting, when no scalar load of the wave is outstanding (its dwords go to the wave's
+    /// slot): in that cycle (`gave_way`) it fetches the wave on `resume_*` at once with
+    /// `direct_ok`, else stops in `Yielded`. `start_yields` ends the start sweep in
+    /// `Yielded` instead of fetching. `ctx_*` are the wave's state to save when it gives
+    /// way, in `Parked` and in `Yielded`. `resume` (in `Parked`, `Yielded` or `Done`)
+    /// continues a wave of the slot the dispatcher selected from `resume_*`.
     pub park: Signal<In, bool>,
     pub parked: Signal<Out, bool>,
     pub yield_ok: Signal<In, bool>,
+    pub direct_ok: Signal<In, bool>,
     pub start_yields: Signal<In, bool>,
     pub yielded: Signal<Out, bool>,
-    /// The instruction at Check gives way to another wave this cycle (a counter's).
+    /// The instruction at Check gives way to another wave this cycle.
     pub gave_way: Signal<Out, bool>,
-    /// In `Yielded`: the wave can go on once the VALU (`yield_v`), the memory unit
-    /// (`yield_m`) is idle (neither after the start sweep).
+    /// With `gave_way` and in `Yielded`: the wave can go on once the VALU (`yield_v`), the
+    /// memory unit (`yield_m`) is idle (neither after the start sweep).
     pub yield_v: Signal<Out, bool>,
     pub yield_m: Signal<Out, bool>,
     pub ctx_pc: Signal<Out, Bits<32>>,
@@ -463,9 +466,14 @@ pub struct Core<const IMEM_BITS: usize> {
     /// The memory unit's end is taken this cycle (not while the trace ports carry the
     /// VALU's writes).
     mu_take: Signal<Local, bool>,
-    /// What the wave that gave way waits for (`yield_v`, `yield_m`).
+    /// What the wave that gave way waits for (`yield_v`, `yield_m`): registered for
+    /// `Yielded` (`need_*`), and as it gives way (`want_*`).
     need_v: DFF<bool>,
     need_m: DFF<bool>,
+    want_v: Signal<Local, bool>,
+    want_m: Signal<Local, bool>,
+    /// The instruction at Check gives way this cycle (`gave_way`).
+    yielding: Signal<Local, bool>,
     /// A background instruction of the current wave runs (either unit).
     own: Signal<Local, bool>,
     /// The VALU runs a background instruction, in neither its last write-back nor its
@@ -567,6 +575,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             park: Default::default(),
             parked: Default::default(),
             yield_ok: Default::default(),
+            direct_ok: Default::default(),
             start_yields: Default::default(),
             yielded: Default::default(),
             gave_way: Default::default(),
@@ -797,6 +806,9 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             w_last_d: Default::default(),
             assemble: Default::default(),
             between: Default::default(),
+            want_v: Default::default(),
+            want_m: Default::default(),
+            yielding: Default::default(),
             sm_base: Default::default(),
             sm_off: Default::default(),
             sm_sum: Default::default(),
@@ -1313,7 +1325,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         }
         self.retire.next = false;
         self.assemble.next = false;
-        self.gave_way.next = false;
+        self.yielding.next = false;
+        self.want_v.next = self.need_v.q.val();
+        self.want_m.next = self.need_m.q.val();
         match self.state.q.val() {
             State::Idle => {
                 if self.start.val() {
@@ -1398,14 +1412,18 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     // Held: wait here, or give way to another wave of the work-group.
                     self.state.d.next = State::Check;
                     if self.yield_ok.val() && !self.ld_busy.q.val() {
+                        // Give way: to the wave on `resume_*` with `direct_ok` (below), else
+                        // in `Yielded`, for the dispatcher to pick one.
                         self.state.d.next = State::Yielded;
-                        self.gave_way.next = true;
+                        self.yielding.next = true;
                         // What it waits for: the VALU (it is a VALU instruction or one of
                         // the wave's runs there), the memory unit (a memory instruction, or
                         // one of the wave's runs there).
-                        self.need_v.d.next =
+                        self.want_v.next =
                             (self.dec_valu.val() && !self.dec_munit.val()) || self.v_own.val();
-                        self.need_m.d.next = self.mem_op.val() || self.mu_own.val();
+                        self.want_m.next = self.mem_op.val() || self.mu_own.val();
+                        self.need_v.d.next = self.want_v.val();
+                        self.need_m.d.next = self.want_m.val();
                     }
                 } else if self.dec_valu.val() {
                     if self.pc_vlast.val() >= self.imem_words.val() {
@@ -1807,7 +1825,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         }
 
         // Between waves (Done, Parked at a barrier, Yielded): a new wave starts (`start`),
-        // or a waiting one continues (`resume`).
+        // or a waiting one continues (`resume`); a wave giving way at Check hands over to
+        // the ready one directly (`direct_ok`).
         self.between.next = (self.state.q.val() == State::Done)
             || (self.state.q.val() == State::Parked)
             || (self.state.q.val() == State::Yielded);
@@ -1815,7 +1834,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.state.d.next = State::Clear;
             self.step.d.next = 0.into();
         }
-        if self.between.val() && self.resume.val() {
+        if (self.between.val() && self.resume.val())
+            || (self.yielding.val() && self.direct_ok.val())
+        {
             self.state.d.next = State::Fetch;
             self.imem.read_address.next = self.resume_pc.val().get_bits::<IMEM_BITS>(2);
             self.step.d.next = 0.into();
@@ -1925,8 +1946,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.done.next = self.state.q.val() == State::Done;
         self.parked.next = self.state.q.val() == State::Parked;
         self.yielded.next = self.state.q.val() == State::Yielded;
-        self.yield_v.next = self.need_v.q.val();
-        self.yield_m.next = self.need_m.q.val();
+        self.gave_way.next = self.yielding.val();
+        self.yield_v.next = self.want_v.val();
+        self.yield_m.next = self.want_m.val();
         self.ctx_pc.next = self.pc.q.val();
         self.ctx_scc.next = self.scc.q.val();
         self.ctx_mode.next = self.mode.q.val();

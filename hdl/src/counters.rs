@@ -141,6 +141,13 @@ pub const COUNTERS: &[Counter] = &[
                   ready (it issues when its wave runs again)",
         amount: "{7'd0, gave_way}",
     },
+    Counter {
+        index: 17,
+        name: "direct_switches",
+        meaning: "of `wave_switches`, those that went to the ready wave in the same cycle \
+                  (no PICK or RESUME cycle of the dispatcher)",
+        amount: "{7'd0, gave_way && d_direct_ok}",
+    },
 ];
 
 /// The counter called `name`.

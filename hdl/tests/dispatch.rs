@@ -21,7 +21,11 @@
 //!      ready one: not waiting for a busy unit (a wave that gave way waits for the unit
 //!      the core named, `core_yield_v` or `core_yield_m`; one that started or left the
 //!      barrier since waits for none); the resume hands back the PC, SCC, MODE, VCC, EXEC
-//!      and M0 saved when that wave last stopped;
+//!      and M0 saved when that wave last stopped. A wave that gives way raises
+//!      `core_gave_way` for a cycle (as the core at Check): when another wave is ready and
+//!      none of 1 to 3 applies (`direct_ok`), the core takes that wave's state from
+//!      resume_* in that cycle (the R line's `direct`), else it stops in `core_yielded`
+//!      and the dispatcher picks;
 //!   5. end, with no wave live and no work-group left;
 //!   6. with every slot live (so all waiting): stop with error BARRIER at the `s_barrier`
 //!      of the lowest waiting slot;
@@ -44,6 +48,9 @@ use std::fmt::Write as _;
 
 const TESTBENCH: &str = r#"module tb;
   reg clk = 0, rst = 1, start = 0, core_done = 0, core_error = 0, parked = 0, yielded = 0;
+  reg gave_way = 0, direct = 0, rscc = 0;
+  reg [31:0] rpc = 0, rmode = 0, rm0 = 0;
+  reg [63:0] rvcc = 0, rexec = 0;
   reg vbusy = 0, ctx_scc = 0, busy_mem = 0, yv = 0, ym = 0;
   reg [31:0] ctx_pc = 0, ctx_mode = 0, ctx_m0 = 0, s = 0;
   reg [63:0] ctx_vcc = 0, ctx_exec = 0;
@@ -63,7 +70,7 @@ const TESTBENCH: &str = r#"module tb;
   wire [7:0] error_code;
   wire [2:0] slot;
   wire [31:0] wave;
-  wire park_ok, yield_ok, start_yields, resume, resume_scc;
+  wire park_ok, yield_ok, direct_ok, start_yields, resume, resume_scc;
   wire [31:0] resume_pc, resume_mode, resume_m0;
   wire [63:0] resume_vcc, resume_exec;
   wire [63:0] pc_base;
@@ -78,9 +85,9 @@ const TESTBENCH: &str = r#"module tb;
       .init_sgpr(init_sgpr), .init_exec(init_exec), .init_mode(init_mode),
       .core_done(core_done), .core_error(core_error), .core_error_pc(32'h44),
       .slot(slot), .wave(wave), .park_ok(park_ok), .core_parked(parked),
-      .core_yielded(yielded), .core_yield_v(yv), .core_yield_m(ym),
+      .core_yielded(yielded), .core_gave_way(gave_way), .core_yield_v(yv), .core_yield_m(ym),
       .v_busy(vbusy && !busy_mem), .mu_busy(vbusy && busy_mem), .yield_ok(yield_ok),
-      .start_yields(start_yields),
+      .direct_ok(direct_ok), .start_yields(start_yields),
       .ctx_pc(ctx_pc), .ctx_scc(ctx_scc), .ctx_mode(ctx_mode), .ctx_vcc(ctx_vcc),
       .ctx_exec(ctx_exec), .ctx_m0(ctx_m0), .core_resume(resume),
       .resume_pc(resume_pc), .resume_scc(resume_scc), .resume_mode(resume_mode),
@@ -123,8 +130,10 @@ const TESTBENCH: &str = r#"module tb;
   reg [31:0] gave = 0, held = 0, stops = 0;
   // The current wave stops: 0 yielded, 1 parked, 2 done (levels until the next start or
   // resume); a resumed wave that gives way (`gives`) waits for the VALU, or with busy_mem
-  // the memory unit. ctx_* name the wave, its stop and the dispatch's stop count; that
-  // unit is busy from busy_wave's yields to the next stop.
+  // the memory unit, and raises gave_way for a cycle first (as the core at Check): with
+  // direct_ok it takes the wave on resume_* in that cycle, else it stops in yielded.
+  // ctx_* name the wave, its stop and the dispatch's stop count; that unit is busy from
+  // busy_wave's yields to the next stop.
   task stop(input integer how, input integer gives);
     begin
       stops = stops + 1;
@@ -136,12 +145,14 @@ const TESTBENCH: &str = r#"module tb;
       ctx_exec = {s, ~s};
       ctx_m0 = 32'h4d00_0000 | s;
       nstop[wave[4:0]] = nstop[wave[4:0]] + 8'd1;
-      yielded = how == 0;
+      yielded = how == 0 && gives == 0;
+      gave_way = how == 0 && gives != 0;
       parked = how == 1;
       core_done = how == 2;
       vbusy = how == 0 && wave == busy_wave;
       yv = gives != 0 && !busy_mem;
       ym = gives != 0 && busy_mem;
+      #1;
     end
   endtask
   // One dispatch. A started wave sweeps its SGPRs and yields. A resumed wave gives way
@@ -149,7 +160,7 @@ const TESTBENCH: &str = r#"module tb;
   // bit is set and park_ok, else ends.
   task dispatch;
     begin
-      {yielded, parked, core_done, vbusy, yv, ym} = 6'd0;
+      {yielded, gave_way, parked, core_done, vbusy, yv, ym} = 7'd0;
       stops = 0;
       clears = 0;
       start = 1; tick; start = 0;
@@ -169,12 +180,19 @@ const TESTBENCH: &str = r#"module tb;
                    init_exec, init_mode, keep_v0, slot, wave, tag, park_ok, pc_base, start_yields);
           tick; tick;
           stop(0, 0);
-        end else if (resume) begin
-          $display("R slot %0d wave %0d tag %0d park_ok %0d pc %08x scc %0d mode %08x vcc %016x exec %016x m0 %08x yield_ok %0d",
-                   slot, wave, tag, park_ok, resume_pc, resume_scc, resume_mode, resume_vcc,
-                   resume_exec, resume_m0, yield_ok);
+        end else if (resume || (gave_way && direct_ok)) begin
+          // The state handed over in the resume cycle; the slot and what goes with it
+          // a cycle later (after a direct switch the slot changes with that cycle).
+          direct = gave_way;
+          {rpc, rscc, rmode, rvcc, rexec, rm0} = {resume_pc, resume_scc, resume_mode,
+                                                  resume_vcc, resume_exec, resume_m0};
           {yielded, parked, core_done} = 3'd0;
-          tick; tick;
+          tick;
+          gave_way = 0;
+          $display("R slot %0d wave %0d tag %0d park_ok %0d pc %08x scc %0d mode %08x vcc %016x exec %016x m0 %08x yield_ok %0d direct %0d",
+                   slot, wave, tag, park_ok, rpc, rscc, rmode, rvcc, rexec, rm0, yield_ok,
+                   direct);
+          tick;
           if (yield_mask[wave[4:0]] && !gave[wave[4:0]] && yield_ok) begin
             gave[wave[4:0]] = 1'b1;
             stop(0, 1);
@@ -184,7 +202,13 @@ const TESTBENCH: &str = r#"module tb;
           end else begin
             stop(2, 0);
           end
-        end else tick;
+        end else begin
+          tick;
+          if (gave_way) begin
+            gave_way = 0;
+            yielded = 1;
+          end
+        end
       end
       $display("END done %0d error %0d code %0d pc %08x busy %0d clears %0d", done, error,
                error_code, error_pc, busy, clears);
@@ -399,6 +423,9 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
     }
     // The next wave's number, the dispatch's stops, the current slot, the vector unit busy.
     let (mut wnext, mut stops, mut cur, mut vbusy) = (0, 0, 0, false);
+    // The current wave has just given way: the dispatcher may switch directly, in the same
+    // cycle, when none of choices 1 to 3 applies and another wave is ready.
+    let mut gave_way = false;
     loop {
         let free = slots.iter().position(Option::is_none);
         let no_live = slots.iter().all(Option::is_none);
@@ -420,6 +447,7 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
                 saved: ctx(stops, 0, wnext),
             });
             vbusy = script.busy == Some(wnext);
+            gave_way = false;
             group.started += 1;
             wnext += 1;
             cur = i;
@@ -438,6 +466,7 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
             .sum();
         if freed != 0 {
             let _ = writeln!(out, "F {freed:08b}");
+            gave_way = false;
             for (i, s) in slots.iter_mut().enumerate() {
                 if let Some(s) = s.as_mut().filter(|_| freed & (1 << i) != 0) {
                     s.waiting = false;
@@ -447,6 +476,7 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
         }
         // 3. The next work-group, with the first tag no live wave uses, or none left.
         if fin && !last && free.is_some() && (!lds || no_live) {
+            gave_way = false;
             k += 1;
             if k == ids.len() {
                 last = true;
@@ -466,6 +496,7 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
         // parks or ends.
         let ready = |i: usize| runnable(i) && !(slots[i].as_ref().unwrap().needs && vbusy);
         if let Some(i) = after(cur, ready).or_else(|| after(cur, runnable)) {
+            let direct = gave_way && (0..SLOTS).any(|j| j != cur && ready(j));
             let yield_ok = (0..SLOTS).any(|j| j != i && ready(j));
             cur = i;
             let s = slots[i].as_mut().unwrap();
@@ -473,7 +504,7 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
             let _ = writeln!(
                 out,
                 "R slot {i} wave {} tag {} park_ok {} pc {:08x} scc {} mode {:08x} \
-                 vcc {:016x} exec {:016x} m0 {:08x} yield_ok {}",
+                 vcc {:016x} exec {:016x} m0 {:08x} yield_ok {} direct {}",
                 s.wave,
                 s.tag,
                 u8::from(s.multi),
@@ -483,7 +514,8 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
                 c.vcc,
                 c.exec,
                 c.m0,
-                u8::from(yield_ok)
+                u8::from(yield_ok),
+                u8::from(direct)
             );
             stops += 1;
             s.saved = ctx(stops, s.stops, s.wave);
@@ -491,9 +523,11 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
             vbusy = false;
             let bit = 1 << s.wave;
             s.needs = false;
+            gave_way = false;
             if script.yields & bit != 0 && !s.gave && yield_ok {
                 s.gave = true;
                 s.needs = true;
+                gave_way = true;
                 vbusy = script.busy == Some(s.wave);
             } else if script.parks & bit != 0 && !s.parked && s.multi {
                 s.parked = true;
