@@ -23,7 +23,10 @@
 //!   in `Yielded` at that instruction; a dispatched wave's start sweep ends in `Yielded`
 //!   too (`start_yields`). The wave's PC, SCC, MODE, VCC, EXEC and M0 are then on `ctx_*`
 //!   for the dispatcher to keep; `resume` continues a wave from `resume_*`, addressing
-//!   the instruction memory with its PC, and fetches.
+//!   the instruction memory with its PC, and fetches. A wave that gives way or parks
+//!   (`gave_way`, `parking`) while the dispatcher offers a ready wave (`direct_ok`,
+//!   `direct_park_ok`) hands its state over on `ctx_*` and takes that wave's from
+//!   `resume_*` in the same cycle, without stopping (a direct switch).
 //! - PC: counts from `pc_base` (a dispatch's ENTRY, where the instruction memory's word 0
 //!   comes from); the PC-reading and -writing instructions see `pc_base` + PC.
 //! - MODE (the only hardware register, `hwreg` id 1) is a flip-flop register, `init_mode`
@@ -184,6 +187,10 @@ pub struct Core<const IMEM_BITS: usize> {
     /// continues a wave of the slot the dispatcher selected from `resume_*`.
     pub park: Signal<In, bool>,
     pub parked: Signal<Out, bool>,
+    /// The retirement parks this cycle (`park`); with `direct_park_ok` the core takes the
+    /// wave on `resume_*` at once, else it stops in `Parked`.
+    pub parking: Signal<Out, bool>,
+    pub direct_park_ok: Signal<In, bool>,
     pub yield_ok: Signal<In, bool>,
     pub direct_ok: Signal<In, bool>,
     pub start_yields: Signal<In, bool>,
@@ -472,8 +479,10 @@ pub struct Core<const IMEM_BITS: usize> {
     need_m: DFF<bool>,
     want_v: Signal<Local, bool>,
     want_m: Signal<Local, bool>,
-    /// The instruction at Check gives way this cycle (`gave_way`).
+    /// The instruction at Check gives way this cycle (`gave_way`); the retirement parks
+    /// (`parking`).
     yielding: Signal<Local, bool>,
+    parks: Signal<Local, bool>,
     /// A background instruction of the current wave runs (either unit).
     own: Signal<Local, bool>,
     /// The VALU runs a background instruction, in neither its last write-back nor its
@@ -574,6 +583,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             sgpr_wdata: Default::default(),
             park: Default::default(),
             parked: Default::default(),
+            parking: Default::default(),
+            direct_park_ok: Default::default(),
             yield_ok: Default::default(),
             direct_ok: Default::default(),
             start_yields: Default::default(),
@@ -809,6 +820,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             want_v: Default::default(),
             want_m: Default::default(),
             yielding: Default::default(),
+            parks: Default::default(),
             sm_base: Default::default(),
             sm_off: Default::default(),
             sm_sum: Default::default(),
@@ -1326,6 +1338,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.retire.next = false;
         self.assemble.next = false;
         self.yielding.next = false;
+        self.parks.next = false;
         self.want_v.next = self.need_v.q.val();
         self.want_m.next = self.need_m.q.val();
         match self.state.q.val() {
@@ -1810,7 +1823,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             if self.t_end.q.val() {
                 self.state.d.next = State::Done;
             } else if self.park.val() {
+                // At the barrier: the wave on `resume_*` with `direct_park_ok` (below),
+                // else stop.
                 self.state.d.next = State::Parked;
+                self.parks.next = true;
             } else if self.pf_fast.q.val() {
                 self.ir0.d.next = self.pf0.q.val();
                 self.ir1.d.next = self.pf1.q.val();
@@ -1825,8 +1841,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         }
 
         // Between waves (Done, Parked at a barrier, Yielded): a new wave starts (`start`),
-        // or a waiting one continues (`resume`); a wave giving way at Check hands over to
-        // the ready one directly (`direct_ok`).
+        // or a waiting one continues (`resume`); a wave giving way at Check or parking at
+        // its retirement hands over to the ready one directly (`direct_ok`,
+        // `direct_park_ok`).
         self.between.next = (self.state.q.val() == State::Done)
             || (self.state.q.val() == State::Parked)
             || (self.state.q.val() == State::Yielded);
@@ -1836,6 +1853,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         }
         if (self.between.val() && self.resume.val())
             || (self.yielding.val() && self.direct_ok.val())
+            || (self.parks.val() && self.direct_park_ok.val())
         {
             self.state.d.next = State::Fetch;
             self.imem.read_address.next = self.resume_pc.val().get_bits::<IMEM_BITS>(2);
@@ -1949,7 +1967,12 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.gave_way.next = self.yielding.val();
         self.yield_v.next = self.want_v.val();
         self.yield_m.next = self.want_m.val();
+        // (Parking, the PC after `s_barrier`, as the retirement writes it.)
         self.ctx_pc.next = self.pc.q.val();
+        if self.parks.val() {
+            self.ctx_pc.next = self.next_pc.q.val();
+        }
+        self.parking.next = self.parks.val();
         self.ctx_scc.next = self.scc.q.val();
         self.ctx_mode.next = self.mode.q.val();
         self.ctx_vcc.next = self.vcc.q.val();

@@ -144,9 +144,10 @@ pub const COUNTERS: &[Counter] = &[
     Counter {
         index: 17,
         name: "direct_switches",
-        meaning: "of `wave_switches`, those that went to the ready wave in the same cycle \
-                  (no PICK or RESUME cycle of the dispatcher)",
-        amount: "{7'd0, gave_way && d_direct_ok}",
+        meaning: "waves that gave way (of `wave_switches`) or parked at `s_barrier` and \
+                  went to a ready wave in the same cycle (no PICK or RESUME cycle of the \
+                  dispatcher)",
+        amount: "{7'd0, (gave_way && d_direct_ok) || (core_parking && d_direct_park_ok)}",
     },
 ];
 

@@ -25,7 +25,8 @@
 //!      `core_gave_way` for a cycle (as the core at Check): when another wave is ready and
 //!      none of 1 to 3 applies (`direct_ok`), the core takes that wave's state from
 //!      resume_* in that cycle (the R line's `direct`), else it stops in `core_yielded`
-//!      and the dispatcher picks;
+//!      and the dispatcher picks; so does a wave parking at `s_barrier` (`core_parking`,
+//!      `direct_park_ok`, else `core_parked`), where releasing its work-group is choice 2;
 //!   5. end, with no wave live and no work-group left;
 //!   6. with every slot live (so all waiting): stop with error BARRIER at the `s_barrier`
 //!      of the lowest waiting slot;
@@ -48,7 +49,7 @@ use std::fmt::Write as _;
 
 const TESTBENCH: &str = r#"module tb;
   reg clk = 0, rst = 1, start = 0, core_done = 0, core_error = 0, parked = 0, yielded = 0;
-  reg gave_way = 0, direct = 0, rscc = 0;
+  reg gave_way = 0, parking = 0, direct = 0, rscc = 0;
   reg [31:0] rpc = 0, rmode = 0, rm0 = 0;
   reg [63:0] rvcc = 0, rexec = 0;
   reg vbusy = 0, ctx_scc = 0, busy_mem = 0, yv = 0, ym = 0;
@@ -70,7 +71,7 @@ const TESTBENCH: &str = r#"module tb;
   wire [7:0] error_code;
   wire [2:0] slot;
   wire [31:0] wave;
-  wire park_ok, yield_ok, direct_ok, start_yields, resume, resume_scc;
+  wire park_ok, yield_ok, direct_ok, direct_park_ok, start_yields, resume, resume_scc;
   wire [31:0] resume_pc, resume_mode, resume_m0;
   wire [63:0] resume_vcc, resume_exec;
   wire [63:0] pc_base;
@@ -85,9 +86,10 @@ const TESTBENCH: &str = r#"module tb;
       .init_sgpr(init_sgpr), .init_exec(init_exec), .init_mode(init_mode),
       .core_done(core_done), .core_error(core_error), .core_error_pc(32'h44),
       .slot(slot), .wave(wave), .park_ok(park_ok), .core_parked(parked),
+      .core_parking(parking),
       .core_yielded(yielded), .core_gave_way(gave_way), .core_yield_v(yv), .core_yield_m(ym),
       .v_busy(vbusy && !busy_mem), .mu_busy(vbusy && busy_mem), .yield_ok(yield_ok),
-      .direct_ok(direct_ok), .start_yields(start_yields),
+      .direct_ok(direct_ok), .direct_park_ok(direct_park_ok), .start_yields(start_yields),
       .ctx_pc(ctx_pc), .ctx_scc(ctx_scc), .ctx_mode(ctx_mode), .ctx_vcc(ctx_vcc),
       .ctx_exec(ctx_exec), .ctx_m0(ctx_m0), .core_resume(resume),
       .resume_pc(resume_pc), .resume_scc(resume_scc), .resume_mode(resume_mode),
@@ -131,7 +133,8 @@ const TESTBENCH: &str = r#"module tb;
   // The current wave stops: 0 yielded, 1 parked, 2 done (levels until the next start or
   // resume); a resumed wave that gives way (`gives`) waits for the VALU, or with busy_mem
   // the memory unit, and raises gave_way for a cycle first (as the core at Check): with
-  // direct_ok it takes the wave on resume_* in that cycle, else it stops in yielded.
+  // direct_ok it takes the wave on resume_* in that cycle, else it stops in yielded. So
+  // does a park: parking, then with direct_park_ok the wave on resume_*, else parked.
   // ctx_* name the wave, its stop and the dispatch's stop count; that unit is busy from
   // busy_wave's yields to the next stop.
   task stop(input integer how, input integer gives);
@@ -147,7 +150,7 @@ const TESTBENCH: &str = r#"module tb;
       nstop[wave[4:0]] = nstop[wave[4:0]] + 8'd1;
       yielded = how == 0 && gives == 0;
       gave_way = how == 0 && gives != 0;
-      parked = how == 1;
+      parking = how == 1;
       core_done = how == 2;
       vbusy = how == 0 && wave == busy_wave;
       yv = gives != 0 && !busy_mem;
@@ -160,7 +163,7 @@ const TESTBENCH: &str = r#"module tb;
   // bit is set and park_ok, else ends.
   task dispatch;
     begin
-      {yielded, gave_way, parked, core_done, vbusy, yv, ym} = 7'd0;
+      {yielded, gave_way, parked, parking, core_done, vbusy, yv, ym} = 8'd0;
       stops = 0;
       clears = 0;
       start = 1; tick; start = 0;
@@ -180,15 +183,15 @@ const TESTBENCH: &str = r#"module tb;
                    init_exec, init_mode, keep_v0, slot, wave, tag, park_ok, pc_base, start_yields);
           tick; tick;
           stop(0, 0);
-        end else if (resume || (gave_way && direct_ok)) begin
+        end else if (resume || (gave_way && direct_ok) || (parking && direct_park_ok)) begin
           // The state handed over in the resume cycle; the slot and what goes with it
           // a cycle later (after a direct switch the slot changes with that cycle).
-          direct = gave_way;
+          direct = gave_way || parking;
           {rpc, rscc, rmode, rvcc, rexec, rm0} = {resume_pc, resume_scc, resume_mode,
                                                   resume_vcc, resume_exec, resume_m0};
           {yielded, parked, core_done} = 3'd0;
           tick;
-          gave_way = 0;
+          {gave_way, parking} = 2'd0;
           $display("R slot %0d wave %0d tag %0d park_ok %0d pc %08x scc %0d mode %08x vcc %016x exec %016x m0 %08x yield_ok %0d direct %0d",
                    slot, wave, tag, park_ok, rpc, rscc, rmode, rvcc, rexec, rm0, yield_ok,
                    direct);
@@ -207,6 +210,10 @@ const TESTBENCH: &str = r#"module tb;
           if (gave_way) begin
             gave_way = 0;
             yielded = 1;
+          end
+          if (parking) begin
+            parking = 0;
+            parked = 1;
           end
         end
       end
@@ -423,9 +430,9 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
     }
     // The next wave's number, the dispatch's stops, the current slot, the vector unit busy.
     let (mut wnext, mut stops, mut cur, mut vbusy) = (0, 0, 0, false);
-    // The current wave has just given way: the dispatcher may switch directly, in the same
-    // cycle, when none of choices 1 to 3 applies and another wave is ready.
-    let mut gave_way = false;
+    // The current wave has just given way or parked: the dispatcher may switch directly,
+    // in the same cycle, when none of choices 1 to 3 applies and another wave is ready.
+    let mut handing = false;
     loop {
         let free = slots.iter().position(Option::is_none);
         let no_live = slots.iter().all(Option::is_none);
@@ -447,7 +454,7 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
                 saved: ctx(stops, 0, wnext),
             });
             vbusy = script.busy == Some(wnext);
-            gave_way = false;
+            handing = false;
             group.started += 1;
             wnext += 1;
             cur = i;
@@ -466,7 +473,7 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
             .sum();
         if freed != 0 {
             let _ = writeln!(out, "F {freed:08b}");
-            gave_way = false;
+            handing = false;
             for (i, s) in slots.iter_mut().enumerate() {
                 if let Some(s) = s.as_mut().filter(|_| freed & (1 << i) != 0) {
                     s.waiting = false;
@@ -476,7 +483,7 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
         }
         // 3. The next work-group, with the first tag no live wave uses, or none left.
         if fin && !last && free.is_some() && (!lds || no_live) {
-            gave_way = false;
+            handing = false;
             k += 1;
             if k == ids.len() {
                 last = true;
@@ -496,7 +503,7 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
         // parks or ends.
         let ready = |i: usize| runnable(i) && !(slots[i].as_ref().unwrap().needs && vbusy);
         if let Some(i) = after(cur, ready).or_else(|| after(cur, runnable)) {
-            let direct = gave_way && (0..SLOTS).any(|j| j != cur && ready(j));
+            let direct = handing && (0..SLOTS).any(|j| j != cur && ready(j));
             let yield_ok = (0..SLOTS).any(|j| j != i && ready(j));
             cur = i;
             let s = slots[i].as_mut().unwrap();
@@ -523,15 +530,16 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
             vbusy = false;
             let bit = 1 << s.wave;
             s.needs = false;
-            gave_way = false;
+            handing = false;
             if script.yields & bit != 0 && !s.gave && yield_ok {
                 s.gave = true;
                 s.needs = true;
-                gave_way = true;
+                handing = true;
                 vbusy = script.busy == Some(s.wave);
             } else if script.parks & bit != 0 && !s.parked && s.multi {
                 s.parked = true;
                 s.waiting = true;
+                handing = true;
             } else {
                 slots[i] = None;
             }
