@@ -148,11 +148,14 @@ const TESTBENCH: &str = r#"module tb;
       ctx_exec = {s, ~s};
       ctx_m0 = 32'h4d00_0000 | s;
       nstop[wave[4:0]] = nstop[wave[4:0]] + 8'd1;
+      // The unit goes busy (or idle) a cycle before the stop, as an instruction issued
+      // before the one that stops makes it busy.
+      vbusy = how == 0 && wave == busy_wave;
+      tick;
       yielded = how == 0 && gives == 0;
       gave_way = how == 0 && gives != 0;
       parking = how == 1;
       core_done = how == 2;
-      vbusy = how == 0 && wave == busy_wave;
       yv = gives != 0 && !busy_mem;
       ym = gives != 0 && busy_mem;
       #1;
