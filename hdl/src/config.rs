@@ -14,7 +14,7 @@ pub const DEFAULT_YAML: &str = include_str!("../../configs/default.yaml");
 pub struct Config {
     /// A short name used for output folders and reports.
     pub name: String,
-    /// Physical SIMD lanes (4, 8, 16 or 32); a wave of 32 runs in 32/lanes passes.
+    /// Physical SIMD lanes (2, 4, 8, 16 or 32); a wave of 32 runs in 32/lanes passes.
     pub lanes: u32,
     /// Wave slots (1..=16).
     pub wave_slots: u32,
@@ -117,8 +117,8 @@ impl Config {
             (
                 "lanes",
                 self.lanes,
-                matches!(self.lanes, 4 | 8 | 16 | 32),
-                "allowed are 4, 8, 16, 32",
+                matches!(self.lanes, 2 | 4 | 8 | 16 | 32),
+                "allowed are 2, 4, 8, 16, 32",
             ),
             (
                 "wave_slots",
@@ -197,7 +197,7 @@ mod tests {
         let bad = DEFAULT_YAML.replace("lanes: 32", "lanes: 12");
         let e = Config::parse(&bad, "x.yaml").unwrap_err().to_string();
         assert!(e.starts_with("x.yaml: field `lanes` is 12"), "{e}");
-        assert!(e.contains("4, 8, 16, 32"), "{e}");
+        assert!(e.contains("2, 4, 8, 16, 32"), "{e}");
     }
 
     #[test]

@@ -158,13 +158,8 @@ fn run(dir: &Path, lanes: u32, banks: u32, lds_bytes: u32, n: usize, seed: u64) 
         .iter()
         .zip(&clears)
         .map(|(r, c)| {
-            let mut line = r.hex(lanes);
-            if c.is_some() {
-                // The we field's bit 1 asks for the clear.
-                let we = u8::from(r.we) | 2;
-                line.replace_range(0..1, &format!("{we:x}"));
-            }
-            line + "\n"
+            // The we field's bit 1 asks for the clear.
+            r.hex(lanes, if c.is_some() { 2 } else { 0 }) + "\n"
         })
         .collect();
     std::fs::write(dir.join("reqs.hex"), lines).unwrap();
@@ -220,4 +215,5 @@ fn lds_banks_match_the_reference() {
     let base = std::env::temp_dir().join(format!("cu32-lds-{}", std::process::id()));
     run(&base.join("a"), 8, 16, 1024, 400, 1);
     run(&base.join("b"), 32, 32, 2048, 400, 2);
+    run(&base.join("c"), 2, 2, 1024, 400, 3);
 }

@@ -158,7 +158,7 @@ fn run(dir: &Path, lanes: u32, latency: u32, n: usize, seed: u64) {
     std::fs::write(dir.join("cu32_wb_master.v"), render(lanes)).unwrap();
     std::fs::write(dir.join("tb.v"), TESTBENCH).unwrap();
     let reqs = requests(lanes, n, &mut Rng(seed));
-    let lines: String = reqs.iter().map(|r| r.hex(lanes) + "\n").collect();
+    let lines: String = reqs.iter().map(|r| r.hex(lanes, 0) + "\n").collect();
     std::fs::write(dir.join("reqs.hex"), lines).unwrap();
     lint_clean(dir, "cu32_wb_master", "cu32_wb_master.v");
     let stdout = run_testbench(
@@ -211,4 +211,5 @@ fn bus_master_matches_the_reference() {
     let base = std::env::temp_dir().join(format!("cu32-wb-{}", std::process::id()));
     run(&base.join("a"), 8, 1, 300, 3);
     run(&base.join("b"), 32, 4, 300, 4);
+    run(&base.join("c"), 2, 2, 300, 5);
 }

@@ -90,14 +90,13 @@ pub struct Request {
 
 impl Request {
     /// The request as one `$readmemh` line of `lanes` lanes: `{we[3:0], mask, addr[lanes-1]
-    /// .. addr[0], wdata[lanes-1] .. wdata[0], be[lanes-1] .. be[0]}`.
-    pub fn hex(&self, lanes: u32) -> String {
-        let mask = if lanes == 32 {
-            self.mask
-        } else {
-            self.mask & ((1 << lanes) - 1)
-        };
-        let mut s = format!("{:x}{mask:0w$x}", u8::from(self.we), w = lanes as usize / 4);
+    /// .. addr[0], wdata[lanes-1] .. wdata[0], be[lanes-1] .. be[0]}`, with `flags` or'ed
+    /// into the `we` field. (Every field after the mask is a whole number of hex digits;
+    /// the `we` field and the mask lead as one number, so a mask of 2 lanes fits too.)
+    pub fn hex(&self, lanes: u32, flags: u8) -> String {
+        let mask = u64::from(self.mask) & ((1u64 << lanes) - 1);
+        let head = u64::from(u8::from(self.we) | flags) << lanes | mask;
+        let mut s = format!("{head:x}");
         for v in self.addr.iter().rev().chain(self.wdata.iter().rev()) {
             s += &format!("{v:08x}");
         }
