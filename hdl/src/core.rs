@@ -300,8 +300,14 @@ pub struct Core<const IMEM_BITS: usize> {
     pub dec_gret: Signal<In, bool>,
     /// A GLOBAL store or atomic (it writes memory: SMEM waits for it).
     pub dec_gwr: Signal<In, bool>,
-    /// Instruction words 1 and 2 (literal / VOP3 second word) to the vector unit.
+    /// Instruction word 1 (literal / VOP3 second word) to the vector decode: in a
+    /// retirement that takes the prefetch, the prefetched word (maybe straight from the
+    /// instruction memory's output), else `w1`.
     pub ir_w1: Signal<Out, Bits<32>>,
+    /// Instruction words 1 and 2 as registered (`ir1`, `ir2`), from Check on: the vector
+    /// units' operands and the VGPR checks read these, so that no path runs from the
+    /// instruction memory's output into them.
+    pub w1: Signal<Out, Bits<32>>,
     pub ir_w2: Signal<Out, Bits<32>>,
     /// VALU handshake: `v_go` holds while it runs, `v_done` ends it. `v_frz`: the unit
     /// runs a retired instruction while the core goes on (its operands are held by the
@@ -658,6 +664,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             dec_gret: Default::default(),
             dec_gwr: Default::default(),
             ir_w1: Default::default(),
+            w1: Default::default(),
             ir_w2: Default::default(),
             v_go: Default::default(),
             v_frz: Default::default(),
@@ -955,6 +962,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
 
         self.ir.next = self.ir0.q.val();
         self.ir_w1.next = self.ir1.q.val();
+        self.w1.next = self.ir1.q.val();
         self.ir_w2.next = self.ir2.q.val();
         // The prefetch of the next instruction (see `pf0`): in a retirement that takes
         // it (`pf_fast`), the decode tables see it (the second word is on the RAM's output
