@@ -207,6 +207,11 @@ pub struct Core<const IMEM_BITS: usize> {
     pub ctx_vcc: Signal<Out, Bits<64>>,
     pub ctx_exec: Signal<Out, Bits<64>>,
     pub ctx_m0: Signal<Out, Bits<32>>,
+    /// The instruction at `ctx_pc` is fetched (`ctx_kept`: the wave gave way at Check,
+    /// with `gave_way` and in the `Yielded` that follows), its words 0 and 1.
+    pub ctx_kept: Signal<Out, bool>,
+    pub ctx_w0: Signal<Out, Bits<32>>,
+    pub ctx_w1: Signal<Out, Bits<32>>,
     pub resume: Signal<In, bool>,
     pub resume_pc: Signal<In, Bits<32>>,
     pub resume_scc: Signal<In, bool>,
@@ -214,6 +219,11 @@ pub struct Core<const IMEM_BITS: usize> {
     pub resume_vcc: Signal<In, Bits<64>>,
     pub resume_exec: Signal<In, Bits<64>>,
     pub resume_m0: Signal<In, Bits<32>>,
+    /// The resumed wave's instruction, as its `ctx_kept`, `ctx_w0` and `ctx_w1` were when
+    /// it stopped: with `resume_kept` the core takes the words and skips Fetch and Fetch1.
+    pub resume_kept: Signal<In, bool>,
+    pub resume_w0: Signal<In, Bits<32>>,
+    pub resume_w1: Signal<In, Bits<32>>,
     /// The address of instruction-memory word 0 (a dispatch's ENTRY, 0 for a plain
     /// program): the PC counts from it, `s_getpc_b64` / `s_call_b64` write `pc_base` + PC + 4
     /// and `s_setpc_b64` / `s_swappc_b64` jump to S0 − `pc_base`.
@@ -483,6 +493,9 @@ pub struct Core<const IMEM_BITS: usize> {
     /// `Yielded` (`need_*`), and as it gives way (`want_*`).
     need_v: DFF<bool>,
     need_m: DFF<bool>,
+    /// `Yielded` after a give-way at Check (its instruction is in `ir0`, `ir1`), not after
+    /// the start sweep.
+    kept: DFF<bool>,
     want_v: Signal<Local, bool>,
     want_m: Signal<Local, bool>,
     /// The instruction at Check gives way this cycle (`gave_way`); the retirement parks
@@ -604,6 +617,9 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             ctx_vcc: Default::default(),
             ctx_exec: Default::default(),
             ctx_m0: Default::default(),
+            ctx_kept: Default::default(),
+            ctx_w0: Default::default(),
+            ctx_w1: Default::default(),
             resume: Default::default(),
             resume_pc: Default::default(),
             resume_scc: Default::default(),
@@ -611,6 +627,9 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             resume_vcc: Default::default(),
             resume_exec: Default::default(),
             resume_m0: Default::default(),
+            resume_kept: Default::default(),
+            resume_w0: Default::default(),
+            resume_w1: Default::default(),
             pc_base: Default::default(),
             ir: Default::default(),
             dec_legal: Default::default(),
@@ -788,6 +807,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             mu_take: Default::default(),
             need_v: Default::default(),
             need_m: Default::default(),
+            kept: Default::default(),
             own: Default::default(),
             va_near: Default::default(),
             v_dep: Default::default(),
@@ -936,7 +956,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             vm_err,
             bg,
             need_v,
-            need_m
+            need_m,
+            kept
         );
         self.imem.read_clock.next = self.clock.val();
         self.imem.write_clock.next = self.clock.val();
@@ -1371,6 +1392,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.state.d.next = State::Yielded;
                         self.need_v.d.next = false;
                         self.need_m.d.next = false;
+                        self.kept.d.next = false;
                     }
                 }
                 self.pc.d.next = 0.into();
@@ -1445,6 +1467,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.want_m.next = self.mem_op.val() || self.mu_own.val();
                         self.need_v.d.next = self.want_v.val();
                         self.need_m.d.next = self.want_m.val();
+                        self.kept.d.next = true;
                     }
                 } else if self.dec_valu.val() {
                     if self.pc_vlast.val() >= self.imem_words.val() {
@@ -1865,6 +1888,13 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         {
             self.state.d.next = State::Fetch;
             self.imem.read_address.next = self.resume_pc.val().get_bits::<IMEM_BITS>(2);
+            // A wave that gave way hands back the instruction it gave way at: the decode
+            // tables take it in Fetch2 (which addresses word 2 for Check).
+            if self.resume_kept.val() {
+                self.state.d.next = State::Fetch2;
+                self.ir0.d.next = self.resume_w0.val();
+                self.ir1.d.next = self.resume_w1.val();
+            }
             self.step.d.next = 0.into();
             self.pc.d.next = self.resume_pc.val();
             self.scc.d.next = self.resume_scc.val();
@@ -1986,6 +2016,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.ctx_vcc.next = self.vcc.q.val();
         self.ctx_exec.next = self.exec.q.val();
         self.ctx_m0.next = self.m0.q.val();
+        self.ctx_kept.next =
+            self.yielding.val() || ((self.state.q.val() == State::Yielded) && self.kept.q.val());
+        self.ctx_w0.next = self.ir0.q.val();
+        self.ctx_w1.next = self.ir1.q.val();
         self.error.next = (self.state.q.val() == State::Error)
             && !self.ld_busy.q.val()
             && !self.va_busy.q.val()

@@ -21,7 +21,8 @@
 //!      ready one: not waiting for a busy unit (a wave that gave way waits for the unit
 //!      the core named, `core_yield_v` or `core_yield_m`; one that started or left the
 //!      barrier since waits for none); the resume hands back the PC, SCC, MODE, VCC, EXEC
-//!      and M0 saved when that wave last stopped. A wave that gives way raises
+//!      and M0 saved when that wave last stopped, and its instruction's words with
+//!      `resume_kept` when that stop was a give-way (not a start sweep or a park). A wave that gives way raises
 //!      `core_gave_way` for a cycle (as the core at Check): when another wave is ready and
 //!      none of 1 to 3 applies (`direct_ok`), the core takes that wave's state from
 //!      resume_* in that cycle (the R line's `direct`), else it stops in `core_yielded`
@@ -53,7 +54,9 @@ const TESTBENCH: &str = r#"module tb;
   reg [31:0] rpc = 0, rmode = 0, rm0 = 0;
   reg [63:0] rvcc = 0, rexec = 0;
   reg vbusy = 0, ctx_scc = 0, busy_mem = 0, yv = 0, ym = 0;
-  reg [31:0] ctx_pc = 0, ctx_mode = 0, ctx_m0 = 0, s = 0;
+  reg [31:0] ctx_pc = 0, ctx_mode = 0, ctx_m0 = 0, s = 0, ctx_w0 = 0, ctx_w1 = 0;
+  reg ctx_kept = 0, rkept = 0;
+  reg [31:0] rw0 = 0, rw1 = 0;
   reg [63:0] ctx_vcc = 0, ctx_exec = 0;
   reg [31:0] park_mask = 0, yield_mask = 0, lds_bytes = 0, clears = 0, cycles = 0;
   reg [31:0] busy_wave = 32'hffff_ffff;
@@ -72,7 +75,8 @@ const TESTBENCH: &str = r#"module tb;
   wire [2:0] slot;
   wire [31:0] wave;
   wire park_ok, yield_ok, direct_ok, direct_park_ok, start_yields, resume, resume_scc;
-  wire [31:0] resume_pc, resume_mode, resume_m0;
+  wire [31:0] resume_pc, resume_mode, resume_m0, resume_w0, resume_w1;
+  wire resume_kept;
   wire [63:0] resume_vcc, resume_exec;
   wire [63:0] pc_base;
   wire lds_clr;
@@ -91,9 +95,11 @@ const TESTBENCH: &str = r#"module tb;
       .v_busy(vbusy && !busy_mem), .mu_busy(vbusy && busy_mem), .yield_ok(yield_ok),
       .direct_ok(direct_ok), .direct_park_ok(direct_park_ok), .start_yields(start_yields),
       .ctx_pc(ctx_pc), .ctx_scc(ctx_scc), .ctx_mode(ctx_mode), .ctx_vcc(ctx_vcc),
-      .ctx_exec(ctx_exec), .ctx_m0(ctx_m0), .core_resume(resume),
+      .ctx_exec(ctx_exec), .ctx_m0(ctx_m0), .ctx_kept(ctx_kept), .ctx_w0(ctx_w0),
+      .ctx_w1(ctx_w1), .core_resume(resume),
       .resume_pc(resume_pc), .resume_scc(resume_scc), .resume_mode(resume_mode),
       .resume_vcc(resume_vcc), .resume_exec(resume_exec), .resume_m0(resume_m0),
+      .resume_kept(resume_kept), .resume_w0(resume_w0), .resume_w1(resume_w1),
       .pc_base(pc_base), .lds_clr(lds_clr), .lds_clr_row(lds_clr_row),
       .imem_we(imem_we),
       .imem_addr(imem_addr), .imem_wdata(imem_wdata), .keep_v0(keep_v0), .v0_we(v0_we),
@@ -135,8 +141,9 @@ const TESTBENCH: &str = r#"module tb;
   // the memory unit, and raises gave_way for a cycle first (as the core at Check): with
   // direct_ok it takes the wave on resume_* in that cycle, else it stops in yielded. So
   // does a park: parking, then with direct_park_ok the wave on resume_*, else parked.
-  // ctx_* name the wave, its stop and the dispatch's stop count; that unit is busy from
-  // busy_wave's yields to the next stop.
+  // ctx_* name the wave, its stop and the dispatch's stop count (a give-way keeps its
+  // instruction's words: ctx_kept); that unit is busy from busy_wave's yields to the next
+  // stop.
   task stop(input integer how, input integer gives);
     begin
       stops = stops + 1;
@@ -147,6 +154,9 @@ const TESTBENCH: &str = r#"module tb;
       ctx_vcc = {~s, s};
       ctx_exec = {s, ~s};
       ctx_m0 = 32'h4d00_0000 | s;
+      ctx_kept = how == 0 && gives != 0;
+      ctx_w0 = s ^ 32'h5a5a_5a5a;
+      ctx_w1 = {s[15:0], s[31:16]};
       nstop[wave[4:0]] = nstop[wave[4:0]] + 8'd1;
       // The unit goes busy (or idle) a cycle before the stop, as an instruction issued
       // before the one that stops makes it busy.
@@ -192,12 +202,13 @@ const TESTBENCH: &str = r#"module tb;
           direct = gave_way || parking;
           {rpc, rscc, rmode, rvcc, rexec, rm0} = {resume_pc, resume_scc, resume_mode,
                                                   resume_vcc, resume_exec, resume_m0};
+          {rkept, rw0, rw1} = {resume_kept, resume_w0, resume_w1};
           {yielded, parked, core_done} = 3'd0;
           tick;
           {gave_way, parking} = 2'd0;
-          $display("R slot %0d wave %0d tag %0d park_ok %0d pc %08x scc %0d mode %08x vcc %016x exec %016x m0 %08x yield_ok %0d direct %0d",
-                   slot, wave, tag, park_ok, rpc, rscc, rmode, rvcc, rexec, rm0, yield_ok,
-                   direct);
+          $display("R slot %0d wave %0d tag %0d park_ok %0d pc %08x scc %0d mode %08x vcc %016x exec %016x m0 %08x kept %0d w0 %08x w1 %08x yield_ok %0d direct %0d",
+                   slot, wave, tag, park_ok, rpc, rscc, rmode, rvcc, rexec, rm0, rkept, rw0,
+                   rw1, yield_ok, direct);
           tick;
           if (yield_mask[wave[4:0]] && !gave[wave[4:0]] && yield_ok) begin
             gave[wave[4:0]] = 1'b1;
@@ -345,7 +356,8 @@ struct Script {
 }
 
 /// The state on ctx_* when a wave stops, as the stand-in core sets it: `n` counts the
-/// dispatch's stops, `k` the wave's own (0: its start sweep).
+/// dispatch's stops, `k` the wave's own (0: its start sweep). The instruction's words are
+/// kept when it gives way (set by the caller).
 #[derive(Clone, Copy)]
 struct Ctx {
     pc: u32,
@@ -354,6 +366,9 @@ struct Ctx {
     vcc: u64,
     exec: u64,
     m0: u32,
+    kept: bool,
+    w0: u32,
+    w1: u32,
 }
 
 fn ctx(n: u32, k: u32, w: u32) -> Ctx {
@@ -365,6 +380,9 @@ fn ctx(n: u32, k: u32, w: u32) -> Ctx {
         vcc: (u64::from(!s) << 32) | u64::from(s),
         exec: (u64::from(s) << 32) | u64::from(!s),
         m0: 0x4d00_0000 | s,
+        kept: false,
+        w0: s ^ 0x5a5a_5a5a,
+        w1: s.rotate_left(16),
     }
 }
 
@@ -514,7 +532,8 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
             let _ = writeln!(
                 out,
                 "R slot {i} wave {} tag {} park_ok {} pc {:08x} scc {} mode {:08x} \
-                 vcc {:016x} exec {:016x} m0 {:08x} yield_ok {} direct {}",
+                 vcc {:016x} exec {:016x} m0 {:08x} kept {} w0 {:08x} w1 {:08x} yield_ok {} \
+                 direct {}",
                 s.wave,
                 s.tag,
                 u8::from(s.multi),
@@ -524,6 +543,9 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
                 c.vcc,
                 c.exec,
                 c.m0,
+                u8::from(c.kept),
+                c.w0,
+                c.w1,
                 u8::from(yield_ok),
                 u8::from(direct)
             );
@@ -537,6 +559,7 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
             if script.yields & bit != 0 && !s.gave && yield_ok {
                 s.gave = true;
                 s.needs = true;
+                s.saved.kept = true;
                 handing = true;
                 vbusy = script.busy == Some(s.wave);
             } else if script.parks & bit != 0 && !s.parked && s.multi {
