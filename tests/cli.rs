@@ -588,16 +588,27 @@ fn vector_instructions_run_in_the_background() {
     let then = "s_add_u32 s6, s6, 1\n";
     // (a VALU instruction waits for its wave's memory instruction when it reads or writes
     // a VGPR that one writes, or writes one that one reads: here the load's destination
-    // v2, its address v1, the store's data v0)
+    // v2, its address v1, the store's data v0; a pair from v1 meets v2, and so does the
+    // last of four destinations v[4:7])
     for body in [
         "s_waitcnt vmcnt(0)",
         "s_waitcnt_vmcnt null, 0x0",
         "v_add_nc_u32 v3, v2, v0",
         "v_mov_b32 v2, 1",
         "v_mov_b32 v1, 1",
+        "v_lshlrev_b64 v[4:5], 1, v[1:2]",
     ] {
         wait(load, &format!("{body}\n{then}"), 30);
     }
+    // (`s_endpgm` waits for the wide load when nothing before it did: the scalar
+    // instructions after the VALU one show whether that waited)
+    let wide = "global_load_b128 v[4:7], v1, s[0:1]";
+    let (_, held) = run("waits.s", wide, &format!("v_add_nc_u32 v3, v7, v0\n{then}"));
+    let (_, beside) = run("free.s", wide, &format!("v_add_nc_u32 v3, v8, v0\n{then}"));
+    assert!(
+        held >= beside + 30,
+        "v7 is one of v[4:7], v8 not: {held} vs {beside} cycles"
+    );
     // (a scalar load waits for a GLOBAL store, which may write what it reads)
     for body in [
         "s_waitcnt_vscnt null, 0x0",

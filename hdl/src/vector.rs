@@ -693,6 +693,17 @@ mod tests {
         assert_eq!(vmem_table().len(), 48);
     }
 
+    /// The VGPR check against the memory unit's instruction (`meets` in cu32_top) compares
+    /// ranges of at most 4 dwords.
+    #[test]
+    fn memory_ranges_span_at_most_four_vgprs() {
+        let rows: Vec<_> = ds_table().into_iter().chain(vmem_table()).collect();
+        assert!(rows.len() > 100, "{} rows", rows.len());
+        for (op, c) in rows {
+            assert!(c.ndst <= 4 && c.ndata <= 4, "{}", op.name);
+        }
+    }
+
     #[test]
     fn routing() {
         let c = vector_control(row(Format::Vop2, "v_add_co_ci_u32")).unwrap();
