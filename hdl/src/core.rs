@@ -26,7 +26,10 @@
 //!   the instruction memory with its PC, and fetches. A wave that gives way or parks
 //!   (`gave_way`, `parking`) while the dispatcher offers a ready wave (`direct_ok`,
 //!   `direct_park_ok`) hands its state over on `ctx_*` and takes that wave's from
-//!   `resume_*` in the same cycle, without stopping (a direct switch).
+//!   `resume_*` in the same cycle, without stopping (a direct switch). A wave that gives
+//!   way also hands over its fetched instruction's words 0 and 1 (`ctx_kept`, `ctx_w0`,
+//!   `ctx_w1`); resuming it (`resume_kept`) loads them and goes to Fetch2, skipping Fetch
+//!   and Fetch1.
 //! - PC: counts from `pc_base` (a dispatch's ENTRY, where the instruction memory's word 0
 //!   comes from); the PC-reading and -writing instructions see `pc_base` + PC.
 //! - MODE (the only hardware register, `hwreg` id 1) is a flip-flop register, `init_mode`
@@ -314,10 +317,11 @@ pub struct Core<const IMEM_BITS: usize> {
     /// retirement that takes the prefetch, the prefetched word (maybe straight from the
     /// instruction memory's output), else `w1`.
     pub ir_w1: Signal<Out, Bits<32>>,
-    /// Instruction words 1 and 2 as registered (`ir1`, `ir2`), from Check on: the vector
-    /// units' operands and the VGPR checks read these, so that no path runs from the
-    /// instruction memory's output into them.
+    /// Instruction word 1 as registered (`ir1`), valid from Check on: the vector units'
+    /// operands and the VGPR check read it, so that no path runs from the instruction
+    /// memory's output into them.
     pub w1: Signal<Out, Bits<32>>,
+    /// Instruction word 2 (`ir2`, registered at Check) to the vector unit.
     pub ir_w2: Signal<Out, Bits<32>>,
     /// VALU handshake: `v_go` holds while it runs, `v_done` ends it. `v_frz`: the unit
     /// runs a retired instruction while the core goes on (its operands are held by the
