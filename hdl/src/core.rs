@@ -27,9 +27,9 @@
 //!   (`gave_way`, `parking`) while the dispatcher offers a ready wave (`direct_ok`,
 //!   `direct_park_ok`) hands its state over on `ctx_*` and takes that wave's from
 //!   `resume_*` in the same cycle, without stopping (a direct switch). A wave that gives
-//!   way also hands over its fetched instruction's words 0 and 1 (`ctx_kept`, `ctx_w0`,
-//!   `ctx_w1`); resuming it (`resume_kept`) loads them and goes to Fetch2, skipping Fetch
-//!   and Fetch1.
+//!   way, or parks with the next instruction prefetched, also hands over that
+//!   instruction's words 0 and 1 (`ctx_kept`, `ctx_w0`, `ctx_w1`); resuming it
+//!   (`resume_kept`) loads them and goes to Fetch2, skipping Fetch and Fetch1.
 //! - PC: counts from `pc_base` (a dispatch's ENTRY, where the instruction memory's word 0
 //!   comes from); the PC-reading and -writing instructions see `pc_base` + PC.
 //! - MODE (the only hardware register, `hwreg` id 1) is a flip-flop register, `init_mode`
@@ -211,7 +211,8 @@ pub struct Core<const IMEM_BITS: usize> {
     pub ctx_exec: Signal<Out, Bits<64>>,
     pub ctx_m0: Signal<Out, Bits<32>>,
     /// The instruction at `ctx_pc` is fetched (`ctx_kept`: the wave gave way at Check,
-    /// with `gave_way` and in the `Yielded` that follows), its words 0 and 1.
+    /// with `gave_way` and in the `Yielded` that follows; or it parks with the next
+    /// instruction prefetched, with `parking` and in `Parked`), its words 0 and 1.
     pub ctx_kept: Signal<Out, bool>,
     pub ctx_w0: Signal<Out, Bits<32>>,
     pub ctx_w1: Signal<Out, Bits<32>>,
@@ -498,8 +499,12 @@ pub struct Core<const IMEM_BITS: usize> {
     need_v: DFF<bool>,
     need_m: DFF<bool>,
     /// `Yielded` after a give-way at Check (its instruction is in `ir0`, `ir1`), not after
-    /// the start sweep.
+    /// the start sweep; `Parked` after an `s_barrier` whose retirement had the next
+    /// instruction prefetched (`pf_fast`; it is then in `ir0`, `ir1` too).
     kept: DFF<bool>,
+    /// The prefetched instruction's word 1: `pf1`, or the instruction memory's output when
+    /// the prefetch's second read is still on it.
+    pf_w1: Signal<Local, Bits<32>>,
     want_v: Signal<Local, bool>,
     want_m: Signal<Local, bool>,
     /// The instruction at Check gives way this cycle (`gave_way`); the retirement parks
@@ -812,6 +817,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             need_v: Default::default(),
             need_m: Default::default(),
             kept: Default::default(),
+            pf_w1: Default::default(),
             own: Default::default(),
             va_near: Default::default(),
             v_dep: Default::default(),
@@ -993,12 +999,13 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // it (`pf_fast`), the decode tables see it (the second word is on the RAM's output
         // at step 2). Only registers select it, whether the wave goes on or stops.
         self.pf_word.next = self.pf_pc.q.val().get_bits::<IMEM_BITS>(2);
+        self.pf_w1.next = self.pf1.q.val();
+        if !self.pf_step.q.val().get_bit(0) {
+            self.pf_w1.next = self.imem.read_data.val();
+        }
         if self.pf_fast.q.val() {
             self.ir.next = self.pf0.q.val();
-            self.ir_w1.next = self.pf1.q.val();
-            if !self.pf_step.q.val().get_bit(0) {
-                self.ir_w1.next = self.imem.read_data.val();
-            }
+            self.ir_w1.next = self.pf_w1.val();
         }
         // The VALU's handshake: `v_go` from VExec's first cycle until `v_done` (a VALU
         // instruction in VExec past its first cycle waits for its own `v_done`; in its
@@ -1862,12 +1869,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 // else stop.
                 self.state.d.next = State::Parked;
                 self.parks.next = true;
+                // (With the next instruction prefetched the wave keeps it, as one that
+                // gives way keeps its own.)
+                self.ir0.d.next = self.pf0.q.val();
+                self.ir1.d.next = self.pf_w1.val();
+                self.kept.d.next = self.pf_fast.q.val();
             } else if self.pf_fast.q.val() {
                 self.ir0.d.next = self.pf0.q.val();
-                self.ir1.d.next = self.pf1.q.val();
-                if !self.pf_step.q.val().get_bit(0) {
-                    self.ir1.d.next = self.imem.read_data.val();
-                }
+                self.ir1.d.next = self.pf_w1.val();
                 self.imem.read_address.next = self.pf_word.val() + 2;
                 self.state.d.next = State::Check;
             } else {
@@ -2020,10 +2029,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.ctx_vcc.next = self.vcc.q.val();
         self.ctx_exec.next = self.exec.q.val();
         self.ctx_m0.next = self.m0.q.val();
-        self.ctx_kept.next =
-            self.yielding.val() || ((self.state.q.val() == State::Yielded) && self.kept.q.val());
+        self.ctx_kept.next = self.yielding.val()
+            || (self.parks.val() && self.pf_fast.q.val())
+            || (((self.state.q.val() == State::Yielded) || (self.state.q.val() == State::Parked))
+                && self.kept.q.val());
         self.ctx_w0.next = self.ir0.q.val();
         self.ctx_w1.next = self.ir1.q.val();
+        if self.parks.val() {
+            self.ctx_w0.next = self.pf0.q.val();
+            self.ctx_w1.next = self.pf_w1.val();
+        }
         self.error.next = (self.state.q.val() == State::Error)
             && !self.ld_busy.q.val()
             && !self.va_busy.q.val()
