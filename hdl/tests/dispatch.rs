@@ -21,8 +21,9 @@
 //!      ready one: not waiting for a busy unit (a wave that gave way waits for the unit
 //!      the core named, `core_yield_v` or `core_yield_m`; one that started or left the
 //!      barrier since waits for none); the resume hands back the PC, SCC, MODE, VCC, EXEC
-//!      and M0 saved when that wave last stopped, and its instruction's words with
-//!      `resume_kept` when that stop was a give-way (not a start sweep or a park). A wave that gives way raises
+//!      and M0 saved when that wave last stopped, and the instruction words it handed over
+//!      then with `ctx_kept` (`resume_kept`; the stand-in keeps them when it gives way, not
+//!      after its start sweep or a park). A wave that gives way raises
 //!      `core_gave_way` for a cycle (as the core at Check): when another wave is ready and
 //!      none of 1 to 3 applies (`direct_ok`), the core takes that wave's state from
 //!      resume_* in that cycle (the R line's `direct`), else it stops in `core_yielded`
