@@ -1337,8 +1337,8 @@ fn random_valu_program(seed: u64, count: usize) -> Vec<u32> {
 
 /// The vector and LDS programs, seeded random integer VALU programs (random EXEC masks)
 /// and 100 random streams (`cu32 cosim --seeds`: SALU, VALU, DS, SMEM and GLOBAL) run on
-/// the RTL exactly as on the golden model, with 32 lanes (one pass), 8 lanes (four), 4
-/// lanes (eight) and 2 lanes (sixteen).
+/// the RTL exactly as on the golden model, with 32 lanes (one pass), 16 lanes (two), 8
+/// lanes (four), 4 lanes (eight) and 2 lanes (sixteen).
 #[test]
 fn vector_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
@@ -1363,10 +1363,20 @@ fn vector_programs_cosimulate() {
         expected.push(format!("{}: {count} instructions", path.display()));
         programs.push(path);
     }
-    // 32 lanes (one pass), the ULX3S board with 8 and 4 lanes (4 and 8 passes, more lanes
-    // than LDS banks) and the board's own 2 lanes (16 passes).
+    // 32 lanes (one pass) and 16 (two), the ULX3S board with 8 and 4 lanes (4 and 8
+    // passes, more lanes than LDS banks) and the board's own 2 lanes (16 passes).
+    let default = std::fs::read_to_string(repo().join("configs/default.yaml")).unwrap();
+    assert!(default.contains("\nlanes: 32 "), "{default}");
+    let lanes16 = write(
+        out.path(),
+        "default-lanes16.yaml",
+        &default
+            .replace("\nlanes: 32 ", "\nlanes: 16 ")
+            .replace("name: default\n", "name: default-lanes16\n"),
+    );
     for config in [
         repo().join("configs/default.yaml"),
+        lanes16,
         ulx3s_with_lanes(out.path(), 8),
         ulx3s_with_lanes(out.path(), 4),
         repo().join("configs/ulx3s-85f.yaml"),
