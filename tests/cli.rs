@@ -628,20 +628,22 @@ fn vector_instructions_run_in_the_background() {
     wait(valu, &format!("v_add_nc_u32 v6, v5, 1\n{then}"), 3);
 }
 
-/// A copy of `configs/ulx3s-85f.yaml` (2 lanes, 2 LDS banks) with `lanes` lanes, written
-/// into `dir`.
+/// A copy of `configs/<name>.yaml`, which has `now` lanes, with `lanes` lanes instead,
+/// named `<name>-lanes<lanes>` and written into `dir`.
+fn config_with_lanes(dir: &Path, name: &str, now: u32, lanes: u32) -> PathBuf {
+    let text = std::fs::read_to_string(repo().join(format!("configs/{name}.yaml"))).unwrap();
+    let line = format!("\nlanes: {now}");
+    assert_eq!(text.matches(&line).count(), 1, "{text}");
+    let copy = format!("{name}-lanes{lanes}");
+    let text = text
+        .replace(&line, &format!("\nlanes: {lanes}"))
+        .replace(&format!("name: {name}\n"), &format!("name: {copy}\n"));
+    write(dir, &format!("{copy}.yaml"), &text)
+}
+
+/// The ULX3S configuration (2 lanes, 2 LDS banks) with `lanes` lanes.
 fn ulx3s_with_lanes(dir: &Path, lanes: u32) -> PathBuf {
-    let ulx3s = std::fs::read_to_string(repo().join("configs/ulx3s-85f.yaml")).unwrap();
-    assert!(ulx3s.contains("\nlanes: 2\n"), "{ulx3s}");
-    let path = dir.join(format!("ulx3s-lanes{lanes}.yaml"));
-    let text = ulx3s
-        .replace("\nlanes: 2\n", &format!("\nlanes: {lanes}\n"))
-        .replace(
-            "name: ulx3s-85f\n",
-            &format!("name: ulx3s-85f-lanes{lanes}\n"),
-        );
-    std::fs::write(&path, text).unwrap();
-    path
+    config_with_lanes(dir, "ulx3s-85f", 2, lanes)
 }
 
 /// The GLOBAL and FLAT load / store programs (kernels/vmem) run on the RTL exactly as on the golden
@@ -1365,15 +1367,7 @@ fn vector_programs_cosimulate() {
     }
     // 32 lanes (one pass) and 16 (two), the ULX3S board with 8 and 4 lanes (4 and 8
     // passes, more lanes than LDS banks) and the board's own 2 lanes (16 passes).
-    let default = std::fs::read_to_string(repo().join("configs/default.yaml")).unwrap();
-    assert!(default.contains("\nlanes: 32 "), "{default}");
-    let lanes16 = write(
-        out.path(),
-        "default-lanes16.yaml",
-        &default
-            .replace("\nlanes: 32 ", "\nlanes: 16 ")
-            .replace("name: default\n", "name: default-lanes16\n"),
-    );
+    let lanes16 = config_with_lanes(out.path(), "default", 32, 16);
     for config in [
         repo().join("configs/default.yaml"),
         lanes16,

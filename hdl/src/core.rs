@@ -1901,8 +1901,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         {
             self.state.d.next = State::Fetch;
             self.imem.read_address.next = self.resume_pc.val().get_bits::<IMEM_BITS>(2);
-            // A wave that gave way hands back the instruction it gave way at: the decode
-            // tables take it in Fetch2 (which addresses word 2 for Check).
+            // A wave that kept its instruction (it gave way there, or parked with it
+            // prefetched) hands it back: the decode tables take it in Fetch2 (which
+            // addresses word 2 for Check).
             if self.resume_kept.val() {
                 self.state.d.next = State::Fetch2;
                 self.ir0.d.next = self.resume_w0.val();
