@@ -340,6 +340,9 @@ pub struct Core<const IMEM_BITS: usize> {
     pub mu_dep: Signal<In, bool>,
     pub mu_done: Signal<In, bool>,
     pub v_wait: Signal<Out, bool>,
+    /// The VALU instruction in VExec has a scalar result to write back, so the core waits
+    /// in VExec for it (else it runs in the background, and may end early: `v_tail`).
+    pub v_result: Signal<Out, bool>,
     pub v_s0: Signal<Out, Bits<64>>,
     pub v_s1: Signal<Out, Bits<64>>,
     pub v_s2: Signal<Out, Bits<64>>,
@@ -350,6 +353,14 @@ pub struct Core<const IMEM_BITS: usize> {
     /// Check for it goes on, and reaches VExec in the `v_done` cycle, where the VALU takes
     /// it (`v_go` in `v_done` means a new instruction).
     pub v_last: Signal<In, bool>,
+    /// A VALU tail: an instruction that has had its `v_done` still writes its last passes
+    /// (`v_tail`), while the VALU may run the next one; `v_tdone` follows its last write
+    /// (its VGPR writes are on the trace ports then). `vt_own`: the tail is the current
+    /// wave's (a VALU instruction need not wait for it: the VALU reads no row before the
+    /// tail has written it; other instructions do).
+    pub v_tail: Signal<In, bool>,
+    pub v_tdone: Signal<In, bool>,
+    pub vt_own: Signal<In, bool>,
     /// The memory unit's fault (a GLOBAL access outside the 32-bit bus, or a bus ERR):
     /// instead of `mu_done`, the core stops with `error` at the instruction.
     pub mu_err: Signal<In, bool>,
@@ -519,8 +530,13 @@ pub struct Core<const IMEM_BITS: usize> {
     /// A vector instruction waits for its wave's in the units: any in the VALU; in the
     /// memory unit, any for a memory instruction, one sharing a VGPR for a VALU one.
     v_dep: Signal<Local, bool>,
-    /// The VALU runs an instruction of this wave, not in its last cycle (`done`).
+    /// The VALU runs an instruction of this wave, not in its last cycle (`done`)
+    /// (`va_run`), or writes a tail of this wave (`va_own`).
+    va_run: Signal<Local, bool>,
     va_own: Signal<Local, bool>,
+    /// The VALU's writes are on the trace ports: a background instruction's `v_done`
+    /// (without a tail), or a tail's `v_tdone`.
+    va_trace: Signal<Local, bool>,
 
     pc_word: Signal<Local, Bits<32>>,
     /// The word of the next PC (Retire addresses the instruction memory with it).
@@ -702,6 +718,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             mu_dep: Default::default(),
             mu_done: Default::default(),
             v_wait: Default::default(),
+            v_result: Default::default(),
             v_s0: Default::default(),
             v_s1: Default::default(),
             v_s2: Default::default(),
@@ -709,6 +726,9 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             v_scc: Default::default(),
             v_done: Default::default(),
             v_last: Default::default(),
+            v_tail: Default::default(),
+            v_tdone: Default::default(),
+            vt_own: Default::default(),
             mu_err: Default::default(),
             v_swe: Default::default(),
             v_sidx: Default::default(),
@@ -821,7 +841,9 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             own: Default::default(),
             va_near: Default::default(),
             v_dep: Default::default(),
+            va_run: Default::default(),
             va_own: Default::default(),
+            va_trace: Default::default(),
             pc_word: Default::default(),
             next_word: Default::default(),
             pc_word1: Default::default(),
@@ -1031,6 +1053,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.v_slot_ok.next = self.v_swe.val()
             && (self.v_sidx.val() != 124)
             && !((self.v_sidx.val() >= 108) && (self.v_sidx.val() <= 123));
+        self.v_result.next =
+            (self.state.q.val() == State::VExec) && !self.dec_vmem.val() && self.v_slot_ok.val();
 
         // M0-relative operands: the index is M0, M0[9:0] or M0[25:16] (see `Rel`).
         self.a_ix.base.next = self.ir0.q.val().get_bits::<8>(0);
@@ -1303,12 +1327,15 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // for the wave's own; an `s_waitcnt` whose count is 0 for the wave's own of that
         // kind.
         // (The VALU's instruction counts as ended in its `done` cycle: its writes are in.)
-        self.va_own.next = self.v_own.val() && !self.v_done.val();
+        // (A tail is its wave's until its last write-back, but a VALU instruction, which
+        // reads after that, waits only for the VALU: `va_run`.)
+        self.va_run.next = self.v_own.val() && !self.v_done.val();
+        self.va_own.next = self.va_run.val() || self.vt_own.val();
         self.own.next = self.va_own.val() || self.mu_own.val();
         // (A VALU instruction goes on a cycle sooner, in the VALU's last write-back: it
         // reaches VExec in the `v_done` cycle and reads its VGPRs after that.)
         self.va_near.next = self.va_busy.q.val() && !self.v_done.val() && !self.v_last.val();
-        self.v_dep.next = (self.va_own.val() && !self.v_last.val()) || self.mu_dep.val();
+        self.v_dep.next = (self.va_run.val() && !self.v_last.val()) || self.mu_dep.val();
         if self.dec_munit.val() {
             self.v_dep.next = self.own.val();
         }
@@ -1473,8 +1500,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         // What it waits for: the VALU (it is a VALU instruction or one of
                         // the wave's runs there), the memory unit (a memory instruction, or
                         // one of the wave's runs there).
-                        self.want_v.next =
-                            (self.dec_valu.val() && !self.dec_munit.val()) || self.v_own.val();
+                        self.want_v.next = (self.dec_valu.val() && !self.dec_munit.val())
+                            || self.v_own.val()
+                            || self.vt_own.val();
                         self.want_m.next = self.mem_op.val() || self.mu_own.val();
                         self.need_v.d.next = self.want_v.val();
                         self.need_m.d.next = self.want_m.val();
@@ -1961,9 +1989,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // when the trace ports carry the VALU's writes (its background instruction's end,
         // or a VALU instruction's retirement). A fault stops the wave at the instruction,
         // earlier in program order than any error met since (`error` waits for it to end).
+        self.va_trace.next =
+            (self.va_busy.q.val() && self.v_done.val() && !self.v_tail.val()) || self.v_tdone.val();
         self.mu_take.next = self.vm_busy.q.val()
             && (self.mu_done.val() || self.mu_err.val())
-            && !(self.va_busy.q.val() && self.v_done.val())
+            && !self.va_trace.val()
             && !(self.retire.val() && self.t_valu.q.val() && (self.bg.q.val() == 0));
         if self.mu_take.val() {
             self.vm_busy.d.next = false;
@@ -2043,6 +2073,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.error.next = (self.state.q.val() == State::Error)
             && !self.ld_busy.q.val()
             && !self.va_busy.q.val()
+            && !self.v_tail.val()
             && !self.vm_busy.q.val();
         self.error_pc.next = self.err_pc.q.val();
         if self.vm_err.q.val() {
@@ -2102,7 +2133,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             && self.hold.val()
             && (self.va_busy.q.val() || self.vm_busy.q.val());
         self.trace_vbg.next = self.bg.q.val();
-        self.trace_vdone.next = self.va_busy.q.val() && self.v_done.val();
+        self.trace_vdone.next = self.va_trace.val();
         self.trace_mdone.next = self.mu_take.val() && self.mu_done.val();
     }
 }

@@ -265,9 +265,12 @@ impl Rtl {
         let mut vgprs = Vec::new();
         let mut counters = Vec::new();
         // The event of the scalar load whose dwords are still arriving, and of the vector
-        // instruction still running in the background on each unit (VALU, memory unit).
+        // instructions still running in the background on each unit (VALU, memory unit),
+        // oldest first: the VALU's tail (an instruction writing its last passes) and the
+        // one after it, the memory unit's one.
         let mut outstanding: Option<usize> = None;
-        let mut background: [Option<usize>; 2] = [None, None];
+        let mut background: [std::collections::VecDeque<usize>; 2] = Default::default();
+        const IN_FLIGHT: [usize; 2] = [2, 1];
         loop {
             let line = p.line()?;
             let fields: Vec<&str> = line.split_whitespace().collect();
@@ -311,7 +314,7 @@ impl Rtl {
                 }
                 (Some("G"), [unit @ 1..=2]) => {
                     let slot = &mut background[*unit as usize - 1];
-                    let Some(access) = slot.take().and_then(|i| events.get_mut(i)) else {
+                    let Some(access) = slot.pop_front().and_then(|i| events.get_mut(i)) else {
                         return Err(p.protocol(&format!(
                             "`{line}` with no vector instruction outstanding on that unit"
                         )));
@@ -329,15 +332,17 @@ impl Rtl {
                         outstanding = Some(events.len());
                     }
                     if n[23] != 0 {
-                        let Some(slot) = background.get_mut(n[23] as usize - 1) else {
+                        let unit = n[23] as usize - 1;
+                        let Some(slot) = background.get_mut(unit) else {
                             return Err(p.protocol(&format!("unknown unit in `{line}`")));
                         };
-                        if slot.is_some() {
-                            return Err(p.protocol(
-                                "a vector instruction issued while another is outstanding on its unit",
-                            ));
+                        if slot.len() == IN_FLIGHT[unit] {
+                            return Err(p.protocol(&format!(
+                                "a vector instruction issued while {} are outstanding on its unit",
+                                IN_FLIGHT[unit]
+                            )));
                         }
-                        *slot = Some(events.len());
+                        slot.push_back(events.len());
                     }
                     events.push(event);
                     continue;
@@ -346,7 +351,9 @@ impl Rtl {
                     counters = values.iter().map(|&v| v as u32).collect();
                     continue;
                 }
-                (Some("DONE"), [c]) if outstanding.is_none() && background == [None, None] => {
+                (Some("DONE"), [c])
+                    if outstanding.is_none() && background.iter().all(|b| b.is_empty()) =>
+                {
                     (RtlEnd::Done, *c, 0)
                 }
                 (Some("ERROR"), [pc, c, code]) => {
