@@ -57,7 +57,7 @@
 //!   instruction. Meanwhile instructions issue, of this wave or another. A vector
 //!   instruction waits at Check while its unit is busy or while an instruction of its own
 //!   wave runs in the VALU (`v_own`) or, for a memory instruction, in the memory unit
-//!   (`mu_own`), for a VALU one only when that shares a VGPR with it (`mu_dep`); SMEM
+//!   (`mu_own`), for a VALU one only when that shares a VGPR with it (`vgpr_dep`); SMEM
 //!   while the memory unit runs a GLOBAL store or atomic; `s_endpgm`, `s_barrier` and the
 //!   `s_waitcnt` forms whose count for its kind (`vmcnt`, `vscnt`, `lgkmcnt`) is 0 while
 //!   an instruction of its wave of that kind runs. An instruction with a scalar result (a
@@ -329,15 +329,16 @@ pub struct Core<const IMEM_BITS: usize> {
     /// top); `v_wait`: the core waits in VExec for the unit. `v_own`: the VALU's
     /// background instruction is the current wave's. The memory unit's likewise (`mu_*`;
     /// it runs every instruction in the background, from the cycle after VExec: `mu_frz`
-    /// is its `go`, its operands registered by the top in VExec). `mu_dep`: the memory
+    /// is its `go`, its operands registered by the top in VExec). `vgpr_dep`: the memory
     /// unit's instruction is the current wave's and shares a VGPR with the current
-    /// instruction, as a VALU-unit instruction (the top's register check).
+    /// instruction, as a VALU-unit instruction, or the VALU's latest tail is the current
+    /// wave's, young, and writes a VGPR it reads (the top's register checks).
     pub v_go: Signal<Out, bool>,
     pub v_frz: Signal<Out, bool>,
     pub v_own: Signal<In, bool>,
     pub mu_frz: Signal<Out, bool>,
     pub mu_own: Signal<In, bool>,
-    pub mu_dep: Signal<In, bool>,
+    pub vgpr_dep: Signal<In, bool>,
     pub mu_done: Signal<In, bool>,
     pub v_wait: Signal<Out, bool>,
     /// The VALU instruction in VExec has a scalar result to write back, so the core waits
@@ -353,11 +354,11 @@ pub struct Core<const IMEM_BITS: usize> {
     /// Check for it goes on, and reaches VExec in the `v_done` cycle, where the VALU takes
     /// it (`v_go` in `v_done` means a new instruction).
     pub v_last: Signal<In, bool>,
-    /// A VALU tail: an instruction that has had its `v_done` still writes its last passes
-    /// (`v_tail`), while the VALU may run the next one; `v_tdone` follows its last write
-    /// (its VGPR writes are on the trace ports then). `vt_own`: the tail is the current
-    /// wave's (a VALU instruction need not wait for it: the VALU reads no row before the
-    /// tail has written it; other instructions do).
+    /// VALU tails: instructions that have had their `v_done` still write their last passes
+    /// (`v_tail`), while the VALU runs the next ones; `v_tdone` follows a tail's last write
+    /// (its VGPR writes are on the trace ports then). `vt_own`: a tail is the current
+    /// wave's (a VALU instruction need not wait for it, but for a young one whose
+    /// destination it reads: `vgpr_dep`; other instructions do).
     pub v_tail: Signal<In, bool>,
     pub v_tdone: Signal<In, bool>,
     pub vt_own: Signal<In, bool>,
@@ -715,7 +716,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             v_own: Default::default(),
             mu_frz: Default::default(),
             mu_own: Default::default(),
-            mu_dep: Default::default(),
+            vgpr_dep: Default::default(),
             mu_done: Default::default(),
             v_wait: Default::default(),
             v_result: Default::default(),
@@ -1321,21 +1322,22 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // its unit, and for its own wave's (the VGPR scoreboard: nothing reads or writes a
         // VGPR before the wave's earlier instructions are done with it): any in the VALU,
         // and in the memory unit any for a memory instruction (they run in order), one
-        // sharing a VGPR (`mu_dep`) for a VALU one;
+        // sharing a VGPR (`vgpr_dep`) for a VALU one;
         // SMEM for a GLOBAL store or atomic (the memory it reads as the model's order has
         // it; beside a GLOBAL load the bus arbiter serves both); `s_endpgm` and `s_barrier`
         // for the wave's own; an `s_waitcnt` whose count is 0 for the wave's own of that
         // kind.
         // (The VALU's instruction counts as ended in its `done` cycle: its writes are in.)
-        // (A tail is its wave's until its last write-back, but a VALU instruction, which
-        // reads after that, waits only for the VALU: `va_run`.)
+        // (A tail is its wave's until its last write-back, but a VALU instruction waits
+        // only for the VALU, `va_run`, and for a young tail whose destination it reads,
+        // `vgpr_dep`: it reads after the tail has written that.)
         self.va_run.next = self.v_own.val() && !self.v_done.val();
         self.va_own.next = self.va_run.val() || self.vt_own.val();
         self.own.next = self.va_own.val() || self.mu_own.val();
         // (A VALU instruction goes on a cycle sooner, in the VALU's last write-back: it
         // reaches VExec in the `v_done` cycle and reads its VGPRs after that.)
         self.va_near.next = self.va_busy.q.val() && !self.v_done.val() && !self.v_last.val();
-        self.v_dep.next = (self.va_run.val() && !self.v_last.val()) || self.mu_dep.val();
+        self.v_dep.next = (self.va_run.val() && !self.v_last.val()) || self.vgpr_dep.val();
         if self.dec_munit.val() {
             self.v_dep.next = self.own.val();
         }
@@ -1500,9 +1502,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         // What it waits for: the VALU (it is a VALU instruction or one of
                         // the wave's runs there), the memory unit (a memory instruction, or
                         // one of the wave's runs there).
-                        self.want_v.next = (self.dec_valu.val() && !self.dec_munit.val())
-                            || self.v_own.val()
-                            || self.vt_own.val();
+                        self.want_v.next =
+                            (self.dec_valu.val() && !self.dec_munit.val()) || self.v_own.val();
                         self.want_m.next = self.mem_op.val() || self.mu_own.val();
                         self.need_v.d.next = self.want_v.val();
                         self.need_m.d.next = self.want_m.val();

@@ -356,16 +356,15 @@ fn vgpr_shape(config: &Config) -> VgprShape {
     }
 }
 
-/// Cycles from a plain VALU instruction's last VGPR read to its `done`, where the next
-/// instruction may start while the last passes run on to their write-backs (the tail,
-/// `valu.v.tera`). The tail writes pass p at most `7 - passes + p` cycles after that read
-/// (a pass writes 6 cycles after its last read, and passes are read in order, one cycle
-/// or more each); the next instruction reads pass p no sooner than `gap + 1 + p` cycles
-/// after it. So with `gap >= 7 - passes` every read comes after the write of its row, and
-/// with `gap >= 3` the last pass has taken its operands (OPS) before the next
-/// instruction's appear on the unit's inputs.
-fn tail_gap(passes: u32) -> u32 {
-    7u32.saturating_sub(passes).max(3)
+/// How many cycles after a VALU tail's last read (`valu.v.tera`: a plain instruction
+/// ends 3 cycles after it, while its last passes run on to their write-backs) an
+/// instruction reading its destination may go on at Check. The tail writes pass p at most
+/// `7 - passes + p` cycles after that read (a pass writes 6 cycles after its last read,
+/// and passes are read in order, one cycle or more each); an instruction going on at Check
+/// in cycle x reads pass p no sooner than x + 2 + p. So x >= 6 - passes keeps every read
+/// after the write of its row; from 6 passes on no instruction waits.
+fn tail_safe(passes: u32) -> u32 {
+    6u32.saturating_sub(passes)
 }
 
 /// What the vector unit's templates (`valu.v.tera`, `vmem.v.tera`, `vrf.v.tera`) read.
@@ -384,7 +383,7 @@ fn vector_context(config: &Config) -> tera::Context {
     ctx.insert("wave_slots", &config.wave_slots);
     ctx.insert("pbits", &shape.pbits);
     ctx.insert("lbits", &lanes.trailing_zeros());
-    ctx.insert("tail_gap", &tail_gap(shape.passes));
+    ctx.insert("tail_safe", &tail_safe(shape.passes));
     ctx.insert("vgprs", &config.vgprs);
     ctx.insert("depth", &shape.depth);
     ctx.insert("abits", &shape.abits);

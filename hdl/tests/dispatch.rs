@@ -93,7 +93,7 @@ const TESTBENCH: &str = r#"module tb;
       .slot(slot), .wave(wave), .park_ok(park_ok), .core_parked(parked),
       .core_parking(parking),
       .core_yielded(yielded), .core_gave_way(gave_way), .core_yield_v(yv), .core_yield_m(ym),
-      .v_busy(vbusy && !busy_mem), .mu_busy(vbusy && busy_mem), .yield_ok(yield_ok),
+      .v_busy(vbusy && !busy_mem), .v_tail(1'b0), .mu_busy(vbusy && busy_mem), .yield_ok(yield_ok),
       .direct_ok(direct_ok), .direct_park_ok(direct_park_ok), .start_yields(start_yields),
       .ctx_pc(ctx_pc), .ctx_scc(ctx_scc), .ctx_mode(ctx_mode), .ctx_vcc(ctx_vcc),
       .ctx_exec(ctx_exec), .ctx_m0(ctx_m0), .ctx_kept(ctx_kept), .ctx_w0(ctx_w0),
