@@ -515,18 +515,21 @@ fn cosim_counters(
         .assert()
         .success();
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let cycles = cosim_cycles(&stdout, program, instructions);
+    (counter_values(&stdout), cycles)
+}
+
+/// The cycles `cu32 cosim` reported for `program` (`NAME: N instructions, C cycles`),
+/// which must have retired `instructions`.
+fn cosim_cycles(stdout: &str, program: &Path, instructions: usize) -> u64 {
     let name = program.file_name().unwrap().to_string_lossy();
-    assert!(
-        stdout.contains(&format!("{name}: {instructions} instructions")),
-        "{stdout}"
-    );
-    let cycles = stdout
-        .split(" instructions, ")
+    let needle = format!("{name}: {instructions} instructions, ");
+    stdout
+        .split(&needle)
         .nth(1)
         .and_then(|r| r.split(' ').next())
         .and_then(|c| c.parse().ok())
-        .unwrap_or_else(|| panic!("no cycle count: {stdout}"));
-    (counter_values(&stdout), cycles)
+        .unwrap_or_else(|| panic!("no `{needle}`: {stdout}"))
 }
 
 /// A vector instruction without a scalar result runs on while the wave goes on with scalar
@@ -665,14 +668,8 @@ fn valu_tails_overlap_the_next_instruction() {
                     .arg(out.path())
                     .assert()
                     .success();
-                let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-                let needle = format!("repeat{n}.s: {} instructions, ", n + 4);
-                stdout
-                    .split(&needle)
-                    .nth(1)
-                    .and_then(|r| r.split(' ').next())
-                    .and_then(|c| c.parse().ok())
-                    .unwrap_or_else(|| panic!("no `{needle}`: {stdout}"))
+                let stdout = String::from_utf8_lossy(&assert.get_output().stdout);
+                cosim_cycles(&stdout, &program, n + 4)
             };
             assert_eq!(
                 cycles(11) - cycles(1),
