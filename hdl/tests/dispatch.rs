@@ -11,7 +11,8 @@
 //!   stops: its start sweep ends in `core_yielded`; a resumed wave yields, parks at
 //!   `s_barrier` or ends), it does the first of:
 //!   1. start the next wave of the work-group being started, in the first free slot, when
-//!      the VALU is idle (`v_busy` low; the memory unit may be busy);
+//!      the VALU is idle (`v_busy` low, and `v_tail`, which the stand-in has none of and
+//!      ties low; the memory unit may be busy);
 //!   2. release the waiting waves of every work-group whose waves have all started and
 //!      none of which is runnable (live and not waiting) (F line);
 //!   3. once every wave of the work-group has started, with a slot free and either no LDS
