@@ -432,6 +432,19 @@ pub struct Core<const IMEM_BITS: usize> {
     seq_pc: Signal<Local, Bits<32>>,
     /// `seq_pc` lies inside the instruction memory.
     seq_in: Signal<Local, bool>,
+    /// The instruction's length in words; a taken branch (valid at Check).
+    seq_len: Signal<Local, Bits<2>>,
+    branch_taken: Signal<Local, bool>,
+    /// The next instruction in PC order is already in at Check (the prefetch's window):
+    /// after a one-word instruction its words are this one's words 1 and 2 (`ir1`, and
+    /// the RAM's output), after a two-word one word 2 and the word after.
+    pf_in1: Signal<Local, bool>,
+    pf_in2: Signal<Local, bool>,
+    /// A scalar instruction with nothing for the SALU to do (no register read, no
+    /// write, SCC or MODE update, no jump or scalar memory: `s_nop`, `s_waitcnt`,
+    /// `s_delay_alu`, branches, ...): with its next instruction in the window it goes
+    /// from Check straight to Retire.
+    no_alu: Signal<Local, bool>,
     pf_word: Signal<Local, Bits<IMEM_BITS>>,
     pf_run: Signal<Local, bool>,
     c_lo: DFF<Bits<32>>,
@@ -514,6 +527,11 @@ pub struct Core<const IMEM_BITS: usize> {
     /// the start sweep; `Parked` after an `s_barrier` whose retirement had the next
     /// instruction prefetched (`pf_fast`; it is then in `ir0`, `ir1` too).
     kept: DFF<bool>,
+    /// The Check before was held with `yield_ok` too: a wave gives way through the
+    /// dispatcher's PICK (no `direct_ok`) only on its second such cycle, as the
+    /// dispatcher's choice of a direct switch is registered, a cycle old, and may come
+    /// then.
+    yok_r: DFF<bool>,
     /// The prefetched instruction's word 1: `pf1`, or the instruction memory's output when
     /// the prefetch's second read is still on it.
     pf_w1: Signal<Local, Bits<32>>,
@@ -778,6 +796,11 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             pf_ok: Default::default(),
             seq_pc: Default::default(),
             seq_in: Default::default(),
+            seq_len: Default::default(),
+            branch_taken: Default::default(),
+            pf_in1: Default::default(),
+            pf_in2: Default::default(),
+            no_alu: Default::default(),
             pf_word: Default::default(),
             pf_run: Default::default(),
             pf_fast: Default::default(),
@@ -838,6 +861,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             need_v: Default::default(),
             need_m: Default::default(),
             kept: Default::default(),
+            yok_r: Default::default(),
             pf_w1: Default::default(),
             own: Default::default(),
             va_near: Default::default(),
@@ -990,7 +1014,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             bg,
             need_v,
             need_m,
-            kept
+            kept,
+            yok_r
         );
         self.imem.read_clock.next = self.clock.val();
         self.imem.write_clock.next = self.clock.val();
@@ -1219,17 +1244,32 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // final for a branch there): + 4, + 8 with a literal or for SMEM, + 4 · words for
         // a vector instruction, or a taken branch's target. The prefetch reads it.
         // (The scalar table's fields mean nothing for a vector word: its length wins.)
-        self.seq_pc.next = self.pc.q.val() + 4;
+        self.seq_len.next = 1.into();
         if self.dec_lit.val() || (self.dec_kind.val() == Kind::Smem) {
-            self.seq_pc.next = self.pc.q.val() + 8;
-        }
-        if (self.dec_kind.val() == Kind::Branch) && self.taken.val() {
-            self.seq_pc.next = self.pc.q.val() + 4 + (self.simm_s.val().get_bits::<32>(0) << 2);
+            self.seq_len.next = 2.into();
         }
         if self.dec_valu.val() {
-            self.seq_pc.next = self.pc.q.val() + (bit_cast::<32, 2>(self.dec_vwords.val()) << 2);
+            self.seq_len.next = self.dec_vwords.val();
+        }
+        self.branch_taken.next =
+            (self.dec_kind.val() == Kind::Branch) && self.taken.val() && !self.dec_valu.val();
+        self.seq_pc.next = self.pc.q.val() + (bit_cast::<32, 2>(self.seq_len.val()) << 2);
+        if self.branch_taken.val() {
+            self.seq_pc.next = self.pc.q.val() + 4 + (self.simm_s.val().get_bits::<32>(0) << 2);
         }
         self.seq_in.next = (self.seq_pc.val() >> 2) < self.imem_words.val();
+        self.pf_in1.next = !self.branch_taken.val() && (self.seq_len.val() == 1);
+        self.pf_in2.next = !self.branch_taken.val() && (self.seq_len.val() == 2);
+        self.no_alu.next = !self.dec_valu.val()
+            && ((self.dec_kind.val() == Kind::Next)
+                || (self.dec_kind.val() == Kind::Branch)
+                || (self.dec_kind.val() == Kind::End))
+            && !self.dec_d_we.val()
+            && !self.dec_exec_we.val()
+            && !self.dec_scc_we.val()
+            && !self.dec_mode_we.val()
+            && !self.a_read.val()
+            && !self.b_read.val();
 
         // Destination write enable: an out-of-range M0-relative destination is not written;
         // cmov needs SCC; writes to null (124) are dropped. The wave is not privileged: a
@@ -1410,6 +1450,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.parks.next = false;
         self.want_v.next = self.need_v.q.val();
         self.want_m.next = self.need_m.q.val();
+        self.yok_r.d.next = false;
         match self.state.q.val() {
             State::Idle => {
                 if self.start.val() {
@@ -1475,7 +1516,23 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.t_vwords.d.next = self.dec_vwords.val();
                 self.t_lit.d.next = self.dec_lit.val();
                 self.t_smem.d.next = self.dec_kind.val() == Kind::Smem;
+                // No write slots and the next PC in order, unless a later step says
+                // otherwise (Ex3, VExec, SReq).
+                self.en0.d.next = false;
+                self.en1.d.next = false;
+                self.en2.d.next = false;
+                self.en3.d.next = false;
+                self.next_pc.d.next = self.seq_pc.val();
+                // A vector instruction runs in the background (on the memory unit, 2, or
+                // on the VALU, 1) unless the core writes its scalar result back.
                 self.bg.d.next = 0.into();
+                if self.dec_valu.val() {
+                    if self.dec_munit.val() {
+                        self.bg.d.next = 2.into();
+                    } else if self.dec_vmem.val() || !self.v_slot_ok.val() {
+                        self.bg.d.next = 1.into();
+                    }
+                }
                 // Word 2 (a VALU instruction's third word) is on the RAM's output: the
                 // cycle before addressed it (Fetch2, a retirement taking the prefetch, a held
                 // Check). A held Check addresses it again; one that goes on starts the
@@ -1494,7 +1551,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 } else if self.hold.val() {
                     // Held: wait here, or give way to another wave of the work-group.
                     self.state.d.next = State::Check;
-                    if self.yield_ok.val() && !self.ld_busy.q.val() {
+                    self.yok_r.d.next = self.yield_ok.val() && !self.ld_busy.q.val();
+                    if self.yield_ok.val()
+                        && !self.ld_busy.q.val()
+                        && (self.direct_ok.val() || self.yok_r.q.val())
+                    {
                         // Give way: to the wave on `resume_*` with `direct_ok` (below), else
                         // in `Yielded`, for the dispatcher to pick one.
                         self.state.d.next = State::Yielded;
@@ -1563,7 +1624,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     if !self.a_read.val() {
                         self.sgpr_raddr.next = self.b_idx.val();
                         self.step.d.next = 3.into();
-                        if !self.b_read.val() {
+                        if self.no_alu.val() && (self.pf_in1.val() || self.pf_in2.val()) {
+                            self.step.d.next = 0.into();
+                            self.state.d.next = State::Retire;
+                        } else if !self.b_read.val() {
                             self.assemble.next = true;
                         }
                     }
@@ -1649,15 +1713,12 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             }
             State::VExec => {
                 // What the instruction writes back (at most the vector unit's scalar write;
-                // a GLOBAL one none) and the next PC, taken in every VExec cycle and used
-                // once it leaves.
+                // a GLOBAL one none), taken in every VExec cycle and used once it leaves.
+                // A background instruction retires here when it has the next one
+                // prefetched (`pf_fast`), else in Retire.
                 self.en0.d.next = self.v_slot_ok.val() && !self.dec_vmem.val();
                 self.idx0.d.next = self.v_sidx.val();
                 self.val0.d.next = self.v_sval.val();
-                self.en1.d.next = false;
-                self.en2.d.next = false;
-                self.en3.d.next = false;
-                self.next_pc.d.next = self.seq_pc.val();
                 self.step.d.next = 0.into();
                 if self.dec_munit.val() {
                     // DS, GLOBAL, FLAT: the memory unit starts with the next cycle
@@ -1669,16 +1730,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.vm_st.d.next = self.dec_gm.val() && !self.dec_gret.val();
                     self.vm_lds.d.next = !self.dec_gm.val();
                     self.vm_pc.d.next = self.pc.q.val();
-                    self.bg.d.next = 2.into();
                     self.state.d.next = State::Retire;
+                    self.retire.next = self.pf_fast.q.val();
                 } else if self.dec_vmem.val() || !self.v_slot_ok.val() {
                     // No scalar result to write (a DS lane move, VALU without a lane mask
                     // or readlane value, or with one to null or a ttmp): likewise on the
                     // VALU (`va_busy` keeps `v_go` high).
                     self.va_busy.d.next = true;
                     self.va_lds.d.next = self.dec_vmem.val();
-                    self.bg.d.next = 1.into();
                     self.state.d.next = State::Retire;
+                    self.retire.next = self.pf_fast.q.val();
                 } else if self.v_done.val() && self.vx_wait.q.val() {
                     // (Its own `v_done`: in the first VExec cycle a `v_done` ends the
                     // VALU's instruction before, and the VALU takes this one there.)
@@ -1714,11 +1775,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.state.d.next = State::SReq;
             }
             State::SReq => {
-                self.en0.d.next = false;
-                self.en1.d.next = false;
-                self.en2.d.next = false;
-                self.en3.d.next = false;
-                self.next_pc.d.next = self.seq_pc.val();
                 self.step.d.next = 0.into();
                 if self.dec_smem_n.val() == 0 {
                     self.state.d.next = State::Retire;
@@ -1783,8 +1839,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.en0.d.next = self.d_ok.val();
                     self.en1.d.next = self.d_ok.val() && self.dec_d_wide.val();
                 }
-                // Next PC: sequential or a branch's (`seq_pc`), or a jump's.
-                self.next_pc.d.next = self.seq_pc.val();
+                // Next PC: a jump's (else `seq_pc`, as Check set it).
                 if self.dec_kind.val() == Kind::Jump {
                     self.next_pc.d.next =
                         self.a_q.q.val().get_bits::<32>(0) - self.pc_base.val().get_bits::<32>(0);
@@ -1868,6 +1923,18 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             if !self.hold.val() {
                 self.imem.read_address.next = self.seq_pc.val().get_bits::<IMEM_BITS>(2);
                 self.pf_step.d.next = 1.into();
+                // (The window: the next instruction's words are in already, or its
+                // first is, and the read port fetches the second.)
+                if self.pf_in1.val() {
+                    self.pf0.d.next = self.ir1.q.val();
+                    self.pf1.d.next = self.imem.read_data.val();
+                    self.pf_step.d.next = 3.into();
+                }
+                if self.pf_in2.val() {
+                    self.pf0.d.next = self.imem.read_data.val();
+                    self.imem.read_address.next = self.pc_word2.val() + 1;
+                    self.pf_step.d.next = 2.into();
+                }
             }
         }
         if self.pf_run.val() {
@@ -2033,7 +2100,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.w_last_d.next = true;
         }
         self.pf_fast.d.next = ((self.state.d.val() == State::Retire)
-            || ((self.state.d.val() == State::Write) && self.w_last_d.val()))
+            || ((self.state.d.val() == State::Write) && self.w_last_d.val())
+            || ((self.state.d.val() == State::VExec) && (self.bg.d.val() != 0)))
             && (self.next_pc.d.val() == self.pf_pc.d.val())
             && self.pf_ok.d.val()
             && self.pf_step.d.val().get_bit(1);

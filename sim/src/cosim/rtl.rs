@@ -267,10 +267,11 @@ impl Rtl {
         // The event of the scalar load whose dwords are still arriving, and of the vector
         // instructions still running in the background on each unit (VALU, memory unit),
         // oldest first: the VALU's tail (an instruction writing its last passes) and the
-        // one after it, the memory unit's one.
+        // one after it, and a third when it retires in the cycle the tail ends (a cycle's
+        // `T` line comes before its `G` lines); the memory unit's one.
         let mut outstanding: Option<usize> = None;
         let mut background: [std::collections::VecDeque<usize>; 2] = Default::default();
-        const IN_FLIGHT: [usize; 2] = [2, 1];
+        const IN_FLIGHT: [usize; 2] = [3, 1];
         loop {
             let line = p.line()?;
             let fields: Vec<&str> = line.split_whitespace().collect();
