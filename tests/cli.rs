@@ -662,14 +662,16 @@ fn valu_tails_overlap_the_next_instruction() {
     }
 }
 
-/// The core's own steps (hdl/README.md, "Latency (scalar)"): a scalar instruction with
-/// nothing for the SALU to do takes Check and Retire, 2 cycles, when the next one is in
-/// the prefetch window (3 before); a VALU instruction that runs in the background retires
-/// in VExec, so Check and VExec, 2 cycles, beside a scalar one (`s_add_u32` with a read,
-/// 4); and a VALU instruction reads only the SGPRs and waits only for the VGPRs of the
-/// sources its opcode uses (a VOP1's SRC1 field, its opcode, and a two-source VOP3's
-/// SRC2, 0, are none), so `v_mov_b32 v1, v2` repeated takes P + 3 (7 before at 32
-/// lanes), as `v_lshlrev_b64` does (6 before: an SGPR pair read). 32 lanes.
+/// The core's own steps (hdl/README.md, "Latency (scalar)"), with the next instruction in
+/// the prefetch's window: a scalar instruction with nothing for the SALU to do takes
+/// Check and Retire, 2 cycles (3 before); one with a write slot or none retires in Ex3,
+/// writing it there (`s_mov_b32` 2, `s_add_u32` with a register read 3: a cycle fewer);
+/// a VALU instruction that runs in the background retires in VExec, so Check and VExec,
+/// 2 cycles, beside a scalar one; and a VALU instruction reads only the SGPRs and waits
+/// only for the VGPRs of the sources its opcode uses (a VOP1's SRC1 field, its opcode,
+/// and a two-source VOP3's SRC2, 0, are none), so `v_mov_b32 v1, v2` repeated takes
+/// P + 3 (7 before at 32 lanes), as `v_lshlrev_b64` does (6 before: an SGPR pair read).
+/// 32 lanes.
 #[test]
 fn core_issues_simple_instructions_in_two_cycles() {
     let out = tempfile::tempdir().unwrap();
@@ -678,8 +680,9 @@ fn core_issues_simple_instructions_in_two_cycles() {
         ("s_nop 0", 2),
         ("s_delay_alu instid0(VALU_DEP_1)", 2),
         ("s_cbranch_scc1 1\ns_nop 0", 4),
-        ("s_add_u32 s5, s5, 1", 4),
-        ("v_mov_b32 v1, v2\ns_add_u32 s5, s5, 1", 6),
+        ("s_mov_b32 s5, 1", 2),
+        ("s_add_u32 s5, s5, 1", 3),
+        ("v_mov_b32 v1, v2\ns_add_u32 s5, s5, 1", 5),
         ("v_mov_b32 v1, v2", 4),
         ("v_lshlrev_b64 v[4:5], 2, v[6:7]", 4),
     ] {

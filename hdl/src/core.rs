@@ -592,6 +592,18 @@ pub struct Core<const IMEM_BITS: usize> {
     retire: Signal<Local, bool>,
     /// The Write step the next cycle runs is the last one.
     w_last_d: Signal<Local, bool>,
+    /// The SGPR write of this cycle (a Write step, or Ex3 retiring): whether, where, what.
+    wr_go: Signal<Local, bool>,
+    wr_idx: Signal<Local, Bits<7>>,
+    wr_val: Signal<Local, Bits<32>>,
+    /// Ex3 may retire the instruction itself (at most one write slot, no EXEC write of a
+    /// saveexec, not a jump). `ret_wr`: the retirement is this cycle with its write slot,
+    /// in Ex3 or in VExec taking a VALU instruction's scalar result (the next instruction
+    /// prefetched, and the write port free of a load's dword); SCC as the retirement
+    /// takes it (Ex3's own, or `scc_new`).
+    ex3_one: Signal<Local, bool>,
+    ret_wr: Signal<Local, bool>,
+    scc_ret: Signal<Local, bool>,
     /// The operands are assembled this cycle (the last Read step, or a Check going on).
     assemble: Signal<Local, bool>,
     between: Signal<Local, bool>,
@@ -899,6 +911,12 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             w_val: Default::default(),
             retire: Default::default(),
             w_last_d: Default::default(),
+            wr_go: Default::default(),
+            wr_idx: Default::default(),
+            wr_val: Default::default(),
+            ex3_one: Default::default(),
+            ret_wr: Default::default(),
+            scc_ret: Default::default(),
             assemble: Default::default(),
             between: Default::default(),
             want_v: Default::default(),
@@ -1283,6 +1301,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             && (!self.dec_d_cond.val() || self.scc.q.val())
             && (self.d_idx.val() != 124)
             && !self.ttmp_dst.val();
+        self.ex3_one.next = !(self.dec_exec_we.val()
+            || (self.d_ok.val() && self.dec_d_wide.val())
+            || (self.dec_kind.val() == Kind::Jump));
 
         // Scalar memory (reference 16.6, as `sim/src/model/smem.rs`): SBASE is an SGPR pair
         // (the field holds its code / 2), OFFSET a signed 21-bit byte offset, SOFFSET an SGPR
@@ -1451,6 +1472,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.want_v.next = self.need_v.q.val();
         self.want_m.next = self.need_m.q.val();
         self.yok_r.d.next = false;
+        self.wr_go.next = false;
+        self.wr_idx.next = self.w_idx.val();
+        self.wr_val.next = self.w_val.val();
+        self.ret_wr.next = false;
         match self.state.q.val() {
             State::Idle => {
                 if self.start.val() {
@@ -1748,6 +1773,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         // Nothing to write back.
                         self.state.d.next = State::Retire;
                     }
+                    // With the next instruction prefetched (`pf_fast`, set in the VALU's
+                    // `last` cycle), the result is written and the instruction retires
+                    // here, unless a load's dword takes the write port this cycle.
+                    if self.pf_fast.q.val() && !self.ld_we.val() {
+                        self.ret_wr.next = true;
+                        self.retire.next = true;
+                        self.wr_go.next = self.en0.d.val();
+                        self.wr_idx.next = self.idx0.d.val();
+                        self.wr_val.next = self.val0.d.val();
+                    }
                 }
             }
             State::SRead => {
@@ -1850,33 +1885,23 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     // Nothing to write back.
                     self.state.d.next = State::Retire;
                 }
+                // With the next instruction prefetched (`pf_fast`), an instruction of one
+                // write slot or none retires here, writing the slot at once, unless a
+                // load's dword takes the write port this cycle (then Write, as above).
+                if self.pf_fast.q.val()
+                    && self.ex3_one.val()
+                    && !(self.en0.d.val() && self.ld_we.val())
+                {
+                    self.ret_wr.next = true;
+                    self.retire.next = true;
+                    self.wr_go.next = self.en0.d.val();
+                    self.wr_idx.next = self.idx0.d.val();
+                    self.wr_val.next = self.val0.d.val();
+                }
             }
             State::Write => {
                 // (A dword of the outstanding load takes the write port: the step waits.)
-                if self.w_en.val() && !self.ld_we.val() {
-                    self.sgpr_we.next = true;
-                    self.sgpr_waddr.next = self.w_idx.val();
-                    self.sgpr_wdata.next = self.w_val.val();
-                    if self.w_idx.val() == 106 {
-                        self.vcc.d.next = (self.vcc.q.val() & self.hi32.val())
-                            | bit_cast::<64, 32>(self.w_val.val());
-                    }
-                    if self.w_idx.val() == 107 {
-                        self.vcc.d.next = (self.vcc.q.val() & self.lo32.val())
-                            | (bit_cast::<64, 32>(self.w_val.val()) << 32);
-                    }
-                    if self.w_idx.val() == 125 {
-                        self.m0.d.next = self.w_val.val();
-                    }
-                    if self.w_idx.val() == 126 {
-                        self.exec.d.next = (self.exec.q.val() & self.hi32.val())
-                            | bit_cast::<64, 32>(self.w_val.val());
-                    }
-                    if self.w_idx.val() == 127 {
-                        self.exec.d.next = (self.exec.q.val() & self.lo32.val())
-                            | (bit_cast::<64, 32>(self.w_val.val()) << 32);
-                    }
-                }
+                self.wr_go.next = self.w_en.val() && !self.ld_we.val();
                 // The slots are packed from slot 0: the last one in use retires.
                 if !self.ld_we.val() {
                     self.step.d.next = self.step.q.val() + 1;
@@ -1889,6 +1914,33 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.retire.next = true;
             }
             _ => {}
+        }
+
+        // The SGPR write of a Write step or of Ex3 retiring, into the file and the VCC,
+        // M0 and EXEC copies.
+        if self.wr_go.val() {
+            self.sgpr_we.next = true;
+            self.sgpr_waddr.next = self.wr_idx.val();
+            self.sgpr_wdata.next = self.wr_val.val();
+            if self.wr_idx.val() == 106 {
+                self.vcc.d.next =
+                    (self.vcc.q.val() & self.hi32.val()) | bit_cast::<64, 32>(self.wr_val.val());
+            }
+            if self.wr_idx.val() == 107 {
+                self.vcc.d.next = (self.vcc.q.val() & self.lo32.val())
+                    | (bit_cast::<64, 32>(self.wr_val.val()) << 32);
+            }
+            if self.wr_idx.val() == 125 {
+                self.m0.d.next = self.wr_val.val();
+            }
+            if self.wr_idx.val() == 126 {
+                self.exec.d.next =
+                    (self.exec.q.val() & self.hi32.val()) | bit_cast::<64, 32>(self.wr_val.val());
+            }
+            if self.wr_idx.val() == 127 {
+                self.exec.d.next = (self.exec.q.val() & self.lo32.val())
+                    | (bit_cast::<64, 32>(self.wr_val.val()) << 32);
+            }
         }
 
         // Assemble: the operands into the SALU's input registers (in the last Read step,
@@ -1952,11 +2004,15 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // instruction from the prefetch when it is the one (`pf_fast`, registered a cycle
         // ahead; the decode tables see it this cycle, above), else fetched. Only registers
         // are read here: the decode tables may already hold the next instruction.
+        self.scc_ret.next = self.scc_new.q.val();
+        if self.ret_wr.val() {
+            self.scc_ret.next = self.salu.scc_out.val();
+        }
         if self.retire.val() {
             self.pc.d.next = self.next_pc.q.val();
             self.imem.read_address.next = self.next_word.val();
             if self.t_scc_we.q.val() {
-                self.scc.d.next = self.scc_new.q.val();
+                self.scc.d.next = self.scc_ret.val();
             }
             if self.t_end.q.val() {
                 self.state.d.next = State::Done;
@@ -2101,7 +2157,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         }
         self.pf_fast.d.next = ((self.state.d.val() == State::Retire)
             || ((self.state.d.val() == State::Write) && self.w_last_d.val())
-            || ((self.state.d.val() == State::VExec) && (self.bg.d.val() != 0)))
+            || ((self.state.d.val() == State::VExec) && (self.bg.d.val() != 0))
+            || ((self.state.d.val() == State::Ex3) && self.ex3_one.val())
+            || ((self.state.d.val() == State::VExec)
+                && (self.state.q.val() == State::VExec)
+                && self.v_last.val()))
             && (self.next_pc.d.val() == self.pf_pc.d.val())
             && self.pf_ok.d.val()
             && self.pf_step.d.val().get_bit(1);
@@ -2178,20 +2238,27 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             }
         }
         self.trace_exec.next = self.exec_before.q.val();
+        // (Ex3 or VExec retiring with their write: the slot as it is written, slots 1..3
+        // unused.)
         self.trace_we0.next = self.retire.val() && self.en0.q.val();
         self.trace_idx0.next = self.idx0.q.val();
         self.trace_val0.next = self.val0.q.val();
-        self.trace_we1.next = self.retire.val() && self.en1.q.val();
+        if self.ret_wr.val() {
+            self.trace_we0.next = self.wr_go.val();
+            self.trace_idx0.next = self.wr_idx.val();
+            self.trace_val0.next = self.wr_val.val();
+        }
+        self.trace_we1.next = self.retire.val() && self.en1.q.val() && !self.ret_wr.val();
         self.trace_idx1.next = self.idx1.q.val();
         self.trace_val1.next = self.val1.q.val();
-        self.trace_we2.next = self.retire.val() && self.en2.q.val();
+        self.trace_we2.next = self.retire.val() && self.en2.q.val() && !self.ret_wr.val();
         self.trace_idx2.next = self.idx2.q.val();
         self.trace_val2.next = self.val2.q.val();
-        self.trace_we3.next = self.retire.val() && self.en3.q.val();
+        self.trace_we3.next = self.retire.val() && self.en3.q.val() && !self.ret_wr.val();
         self.trace_idx3.next = self.idx3.q.val();
         self.trace_val3.next = self.val3.q.val();
         self.trace_scc_we.next = self.retire.val() && self.t_scc_we.q.val();
-        self.trace_scc.next = self.scc_new.q.val();
+        self.trace_scc.next = self.scc_ret.val();
         self.trace_swe.next = self.ld_we.val();
         self.trace_sidx.next = self.ld_idx.q.val();
         self.trace_sval.next = self.m_data.val();

@@ -8,10 +8,12 @@ use cu32_hdl::Config;
 use std::process::Command;
 
 /// The program (assembled with llvm-mc 19, gfx1100). Cycles (hdl/README.md, "Latency
-/// (scalar)"): the SGPR sweep (35), then per instruction 4 + R + W (6 + R + W with the
-/// SALU's stage registers; one less without a register operand, 16 of them here), 3 more
-/// for the first (nothing is prefetched at the start). The taken `s_cbranch_scc0` costs
-/// nothing more: its target is the instruction prefetched (without that, 3 more).
+/// (scalar)"): the SGPR sweep (35), then per instruction 2 + R with one write slot or none
+/// (Ex3 retires it), 2 + R + W with more (W = 2 here: the 64-bit results, the saveexec),
+/// 2 more with the SALU's stage registers (R = the register words read), 3 more for the
+/// first (nothing is prefetched at the start), `s_endpgm` 2: 35 + 96 = 131. The taken
+/// `s_cbranch_scc0` takes 3 (Check, Ex3, Retire): its target is the instruction
+/// prefetched (without that, 3 more).
 /// ```text
 /// s_mov_b32 s0, 5
 /// s_add_u32 s1, s0, 0x12345678
@@ -134,16 +136,16 @@ pc=0070 w=93951901 00000000 lit=0 exec=000000001234567d [21]=00000007 scc=1
 pc=0074 w=869684ff 80000000 lit=1 exec=000000001234567d [22]=f8000000 [23]=ffffffff scc=1
 pc=007c w=be980cff ffff3333 lit=1 exec=000000001234567d [24]=00000010
 pc=0084 w=bfb00000 00000000 lit=0 exec=000000001234567d
-done=1 error=0 error_pc=00000000 cycles=149
+done=1 error=0 error_pc=00000000 cycles=131
 ";
 
 /// Compares and max where SIMM16 / equal operands matter. Cycles (hdl/README.md, "Latency
 /// (scalar)"): 35 until the first fetch (the SGPR sweep), then 3 + C for the first
 /// instruction and C for each one after (fetched while its predecessor ran), where
-/// C = 2 + R + max(W, 1) for a SALU operation without stage registers (R = the register
-/// words read, W = those written): `s_movk_i32` 6, the four `s_cmpk` 4 (one read, no
-/// write), `s_max_i32` 4, `s_endpgm` 2 (nothing to compute: Check, Retire): 35 + 6 + 4 · 4
-/// + 4 + 2 = 63.
+/// C = 2 + R for a SALU operation without stage registers and with one write slot or none
+/// (R = the register words read; Ex3 retires it): `s_movk_i32` 5, the four `s_cmpk` 3 (one
+/// read, no write), `s_max_i32` 3, `s_endpgm` 2 (nothing to compute: Check, Retire):
+/// 35 + 5 + 4 · 3 + 3 + 2 = 57.
 /// ```text
 /// s_movk_i32 s0, 0xfffe
 /// s_cmpk_eq_i32 s0, 0xfffe
@@ -163,13 +165,13 @@ pc=000c w=b680fffe 00000000 lit=0 exec=00000000ffffffff scc=0
 pc=0010 w=b480fffe 00000000 lit=0 exec=00000000ffffffff scc=0
 pc=0014 w=8a01c200 00000000 lit=0 exec=00000000ffffffff [1]=fffffffe scc=0
 pc=0018 w=bfb00000 00000000 lit=0 exec=00000000ffffffff
-done=1 error=0 error_pc=00000000 cycles=63
+done=1 error=0 error_pc=00000000 cycles=57
 ";
 
 /// SGPRs the start sweep does not write read 0, whatever the block RAM held before (run
 /// with it full of 0xdeadbeef: the model's wave starts with every SGPR 0). Cycles: 35, then
-/// four `s_mov_b32` of a register (7, then 4 each), `s_add_u32` of two (5), `s_endpgm`
-/// (2, nothing to compute: Check, Retire): 35 + 7 + 3 · 4 + 5 + 2 = 61.
+/// four `s_mov_b32` of a register (6, then 3 each), `s_add_u32` of two (4), `s_endpgm`
+/// (2, nothing to compute: Check, Retire): 35 + 6 + 3 · 3 + 4 + 2 = 56.
 /// ```text
 /// s_mov_b32 s1, s50
 /// s_mov_b32 s2, vcc_lo
@@ -187,7 +189,7 @@ pc=0008 w=be83007d 00000000 lit=0 exec=00000000ffffffff [3]=00000000
 pc=000c w=be84007f 00000000 lit=0 exec=00000000ffffffff [4]=00000000
 pc=0010 w=80056564 00000000 lit=0 exec=00000000ffffffff [5]=00000000 scc=0
 pc=0014 w=bfb00000 00000000 lit=0 exec=00000000ffffffff
-done=1 error=0 error_pc=00000000 cycles=61
+done=1 error=0 error_pc=00000000 cycles=56
 ";
 
 #[test]
