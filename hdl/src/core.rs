@@ -6,9 +6,11 @@
 //!   host through `imem_*`, read by the sequencer; the read data is used one cycle after the
 //!   address (the RAM's own output register) and then captured in `ir0`/`ir1`. While an
 //!   instruction executes (after Check), the read port fetches the next one (in PC order,
-//!   or a taken branch's target: `pf0`, `pf1`); the retirement (Retire, or the last Write
-//!   step) hands it to `ir0`/`ir1` and the decode tables when the next PC is that one, and
-//!   it starts at Check, three cycles sooner (Fetch..Fetch2 skipped).
+//!   or a taken branch's target: `pf0`, `pf1`; when it follows in the words Check already
+//!   has, at once: the window); the retirement (Retire, the last Write step, or Ex3 or
+//!   VExec with the next instruction prefetched) hands it to `ir0`/`ir1` and the decode
+//!   tables when the next PC is that one, and it starts at Check, three cycles sooner
+//!   (Fetch..Fetch2 skipped).
 //! - SGPR file: outside (the top's block RAM of 128 × 32 per wave slot), indexed by the
 //!   operand code itself (s0..s105, vcc, ttmp, null, m0, exec) within the slot, so one read
 //!   port and one write port serve every scalar register. An SGPR not written since its
@@ -422,9 +424,11 @@ pub struct Core<const IMEM_BITS: usize> {
     pf_pc: DFF<Bits<32>>,
     pf_step: DFF<Bits<2>>,
     pf_ok: DFF<bool>,
-    /// This cycle is a retirement (Retire, or the last Write step, also when a load's dword
-    /// delays it) that takes the prefetch: the next PC is `pf_pc`, inside the instruction
-    /// memory, both words in or the second arriving (set a cycle ahead).
+    /// This cycle is a retirement (Retire, the last Write step, also when a load's dword
+    /// delays it, Ex3 of an instruction of one write slot or none, VExec of a background
+    /// vector instruction or in the VALU's `done` cycle) that takes the prefetch: the next
+    /// PC is `pf_pc`, inside the instruction memory, both words in or the second arriving
+    /// (set a cycle ahead).
     pf_fast: DFF<bool>,
     /// The next PC unless the instruction jumps (valid at Check), `pf_pc`'s word, and
     /// whether the prefetch may use the read port this cycle (a state between Check and
@@ -588,7 +592,7 @@ pub struct Core<const IMEM_BITS: usize> {
     w_more: Signal<Local, bool>,
     w_idx: Signal<Local, Bits<7>>,
     w_val: Signal<Local, Bits<32>>,
-    /// The instruction retires this cycle (Retire, or the last Write step).
+    /// The instruction retires this cycle (Retire, the last Write step, Ex3 or VExec).
     retire: Signal<Local, bool>,
     /// The Write step the next cycle runs is the last one.
     w_last_d: Signal<Local, bool>,
@@ -2000,7 +2004,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.pf_step.d.next = 3.into();
             }
         }
-        // Retirement (Retire, or the last Write step): the next PC; SCC; the next
+        // Retirement (Retire, the last Write step, Ex3 or VExec): the next PC; SCC; the next
         // instruction from the prefetch when it is the one (`pf_fast`, registered a cycle
         // ahead; the decode tables see it this cycle, above), else fetched. Only registers
         // are read here: the decode tables may already hold the next instruction.
