@@ -543,14 +543,16 @@ fn cosim_cycles(stdout: &str, program: &Path, instructions: usize) -> u64 {
 #[test]
 fn vector_instructions_run_in_the_background() {
     let out = tempfile::tempdir().unwrap();
-    // (The scalar instructions after each VALU one give it time to end: it runs in the
-    // background too, and the next vector instruction would wait for it.)
-    let pause = "s_add_u32 s8, s8, 1\n".repeat(2);
+    // (The scalar instructions after each VALU one give it time to end, 12 cycles: it
+    // runs in the background too, and the next vector instruction would wait for it.)
+    let pause = "s_mul_i32 s8, s8, s8\n".repeat(2);
     let head = format!(
         "s_mov_b32 s0, 0x10000\ns_mov_b32 s1, 0\nv_mbcnt_lo_u32_b32 v0, -1, 0\n{pause}\
          v_lshlrev_b32 v1, 2, v0\n{pause}"
     );
-    let tail = "s_add_u32 s7, s7, 1\n".repeat(16) + "s_endpgm\n";
+    // (And the ones before `s_endpgm`, about 100 cycles, let the memory instruction end:
+    // `s_endpgm` waits for it.)
+    let tail = "s_mul_i32 s7, s7, s7\n".repeat(16) + "s_endpgm\n";
     let run = |name: &str, access: &str, body: &str| -> (u64, u64) {
         let program = write(out.path(), name, &format!("{head}{access}\n{body}{tail}"));
         let (counters, cycles) = cosim_counters(&program, out.path(), 28);
