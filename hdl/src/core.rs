@@ -596,7 +596,8 @@ pub struct Core<const IMEM_BITS: usize> {
     retire: Signal<Local, bool>,
     /// The Write step the next cycle runs is the last one.
     w_last_d: Signal<Local, bool>,
-    /// The SGPR write of this cycle (a Write step, or Ex3 retiring): whether, where, what.
+    /// The SGPR write of this cycle (a load's dword, a Write step, or Ex3 or VExec
+    /// retiring): whether, where, what.
     wr_go: Signal<Local, bool>,
     wr_idx: Signal<Local, Bits<7>>,
     wr_val: Signal<Local, Bits<32>>,
@@ -1920,8 +1921,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             _ => {}
         }
 
-        // The SGPR write of a Write step or of Ex3 retiring, into the file and the VCC,
-        // M0 and EXEC copies.
+        // The SGPR write of this cycle, into the file and the VCC, M0 and EXEC copies: a
+        // dword of the outstanding load (the others wait for the port, above), a Write
+        // step's slot, or that of Ex3 or VExec retiring.
+        if self.ld_we.val() {
+            self.wr_go.next = true;
+            self.wr_idx.next = self.ld_idx.q.val();
+            self.wr_val.next = self.m_data.val();
+        }
         if self.wr_go.val() {
             self.sgpr_we.next = true;
             self.sgpr_waddr.next = self.wr_idx.val();
@@ -2074,34 +2081,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.m0.d.next = self.resume_m0.val();
         }
 
-        // The outstanding load's dwords, written as they arrive. They take the SGPR write
-        // port: an instruction writing back meanwhile holds its Write step a cycle (above).
+        // The outstanding load's dwords, written as they arrive (the SGPR write above):
+        // an instruction writing back meanwhile holds its Write step a cycle, or goes from
+        // Ex3 to a Write step.
         if self.ld_busy.q.val() && self.m_valid.val() {
             self.ld_idx.d.next = self.ld_idx.q.val() + 1;
-        }
-        if self.ld_we.val() {
-            self.sgpr_we.next = true;
-            self.sgpr_waddr.next = self.ld_idx.q.val();
-            self.sgpr_wdata.next = self.m_data.val();
-            if self.ld_idx.q.val() == 106 {
-                self.vcc.d.next =
-                    (self.vcc.q.val() & self.hi32.val()) | bit_cast::<64, 32>(self.m_data.val());
-            }
-            if self.ld_idx.q.val() == 107 {
-                self.vcc.d.next = (self.vcc.q.val() & self.lo32.val())
-                    | (bit_cast::<64, 32>(self.m_data.val()) << 32);
-            }
-            if self.ld_idx.q.val() == 125 {
-                self.m0.d.next = self.m_data.val();
-            }
-            if self.ld_idx.q.val() == 126 {
-                self.exec.d.next =
-                    (self.exec.q.val() & self.hi32.val()) | bit_cast::<64, 32>(self.m_data.val());
-            }
-            if self.ld_idx.q.val() == 127 {
-                self.exec.d.next = (self.exec.q.val() & self.lo32.val())
-                    | (bit_cast::<64, 32>(self.m_data.val()) << 32);
-            }
         }
         if self.ld_busy.q.val() && (self.m_done.val() || self.m_err.val()) {
             self.ld_busy.d.next = false;
@@ -2248,9 +2232,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.trace_idx0.next = self.idx0.q.val();
         self.trace_val0.next = self.val0.q.val();
         if self.ret_wr.val() {
-            self.trace_we0.next = self.wr_go.val();
-            self.trace_idx0.next = self.wr_idx.val();
-            self.trace_val0.next = self.wr_val.val();
+            self.trace_we0.next = self.en0.d.val();
+            self.trace_idx0.next = self.idx0.d.val();
+            self.trace_val0.next = self.val0.d.val();
         }
         self.trace_we1.next = self.retire.val() && self.en1.q.val() && !self.ret_wr.val();
         self.trace_idx1.next = self.idx1.q.val();
