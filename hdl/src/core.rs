@@ -62,8 +62,14 @@
 //!   (`mu_own`), for a VALU one only when that shares a VGPR with it (`vgpr_dep`); SMEM
 //!   while the memory unit runs a GLOBAL store or atomic; `s_endpgm`, `s_barrier` and the
 //!   `s_waitcnt` forms whose count for its kind (`vmcnt`, `vscnt`, `lgkmcnt`) is 0 while
-//!   an instruction of its wave of that kind runs. An instruction with a scalar result (a
-//!   lane mask, `v_readlane`, `v_cmpx`) waits in VExec for the VALU and writes it back.
+//!   an instruction of its wave of that kind runs.
+//! - A VALU instruction with a scalar result (a lane mask, `v_readlane`) to an SGPR or VCC
+//!   runs in the background as well when no scalar load is outstanding (`vr_busy`): the
+//!   core writes the result in the VALU's `done` cycle (traced through `trace_swe`, bit 7
+//!   of `trace_sidx` set), and until then the scoreboard holds its register as it holds a
+//!   load's (`sb_lo`, `sb_hi`), and SMEM waits. One with a result to M0 or EXEC
+//!   (`v_cmpx`), or while a load is outstanding, waits in VExec for the VALU and writes
+//!   it back there.
 
 use crate::control::{ASrc, AluOp, BSrc, Cond, Kind, Rel, Wait};
 use crate::salu::Salu;
@@ -273,10 +279,12 @@ pub struct Core<const IMEM_BITS: usize> {
     pub m_done: Signal<In, bool>,
     pub m_err: Signal<In, bool>,
     /// An SMEM dword written into the SGPR file this cycle (after the load's
-    /// `trace_valid`): register code and value; `trace_sdone`: the outstanding load has
-    /// written its last dword (not after a bus error).
+    /// `trace_valid`), or the scalar result of the VALU's background instruction (bit 7
+    /// of `trace_sidx` set, in the VALU's `done` cycle): register code and value;
+    /// `trace_sdone`: the outstanding load has written its last dword (not after a bus
+    /// error).
     pub trace_swe: Signal<Out, bool>,
-    pub trace_sidx: Signal<Out, Bits<7>>,
+    pub trace_sidx: Signal<Out, Bits<8>>,
     pub trace_sval: Signal<Out, Bits<32>>,
     pub trace_sdone: Signal<Out, bool>,
     /// An instruction waits at issue for the outstanding scalar load this cycle (its
@@ -492,13 +500,18 @@ pub struct Core<const IMEM_BITS: usize> {
     val1: DFF<Bits<32>>,
     val2: DFF<Bits<32>>,
     val3: DFF<Bits<32>>,
-    /// The outstanding scalar load: busy, its destination codes [`ld_lo`, `ld_hi`), the
-    /// next dword's code, its PC, whether its range holds VCC, M0 or EXEC (then every
-    /// instruction waits for it: their flip-flop copies are read everywhere), and a bus
-    /// error that stops the wave at its next issue.
+    /// The outstanding scalar load: busy, the next dword's code, its PC, whether its
+    /// range holds VCC, M0 or EXEC (then every instruction waits for it: their flip-flop
+    /// copies are read everywhere), and a bus error that stops the wave at its next issue.
     ld_busy: DFF<bool>,
-    ld_lo: DFF<Bits<8>>,
-    ld_hi: DFF<Bits<8>>,
+    /// The VALU's background instruction has a scalar result for the core to write in its
+    /// `done` cycle (never while a load is outstanding: SMEM waits for it).
+    vr_busy: DFF<bool>,
+    /// The SGPR codes [`sb_lo`, `sb_hi`) an outstanding load, or the VALU's background
+    /// instruction with `vr_busy`, is yet to write (the scoreboard's; the one write of
+    /// the latter goes to `sb_lo`).
+    sb_lo: DFF<Bits<8>>,
+    sb_hi: DFF<Bits<8>>,
     ld_idx: DFF<Bits<7>>,
     ld_pc: DFF<Bits<32>>,
     ld_all: DFF<bool>,
@@ -620,6 +633,16 @@ pub struct Core<const IMEM_BITS: usize> {
     ld_end: Signal<Local, Bits<8>>,
     ld_ok: Signal<Local, bool>,
     ld_we: Signal<Local, bool>,
+    /// The scoreboard holds [`sb_lo`, `sb_hi`) (a load outstanding, or `vr_busy`); a VCC
+    /// branch meets it; the VALU's background scalar result is written this cycle; the
+    /// SGPR write port is taken this cycle (by that or a load's dword: a retirement or
+    /// Write step writing waits); a VALU instruction at Check whose scalar result can be
+    /// written in the background.
+    sb_busy: Signal<Local, bool>,
+    vcc_hit: Signal<Local, bool>,
+    vr_we: Signal<Local, bool>,
+    port_busy: Signal<Local, bool>,
+    v_bsr: Signal<Local, bool>,
     /// Whether Read reads operand A's / B's register(s) (the operand is a register).
     a_read: Signal<Local, bool>,
     b_read: Signal<Local, bool>,
@@ -858,8 +881,9 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             val2: Default::default(),
             val3: Default::default(),
             ld_busy: Default::default(),
-            ld_lo: Default::default(),
-            ld_hi: Default::default(),
+            vr_busy: Default::default(),
+            sb_lo: Default::default(),
+            sb_hi: Default::default(),
             ld_idx: Default::default(),
             ld_pc: Default::default(),
             ld_all: Default::default(),
@@ -936,6 +960,11 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             ld_end: Default::default(),
             ld_ok: Default::default(),
             ld_we: Default::default(),
+            sb_busy: Default::default(),
+            vcc_hit: Default::default(),
+            vr_we: Default::default(),
+            port_busy: Default::default(),
+            v_bsr: Default::default(),
             a_read: Default::default(),
             b_read: Default::default(),
             a_hit: Default::default(),
@@ -1019,8 +1048,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             val2,
             val3,
             ld_busy,
-            ld_lo,
-            ld_hi,
+            vr_busy,
+            sb_lo,
+            sb_hi,
             ld_idx,
             ld_pc,
             ld_all,
@@ -1340,37 +1370,58 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.ld_ok.next = (self.ld_idx.q.val() != 124)
             && !((self.ld_idx.q.val() >= 108) && (self.ld_idx.q.val() <= 123));
         self.ld_we.next = self.ld_busy.q.val() && self.m_valid.val() && self.ld_ok.val();
+        // The VALU's background instruction with a scalar result ends: the core writes
+        // the result (the VALU's `v_sval`) to `sb_lo` in this cycle.
+        self.vr_we.next = self.vr_busy.q.val() && self.va_busy.q.val() && self.v_done.val();
+        self.port_busy.next = self.ld_we.val() || self.vr_we.val();
+        // A scalar result to an SGPR or VCC (not M0 or EXEC, whose copies every
+        // instruction reads) goes to the background unless a load is outstanding.
+        self.v_bsr.next =
+            self.v_slot_ok.val() && (self.v_sidx.val() < 125) && !self.ld_busy.q.val();
 
-        // Scoreboard: an instruction waits at issue while the outstanding load writes a
-        // register it names (the register, or both of a 64-bit scalar operand's pair,
-        // against [lo, hi); a vector instruction's scalar operands and destination are all
-        // taken as pairs, their widths not being decoded here),
-        // and so does any memory instruction (one load at a time; the bus is the scalar
-        // unit's until it ends), `s_endpgm`, `s_barrier` and an `s_waitcnt` for lgkmcnt 0.
+        // Scoreboard: an instruction waits at issue while the outstanding load or the
+        // VALU's background scalar result (`sb_busy`) writes a register it names (the
+        // register, or both of a 64-bit scalar operand's pair, against [lo, hi); a vector
+        // instruction's scalar operands and destination are all taken as pairs, their
+        // widths not being decoded here; `s_cbranch_vccz` / `vccnz` name VCC), and so do
+        // `s_endpgm` and `s_barrier`. For a load, any memory instruction waits too (one
+        // load at a time; the bus is the scalar unit's until it ends), and an `s_waitcnt`
+        // for lgkmcnt 0; for the VALU's result, SMEM (so that the two never overlap).
+        self.sb_busy.next = self.ld_busy.q.val() || self.vr_busy.q.val();
+        self.vcc_hit.next = ((self.dec_cond.val() == Cond::Vccz)
+            || (self.dec_cond.val() == Cond::Vccnz))
+            && (self.sb_lo.q.val() <= 106)
+            && (self.sb_hi.q.val() > 106);
         self.a_hit.next = ((self.dec_a_src.val() == ASrc::Ssrc0)
             || (self.dec_a_src.val() == ASrc::Sdst))
-            && (bit_cast::<8, 7>(self.a_idx.val()) < self.ld_hi.q.val())
+            && (bit_cast::<8, 7>(self.a_idx.val()) < self.sb_hi.q.val())
             && (bit_cast::<8, 7>(self.a_idx.val())
                 + bit_cast::<8, 1>(self.dec_a_wide.val().into())
-                >= self.ld_lo.q.val());
+                >= self.sb_lo.q.val());
         self.b_hit.next = (self.dec_b_src.val() == BSrc::Ssrc1)
-            && (bit_cast::<8, 7>(self.b_idx.val()) < self.ld_hi.q.val())
+            && (bit_cast::<8, 7>(self.b_idx.val()) < self.sb_hi.q.val())
             && (bit_cast::<8, 7>(self.b_idx.val())
                 + bit_cast::<8, 1>(self.dec_b_wide.val().into())
-                >= self.ld_lo.q.val());
+                >= self.sb_lo.q.val());
         self.d_hit.next = self.dec_d_we.val()
-            && (bit_cast::<8, 7>(self.d_idx.val()) < self.ld_hi.q.val())
+            && (bit_cast::<8, 7>(self.d_idx.val()) < self.sb_hi.q.val())
             && (bit_cast::<8, 7>(self.d_idx.val())
                 + bit_cast::<8, 1>(self.dec_d_wide.val().into())
-                >= self.ld_lo.q.val());
-        self.v_hit.next = ((bit_cast::<8, 7>(self.dec_vsidx0.val()) < self.ld_hi.q.val())
-            && (bit_cast::<8, 7>(self.dec_vsidx0.val()) + 2 > self.ld_lo.q.val()))
-            || ((bit_cast::<8, 7>(self.dec_vsidx1.val()) < self.ld_hi.q.val())
-                && (bit_cast::<8, 7>(self.dec_vsidx1.val()) + 2 > self.ld_lo.q.val()))
-            || ((bit_cast::<8, 7>(self.dec_vsidx2.val()) < self.ld_hi.q.val())
-                && (bit_cast::<8, 7>(self.dec_vsidx2.val()) + 2 > self.ld_lo.q.val()))
-            || ((bit_cast::<8, 7>(self.dec_sdst.val()) < self.ld_hi.q.val())
-                && (bit_cast::<8, 7>(self.dec_sdst.val()) + 2 > self.ld_lo.q.val()));
+                >= self.sb_lo.q.val());
+        // (Only the pairs VRead reads, `dec_vsread`. The VALU writes its scalar results
+        // in order, so its destination meets only a load's.)
+        self.v_hit.next = (self.dec_vsread.val().get_bit(0)
+            && (bit_cast::<8, 7>(self.dec_vsidx0.val()) < self.sb_hi.q.val())
+            && (bit_cast::<8, 7>(self.dec_vsidx0.val()) + 2 > self.sb_lo.q.val()))
+            || (self.dec_vsread.val().get_bit(1)
+                && (bit_cast::<8, 7>(self.dec_vsidx1.val()) < self.sb_hi.q.val())
+                && (bit_cast::<8, 7>(self.dec_vsidx1.val()) + 2 > self.sb_lo.q.val()))
+            || (self.dec_vsread.val().get_bit(2)
+                && (bit_cast::<8, 7>(self.dec_vsidx2.val()) < self.sb_hi.q.val())
+                && (bit_cast::<8, 7>(self.dec_vsidx2.val()) + 2 > self.sb_lo.q.val()))
+            || (self.ld_busy.q.val()
+                && (bit_cast::<8, 7>(self.dec_sdst.val()) < self.sb_hi.q.val())
+                && (bit_cast::<8, 7>(self.dec_sdst.val()) + 2 > self.sb_lo.q.val()));
         self.mem_op.next = (self.dec_kind.val() == Kind::Smem && !self.dec_valu.val())
             || (self.dec_valu.val() && self.dec_vmem.val());
         self.drain.next = (self.dec_mem_wait.val() == Wait::Drain)
@@ -1408,13 +1459,18 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.v_dep.next = self.own.val();
         }
         self.hold.next = (self.ld_busy.q.val()
-            && (self.ld_all.q.val()
-                || self.mem_op.val()
-                || self.drain.val()
-                || self.lgkm0.val()
-                || (self.dec_valu.val() && self.v_hit.val())
-                || (!self.dec_valu.val()
-                    && (self.a_hit.val() || self.b_hit.val() || self.d_hit.val()))))
+            && (self.ld_all.q.val() || self.mem_op.val() || self.lgkm0.val()))
+            || (self.sb_busy.val()
+                && (self.drain.val()
+                    || (self.dec_valu.val() && self.v_hit.val())
+                    || (!self.dec_valu.val()
+                        && (self.a_hit.val()
+                            || self.b_hit.val()
+                            || self.d_hit.val()
+                            || self.vcc_hit.val()))))
+            || (self.vr_busy.q.val()
+                && (self.dec_kind.val() == Kind::Smem)
+                && !self.dec_valu.val())
             || (self.dec_valu.val()
                 && (self.v_dep.val()
                     || (self.dec_munit.val() && self.vm_busy.q.val())
@@ -1469,6 +1525,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // `v_done` cycle may hand the VALU the next one).
         if self.va_busy.q.val() && self.v_done.val() {
             self.va_busy.d.next = false;
+            self.vr_busy.d.next = false;
         }
         self.retire.next = false;
         self.assemble.next = false;
@@ -1554,12 +1611,12 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.en3.d.next = false;
                 self.next_pc.d.next = self.seq_pc.val();
                 // A vector instruction runs in the background (on the memory unit, 2, or
-                // on the VALU, 1) unless the core writes its scalar result back.
+                // on the VALU, 1) unless the core waits for its scalar result (`v_bsr`).
                 self.bg.d.next = 0.into();
                 if self.dec_valu.val() {
                     if self.dec_munit.val() {
                         self.bg.d.next = 2.into();
-                    } else if self.dec_vmem.val() || !self.v_slot_ok.val() {
+                    } else if self.dec_vmem.val() || !self.v_slot_ok.val() || self.v_bsr.val() {
                         self.bg.d.next = 1.into();
                     }
                 }
@@ -1581,9 +1638,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 } else if self.hold.val() {
                     // Held: wait here, or give way to another wave of the work-group.
                     self.state.d.next = State::Check;
-                    self.yok_r.d.next = self.yield_ok.val() && !self.ld_busy.q.val();
+                    self.yok_r.d.next = self.yield_ok.val() && !self.sb_busy.val();
                     if self.yield_ok.val()
-                        && !self.ld_busy.q.val()
+                        && !self.sb_busy.val()
                         && (self.direct_ok.val() || self.yok_r.q.val())
                     {
                         // Give way: to the wave on `resume_*` with `direct_ok` (below), else
@@ -1746,7 +1803,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 // a GLOBAL one none), taken in every VExec cycle and used once it leaves.
                 // A background instruction retires here when it has the next one
                 // prefetched (`pf_fast`), else in Retire.
-                self.en0.d.next = self.v_slot_ok.val() && !self.dec_vmem.val();
+                self.en0.d.next = self.v_slot_ok.val() && (self.bg.q.val() == 0);
                 self.idx0.d.next = self.v_sidx.val();
                 self.val0.d.next = self.v_sval.val();
                 self.step.d.next = 0.into();
@@ -1762,12 +1819,18 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.vm_pc.d.next = self.pc.q.val();
                     self.state.d.next = State::Retire;
                     self.retire.next = self.pf_fast.q.val();
-                } else if self.dec_vmem.val() || !self.v_slot_ok.val() {
+                } else if self.bg.q.val() != 0 {
                     // No scalar result to write (a DS lane move, VALU without a lane mask
-                    // or readlane value, or with one to null or a ttmp): likewise on the
-                    // VALU (`va_busy` keeps `v_go` high).
+                    // or readlane value, or with one to null or a ttmp), or one written
+                    // when the VALU is done (`vr_busy`): likewise on the VALU (`va_busy`
+                    // keeps `v_go` high).
                     self.va_busy.d.next = true;
                     self.va_lds.d.next = self.dec_vmem.val();
+                    if self.v_slot_ok.val() {
+                        self.vr_busy.d.next = true;
+                        self.sb_lo.d.next = bit_cast::<8, 7>(self.v_sidx.val());
+                        self.sb_hi.d.next = bit_cast::<8, 7>(self.v_sidx.val()) + 1;
+                    }
                     self.state.d.next = State::Retire;
                     self.retire.next = self.pf_fast.q.val();
                 } else if self.v_done.val() && self.vx_wait.q.val() {
@@ -1781,7 +1844,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     // With the next instruction prefetched (`pf_fast`, set in the VALU's
                     // `last` cycle), the result is written and the instruction retires
                     // here, unless a load's dword takes the write port this cycle.
-                    if self.pf_fast.q.val() && !self.ld_we.val() {
+                    if self.pf_fast.q.val() && !self.port_busy.val() {
                         self.ret_wr.next = true;
                         self.retire.next = true;
                         self.wr_go.next = self.en0.d.val();
@@ -1825,8 +1888,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     // The load goes on in the background (`m_req` this cycle) and the
                     // instruction retires; its dwords are written as they arrive.
                     self.ld_busy.d.next = true;
-                    self.ld_lo.d.next = bit_cast::<8, 7>(self.ir0.q.val().get_bits::<7>(6));
-                    self.ld_hi.d.next = self.ld_end.val();
+                    self.sb_lo.d.next = bit_cast::<8, 7>(self.ir0.q.val().get_bits::<7>(6));
+                    self.sb_hi.d.next = self.ld_end.val();
                     self.ld_idx.d.next = self.ir0.q.val().get_bits::<7>(6);
                     self.ld_pc.d.next = self.pc.q.val();
                     self.ld_all.d.next = ((self.ld_end.val() > 106)
@@ -1895,7 +1958,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 // load's dword takes the write port this cycle (then Write, as above).
                 if self.pf_fast.q.val()
                     && self.ex3_one.val()
-                    && !(self.en0.d.val() && self.ld_we.val())
+                    && !(self.en0.d.val() && self.port_busy.val())
                 {
                     self.ret_wr.next = true;
                     self.retire.next = true;
@@ -1905,10 +1968,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::Write => {
-                // (A dword of the outstanding load takes the write port: the step waits.)
-                self.wr_go.next = self.w_en.val() && !self.ld_we.val();
+                // (A dword of the outstanding load, or the VALU's result, takes the write
+                // port: the step waits.)
+                self.wr_go.next = self.w_en.val() && !self.port_busy.val();
                 // The slots are packed from slot 0: the last one in use retires.
-                if !self.ld_we.val() {
+                if !self.port_busy.val() {
                     self.step.d.next = self.step.q.val() + 1;
                     if !self.w_more.val() {
                         self.retire.next = true;
@@ -1922,12 +1986,18 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         }
 
         // The SGPR write of this cycle, into the file and the VCC, M0 and EXEC copies: a
-        // dword of the outstanding load (the others wait for the port, above), a Write
-        // step's slot, or that of Ex3 or VExec retiring.
+        // dword of the outstanding load or the VALU's background result (never both; the
+        // others wait for the port, above), a Write step's slot, or that of Ex3 or VExec
+        // retiring.
         if self.ld_we.val() {
             self.wr_go.next = true;
             self.wr_idx.next = self.ld_idx.q.val();
             self.wr_val.next = self.m_data.val();
+        }
+        if self.vr_we.val() {
+            self.wr_go.next = true;
+            self.wr_idx.next = self.sb_lo.q.val().get_bits::<7>(0);
+            self.wr_val.next = self.v_sval.val();
         }
         if self.wr_go.val() {
             self.sgpr_we.next = true;
@@ -2118,6 +2188,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.ld_busy.d.next = false;
             self.ld_err.d.next = false;
             self.va_busy.d.next = false;
+            self.vr_busy.d.next = false;
             self.vm_busy.d.next = false;
             self.vm_err.d.next = false;
             self.bg.d.next = 0.into();
@@ -2247,9 +2318,13 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.trace_val3.next = self.val3.q.val();
         self.trace_scc_we.next = self.retire.val() && self.t_scc_we.q.val();
         self.trace_scc.next = self.scc_ret.val();
-        self.trace_swe.next = self.ld_we.val();
-        self.trace_sidx.next = self.ld_idx.q.val();
+        self.trace_swe.next = self.ld_we.val() || self.vr_we.val();
+        self.trace_sidx.next = bit_cast::<8, 7>(self.ld_idx.q.val());
         self.trace_sval.next = self.m_data.val();
+        if self.vr_we.val() {
+            self.trace_sidx.next = self.sb_lo.q.val() | 0x80;
+            self.trace_sval.next = self.v_sval.val();
+        }
         self.trace_sdone.next = self.ld_busy.q.val() && self.m_done.val() && !self.m_err.val();
         self.ld_wait.next =
             (self.state.q.val() == State::Check) && self.hold.val() && self.ld_busy.q.val();

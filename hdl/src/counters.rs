@@ -91,7 +91,8 @@ pub const COUNTERS: &[Counter] = &[
         index: 9,
         name: "vector_wait",
         meaning: "cycles the core waits in VExec on the vector unit (an instruction with a \
-                  scalar result; one cycle for the others, which run in the background)",
+                  scalar result to M0 or EXEC, or while a scalar load is outstanding; one \
+                  cycle for the others, which run in the background)",
         amount: "{7'd0, v_wait}",
     },
     Counter {

@@ -30,7 +30,8 @@
 // cycle, each LAT cycles after it was taken at the earliest; a dword lying wholly in a
 // mapped region is read (or written under SEL) and ACKed, any other is answered with ERR.
 // Answers to `run`: for each cycle with `trace_swe` high (an s_load_b* dword written into
-// the SGPR file), one line
+// the SGPR file, or with idx bit 7 set the scalar result of the VALU's background
+// instruction, which a G line ends in the same cycle), one line
 //   S idx val                                                 (hex)
 // and for each cycle with `trace_sdone` high (the outstanding load's last dword is in)
 //   L

@@ -297,8 +297,17 @@ impl Rtl {
                     continue;
                 }
                 (Some("S"), [index, value]) => {
-                    let Some(load) = outstanding.and_then(|i| events.get_mut(i)) else {
-                        return Err(p.protocol(&format!("`{line}` with no load outstanding")));
+                    // (Bit 7: the VALU's background instruction's scalar result, which
+                    // its `G 1` line ends in this cycle: that is the oldest there.)
+                    let owner = if index & 0x80 != 0 {
+                        background[0].front().copied()
+                    } else {
+                        outstanding
+                    };
+                    let Some(load) = owner.and_then(|i| events.get_mut(i)) else {
+                        return Err(p.protocol(&format!(
+                            "`{line}` with no load or VALU result outstanding"
+                        )));
                     };
                     load.event.writes.push(TraceWrite::Sgpr {
                         index: (index & 0x7f) as u8,
