@@ -1623,7 +1623,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 // Word 2 (a VALU instruction's third word) is on the RAM's output: the
                 // cycle before addressed it (Fetch2, a retirement taking the prefetch, a held
                 // Check). A held Check addresses it again; one that goes on starts the
-                // prefetch (below).
+                // prefetch (below). (What follows is what Check does when it goes on; the
+                // hold, below `pf_fast`, undoes it.)
                 self.ir2.d.next = self.imem.read_data.val();
                 self.imem.read_address.next = self.pc_word2.val();
                 self.step.d.next = 0.into();
@@ -1635,28 +1636,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     // The background GLOBAL instruction faulted: the wave stops there.
                     self.state.d.next = State::Error;
                     self.err_pc.d.next = self.vm_pc.q.val();
-                } else if self.hold.val() {
-                    // Held: wait here, or give way to another wave of the work-group.
-                    self.state.d.next = State::Check;
-                    self.yok_r.d.next = self.yield_ok.val() && !self.sb_busy.val();
-                    if self.yield_ok.val()
-                        && !self.sb_busy.val()
-                        && (self.direct_ok.val() || self.yok_r.q.val())
-                    {
-                        // Give way: to the wave on `resume_*` with `direct_ok` (below), else
-                        // in `Yielded`, for the dispatcher to pick one.
-                        self.state.d.next = State::Yielded;
-                        self.yielding.next = true;
-                        // What it waits for: the VALU (it is a VALU instruction or one of
-                        // the wave's runs there), the memory unit (a memory instruction, or
-                        // one of the wave's runs there).
-                        self.want_v.next =
-                            (self.dec_valu.val() && !self.dec_munit.val()) || self.v_own.val();
-                        self.want_m.next = self.mem_op.val() || self.mu_own.val();
-                        self.need_v.d.next = self.want_v.val();
-                        self.need_m.d.next = self.want_m.val();
-                        self.kept.d.next = true;
-                    }
                 } else if self.dec_valu.val() {
                     if self.pc_vlast.val() >= self.imem_words.val() {
                         self.state.d.next = State::Error;
@@ -2050,24 +2029,22 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             || (self.state.q.val() == State::Ex3)
             || (self.state.q.val() == State::Write);
         if self.state.q.val() == State::Check {
-            self.pf_step.d.next = 0.into();
+            // (As if it goes on: a held Check addresses word 2 again, below `pf_fast`.)
             self.pf_pc.d.next = self.seq_pc.val();
             self.pf_ok.d.next = self.seq_in.val();
-            if !self.hold.val() {
-                self.imem.read_address.next = self.seq_pc.val().get_bits::<IMEM_BITS>(2);
-                self.pf_step.d.next = 1.into();
-                // (The window: the next instruction's words are in already, or its
-                // first is, and the read port fetches the second.)
-                if self.pf_in1.val() {
-                    self.pf0.d.next = self.ir1.q.val();
-                    self.pf1.d.next = self.imem.read_data.val();
-                    self.pf_step.d.next = 3.into();
-                }
-                if self.pf_in2.val() {
-                    self.pf0.d.next = self.imem.read_data.val();
-                    self.imem.read_address.next = self.pc_word2.val() + 1;
-                    self.pf_step.d.next = 2.into();
-                }
+            self.imem.read_address.next = self.seq_pc.val().get_bits::<IMEM_BITS>(2);
+            self.pf_step.d.next = 1.into();
+            // (The window: the next instruction's words are in already, or its first is,
+            // and the read port fetches the second.)
+            if self.pf_in1.val() {
+                self.pf0.d.next = self.ir1.q.val();
+                self.pf1.d.next = self.imem.read_data.val();
+                self.pf_step.d.next = 3.into();
+            }
+            if self.pf_in2.val() {
+                self.pf0.d.next = self.imem.read_data.val();
+                self.imem.read_address.next = self.pc_word2.val() + 1;
+                self.pf_step.d.next = 2.into();
             }
         }
         if self.pf_run.val() {
@@ -2081,6 +2058,65 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.pf_step.d.next = 3.into();
             }
         }
+        // (After the states' and the prefetch's assignments, as if Check went on; a Check
+        // that does not, a retirement (its next state is Check or Fetch) and reset are
+        // taken out at the end: the hold stays off the path into `pf_fast`, but for that
+        // last gate.)
+        self.w_last_d.next = !self.en1.d.val();
+        if self.step.d.val() == 1 {
+            self.w_last_d.next = !self.en2.d.val();
+        }
+        if self.step.d.val() == 2 {
+            self.w_last_d.next = !self.en3.d.val();
+        }
+        if self.step.d.val() == 3 {
+            self.w_last_d.next = true;
+        }
+        self.pf_fast.d.next = ((self.state.d.val() == State::Retire)
+            || ((self.state.d.val() == State::Write) && self.w_last_d.val())
+            || ((self.state.d.val() == State::VExec) && (self.bg.d.val() != 0))
+            || ((self.state.d.val() == State::Ex3) && self.ex3_one.val())
+            || ((self.state.d.val() == State::VExec)
+                && (self.state.q.val() == State::VExec)
+                && self.v_last.val()))
+            && (self.next_pc.d.val() == self.pf_pc.d.val())
+            && self.pf_ok.d.val()
+            && self.pf_step.d.val().get_bit(1)
+            && !self.retire.val()
+            && !((self.state.q.val() == State::Check) && self.hold.val())
+            && !self.rst.val();
+
+        // Held at Check: wait there, or give way to another wave of the work-group.
+        if (self.state.q.val() == State::Check)
+            && self.hold.val()
+            && !self.ld_err.q.val()
+            && !self.vm_err.q.val()
+        {
+            self.state.d.next = State::Check;
+            self.step.d.next = 0.into();
+            self.imem.read_address.next = self.pc_word2.val();
+            self.pf_step.d.next = 0.into();
+            self.yok_r.d.next = self.yield_ok.val() && !self.sb_busy.val();
+            if self.yield_ok.val()
+                && !self.sb_busy.val()
+                && (self.direct_ok.val() || self.yok_r.q.val())
+            {
+                // Give way: to the wave on `resume_*` with `direct_ok` (below), else in
+                // `Yielded`, for the dispatcher to pick one.
+                self.state.d.next = State::Yielded;
+                self.yielding.next = true;
+                // What it waits for: the VALU (it is a VALU instruction or one of the
+                // wave's runs there), the memory unit (a memory instruction, or one of the
+                // wave's runs there).
+                self.want_v.next =
+                    (self.dec_valu.val() && !self.dec_munit.val()) || self.v_own.val();
+                self.want_m.next = self.mem_op.val() || self.mu_own.val();
+                self.need_v.d.next = self.want_v.val();
+                self.need_m.d.next = self.want_m.val();
+                self.kept.d.next = true;
+            }
+        }
+
         // Retirement (Retire, the last Write step, Ex3 or VExec): the next PC; SCC; the next
         // instruction from the prefetch when it is the one (`pf_fast`, registered a cycle
         // ahead; the decode tables see it this cycle, above), else fetched. Only registers
@@ -2203,28 +2239,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.err_pc.d.next = 0.into();
             self.sgpr_we.next = false;
         }
-        // (After every assignment of the next state and the prefetch's registers.)
-        self.w_last_d.next = !self.en1.d.val();
-        if self.step.d.val() == 1 {
-            self.w_last_d.next = !self.en2.d.val();
-        }
-        if self.step.d.val() == 2 {
-            self.w_last_d.next = !self.en3.d.val();
-        }
-        if self.step.d.val() == 3 {
-            self.w_last_d.next = true;
-        }
-        self.pf_fast.d.next = ((self.state.d.val() == State::Retire)
-            || ((self.state.d.val() == State::Write) && self.w_last_d.val())
-            || ((self.state.d.val() == State::VExec) && (self.bg.d.val() != 0))
-            || ((self.state.d.val() == State::Ex3) && self.ex3_one.val())
-            || ((self.state.d.val() == State::VExec)
-                && (self.state.q.val() == State::VExec)
-                && self.v_last.val()))
-            && (self.next_pc.d.val() == self.pf_pc.d.val())
-            && self.pf_ok.d.val()
-            && self.pf_step.d.val().get_bit(1);
-
         // Status and trace port.
         self.running.next = (self.state.q.val() != State::Idle)
             && (self.state.q.val() != State::Done)
