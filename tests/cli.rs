@@ -1089,20 +1089,17 @@ fn synth_ulx3s_fits_without_latches() {
     assert!(report["fmax_mhz"].is_null(), "{report}");
 }
 
-/// A work-group's waves meet at an `s_barrier` reached by a jump (`s_setpc_b64`) as at one
-/// reached in order: the RTL parks each wave at the barrier, so a wave reads the other
-/// wave's LDS stores only after them, as the golden model and a CPU reference have it. The
-/// kernel (`kernels/dispatch/barrier_jump.s`) is assembled with clang 19 and ld.lld 19.
-#[test]
-fn barrier_reached_by_a_jump_parks_the_wave() {
-    let out = tempfile::tempdir().unwrap();
+/// Assembles `kernels/dispatch/NAME.s` with clang 19 and ld.lld 19 into `out`, and copies
+/// its launch file and input data beside the code object; returns the code object's and
+/// the launch file's paths.
+fn dispatch_kernel(name: &str, out: &Path) -> (PathBuf, PathBuf) {
     let dir = repo().join("kernels/dispatch");
     let llvm = Path::new("/usr/lib/llvm-19/bin");
-    let object = out.path().join("barrier_jump.o");
-    let code = out.path().join("barrier_jump.co");
+    let object = out.join(format!("{name}.o"));
+    let code = out.join(format!("{name}.co"));
     let status = std::process::Command::new(llvm.join("clang"))
         .args(["-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-c"])
-        .arg(dir.join("barrier_jump.s"))
+        .arg(dir.join(format!("{name}.s")))
         .arg("-o")
         .arg(&object)
         .status()
@@ -1116,13 +1113,24 @@ fn barrier_reached_by_a_jump_parks_the_wave() {
         .status()
         .unwrap();
     assert!(status.success());
-    let launch = out.path().join("barrier_jump.yaml");
-    std::fs::copy(dir.join("barrier_jump.yaml"), &launch).unwrap();
-    let written = out.path().join("out/barrier_jump.bin");
-    // Work-item l of each group of 64 reads what work-item 63 - l stored: 64 - l.
-    let expected: Vec<u8> = (0..128u32)
-        .flat_map(|i| (64 - i % 64).to_le_bytes())
-        .collect();
+    let launch = out.join(format!("{name}.yaml"));
+    std::fs::copy(dir.join(format!("{name}.yaml")), &launch).unwrap();
+    let data = dir.join("data");
+    std::fs::create_dir_all(out.join("data")).unwrap();
+    for entry in std::fs::read_dir(&data).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, out.join("data").join(path.file_name().unwrap())).unwrap();
+    }
+    (code, launch)
+}
+
+/// Runs the dispatch on the golden model (`cu32 run`) and co-simulates it (at `config`, or
+/// the default configuration), checking the output buffer `out/NAME.bin` against
+/// `expected` after each.
+fn dispatch_matches(name: &str, config: Option<&Path>, expected: &[u8]) {
+    let out = tempfile::tempdir().unwrap();
+    let (code, launch) = dispatch_kernel(name, out.path());
+    let written = out.path().join(format!("out/{name}.bin"));
     cu32()
         .arg("run")
         .arg(&code)
@@ -1132,10 +1140,12 @@ fn barrier_reached_by_a_jump_parks_the_wave() {
         .success();
     assert_eq!(std::fs::read(&written).unwrap(), expected);
     std::fs::remove_file(&written).unwrap();
-    let assert = cu32()
-        .arg("cosim")
-        .arg("--out")
-        .arg(out.path())
+    let mut cosim = cu32();
+    cosim.arg("cosim").arg("--out").arg(out.path());
+    if let Some(config) = config {
+        cosim.arg("--config").arg(config);
+    }
+    let assert = cosim
         .arg(&code)
         .arg("--launch")
         .arg(&launch)
@@ -1144,6 +1154,56 @@ fn barrier_reached_by_a_jump_parks_the_wave() {
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
     assert!(stdout.starts_with("PASS "), "{stdout}");
     assert_eq!(std::fs::read(&written).unwrap(), expected);
+}
+
+/// A work-group's waves meet at an `s_barrier` reached by a jump (`s_setpc_b64`) as at one
+/// reached in order: the RTL parks each wave at the barrier, so a wave reads the other
+/// wave's LDS stores only after them, as the golden model and a CPU reference have it
+/// (`kernels/dispatch/barrier_jump.s`).
+#[test]
+fn barrier_reached_by_a_jump_parks_the_wave() {
+    // Work-item l of each group of 64 reads what work-item 63 - l stored: 64 - l.
+    let expected: Vec<u8> = (0..128u32)
+        .flat_map(|i| (64 - i % 64).to_le_bytes())
+        .collect();
+    dispatch_matches("barrier_jump", None, &expected);
+}
+
+/// A wave held at a VCC branch while its VALU compare's result is still to come gives way
+/// to a ready wave, and the result, written while another wave runs, reaches the first
+/// wave's VCC when it resumes, not the running wave's (`kernels/dispatch/vcc_give_way.s`;
+/// its input makes VCC zero every other iteration, so a stale or foreign VCC takes the
+/// other branch). Expected values from a CPU reference of the kernel; co-simulated at 32
+/// and 2 lanes.
+#[test]
+fn vcc_result_reaches_a_wave_that_gave_way() {
+    let file = std::fs::read(repo().join("kernels/dispatch/data/vcc_give_way_in.bin")).unwrap();
+    let input: Vec<u32> = file
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    // Per wave: the iterations whose previous VCC was not zero, times 1000, plus the
+    // lanes with bit k set summed over k.
+    let expected: Vec<u8> = (0..256usize)
+        .flat_map(|i| {
+            let wave = &input[i / 32 * 32..][..32];
+            let (mut count, mut sum, mut vcc) = (0u32, 0u32, 0u32);
+            for k in 0..16 {
+                if vcc != 0 {
+                    count += 1;
+                }
+                vcc = wave.iter().filter(|&&x| (x >> k) & 1 == 1).count() as u32;
+                sum += vcc;
+            }
+            (count * 1000 + sum).to_le_bytes()
+        })
+        .collect();
+    dispatch_matches("vcc_give_way", None, &expected);
+    dispatch_matches(
+        "vcc_give_way",
+        Some(&repo().join("configs/ulx3s-85f.yaml")),
+        &expected,
+    );
 }
 
 /// The whole flow, placement and routing included, reports Fmax. Not in the default run:

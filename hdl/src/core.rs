@@ -187,11 +187,17 @@ pub struct Core<const IMEM_BITS: usize> {
     pub sgpr_we: Signal<Out, bool>,
     pub sgpr_waddr: Signal<Out, Bits<7>>,
     pub sgpr_wdata: Signal<Out, Bits<32>>,
+    /// The slot of the SGPR write (`sgpr_wslot`): the current one (`slot`), or for a
+    /// dword of the outstanding load or the VALU's background result, the slot of the
+    /// wave that issued it, which may have given way since.
+    pub slot: Signal<In, Bits<4>>,
+    pub sgpr_wslot: Signal<Out, Bits<4>>,
     /// Wave slots: `park` (sampled at the retirement) ends the instruction in `Parked` instead of
     /// fetching the next one (the dispatcher's `s_barrier`). `yield_ok` (sampled at Check)
     /// lets an instruction held there give way to another wave at its own PC instead of
-    /// waiting, when no scalar load of the wave is outstanding (its dwords go to the wave's
-    /// slot): in that cycle (`gave_way`) it fetches the wave on `resume_*` at once with
+    /// waiting (with a scalar load or result of the wave outstanding too, unless it
+    /// writes VCC or a register above it, whose flip-flop copies are the current wave's):
+    /// in that cycle (`gave_way`) it fetches the wave on `resume_*` at once with
     /// `direct_ok`, else stops in `Yielded`. `start_yields` ends the start sweep in
     /// `Yielded` instead of fetching. `ctx_*` are the wave's state to save when it gives
     /// way, in `Parked` and in `Yielded`. `resume` (in `Parked`, `Yielded` or `Done`)
@@ -209,9 +215,12 @@ pub struct Core<const IMEM_BITS: usize> {
     /// The instruction at Check gives way to another wave this cycle.
     pub gave_way: Signal<Out, bool>,
     /// With `gave_way` and in `Yielded`: the wave can go on once the VALU (`yield_v`), the
-    /// memory unit (`yield_m`) is idle (neither after the start sweep).
+    /// memory unit (`yield_m`) is idle, and the outstanding scalar load or result is in
+    /// (`yield_s`, while `s_busy`) (none after the start sweep).
     pub yield_v: Signal<Out, bool>,
     pub yield_m: Signal<Out, bool>,
+    pub yield_s: Signal<Out, bool>,
+    pub s_busy: Signal<Out, bool>,
     pub ctx_pc: Signal<Out, Bits<32>>,
     pub ctx_scc: Signal<Out, bool>,
     pub ctx_mode: Signal<Out, Bits<32>>,
@@ -512,6 +521,15 @@ pub struct Core<const IMEM_BITS: usize> {
     /// the latter goes to `sb_lo`).
     sb_lo: DFF<Bits<8>>,
     sb_hi: DFF<Bits<8>>,
+    /// The slot of the wave that issued the load or the result (`sb_mine`: the current
+    /// one; only its instructions meet the registers).
+    sb_slot: DFF<Bits<4>>,
+    /// A VALU result to VCC_LO or VCC_HI (`pv_hi`) of the wave in slot `pv_slot`, written
+    /// while that wave was away: its VCC copy takes it when it runs again.
+    pv_valid: DFF<bool>,
+    pv_slot: DFF<Bits<4>>,
+    pv_hi: DFF<bool>,
+    pv_val: DFF<Bits<32>>,
     ld_idx: DFF<Bits<7>>,
     ld_pc: DFF<Bits<32>>,
     ld_all: DFF<bool>,
@@ -540,6 +558,7 @@ pub struct Core<const IMEM_BITS: usize> {
     /// `Yielded` (`need_*`), and as it gives way (`want_*`).
     need_v: DFF<bool>,
     need_m: DFF<bool>,
+    need_s: DFF<bool>,
     /// `Yielded` after a give-way at Check (its instruction is in `ir0`, `ir1`), not after
     /// the start sweep; `Parked` after an `s_barrier` whose retirement had the next
     /// instruction prefetched (`pf_fast`; it is then in `ir0`, `ir1` too).
@@ -554,6 +573,7 @@ pub struct Core<const IMEM_BITS: usize> {
     pf_w1: Signal<Local, Bits<32>>,
     want_v: Signal<Local, bool>,
     want_m: Signal<Local, bool>,
+    want_s: Signal<Local, bool>,
     /// The instruction at Check gives way this cycle (`gave_way`); the retirement parks
     /// (`parking`).
     yielding: Signal<Local, bool>,
@@ -639,6 +659,15 @@ pub struct Core<const IMEM_BITS: usize> {
     /// Write step writing waits); a VALU instruction at Check whose scalar result can be
     /// written in the background.
     sb_busy: Signal<Local, bool>,
+    /// The scoreboard's writer is the current wave (`sb_mine`); the hold's terms for the
+    /// outstanding load or result (`sb_hold`); the wave may not give way, as the writes
+    /// reach VCC or above (`sb_keep`).
+    sb_mine: Signal<Local, bool>,
+    sb_hold: Signal<Local, bool>,
+    sb_keep: Signal<Local, bool>,
+    /// The flip-flop copies (VCC, M0, EXEC) hold the state of the wave whose outstanding
+    /// load or result this is: it runs (not between waves) in its slot.
+    copies_live: Signal<Local, bool>,
     vcc_hit: Signal<Local, bool>,
     vr_we: Signal<Local, bool>,
     port_busy: Signal<Local, bool>,
@@ -684,6 +713,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             sgpr_we: Default::default(),
             sgpr_waddr: Default::default(),
             sgpr_wdata: Default::default(),
+            slot: Default::default(),
+            sgpr_wslot: Default::default(),
             park: Default::default(),
             parked: Default::default(),
             parking: Default::default(),
@@ -695,6 +726,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             gave_way: Default::default(),
             yield_v: Default::default(),
             yield_m: Default::default(),
+            yield_s: Default::default(),
+            s_busy: Default::default(),
             ctx_pc: Default::default(),
             ctx_scc: Default::default(),
             ctx_mode: Default::default(),
@@ -884,6 +917,11 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             vr_busy: Default::default(),
             sb_lo: Default::default(),
             sb_hi: Default::default(),
+            sb_slot: Default::default(),
+            pv_valid: Default::default(),
+            pv_slot: Default::default(),
+            pv_hi: Default::default(),
+            pv_val: Default::default(),
             ld_idx: Default::default(),
             ld_pc: Default::default(),
             ld_all: Default::default(),
@@ -901,6 +939,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             mu_take: Default::default(),
             need_v: Default::default(),
             need_m: Default::default(),
+            need_s: Default::default(),
             kept: Default::default(),
             yok_r: Default::default(),
             pf_w1: Default::default(),
@@ -950,6 +989,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             between: Default::default(),
             want_v: Default::default(),
             want_m: Default::default(),
+            want_s: Default::default(),
             yielding: Default::default(),
             parks: Default::default(),
             sm_base: Default::default(),
@@ -961,6 +1001,10 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             ld_ok: Default::default(),
             ld_we: Default::default(),
             sb_busy: Default::default(),
+            sb_mine: Default::default(),
+            sb_hold: Default::default(),
+            sb_keep: Default::default(),
+            copies_live: Default::default(),
             vcc_hit: Default::default(),
             vr_we: Default::default(),
             port_busy: Default::default(),
@@ -1051,6 +1095,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             vr_busy,
             sb_lo,
             sb_hi,
+            sb_slot,
+            pv_valid,
+            pv_slot,
+            pv_hi,
+            pv_val,
             ld_idx,
             ld_pc,
             ld_all,
@@ -1067,6 +1116,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             bg,
             need_v,
             need_m,
+            need_s,
             kept,
             yok_r
         );
@@ -1089,6 +1139,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
 
         self.sgpr_we.next = false;
         self.sgpr_waddr.next = 0.into();
+        self.sgpr_wslot.next = self.slot.val();
         self.sgpr_wdata.next = 0.into();
         self.sgpr_raddr.next = 0.into();
 
@@ -1379,15 +1430,26 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.v_bsr.next =
             self.v_slot_ok.val() && (self.v_sidx.val() < 125) && !self.ld_busy.q.val();
 
-        // Scoreboard: an instruction waits at issue while the outstanding load or the
-        // VALU's background scalar result (`sb_busy`) writes a register it names (the
+        // Scoreboard: an instruction of the wave that issued them (`sb_mine`) waits at
+        // issue while the outstanding load or the VALU's background scalar result
+        // (`sb_busy`) writes a register it names (the
         // register, or both of a 64-bit scalar operand's pair, against [lo, hi); a vector
         // instruction's scalar operands and destination are all taken as pairs, their
         // widths not being decoded here; `s_cbranch_vccz` / `vccnz` name VCC), and so do
-        // `s_endpgm` and `s_barrier`. For a load, any memory instruction waits too (one
-        // load at a time; the bus is the scalar unit's until it ends), and an `s_waitcnt`
-        // for lgkmcnt 0; for the VALU's result, SMEM (so that the two never overlap).
+        // `s_endpgm` and `s_barrier` of any wave. For a load, any memory instruction waits
+        // too (one load at a time; the bus is the scalar unit's until it ends), and the
+        // wave's `s_waitcnt` for lgkmcnt 0; for the VALU's result, SMEM (so that the two
+        // never overlap).
         self.sb_busy.next = self.ld_busy.q.val() || self.vr_busy.q.val();
+        self.sb_mine.next = self.sb_slot.q.val() == self.slot.val();
+        // The wave giving way may leave a VALU result to VCC behind: written while it is
+        // away, the result waits in `pv_*` for its return. Not a load's writes to VCC or
+        // above, not a second such result while one waits, nor one written in this very
+        // cycle (the copy then changes after the wave's state is handed over).
+        self.sb_keep.next = self.sb_busy.val()
+            && self.sb_mine.val()
+            && (self.sb_hi.q.val() > 106)
+            && (self.ld_busy.q.val() || self.pv_valid.q.val() || self.port_busy.val());
         self.vcc_hit.next = ((self.dec_cond.val() == Cond::Vccz)
             || (self.dec_cond.val() == Cond::Vccnz))
             && (self.sb_lo.q.val() <= 106)
@@ -1458,19 +1520,23 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         if self.dec_munit.val() {
             self.v_dep.next = self.own.val();
         }
-        self.hold.next = (self.ld_busy.q.val()
-            && (self.ld_all.q.val() || self.mem_op.val() || self.lgkm0.val()))
+        self.sb_hold.next = (self.ld_busy.q.val()
+            && (self.ld_all.q.val()
+                || self.mem_op.val()
+                || (self.lgkm0.val() && self.sb_mine.val())))
             || (self.sb_busy.val()
                 && (self.drain.val()
-                    || (self.dec_valu.val() && self.v_hit.val())
-                    || (!self.dec_valu.val()
-                        && (self.a_hit.val()
-                            || self.b_hit.val()
-                            || self.d_hit.val()
-                            || self.vcc_hit.val()))))
+                    || (self.sb_mine.val()
+                        && ((self.dec_valu.val() && self.v_hit.val())
+                            || (!self.dec_valu.val()
+                                && (self.a_hit.val()
+                                    || self.b_hit.val()
+                                    || self.d_hit.val()
+                                    || self.vcc_hit.val()))))))
             || (self.vr_busy.q.val()
                 && (self.dec_kind.val() == Kind::Smem)
-                && !self.dec_valu.val())
+                && !self.dec_valu.val());
+        self.hold.next = self.sb_hold.val()
             || (self.dec_valu.val()
                 && (self.v_dep.val()
                     || (self.dec_munit.val() && self.vm_busy.q.val())
@@ -1533,6 +1599,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.parks.next = false;
         self.want_v.next = self.need_v.q.val();
         self.want_m.next = self.need_m.q.val();
+        self.want_s.next = self.need_s.q.val();
         self.yok_r.d.next = false;
         self.wr_go.next = false;
         self.wr_idx.next = self.w_idx.val();
@@ -1560,6 +1627,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.state.d.next = State::Yielded;
                         self.need_v.d.next = false;
                         self.need_m.d.next = false;
+                        self.need_s.d.next = false;
                         self.kept.d.next = false;
                     }
                 }
@@ -1807,6 +1875,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.va_lds.d.next = self.dec_vmem.val();
                     if self.v_slot_ok.val() {
                         self.vr_busy.d.next = true;
+                        self.sb_slot.d.next = self.slot.val();
                         self.sb_lo.d.next = bit_cast::<8, 7>(self.v_sidx.val());
                         self.sb_hi.d.next = bit_cast::<8, 7>(self.v_sidx.val()) + 1;
                     }
@@ -1867,6 +1936,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     // The load goes on in the background (`m_req` this cycle) and the
                     // instruction retires; its dwords are written as they arrive.
                     self.ld_busy.d.next = true;
+                    self.sb_slot.d.next = self.slot.val();
                     self.sb_lo.d.next = bit_cast::<8, 7>(self.ir0.q.val().get_bits::<7>(6));
                     self.sb_hi.d.next = self.ld_end.val();
                     self.ld_idx.d.next = self.ir0.q.val().get_bits::<7>(6);
@@ -1968,6 +2038,25 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // dword of the outstanding load or the VALU's background result (never both; the
         // others wait for the port, above), a Write step's slot, or that of Ex3 or VExec
         // retiring.
+        // (Between waves, or after a switch, the copies are another wave's or saved
+        // already: a late VCC write waits in `pv_*`, a resumed wave takes it as it runs.)
+        self.between.next = (self.state.q.val() == State::Done)
+            || (self.state.q.val() == State::Parked)
+            || (self.state.q.val() == State::Yielded);
+        self.copies_live.next = self.sb_mine.val() && !self.between.val();
+        if self.pv_valid.q.val() && (self.pv_slot.q.val() == self.slot.val()) && !self.between.val()
+        {
+            self.pv_valid.d.next = false;
+            self.vcc.d.next =
+                (self.vcc.q.val() & self.hi32.val()) | bit_cast::<64, 32>(self.pv_val.q.val());
+            if self.pv_hi.q.val() {
+                self.vcc.d.next = (self.vcc.q.val() & self.lo32.val())
+                    | (bit_cast::<64, 32>(self.pv_val.q.val()) << 32);
+            }
+        }
+        if self.port_busy.val() {
+            self.sgpr_wslot.next = self.sb_slot.q.val();
+        }
         if self.ld_we.val() {
             self.wr_go.next = true;
             self.wr_idx.next = self.ld_idx.q.val();
@@ -1982,24 +2071,35 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.sgpr_we.next = true;
             self.sgpr_waddr.next = self.wr_idx.val();
             self.sgpr_wdata.next = self.wr_val.val();
-            if self.wr_idx.val() == 106 {
-                self.vcc.d.next =
-                    (self.vcc.q.val() & self.hi32.val()) | bit_cast::<64, 32>(self.wr_val.val());
-            }
-            if self.wr_idx.val() == 107 {
-                self.vcc.d.next = (self.vcc.q.val() & self.lo32.val())
-                    | (bit_cast::<64, 32>(self.wr_val.val()) << 32);
-            }
-            if self.wr_idx.val() == 125 {
-                self.m0.d.next = self.wr_val.val();
-            }
-            if self.wr_idx.val() == 126 {
-                self.exec.d.next =
-                    (self.exec.q.val() & self.hi32.val()) | bit_cast::<64, 32>(self.wr_val.val());
-            }
-            if self.wr_idx.val() == 127 {
-                self.exec.d.next = (self.exec.q.val() & self.lo32.val())
-                    | (bit_cast::<64, 32>(self.wr_val.val()) << 32);
+            // (A late write for a wave that is away: to VCC it waits in `pv_*`; to M0 or
+            // EXEC there is none, `sb_keep`.)
+            if self.port_busy.val() && !self.copies_live.val() {
+                if (self.wr_idx.val() == 106) || (self.wr_idx.val() == 107) {
+                    self.pv_valid.d.next = true;
+                    self.pv_slot.d.next = self.sb_slot.q.val();
+                    self.pv_hi.d.next = self.wr_idx.val() == 107;
+                    self.pv_val.d.next = self.wr_val.val();
+                }
+            } else {
+                if self.wr_idx.val() == 106 {
+                    self.vcc.d.next = (self.vcc.q.val() & self.hi32.val())
+                        | bit_cast::<64, 32>(self.wr_val.val());
+                }
+                if self.wr_idx.val() == 107 {
+                    self.vcc.d.next = (self.vcc.q.val() & self.lo32.val())
+                        | (bit_cast::<64, 32>(self.wr_val.val()) << 32);
+                }
+                if self.wr_idx.val() == 125 {
+                    self.m0.d.next = self.wr_val.val();
+                }
+                if self.wr_idx.val() == 126 {
+                    self.exec.d.next = (self.exec.q.val() & self.hi32.val())
+                        | bit_cast::<64, 32>(self.wr_val.val());
+                }
+                if self.wr_idx.val() == 127 {
+                    self.exec.d.next = (self.exec.q.val() & self.lo32.val())
+                        | (bit_cast::<64, 32>(self.wr_val.val()) << 32);
+                }
             }
         }
 
@@ -2096,9 +2196,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.step.d.next = 0.into();
             self.imem.read_address.next = self.pc_word2.val();
             self.pf_step.d.next = 0.into();
-            self.yok_r.d.next = self.yield_ok.val() && !self.sb_busy.val();
+            self.yok_r.d.next = self.yield_ok.val() && !self.sb_keep.val();
             if self.yield_ok.val()
-                && !self.sb_busy.val()
+                && !self.sb_keep.val()
                 && (self.direct_ok.val() || self.yok_r.q.val())
             {
                 // Give way: to the wave on `resume_*` with `direct_ok` (below), else in
@@ -2111,6 +2211,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.want_v.next =
                     (self.dec_valu.val() && !self.dec_munit.val()) || self.v_own.val();
                 self.want_m.next = self.mem_op.val() || self.mu_own.val();
+                // (And the outstanding load or result, when the hold is for it.)
+                self.want_s.next = self.sb_hold.val();
+                self.need_s.d.next = self.want_s.val();
                 self.need_v.d.next = self.want_v.val();
                 self.need_m.d.next = self.want_m.val();
                 self.kept.d.next = true;
@@ -2157,9 +2260,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // or a waiting one continues (`resume`); a wave giving way at Check or parking at
         // its retirement hands over to the ready one directly (`direct_ok`,
         // `direct_park_ok`).
-        self.between.next = (self.state.q.val() == State::Done)
-            || (self.state.q.val() == State::Parked)
-            || (self.state.q.val() == State::Yielded);
         if self.between.val() && self.start.val() {
             self.state.d.next = State::Clear;
             self.step.d.next = 0.into();
@@ -2225,6 +2325,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.ld_err.d.next = false;
             self.va_busy.d.next = false;
             self.vr_busy.d.next = false;
+            self.pv_valid.d.next = false;
             self.vm_busy.d.next = false;
             self.vm_err.d.next = false;
             self.bg.d.next = 0.into();
@@ -2251,6 +2352,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.gave_way.next = self.yielding.val();
         self.yield_v.next = self.want_v.val();
         self.yield_m.next = self.want_m.val();
+        self.yield_s.next = self.want_s.val();
+        self.s_busy.next = self.sb_busy.val();
         // (Parking, the PC after `s_barrier`, as the retirement writes it.)
         self.ctx_pc.next = self.pc.q.val();
         if self.parks.val() {
