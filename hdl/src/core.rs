@@ -21,8 +21,8 @@
 //!   and EXEC are mirrored in flip-flops for branches, M0-relative addressing and the trace.
 //! - Wave slots: `park` at the retirement (the dispatcher's `s_barrier` in a work-group of
 //!   several waves) stops in `Parked`; an instruction held at Check while `yield_ok` (the
-//!   dispatcher has another wave ready) and no scalar load of the wave is outstanding stops
-//!   in `Yielded` at that instruction; a dispatched wave's start sweep ends in `Yielded`
+//!   dispatcher has another wave ready) stops in `Yielded` at that instruction (`yield_v`,
+//!   `yield_m`, `yield_s`: what it waits for); a dispatched wave's start sweep ends in `Yielded`
 //!   too (`start_yields`). The wave's PC, SCC, MODE, VCC, EXEC and M0 are then on `ctx_*`
 //!   for the dispatcher to keep; `resume` continues a wave from `resume_*`, addressing
 //!   the instruction memory with its PC, and fetches. A wave that gives way or parks
@@ -70,6 +70,12 @@
 //!   load's (`sb_lo`, `sb_hi`), and SMEM waits. One with a result to M0 or EXEC
 //!   (`v_cmpx`), or while a load is outstanding, waits in VExec for the VALU and writes
 //!   it back there.
+//! - The wave whose load or result is outstanding may give way meanwhile: the writes go
+//!   to its slot (`sb_slot`, `sgpr_wslot`), only its instructions meet the scoreboard
+//!   (`sb_mine`), and a result to VCC written while it is away waits in `pv_*` until it
+//!   runs again, when its VCC copy takes it. It keeps the core while a load's writes
+//!   reach VCC or above, while another wave's VCC result waits, and in the cycle its own
+//!   result is written (`sb_keep`).
 
 use crate::control::{ASrc, AluOp, BSrc, Cond, Kind, Rel, Wait};
 use crate::salu::Salu;
@@ -187,17 +193,17 @@ pub struct Core<const IMEM_BITS: usize> {
     pub sgpr_we: Signal<Out, bool>,
     pub sgpr_waddr: Signal<Out, Bits<7>>,
     pub sgpr_wdata: Signal<Out, Bits<32>>,
-    /// The slot of the SGPR write (`sgpr_wslot`): the current one (`slot`), or for a
-    /// dword of the outstanding load or the VALU's background result, the slot of the
-    /// wave that issued it, which may have given way since.
+    /// The current wave slot (`slot`, the dispatcher's), and the slot of the SGPR write
+    /// (`sgpr_wslot`): the current one, or for a dword of the outstanding load or the
+    /// VALU's background result, that of the wave that issued it, which may have given
+    /// way since.
     pub slot: Signal<In, Bits<4>>,
     pub sgpr_wslot: Signal<Out, Bits<4>>,
     /// Wave slots: `park` (sampled at the retirement) ends the instruction in `Parked` instead of
     /// fetching the next one (the dispatcher's `s_barrier`). `yield_ok` (sampled at Check)
     /// lets an instruction held there give way to another wave at its own PC instead of
-    /// waiting (with a scalar load or result of the wave outstanding too, unless it
-    /// writes VCC or a register above it, whose flip-flop copies are the current wave's):
-    /// in that cycle (`gave_way`) it fetches the wave on `resume_*` at once with
+    /// waiting (also with a scalar load or result of the wave outstanding, but for the
+    /// cases of `sb_keep`): in that cycle (`gave_way`) it fetches the wave on `resume_*` at once with
     /// `direct_ok`, else stops in `Yielded`. `start_yields` ends the start sweep in
     /// `Yielded` instead of fetching. `ctx_*` are the wave's state to save when it gives
     /// way, in `Parked` and in `Yielded`. `resume` (in `Parked`, `Yielded` or `Done`)
@@ -660,8 +666,8 @@ pub struct Core<const IMEM_BITS: usize> {
     /// written in the background.
     sb_busy: Signal<Local, bool>,
     /// The scoreboard's writer is the current wave (`sb_mine`); the hold's terms for the
-    /// outstanding load or result (`sb_hold`); the wave may not give way, as the writes
-    /// reach VCC or above (`sb_keep`).
+    /// outstanding load or result (`sb_hold`); the wave may not give way (`sb_keep`: the
+    /// writes would reach the flip-flop copies after its state is handed over).
     sb_mine: Signal<Local, bool>,
     sb_hold: Signal<Local, bool>,
     sb_keep: Signal<Local, bool>,
