@@ -1170,13 +1170,13 @@ fn barrier_reached_by_a_jump_parks_the_wave() {
 /// A wave held at a VCC branch while its VALU compare's result is still to come gives way
 /// to a ready wave, and the result, written while another wave runs, reaches the first
 /// wave's VCC when it resumes, not the running wave's (`kernels/dispatch/vcc_give_way.s`;
-/// its input makes VCC zero every other iteration, so a stale or foreign VCC takes the
+/// its input makes VCC zero in most other iterations, so a stale or foreign VCC takes the
 /// other branch). Expected values from a CPU reference of the kernel. At 32 lanes (the
 /// default configuration), where a wave's compare is quicker than another wave's load;
 /// at 2 lanes every other wave still waits for the memory unit then, and none gives way
-/// there (checked by hand: the two mutations below pass at 2 lanes). Without the wait in
-/// `pv_*` (the copy left as it was) or with the result written into the running wave's
-/// copy, the co-simulation diverges.
+/// there. Without the wait in `pv_*` (the copy left as it was), or with the result
+/// written into the running wave's copy, the co-simulation diverges at 32 lanes (checked
+/// by hand; both pass at 2 lanes).
 #[test]
 fn vcc_result_reaches_a_wave_that_gave_way() {
     let file = std::fs::read(repo().join("kernels/dispatch/data/vcc_give_way_in.bin")).unwrap();

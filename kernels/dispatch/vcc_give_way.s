@@ -1,8 +1,8 @@
 // Eight work-groups of one wave each (no LDS, so all in flight together) loop 16 times:
 // load in[id] (GLOBAL) and wait for it; count the iterations whose last VCC was not zero
-// (s_cbranch_vccz reads the core's VCC copy); compare in[id] with the loop count k into
-// VCC (a VALU result that the core writes in the background) and branch on it at once,
-// held until the result is in; add the number of its lanes. While a wave waits there, the
+// (s_cbranch_vccz reads the core's VCC copy); put bit k of in[id] (k: the loop count)
+// into VCC (a VALU compare, whose result the core writes in the background) and branch
+// on it at once, held until the result is in; add the number of its lanes. While a wave waits there, the
 // others, whose loads are done, are ready: a wave that gives way leaves its result
 // behind, to be written into its own VCC, not the running wave's. Each work-item stores
 // 1000 times the count plus the sum over k of the number of lanes of its wave with bit k
