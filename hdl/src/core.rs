@@ -2040,12 +2040,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             _ => {}
         }
 
-        // The SGPR write of this cycle, into the file and the VCC, M0 and EXEC copies: a
-        // dword of the outstanding load or the VALU's background result (never both; the
-        // others wait for the port, above), a Write step's slot, or that of Ex3 or VExec
-        // retiring.
-        // (Between waves, or after a switch, the copies are another wave's or saved
-        // already: a late VCC write waits in `pv_*`, a resumed wave takes it as it runs.)
+        // The copies hold the state of the wave that runs in the current slot; between
+        // waves, or for another slot's wave, they are another wave's or saved already: a
+        // late VCC write waits in `pv_*`, and a resumed wave's copy takes it as it runs
+        // (Fetch or Fetch2, before its Check).
         self.between.next = (self.state.q.val() == State::Done)
             || (self.state.q.val() == State::Parked)
             || (self.state.q.val() == State::Yielded);
@@ -2060,6 +2058,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     | (bit_cast::<64, 32>(self.pv_val.q.val()) << 32);
             }
         }
+
+        // The SGPR write of this cycle, into the file and the VCC, M0 and EXEC copies: a
+        // dword of the outstanding load or the VALU's background result (never both; the
+        // others wait for the port, above; into the issuing wave's slot), a Write step's
+        // slot, or that of Ex3 or VExec retiring.
         if self.port_busy.val() {
             self.sgpr_wslot.next = self.sb_slot.q.val();
         }
