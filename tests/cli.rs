@@ -761,6 +761,34 @@ fn core_issues_simple_instructions_in_two_cycles() {
     }
 }
 
+/// The memory unit overlaps the passes of a plain DS load or store (hdl/README.md, "DS"):
+/// while the LDS serves a pass, the next one's slots are read and its addresses taken, so
+/// a pass takes 4 cycles (its request, the bank cycle, the answer, DSE) and `ds_load_b32`
+/// repeated takes 11 + 4·P cycles, P = 32 / lanes (6 + 10·P before). Every lane addresses
+/// one word here (v1 + 3 = 4): one bank cycle for a load (a broadcast), one per lane of
+/// the pass for a store (`ds_store_b32`: 10 + 4·P + (lanes − 1)·P). On the ULX3S
+/// configuration (2 LDS banks) with 2 and 4 lanes.
+#[test]
+fn memory_unit_overlaps_the_passes_of_plain_loads_and_stores() {
+    let out = tempfile::tempdir().unwrap();
+    for (lanes, config) in [
+        (2, repo().join("configs/ulx3s-85f.yaml")),
+        (4, ulx3s_with_lanes(out.path(), 4)),
+    ] {
+        let p = 32 / lanes;
+        for (op, each) in [
+            ("ds_load_b32 v4, v1 offset:3", 11 + 4 * p),
+            ("ds_store_b32 v1, v2 offset:3", 10 + 4 * p + (lanes - 1) * p),
+        ] {
+            assert_eq!(
+                repeated_cycles(out.path(), &config, op),
+                10 * each,
+                "`{op}` repeated at {lanes} lanes"
+            );
+        }
+    }
+}
+
 /// The cycles ten more of `op` (one or more lines) take: `cu32 cosim` of the program
 /// with it 21 times minus with it 11 times, after a few moves (both programs pass
 /// against the model).
