@@ -2,11 +2,11 @@
 // load in[id] (GLOBAL) and wait for it; count the iterations whose last VCC was not zero
 // (s_cbranch_vccz reads the core's VCC copy); put bit k of in[id] (k: the loop count)
 // into VCC (a VALU compare, whose result the core writes in the background) and branch
-// on it at once, held until the result is in; add the number of its lanes. While a wave waits there, the
-// others, whose loads are done, are ready: a wave that gives way leaves its result
-// behind, to be written into its own VCC, not the running wave's. Each work-item stores
-// 1000 times the count plus the sum over k of the number of lanes of its wave with bit k
-// of in[] set. Kernel arguments: in, out (global buffers of uint).
+// on it at once, held until the result is in; add the number of its lanes. While a wave
+// waits there, the others, whose loads are done, are ready: a wave that gives way leaves
+// its result behind, to be written into its own VCC, not the running wave's. Each
+// work-item stores 1000 times the count plus the sum over k of the number of lanes of its
+// wave with bit k of in[] set. Kernel arguments: in, out (global buffers of uint).
 // Build: clang -target amdgcn-amd-amdhsa -mcpu=gfx1100 -c vcc_give_way.s; ld.lld -shared.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
 	.amdhsa_code_object_version 5
