@@ -536,10 +536,11 @@ fn cosim_cycles(stdout: &str, program: &Path, instructions: usize) -> u64 {
 /// instructions: each program agrees with the model, and what waits for it shows in
 /// `vector_busy` and in the cycles (bus latency 20): `s_waitcnt vmcnt(0)` /
 /// `s_waitcnt_vmcnt` wait for a GLOBAL load, `s_waitcnt_vscnt` for a GLOBAL store,
-/// `s_waitcnt lgkmcnt(0)` for DS, a vector instruction of the wave for the VALU's and a
-/// memory one for the memory unit's, a VALU one for the memory unit's only when they share
-/// a VGPR, a scalar load for a GLOBAL store (not a load); the other kinds' counts, or a
-/// count of 1, do not wait, and a VALU instruction is in no count.
+/// `s_waitcnt lgkmcnt(0)` for DS, a vector instruction of the wave for the VALU's, a VALU
+/// one for the memory unit's only when they share a VGPR, a scalar load for a GLOBAL store
+/// (not a load); the other kinds' counts, or a count of 1, do not wait, a VALU
+/// instruction is in no count, and a memory instruction waits in the memory unit's queue
+/// behind the unit's.
 #[test]
 fn vector_instructions_run_in_the_background() {
     let out = tempfile::tempdir().unwrap();
@@ -577,6 +578,7 @@ fn vector_instructions_run_in_the_background() {
         // no VGPR)
         (load, "v_add_nc_u32 v3, v1, v0\ns_add_u32 s6, s6, 1\n"),
         (store, "v_mov_b32 v3, 1\ns_add_u32 s6, s6, 1\n"),
+        (lds, "ds_load_b32 v3, v1\ns_add_u32 s6, s6, 1\n"),
     ] {
         let (waited, _) = run("free.s", access, body);
         assert_eq!(waited, 0, "{access}; {body}");
@@ -625,12 +627,82 @@ fn vector_instructions_run_in_the_background() {
     for body in [
         "s_waitcnt lgkmcnt(0)",
         "s_waitcnt_lgkmcnt null, 0x0",
-        "ds_load_b32 v3, v1",
         "v_mov_b32 v1, 1",
     ] {
         wait(lds, &format!("{body}\n{then}"), 3);
     }
     wait(valu, &format!("v_add_nc_u32 v6, v5, 1\n{then}"), 3);
+}
+
+/// `s_waitcnt` waits while more of its wave's memory instructions of a kind are in flight
+/// than its count for that kind; a memory instruction issued while the memory unit runs
+/// one waits in the unit's queue, and the wave goes on. After two GLOBAL loads, 100
+/// scalar instructions that need neither take one load's time (a tenth of what ten more
+/// of the load take) longer after `s_waitcnt vmcnt(1)` than after
+/// `vmcnt(2)`, and one more after `vmcnt(0)`; after two DS loads the same with `lgkmcnt`
+/// (ULX3S configuration, 2 lanes; the programs agree with the model). Without the queue,
+/// the second load waited for the first, and `vmcnt(2)` took as long as `vmcnt(1)`.
+#[test]
+fn waitcnt_counts_the_memory_instructions_in_flight() {
+    let out = tempfile::tempdir().unwrap();
+    let config = repo().join("configs/ulx3s-85f.yaml");
+    // The cycles of a program: these moves, `body`, `s_endpgm`.
+    let cycles = |name: &str, body: &str| -> u64 {
+        let text = format!(
+            "s_mov_b32 s0, 0x10000\ns_mov_b32 s1, 0\nv_mbcnt_lo_u32_b32 v0, -1, 0\n\
+             v_lshlrev_b32 v1, 2, v0\n{body}s_endpgm\n"
+        );
+        let program = write(out.path(), name, &text);
+        let stdout = cu32()
+            .arg("cosim")
+            .arg(&program)
+            .arg("--config")
+            .arg(&config)
+            .arg("--out")
+            .arg(out.path())
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        cosim_cycles(
+            &String::from_utf8_lossy(&stdout),
+            &program,
+            5 + body.lines().count(),
+        )
+    };
+    let work = "s_add_u32 s6, s6, 1\n".repeat(100);
+    for (head, first, second, wait) in [
+        (
+            "",
+            "global_load_b32 v2, v1, s[0:1]\n",
+            "global_load_b32 v3, v1, s[0:1] offset:128\n",
+            "vmcnt",
+        ),
+        (
+            "ds_store_b32 v1, v0\nds_store_b32 v1, v0 offset:128\ns_waitcnt lgkmcnt(0)\n",
+            "ds_load_b32 v2, v1\n",
+            "ds_load_b32 v3, v1 offset:128\n",
+            "lgkmcnt",
+        ),
+    ] {
+        let load = (cycles("21.s", &format!("{head}{}", first.repeat(21)))
+            - cycles("11.s", &format!("{head}{}", first.repeat(11))))
+            / 10;
+        let count = |n: u32| {
+            cycles(
+                &format!("{wait}{n}.s"),
+                &format!("{head}{first}{second}s_waitcnt {wait}({n})\n{work}"),
+            )
+        };
+        let (none, one, two) = (count(0), count(1), count(2));
+        for (more, fewer, what) in [(none, one, "0 against 1"), (one, two, "1 against 2")] {
+            assert!(
+                more.abs_diff(fewer + load) <= load / 4,
+                "{wait} {what}: {more} against {fewer} cycles, a load {load}"
+            );
+        }
+    }
 }
 
 /// A plain VALU instruction in the background ends 3 cycles after its last VGPR read,
@@ -763,10 +835,11 @@ fn core_issues_simple_instructions_in_two_cycles() {
 
 /// The memory unit overlaps the passes of a plain DS load or store (hdl/README.md, "DS"):
 /// while the LDS serves a pass, the next one's slots are read and its addresses taken, so
-/// a pass takes 4 cycles (its request, the bank cycle, the answer, DSE) and `ds_load_b32`
-/// repeated takes 11 + 4·P cycles, P = 32 / lanes (6 + 10·P before). Every lane addresses
-/// one word here (v1 + 3 = 4): one bank cycle for a load (a broadcast), one per lane of
-/// the pass for a store (`ds_store_b32`: 10 + 4·P + (lanes − 1)·P). On the ULX3S
+/// a pass takes 4 cycles (its request, the bank cycle, the answer, DSE), and the next
+/// instruction waits in the unit's queue, so `ds_load_b32` repeated takes 7 + 4·P cycles,
+/// P = 32 / lanes (6 + 10·P before the overlap, 11 + 4·P before the queue). Every lane
+/// addresses one word here (v1 + 3 = 4): one bank cycle for a load (a broadcast), one per
+/// lane of the pass for a store (`ds_store_b32`: 6 + 4·P + (lanes − 1)·P). On the ULX3S
 /// configuration (2 LDS banks) with 2 and 4 lanes.
 #[test]
 fn memory_unit_overlaps_the_passes_of_plain_loads_and_stores() {
@@ -777,8 +850,8 @@ fn memory_unit_overlaps_the_passes_of_plain_loads_and_stores() {
     ] {
         let p = 32 / lanes;
         for (op, each) in [
-            ("ds_load_b32 v4, v1 offset:3", 11 + 4 * p),
-            ("ds_store_b32 v1, v2 offset:3", 10 + 4 * p + (lanes - 1) * p),
+            ("ds_load_b32 v4, v1 offset:3", 7 + 4 * p),
+            ("ds_store_b32 v1, v2 offset:3", 6 + 4 * p + (lanes - 1) * p),
         ] {
             assert_eq!(
                 repeated_cycles(out.path(), &config, op),

@@ -180,14 +180,16 @@ pub enum Rel {
 pub enum Wait {
     /// Nothing more.
     None,
-    /// `s_waitcnt`: waits for a scalar load when its `lgkmcnt` field (SIMM16[9:4]) is 0, for
-    /// a GLOBAL load or returning atomic when its `vmcnt` field (SIMM16[15:10]) is 0.
+    /// `s_waitcnt`: waits while more of the wave's scalar loads and DS instructions are in
+    /// flight than its `lgkmcnt` field (SIMM16[9:4]), or more GLOBAL loads and returning
+    /// atomics than its `vmcnt` field (SIMM16[15:10]).
     Waitcnt,
-    /// `s_waitcnt_lgkmcnt null, N`: waits for a scalar load when N (SIMM16[5:0]) is 0.
+    /// `s_waitcnt_lgkmcnt null, N`: waits while more than N (SIMM16[5:0]) scalar loads and
+    /// DS instructions are in flight.
     Lgkm,
-    /// `s_waitcnt_vmcnt null, N`: waits for a GLOBAL load or returning atomic when N is 0.
+    /// `s_waitcnt_vmcnt null, N`: the same for GLOBAL loads and returning atomics.
     Vm,
-    /// `s_waitcnt_vscnt null, N`: waits for a GLOBAL store or non-returning atomic when N is 0.
+    /// `s_waitcnt_vscnt null, N`: the same for GLOBAL stores and non-returning atomics.
     Vs,
     /// Always waits (`s_barrier`: a parked wave has nothing outstanding).
     Drain,

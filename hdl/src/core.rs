@@ -49,20 +49,25 @@
 //!   they arrive (traced through `trace_swe`), then `m_done` (`trace_sdone`), or `m_err`
 //!   (the wave stops with `error` at the load). One load is outstanding at most; an
 //!   instruction that names its registers, a memory instruction, `s_endpgm`, `s_barrier`
-//!   and `s_waitcnt lgkmcnt(0)` wait at Check for it to end (the scoreboard, `hold`).
+//!   and an `s_waitcnt` whose `lgkmcnt` it exceeds wait at Check for it to end (the
+//!   scoreboard, `hold`).
 //! - A vector instruction without a scalar result runs in the background too, on one of
 //!   two units: the VALU (`v_*`: VALU instructions and the DS lane moves) or the memory
 //!   unit (`mu_*`: DS, GLOBAL, FLAT). The core hands it to its unit (`v_go`; the memory
 //!   unit starts a cycle later, on `mu_frz`) and retires it, and the handshake stays high
 //!   (`v_frz` / `mu_frz`: the top holds the unit's operands and wave slot) until the
 //!   unit's done, or the memory unit's `mu_err` (GLOBAL), which stops the wave at the
-//!   instruction. Meanwhile instructions issue, of this wave or another. A vector
-//!   instruction waits at Check while its unit is busy or while an instruction of its own
-//!   wave runs in the VALU (`v_own`) or, for a memory instruction, in the memory unit
-//!   (`mu_own`), for a VALU one only when that shares a VGPR with it (`vgpr_dep`); SMEM
-//!   while the memory unit runs a GLOBAL store or atomic; `s_endpgm`, `s_barrier` and the
-//!   `s_waitcnt` forms whose count for its kind (`vmcnt`, `vscnt`, `lgkmcnt`) is 0 while
-//!   an instruction of its wave of that kind runs.
+//!   instruction. A memory instruction issued while the memory unit runs one waits in
+//!   its queue of one (`mq_frz`, `mq_own`; the top holds its operands too) and takes the
+//!   unit's place when that one ends (`mu_next`); a fault drops it. Meanwhile
+//!   instructions issue, of this wave or another. A vector instruction waits at Check
+//!   while its unit is busy (the memory unit: its queue full) or while an instruction of
+//!   its own wave runs in the VALU (`v_own`); a VALU one for the memory unit's
+//!   instructions of its wave only when they share a VGPR with it (`vgpr_dep`); SMEM while
+//!   the memory unit runs or queues a GLOBAL store or atomic; `s_endpgm` and `s_barrier`
+//!   while any instruction of its wave runs; an `s_waitcnt` form while more of its wave's
+//!   instructions of a kind are in flight than its count for that kind (`vmcnt`,
+//!   `vscnt`, `lgkmcnt`: `*_hold`).
 //! - A VALU instruction with a scalar result (a lane mask, `v_readlane`) to an SGPR or VCC
 //!   runs in the background as well when no scalar load is outstanding (`vr_busy`): the
 //!   core writes the result in the VALU's `done` cycle (traced through `trace_swe`, bit 7
@@ -221,10 +226,14 @@ pub struct Core<const IMEM_BITS: usize> {
     /// The instruction at Check gives way to another wave this cycle.
     pub gave_way: Signal<Out, bool>,
     /// With `gave_way` and in `Yielded`: the wave can go on once the VALU (`yield_v`), the
-    /// memory unit (`yield_m`) is idle, and the outstanding scalar load or result is in
-    /// (`yield_s`, while `s_busy`) (none after the start sweep).
+    /// memory unit (`yield_m`) is idle, the memory unit's queue has room (`yield_q`), the
+    /// memory unit has none of its instructions, running or queued (`yield_o`), and the
+    /// outstanding scalar load or result is in (`yield_s`, while `s_busy`) (none after the
+    /// start sweep).
     pub yield_v: Signal<Out, bool>,
     pub yield_m: Signal<Out, bool>,
+    pub yield_q: Signal<Out, bool>,
+    pub yield_o: Signal<Out, bool>,
     pub yield_s: Signal<Out, bool>,
     pub s_busy: Signal<Out, bool>,
     pub ctx_pc: Signal<Out, Bits<32>>,
@@ -363,6 +372,13 @@ pub struct Core<const IMEM_BITS: usize> {
     pub v_own: Signal<In, bool>,
     pub mu_frz: Signal<Out, bool>,
     pub mu_own: Signal<In, bool>,
+    /// The memory unit's queue: a second memory instruction waits while the unit runs one
+    /// (`mq_frz`; the top holds its operands and wave slot too; `mq_own`: it is the current
+    /// wave's). `mu_next`: the unit's instruction ends this cycle, and the waiting one, or
+    /// the one issued in this cycle, takes its place (the top moves the operands up).
+    pub mq_frz: Signal<Out, bool>,
+    pub mq_own: Signal<In, bool>,
+    pub mu_next: Signal<Out, bool>,
     pub vgpr_dep: Signal<In, bool>,
     pub mu_done: Signal<In, bool>,
     pub v_wait: Signal<Out, bool>,
@@ -556,6 +572,21 @@ pub struct Core<const IMEM_BITS: usize> {
     vm_lds: DFF<bool>,
     vm_pc: DFF<Bits<32>>,
     vm_err: DFF<bool>,
+    /// The memory instruction waiting in the queue behind the unit's (`vm_q`: its
+    /// `mq_frz`), with the same facts as the unit's (`vq_*`); it takes the unit's place
+    /// when that one ends (`mu_take`). `mq_in`: a memory instruction is issued this cycle
+    /// (VExec), with its facts in `in_*`.
+    vm_q: DFF<bool>,
+    vq_wr: DFF<bool>,
+    vq_ret: DFF<bool>,
+    vq_st: DFF<bool>,
+    vq_lds: DFF<bool>,
+    vq_pc: DFF<Bits<32>>,
+    mq_in: Signal<Local, bool>,
+    in_wr: Signal<Local, bool>,
+    in_ret: Signal<Local, bool>,
+    in_st: Signal<Local, bool>,
+    in_lds: Signal<Local, bool>,
     bg: DFF<Bits<2>>,
     /// The memory unit's end is taken this cycle (not while the trace ports carry the
     /// VALU's writes).
@@ -564,6 +595,8 @@ pub struct Core<const IMEM_BITS: usize> {
     /// `Yielded` (`need_*`), and as it gives way (`want_*`).
     need_v: DFF<bool>,
     need_m: DFF<bool>,
+    need_q: DFF<bool>,
+    need_o: DFF<bool>,
     need_s: DFF<bool>,
     /// `Yielded` after a give-way at Check (its instruction is in `ir0`, `ir1`), not after
     /// the start sweep; `Parked` after an `s_barrier` whose retirement had the next
@@ -579,6 +612,8 @@ pub struct Core<const IMEM_BITS: usize> {
     pf_w1: Signal<Local, Bits<32>>,
     want_v: Signal<Local, bool>,
     want_m: Signal<Local, bool>,
+    want_q: Signal<Local, bool>,
+    want_o: Signal<Local, bool>,
     want_s: Signal<Local, bool>,
     /// The instruction at Check gives way this cycle (`gave_way`); the retirement parks
     /// (`parking`).
@@ -686,12 +721,22 @@ pub struct Core<const IMEM_BITS: usize> {
     d_hit: Signal<Local, bool>,
     v_hit: Signal<Local, bool>,
     mem_op: Signal<Local, bool>,
-    /// The instruction waits for anything in the background (`s_endpgm`, `s_barrier`), and
-    /// whether its `lgkmcnt`, `vmcnt`, `vscnt` count is 0 (an `s_waitcnt` form).
+    /// The instruction waits for anything in the background (`s_endpgm`, `s_barrier`).
     drain: Signal<Local, bool>,
-    lgkm0: Signal<Local, bool>,
-    vm0: Signal<Local, bool>,
-    vs0: Signal<Local, bool>,
+    /// An `s_waitcnt` form's counts (`*_max`; 63 for a kind it does not name), the
+    /// current wave's instructions in flight of each kind (`*_n`: `lgkmcnt`: its scalar
+    /// load, its DS instructions in the memory unit and its DS lane move in the VALU;
+    /// `vmcnt`: its GLOBAL loads and returning atomics; `vscnt`: its other GLOBAL ones),
+    /// and whether it waits (`*_hold`: more in flight than its count).
+    lgkm_max: Signal<Local, Bits<6>>,
+    vm_max: Signal<Local, Bits<6>>,
+    vs_max: Signal<Local, Bits<6>>,
+    lgkm_n: Signal<Local, Bits<6>>,
+    vm_n: Signal<Local, Bits<6>>,
+    vs_n: Signal<Local, Bits<6>>,
+    lgkm_hold: Signal<Local, bool>,
+    vm_hold: Signal<Local, bool>,
+    vs_hold: Signal<Local, bool>,
     hold: Signal<Local, bool>,
     imem_words: Constant<Bits<32>>,
     lo32: Constant<Bits<64>>,
@@ -732,6 +777,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             gave_way: Default::default(),
             yield_v: Default::default(),
             yield_m: Default::default(),
+            yield_q: Default::default(),
+            yield_o: Default::default(),
             yield_s: Default::default(),
             s_busy: Default::default(),
             ctx_pc: Default::default(),
@@ -813,6 +860,9 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             v_own: Default::default(),
             mu_frz: Default::default(),
             mu_own: Default::default(),
+            mq_frz: Default::default(),
+            mq_own: Default::default(),
+            mu_next: Default::default(),
             vgpr_dep: Default::default(),
             mu_done: Default::default(),
             v_wait: Default::default(),
@@ -941,10 +991,23 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             vm_lds: Default::default(),
             vm_pc: Default::default(),
             vm_err: Default::default(),
+            vm_q: Default::default(),
+            vq_wr: Default::default(),
+            vq_ret: Default::default(),
+            vq_st: Default::default(),
+            vq_lds: Default::default(),
+            vq_pc: Default::default(),
+            mq_in: Default::default(),
+            in_wr: Default::default(),
+            in_ret: Default::default(),
+            in_st: Default::default(),
+            in_lds: Default::default(),
             bg: Default::default(),
             mu_take: Default::default(),
             need_v: Default::default(),
             need_m: Default::default(),
+            need_q: Default::default(),
+            need_o: Default::default(),
             need_s: Default::default(),
             kept: Default::default(),
             yok_r: Default::default(),
@@ -995,6 +1058,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             between: Default::default(),
             want_v: Default::default(),
             want_m: Default::default(),
+            want_q: Default::default(),
+            want_o: Default::default(),
             want_s: Default::default(),
             yielding: Default::default(),
             parks: Default::default(),
@@ -1023,9 +1088,15 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             v_hit: Default::default(),
             mem_op: Default::default(),
             drain: Default::default(),
-            lgkm0: Default::default(),
-            vm0: Default::default(),
-            vs0: Default::default(),
+            lgkm_max: Default::default(),
+            vm_max: Default::default(),
+            vs_max: Default::default(),
+            lgkm_n: Default::default(),
+            vm_n: Default::default(),
+            vs_n: Default::default(),
+            lgkm_hold: Default::default(),
+            vm_hold: Default::default(),
+            vs_hold: Default::default(),
             hold: Default::default(),
             imem_words: Constant::new((1u64 << IMEM_BITS).into()),
             lo32: Constant::new(0xffff_ffffu64.into()),
@@ -1119,9 +1190,17 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             vm_lds,
             vm_pc,
             vm_err,
+            vm_q,
+            vq_wr,
+            vq_ret,
+            vq_st,
+            vq_lds,
+            vq_pc,
             bg,
             need_v,
             need_m,
+            need_q,
+            need_o,
             need_s,
             kept,
             yok_r
@@ -1176,6 +1255,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             || (self.va_busy.q.val() && !self.v_done.val());
         self.v_frz.next = self.va_busy.q.val() && !self.v_done.val();
         self.mu_frz.next = self.vm_busy.q.val();
+        self.mq_frz.next = self.vm_q.q.val();
         self.v_wait.next = self.state.q.val() == State::VExec;
         self.v_s0.next =
             bit_cast::<64, 32>(self.a_lo.q.val()) | (bit_cast::<64, 32>(self.a_hi.q.val()) << 32);
@@ -1444,7 +1524,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // widths not being decoded here; `s_cbranch_vccz` / `vccnz` name VCC), and so do
         // `s_endpgm` and `s_barrier` of any wave. For a load, any memory instruction waits
         // too (one load at a time; the bus is the scalar unit's until it ends), and the
-        // wave's `s_waitcnt` for lgkmcnt 0; for the VALU's result, SMEM (so that the two
+        // wave's `s_waitcnt` whose lgkmcnt it exceeds; for the VALU's result, SMEM (so that the two
         // never overlap).
         self.sb_busy.next = self.ld_busy.q.val() || self.vr_busy.q.val();
         self.sb_mine.next = self.sb_slot.q.val() == self.slot.val();
@@ -1494,42 +1574,60 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             || (self.dec_valu.val() && self.dec_vmem.val());
         self.drain.next = (self.dec_mem_wait.val() == Wait::Drain)
             || (self.dec_kind.val() == Kind::End && !self.dec_valu.val());
-        self.lgkm0.next = ((self.dec_mem_wait.val() == Wait::Waitcnt)
-            && (self.ir0.q.val().get_bits::<6>(4) == 0))
-            || ((self.dec_mem_wait.val() == Wait::Lgkm)
-                && (self.ir0.q.val().get_bits::<6>(0) == 0));
-        self.vm0.next = ((self.dec_mem_wait.val() == Wait::Waitcnt)
-            && (self.ir0.q.val().get_bits::<6>(10) == 0))
-            || ((self.dec_mem_wait.val() == Wait::Vm) && (self.ir0.q.val().get_bits::<6>(0) == 0));
-        self.vs0.next =
-            (self.dec_mem_wait.val() == Wait::Vs) && (self.ir0.q.val().get_bits::<6>(0) == 0);
+        // (SIMM16: `s_waitcnt` has vmcnt in [15:10] and lgkmcnt in [9:4]; the
+        // single-count forms their count in [5:0].)
+        self.lgkm_max.next = 63.into();
+        self.vm_max.next = 63.into();
+        self.vs_max.next = 63.into();
+        match self.dec_mem_wait.val() {
+            Wait::Waitcnt => {
+                self.lgkm_max.next = self.ir0.q.val().get_bits::<6>(4);
+                self.vm_max.next = self.ir0.q.val().get_bits::<6>(10);
+            }
+            Wait::Lgkm => self.lgkm_max.next = self.ir0.q.val().get_bits::<6>(0),
+            Wait::Vm => self.vm_max.next = self.ir0.q.val().get_bits::<6>(0),
+            Wait::Vs => self.vs_max.next = self.ir0.q.val().get_bits::<6>(0),
+            _ => {}
+        }
         // While vector instructions run in the background: a vector instruction waits for
-        // its unit, and for its own wave's (the VGPR scoreboard: nothing reads or writes a
-        // VGPR before the wave's earlier instructions are done with it): any in the VALU,
-        // and in the memory unit any for a memory instruction (they run in order), one
-        // sharing a VGPR (`vgpr_dep`) for a VALU one;
+        // its unit (the memory unit's queue full), and for its own wave's (the VGPR
+        // scoreboard: nothing reads or writes a VGPR before the wave's earlier
+        // instructions are done with it): any in the VALU, and in the memory unit (running
+        // or queued) one sharing a VGPR (`vgpr_dep`) for a VALU one (a memory one queues
+        // behind them: they run in order);
         // SMEM for a GLOBAL store or atomic (the memory it reads as the model's order has
         // it; beside a GLOBAL load the bus arbiter serves both); `s_endpgm` and `s_barrier`
-        // for the wave's own; an `s_waitcnt` whose count is 0 for the wave's own of that
-        // kind.
+        // for the wave's own; an `s_waitcnt` for more of the wave's own of a kind than its
+        // count.
         // (The VALU's instruction counts as ended in its `done` cycle: its writes are in.)
         // (A tail is its wave's until its last write-back, but a VALU instruction waits
         // only for the VALU, `va_run`, and for a young tail whose destination it reads,
         // `vgpr_dep`: it reads after the tail has written that.)
         self.va_run.next = self.v_own.val() && !self.v_done.val();
         self.va_own.next = self.va_run.val() || self.vt_own.val();
-        self.own.next = self.va_own.val() || self.mu_own.val();
+        self.own.next = self.va_own.val() || self.mu_own.val() || self.mq_own.val();
+        self.lgkm_n.next = bit_cast::<6, 1>((self.ld_busy.q.val() && self.sb_mine.val()).into())
+            + bit_cast::<6, 1>((self.mu_own.val() && self.vm_lds.q.val()).into())
+            + bit_cast::<6, 1>((self.mq_own.val() && self.vq_lds.q.val()).into())
+            + bit_cast::<6, 1>((self.va_own.val() && self.va_lds.q.val()).into());
+        self.vm_n.next = bit_cast::<6, 1>((self.mu_own.val() && self.vm_ret.q.val()).into())
+            + bit_cast::<6, 1>((self.mq_own.val() && self.vq_ret.q.val()).into());
+        self.vs_n.next = bit_cast::<6, 1>((self.mu_own.val() && self.vm_st.q.val()).into())
+            + bit_cast::<6, 1>((self.mq_own.val() && self.vq_st.q.val()).into());
+        self.lgkm_hold.next = self.lgkm_n.val() > self.lgkm_max.val();
+        self.vm_hold.next = self.vm_n.val() > self.vm_max.val();
+        self.vs_hold.next = self.vs_n.val() > self.vs_max.val();
         // (A VALU instruction goes on a cycle sooner, in the VALU's last write-back: it
         // reaches VExec in the `v_done` cycle and reads its VGPRs after that.)
         self.va_near.next = self.va_busy.q.val() && !self.v_done.val() && !self.v_last.val();
         self.v_dep.next = (self.va_run.val() && !self.v_last.val()) || self.vgpr_dep.val();
         if self.dec_munit.val() {
-            self.v_dep.next = self.own.val();
+            self.v_dep.next = self.va_own.val();
         }
         self.sb_hold.next = (self.ld_busy.q.val()
             && (self.ld_all.q.val()
                 || self.mem_op.val()
-                || (self.lgkm0.val() && self.sb_mine.val())))
+                || (self.sb_mine.val() && self.lgkm_hold.val())))
             || (self.sb_busy.val()
                 && (self.drain.val()
                     || (self.sb_mine.val()
@@ -1545,18 +1643,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.hold.next = self.sb_hold.val()
             || (self.dec_valu.val()
                 && (self.v_dep.val()
-                    || (self.dec_munit.val() && self.vm_busy.q.val())
+                    || (self.dec_munit.val() && self.vm_q.q.val())
                     || (!self.dec_munit.val() && self.va_near.val())))
             || ((self.dec_kind.val() == Kind::Smem)
                 && !self.dec_valu.val()
-                && self.vm_busy.q.val()
-                && self.vm_wr.q.val())
+                && ((self.vm_busy.q.val() && self.vm_wr.q.val())
+                    || (self.vm_q.q.val() && self.vq_wr.q.val())))
             || (self.drain.val() && self.own.val())
-            || (self.mu_own.val()
-                && ((self.vm_ret.q.val() && self.vm0.val())
-                    || (self.vm_st.q.val() && self.vs0.val())
-                    || (self.vm_lds.q.val() && self.lgkm0.val())))
-            || (self.va_own.val() && self.va_lds.q.val() && self.lgkm0.val());
+            || self.lgkm_hold.val()
+            || self.vm_hold.val()
+            || self.vs_hold.val();
         self.m_req.next = (self.state.q.val() == State::SReq)
             && (self.dec_smem_n.val() != 0)
             && !self.sm_bad.val();
@@ -1600,11 +1696,18 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.vr_busy.d.next = false;
         }
         self.retire.next = false;
+        self.mq_in.next = false;
+        self.in_wr.next = self.dec_gm.val() && self.dec_gwr.val();
+        self.in_ret.next = self.dec_gm.val() && self.dec_gret.val();
+        self.in_st.next = self.dec_gm.val() && !self.dec_gret.val();
+        self.in_lds.next = !self.dec_gm.val();
         self.assemble.next = false;
         self.yielding.next = false;
         self.parks.next = false;
         self.want_v.next = self.need_v.q.val();
         self.want_m.next = self.need_m.q.val();
+        self.want_q.next = self.need_q.q.val();
+        self.want_o.next = self.need_o.q.val();
         self.want_s.next = self.need_s.q.val();
         self.yok_r.d.next = false;
         self.wr_go.next = false;
@@ -1633,6 +1736,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.state.d.next = State::Yielded;
                         self.need_v.d.next = false;
                         self.need_m.d.next = false;
+                        self.need_q.d.next = false;
+                        self.need_o.d.next = false;
                         self.need_s.d.next = false;
                         self.kept.d.next = false;
                     }
@@ -1861,15 +1966,10 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 self.val0.d.next = self.v_sval.val();
                 self.step.d.next = 0.into();
                 if self.dec_munit.val() {
-                    // DS, GLOBAL, FLAT: the memory unit starts with the next cycle
-                    // (`vm_busy`: its `mu_frz`) and runs in the background; the instruction
-                    // retires.
-                    self.vm_busy.d.next = true;
-                    self.vm_wr.d.next = self.dec_gm.val() && self.dec_gwr.val();
-                    self.vm_ret.d.next = self.dec_gm.val() && self.dec_gret.val();
-                    self.vm_st.d.next = self.dec_gm.val() && !self.dec_gret.val();
-                    self.vm_lds.d.next = !self.dec_gm.val();
-                    self.vm_pc.d.next = self.pc.q.val();
+                    // DS, GLOBAL, FLAT: the memory unit starts with the next cycle, or the
+                    // instruction waits in its queue (`mq_in`, below), and runs in the
+                    // background; the instruction retires.
+                    self.mq_in.next = true;
                     self.state.d.next = State::Retire;
                     self.retire.next = self.pf_fast.q.val();
                 } else if self.bg.q.val() != 0 {
@@ -2219,12 +2319,21 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 // wave's runs there).
                 self.want_v.next =
                     (self.dec_valu.val() && !self.dec_munit.val()) || self.v_own.val();
-                self.want_m.next = self.mem_op.val() || self.mu_own.val();
+                // (SMEM waits for the memory unit to go idle, as it may wait for a
+                // GLOBAL store or atomic there; a memory-unit instruction for room in the
+                // queue, not for the wave's memory instructions, which run before it in
+                // order; other instructions for the wave's.)
+                self.want_m.next = self.mem_op.val() && !self.dec_munit.val();
+                self.want_q.next = self.dec_valu.val() && self.dec_munit.val();
+                self.want_o.next = !(self.dec_valu.val() && self.dec_munit.val())
+                    && (self.mu_own.val() || self.mq_own.val());
                 // (And the outstanding load or result, when the hold is for it.)
                 self.want_s.next = self.sb_hold.val();
                 self.need_s.d.next = self.want_s.val();
                 self.need_v.d.next = self.want_v.val();
                 self.need_m.d.next = self.want_m.val();
+                self.need_q.d.next = self.want_q.val();
+                self.need_o.d.next = self.want_o.val();
                 self.kept.d.next = true;
             }
         }
@@ -2322,12 +2431,43 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             && (self.mu_done.val() || self.mu_err.val())
             && !self.va_trace.val()
             && !(self.retire.val() && self.t_valu.q.val() && (self.bg.q.val() == 0));
+        // The queue: the instruction waiting takes the unit's place when the unit's ends;
+        // one issued goes to the unit when it is free or being freed with none waiting,
+        // else it waits. A fault drops the waiting one, and one issued in the same cycle:
+        // the wave stops at the faulting instruction.
         if self.mu_take.val() {
-            self.vm_busy.d.next = false;
+            self.vm_busy.d.next = self.vm_q.q.val();
+            self.vm_q.d.next = false;
+            self.vm_wr.d.next = self.vq_wr.q.val();
+            self.vm_ret.d.next = self.vq_ret.q.val();
+            self.vm_st.d.next = self.vq_st.q.val();
+            self.vm_lds.d.next = self.vq_lds.q.val();
+            self.vm_pc.d.next = self.vq_pc.q.val();
+        }
+        if self.mq_in.val() {
+            if !self.vm_busy.q.val() || (self.mu_take.val() && !self.vm_q.q.val()) {
+                self.vm_busy.d.next = true;
+                self.vm_wr.d.next = self.in_wr.val();
+                self.vm_ret.d.next = self.in_ret.val();
+                self.vm_st.d.next = self.in_st.val();
+                self.vm_lds.d.next = self.in_lds.val();
+                self.vm_pc.d.next = self.pc.q.val();
+            } else {
+                self.vm_q.d.next = true;
+                self.vq_wr.d.next = self.in_wr.val();
+                self.vq_ret.d.next = self.in_ret.val();
+                self.vq_st.d.next = self.in_st.val();
+                self.vq_lds.d.next = self.in_lds.val();
+                self.vq_pc.d.next = self.pc.q.val();
+            }
         }
         if self.mu_take.val() && self.mu_err.val() {
             self.vm_err.d.next = true;
+            self.vm_busy.d.next = false;
+            self.vm_q.d.next = false;
+            self.vm_pc.d.next = self.vm_pc.q.val();
         }
+        self.mu_next.next = self.mu_take.val();
 
         if self.rst.val() {
             self.ld_busy.d.next = false;
@@ -2336,6 +2476,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             self.vr_busy.d.next = false;
             self.pv_valid.d.next = false;
             self.vm_busy.d.next = false;
+            self.vm_q.d.next = false;
             self.vm_err.d.next = false;
             self.bg.d.next = 0.into();
             self.state.d.next = State::Idle;
@@ -2361,6 +2502,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.gave_way.next = self.yielding.val();
         self.yield_v.next = self.want_v.val();
         self.yield_m.next = self.want_m.val();
+        self.yield_q.next = self.want_q.val();
+        self.yield_o.next = self.want_o.val();
         self.yield_s.next = self.want_s.val();
         self.s_busy.next = self.sb_busy.val();
         // (Parking, the PC after `s_barrier`, as the retirement writes it.)

@@ -268,10 +268,11 @@ impl Rtl {
         // instructions still running in the background on each unit (VALU, memory unit),
         // oldest first: the VALU's tail (an instruction writing its last passes) and the
         // one after it, and a third when it retires in the cycle the tail ends (a cycle's
-        // `T` line comes before its `G` lines); the memory unit's one.
+        // `T` line comes before its `G` lines); the memory unit's one and the one waiting
+        // in its queue, and likewise a third.
         let mut outstanding: Option<usize> = None;
         let mut background: [std::collections::VecDeque<usize>; 2] = Default::default();
-        const IN_FLIGHT: [usize; 2] = [3, 1];
+        const IN_FLIGHT: [usize; 2] = [3, 3];
         loop {
             let line = p.line()?;
             let fields: Vec<&str> = line.split_whitespace().collect();
