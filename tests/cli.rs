@@ -1273,9 +1273,8 @@ fn barrier_reached_by_a_jump_parks_the_wave() {
 /// wave's VCC when it resumes, not the running wave's (`kernels/dispatch/vcc_give_way.s`;
 /// its input makes VCC zero in most other iterations, so a stale or foreign VCC takes the
 /// other branch). Expected values from a CPU reference of the kernel. At 32 lanes (the
-/// default configuration), where a wave's compare is quicker than another wave's load;
-/// at 2 lanes every other wave still waits for the memory unit then, and none gives way
-/// there. Without the wait in `pv_*` (the copy left as it was), or with the result
+/// default configuration), where a wave's compare is quicker than another wave's load.
+/// Without the wait in `pv_*` (the copy left as it was), or with the result
 /// written into the running wave's copy, the co-simulation diverges at 32 lanes (checked
 /// by hand; both pass at 2 lanes).
 #[test]
@@ -1302,6 +1301,56 @@ fn vcc_result_reaches_a_wave_that_gave_way() {
         })
         .collect();
     dispatch_matches("vcc_give_way", &expected);
+}
+
+/// A held wave gives way to the start of the next wave too, not only to a live wave that
+/// is ready (hdl/README.md, "Dispatcher and host port"). At 2 lanes (the ULX3S
+/// configuration) the VALU still sweeps a new wave's VGPRs when its SGPR sweep ends, so
+/// the dispatcher resumes that wave rather than start the next, and only a give-way lets
+/// the others start. `kernels/dispatch/vcc_give_way.s`, eight work-groups of one wave that
+/// each wait for their loads in turn, then takes less than 7 times the cycles of one
+/// work-group (nearly 8 times, 24,196 against 3,085, when the first wave ran to its end
+/// before the next started), and its waves give way; both dispatches agree with the model.
+#[test]
+fn a_held_wave_lets_the_next_wave_start() {
+    let out = tempfile::tempdir().unwrap();
+    let (code, launch) = dispatch_kernel("vcc_give_way", out.path());
+    let text = std::fs::read_to_string(&launch).unwrap();
+    assert!(text.contains("grid: [256]"), "{text}");
+    let one = write(
+        out.path(),
+        "one.yaml",
+        &text.replace("grid: [256]", "grid: [32]"),
+    );
+    let run = |launch: &Path| -> (u64, u64) {
+        let assert = cu32()
+            .arg("cosim")
+            .arg("--config")
+            .arg(repo().join("configs/ulx3s-85f.yaml"))
+            .arg("--out")
+            .arg(out.path())
+            .arg(&code)
+            .arg("--launch")
+            .arg(launch)
+            .assert()
+            .success();
+        let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+        assert!(stdout.starts_with("PASS "), "{stdout}");
+        let cycles = stdout
+            .split(" cycles")
+            .next()
+            .and_then(|head| head.rsplit(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no cycles: {stdout}"));
+        (cycles, counter_values(&stdout)["wave_switches"])
+    };
+    let (eight, switches) = run(&launch);
+    let (single, _) = run(&one);
+    assert!(
+        eight < 7 * single,
+        "eight work-groups took {eight} cycles, one {single}"
+    );
+    assert!(switches > 0, "no wave gave way");
 }
 
 /// The whole flow, placement and routing included, reports Fmax. Not in the default run:

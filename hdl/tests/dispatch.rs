@@ -529,6 +529,7 @@ fn run(out: &mut String, d: &Shape, script: &Script, lds: bool) -> (u32, Result<
         let ready = |i: usize| runnable(i) && !(slots[i].as_ref().unwrap().needs && vbusy);
         if let Some(i) = after(cur, ready).or_else(|| after(cur, runnable)) {
             let direct = handing && (0..SLOTS).any(|j| j != cur && ready(j));
+            // (A held wave gives way to choices 1 to 3 as well, which do not apply here.)
             let yield_ok = (0..SLOTS).any(|j| j != i && ready(j));
             cur = i;
             let s = slots[i].as_mut().unwrap();
