@@ -1524,8 +1524,8 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // widths not being decoded here; `s_cbranch_vccz` / `vccnz` name VCC), and so do
         // `s_endpgm` and `s_barrier` of any wave. For a load, any memory instruction waits
         // too (one load at a time; the bus is the scalar unit's until it ends), and the
-        // wave's `s_waitcnt` whose lgkmcnt it exceeds; for the VALU's result, SMEM (so that the two
-        // never overlap).
+        // wave's `s_waitcnt` whose lgkmcnt it exceeds; for the VALU's result, SMEM (so
+        // that the two never overlap).
         self.sb_busy.next = self.ld_busy.q.val() || self.vr_busy.q.val();
         self.sb_mine.next = self.sb_slot.q.val() == self.slot.val();
         // The wave giving way may leave a VALU result to VCC behind: written while it is
