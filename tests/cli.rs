@@ -652,24 +652,7 @@ fn waitcnt_counts_the_memory_instructions_in_flight() {
             "s_mov_b32 s0, 0x10000\ns_mov_b32 s1, 0\nv_mbcnt_lo_u32_b32 v0, -1, 0\n\
              v_lshlrev_b32 v1, 2, v0\n{body}s_endpgm\n"
         );
-        let program = write(out.path(), name, &text);
-        let stdout = cu32()
-            .arg("cosim")
-            .arg(&program)
-            .arg("--config")
-            .arg(&config)
-            .arg("--out")
-            .arg(out.path())
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        cosim_cycles(
-            &String::from_utf8_lossy(&stdout),
-            &program,
-            5 + body.lines().count(),
-        )
+        program_cycles(out.path(), &config, name, &text)
     };
     let work = "s_add_u32 s6, s6, 1\n".repeat(100);
     for (head, first, second, wait) in [
@@ -871,20 +854,40 @@ fn repeated_cycles(dir: &Path, config: &Path, op: &str) -> u64 {
             "v_mov_b32 v1, 1\nv_mov_b32 v2, 2\nv_mov_b32 v3, 3\n{}s_endpgm\n",
             format!("{op}\n").repeat(n)
         );
-        let program = write(dir, &format!("repeat{n}.s"), &text);
-        let assert = cu32()
-            .arg("cosim")
-            .arg(&program)
-            .arg("--config")
-            .arg(config)
-            .arg("--out")
-            .arg(dir)
-            .assert()
-            .success();
-        let stdout = String::from_utf8_lossy(&assert.get_output().stdout);
-        cosim_cycles(&stdout, &program, 4 + n * (op.lines().count()))
+        program_cycles(dir, config, &format!("repeat{n}.s"), &text)
     };
     cycles(21) - cycles(11)
+}
+
+/// The cycles of a plain program (`text`, one instruction a line) that `cu32 cosim`
+/// co-simulates on `config` (building under `dir`), which must pass with every
+/// instruction retired.
+fn program_cycles(dir: &Path, config: &Path, name: &str, text: &str) -> u64 {
+    let program = write(dir, name, text);
+    let assert = cu32()
+        .arg("cosim")
+        .arg(&program)
+        .arg("--config")
+        .arg(config)
+        .arg("--out")
+        .arg(dir)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout);
+    cosim_cycles(&stdout, &program, text.lines().count())
+}
+
+/// The cycle count of a dispatch's `cu32 cosim` summary (`PASS ...: N instructions, W
+/// waves, C cycles`), which must have passed.
+fn dispatch_cycles(stdout: &str) -> u64 {
+    let summary = stdout.lines().next().unwrap_or_default();
+    assert!(summary.starts_with("PASS "), "{stdout}");
+    summary
+        .trim_end_matches(" cycles")
+        .rsplit(' ')
+        .next()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no cycle count: {stdout}"))
 }
 
 /// A copy of `configs/<name>.yaml`, which has `now` lanes, with `lanes` lanes instead,
@@ -1335,14 +1338,10 @@ fn a_held_wave_lets_the_next_wave_start() {
             .assert()
             .success();
         let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-        assert!(stdout.starts_with("PASS "), "{stdout}");
-        let cycles = stdout
-            .split(" cycles")
-            .next()
-            .and_then(|head| head.rsplit(' ').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("no cycles: {stdout}"));
-        (cycles, counter_values(&stdout)["wave_switches"])
+        (
+            dispatch_cycles(&stdout),
+            counter_values(&stdout)["wave_switches"],
+        )
     };
     let (eight, switches) = run(&launch);
     let (single, _) = run(&one);
@@ -1850,14 +1849,7 @@ fn rtl_counters_match_the_model_and_bench_prints_them() {
         .success();
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
     println!("{stdout}");
-    let summary = stdout.lines().next().unwrap();
-    assert!(summary.starts_with("PASS "), "{stdout}");
-    let cycles: u64 = summary
-        .trim_end_matches(" cycles")
-        .rsplit(' ')
-        .next()
-        .and_then(|c| c.parse().ok())
-        .expect("the cycle count");
+    let cycles = dispatch_cycles(&stdout);
     let rtl = counter_values(&stdout);
     assert_eq!(rtl.len(), cu32_hdl::counters::COUNTERS.len(), "{stdout}");
 
