@@ -726,7 +726,7 @@ fn valu_tails_overlap_the_next_instruction() {
 /// and 2 lanes (an early read diverges: the VCC branch would fall through to `s_add_u32`);
 /// repeated at 32 lanes, `v_cmp` to VCC with a scalar instruction beside it takes 8 cycles
 /// (13 while the core waited in VExec for the result), and with the next instruction
-/// reading VCC still 14.
+/// reading VCC 13 (14 with one SGPR read port: `s_and_b32` reads VCC and s5 together).
 #[test]
 fn valu_scalar_results_run_in_the_background() {
     let out = tempfile::tempdir().unwrap();
@@ -774,7 +774,7 @@ fn valu_scalar_results_run_in_the_background() {
     let config = repo().join("configs/default.yaml");
     for (op, each) in [
         ("v_cmp_eq_u32 vcc_lo, v1, v2\ns_add_u32 s5, s5, 1", 8),
-        ("v_cmp_eq_u32 vcc_lo, v1, v2\ns_and_b32 s5, vcc_lo, s5", 14),
+        ("v_cmp_eq_u32 vcc_lo, v1, v2\ns_and_b32 s5, vcc_lo, s5", 13),
     ] {
         assert_eq!(
             repeated_cycles(out.path(), &config, op),
@@ -807,6 +807,36 @@ fn core_issues_simple_instructions_in_two_cycles() {
         ("v_mov_b32 v1, v2\ns_add_u32 s5, s5, 1", 5),
         ("v_mov_b32 v1, v2", 4),
         ("v_lshlrev_b64 v[4:5], 2, v[6:7]", 4),
+    ] {
+        assert_eq!(
+            repeated_cycles(out.path(), &config, op),
+            10 * each,
+            "`{op}` repeated"
+        );
+    }
+}
+
+/// The core reads two SGPR words a cycle (hdl/README.md, "Latency (scalar)"): A's and
+/// B's first words together, or one operand's two words, then the high words when two
+/// register operands are read and one is 64-bit; and a vector instruction's scalar pairs
+/// one a cycle. With one read port (before 2-port SGPR reads) each word took a cycle:
+/// `s_add_u32 s1, s2, s3` 4 cycles, now 3; `s_and_b64` of two pairs 8, now 6; of a pair
+/// and a constant 6, now 5; `s_load_b32` (waiting for the load before it, then reading
+/// SBASE whole and SOFFSET) with an `s_mov_b32` beside it 10, now 9; a VALU instruction
+/// with an SGPR source 6, now 5 (the pair), with two (`v_add_co_ci_u32` with VCC) 14, now
+/// 12. Repeated at 32 lanes, the programs agreeing with the model.
+#[test]
+fn core_reads_two_sgpr_words_a_cycle() {
+    let out = tempfile::tempdir().unwrap();
+    let config = repo().join("configs/default.yaml");
+    for (op, each) in [
+        ("s_add_u32 s1, s2, s3", 3),
+        ("s_and_b64 s[0:1], s[2:3], s[4:5]", 6),
+        ("s_and_b64 s[0:1], 5, s[2:3]", 5),
+        ("s_and_b64 s[0:1], s[2:3], 5", 5),
+        ("s_mov_b32 s0, 0x10000\ns_load_b32 s4, s[0:1], 0x0", 9),
+        ("v_add_nc_u32 v1, s2, v3", 5),
+        ("v_add_co_ci_u32_e32 v4, vcc_lo, s1, v1, vcc_lo", 12),
     ] {
         assert_eq!(
             repeated_cycles(out.path(), &config, op),

@@ -191,10 +191,13 @@ pub struct Core<const IMEM_BITS: usize> {
     pub init_exec: Signal<In, Bits<32>>,
     pub init_mode: Signal<In, Bits<32>>,
     /// The SGPR file of the current wave slot, outside (the top's block RAM, addressed
-    /// {slot, register}): one registered read port (data the cycle after the address) and
+    /// {slot, register}): two registered read ports (data the cycle after the address:
+    /// `sgpr_raddr` reads A, or a pair's low word; `sgpr_raddr2` B, or the high word) and
     /// one write port.
     pub sgpr_raddr: Signal<Out, Bits<7>>,
     pub sgpr_rdata: Signal<In, Bits<32>>,
+    pub sgpr_raddr2: Signal<Out, Bits<7>>,
+    pub sgpr_rdata2: Signal<In, Bits<32>>,
     pub sgpr_we: Signal<Out, bool>,
     pub sgpr_waddr: Signal<Out, Bits<7>>,
     pub sgpr_wdata: Signal<Out, Bits<32>>,
@@ -761,6 +764,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             init_mode: Default::default(),
             sgpr_raddr: Default::default(),
             sgpr_rdata: Default::default(),
+            sgpr_raddr2: Default::default(),
+            sgpr_rdata2: Default::default(),
             sgpr_we: Default::default(),
             sgpr_waddr: Default::default(),
             sgpr_wdata: Default::default(),
@@ -1227,6 +1232,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.sgpr_wslot.next = self.slot.val();
         self.sgpr_wdata.next = 0.into();
         self.sgpr_raddr.next = 0.into();
+        self.sgpr_raddr2.next = 0.into();
 
         self.ir.next = self.ir0.q.val();
         self.ir_w1.next = self.ir1.q.val();
@@ -1320,24 +1326,28 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.b_read.next = (self.dec_b_src.val() == BSrc::Sdst)
             || ((self.dec_b_src.val() == BSrc::Ssrc1) && !self.ir0.q.val().get_bit(15));
 
-        // Operand values (assembled into a_q / b_q). A Read step takes one word from the
-        // SGPR file: the last one assembles with it.
+        // Operand values (assembled into a_q / b_q). A Read step takes two words from the
+        // SGPR file's two ports (Read, below): the last one assembles with them.
         self.a_lo_v.next = self.a_lo.q.val();
         self.a_hi_v.next = self.a_hi.q.val();
         self.b_lo_v.next = self.b_lo.q.val();
         self.b_hi_v.next = self.b_hi.q.val();
         if self.state.q.val() == State::Read {
             if self.step.q.val() == 1 {
-                self.a_lo_v.next = self.sgpr_rdata.val();
+                if self.a_read.val() {
+                    self.a_lo_v.next = self.sgpr_rdata.val();
+                } else {
+                    self.b_hi_v.next = self.sgpr_rdata.val();
+                }
+                if self.b_read.val() {
+                    self.b_lo_v.next = self.sgpr_rdata2.val();
+                } else {
+                    self.a_hi_v.next = self.sgpr_rdata2.val();
+                }
             }
             if self.step.q.val() == 2 {
                 self.a_hi_v.next = self.sgpr_rdata.val();
-            }
-            if self.step.q.val() == 3 {
-                self.b_lo_v.next = self.sgpr_rdata.val();
-            }
-            if self.step.q.val() == 4 {
-                self.b_hi_v.next = self.sgpr_rdata.val();
+                self.b_hi_v.next = self.sgpr_rdata2.val();
             }
         }
         self.a_reg.next = bit_cast::<64, 32>(self.a_lo_v.val());
@@ -1820,18 +1830,21 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.state.d.next = State::Error;
                         self.err_pc.d.next = self.pc.q.val();
                     } else {
-                        // VRead's step 0 is this cycle: the first SGPR word the vector unit
-                        // uses (S0 lo, else S1 lo, else S2 lo), or none, and then straight
-                        // to VExec.
+                        // VRead's step 0 is this cycle: the first SGPR pair the vector unit
+                        // uses (S0, else S1, else S2), both words at once, or none, and
+                        // then straight to VExec.
                         self.sgpr_raddr.next = self.dec_vsidx0.val();
+                        self.sgpr_raddr2.next = self.dec_vsidx0.val() + 1;
                         self.step.d.next = 1.into();
                         self.state.d.next = State::VRead;
                         if !self.dec_vsread.val().get_bit(0) {
                             self.sgpr_raddr.next = self.dec_vsidx1.val();
-                            self.step.d.next = 3.into();
+                            self.sgpr_raddr2.next = self.dec_vsidx1.val() + 1;
+                            self.step.d.next = 2.into();
                             if !self.dec_vsread.val().get_bit(1) {
                                 self.sgpr_raddr.next = self.dec_vsidx2.val();
-                                self.step.d.next = 5.into();
+                                self.sgpr_raddr2.next = self.dec_vsidx2.val() + 1;
+                                self.step.d.next = 3.into();
                                 if !self.dec_vsread.val().get_bit(2) {
                                     self.state.d.next = State::VExec;
                                 }
@@ -1854,21 +1867,28 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         self.state.d.next = State::Error;
                         self.err_pc.d.next = self.pc.q.val();
                     } else {
-                        // SRead's step 0 is this cycle: SBASE lo's read.
+                        // SRead's step 0 is this cycle: SBASE's reads.
                         self.sgpr_raddr.next = self.sm_base.val();
+                        self.sgpr_raddr2.next = self.sm_base.val() + 1;
                         self.step.d.next = 1.into();
                         self.state.d.next = State::SRead;
                     }
                 } else {
-                    // Read's step 0 is this cycle: the first register word's read (A lo,
-                    // else B lo); without a register operand, the operands are assembled
-                    // this cycle too.
+                    // Read's step 0 is this cycle: the register operands' first words (A
+                    // lo on the first port, B lo on the second; one operand alone is read
+                    // whole, its high word on the other port); without a register operand,
+                    // the operands are assembled this cycle too.
                     self.sgpr_raddr.next = self.a_idx.val();
+                    if !self.a_read.val() {
+                        self.sgpr_raddr.next = self.b_idx.val() + 1;
+                    }
+                    self.sgpr_raddr2.next = self.b_idx.val();
+                    if !self.b_read.val() {
+                        self.sgpr_raddr2.next = self.a_idx.val() + 1;
+                    }
                     self.step.d.next = 1.into();
                     self.state.d.next = State::Read;
                     if !self.a_read.val() {
-                        self.sgpr_raddr.next = self.b_idx.val();
-                        self.step.d.next = 3.into();
                         if self.no_alu.val() && (self.pf_in1.val() || self.pf_in2.val()) {
                             self.step.d.next = 0.into();
                             self.state.d.next = State::Retire;
@@ -1879,80 +1899,68 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::Read => {
-                // Step k reads one word, whose data arrives (registered) at the next step:
-                // A lo (step 0, in Check), A hi (1), B lo (2), B hi (3); the data steps
-                // 1..4 take them. Only the registers the operands name are read: a step
-                // whose word is not needed is skipped (the next read is issued in its
-                // place).
+                // Step 1 takes the words Check read: A lo and B lo, or the one register
+                // operand's two words. With two register operands, one of them 64-bit,
+                // it reads the high words (A hi, B hi), which step 2 takes. The last step
+                // assembles.
                 self.step.d.next = self.step.q.val() + 1;
                 if self.step.q.val() == 1 {
-                    self.a_lo.d.next = self.sgpr_rdata.val();
+                    if self.a_read.val() {
+                        self.a_lo.d.next = self.sgpr_rdata.val();
+                    } else {
+                        self.b_hi.d.next = self.sgpr_rdata.val();
+                    }
+                    if self.b_read.val() {
+                        self.b_lo.d.next = self.sgpr_rdata2.val();
+                    } else {
+                        self.a_hi.d.next = self.sgpr_rdata2.val();
+                    }
                     self.sgpr_raddr.next = self.a_idx.val() + 1;
-                    if !self.dec_a_wide.val() {
-                        self.sgpr_raddr.next = self.b_idx.val();
-                        self.step.d.next = 3.into();
-                        if !self.b_read.val() {
-                            self.assemble.next = true;
-                        }
+                    self.sgpr_raddr2.next = self.b_idx.val() + 1;
+                    if !(self.a_read.val()
+                        && self.b_read.val()
+                        && (self.dec_a_wide.val() || self.dec_b_wide.val()))
+                    {
+                        self.assemble.next = true;
                     }
                 }
                 if self.step.q.val() == 2 {
                     self.a_hi.d.next = self.sgpr_rdata.val();
-                    self.sgpr_raddr.next = self.b_idx.val();
-                    if !self.b_read.val() {
-                        self.assemble.next = true;
-                    }
-                }
-                if self.step.q.val() == 3 {
-                    self.b_lo.d.next = self.sgpr_rdata.val();
-                    self.sgpr_raddr.next = self.b_idx.val() + 1;
-                    if !self.dec_b_wide.val() {
-                        self.assemble.next = true;
-                    }
-                }
-                if self.step.q.val() == 4 {
-                    self.b_hi.d.next = self.sgpr_rdata.val();
+                    self.b_hi.d.next = self.sgpr_rdata2.val();
                     self.assemble.next = true;
                 }
             }
             State::VRead => {
-                // Step k reads SGPR word k (S0 lo/hi, S1 lo/hi, S2 lo/hi; step 0 in Check),
-                // whose data arrives at step k+1, which takes word k; a pair the vector
-                // unit does not use (`dec_vsread`) is skipped (the next pair's read is
-                // issued in its place).
+                // Step k takes pair k - 1 (S0, S1, S2: both words, read the cycle before)
+                // and reads the next pair the vector unit uses (`dec_vsread`), or goes to
+                // VExec.
                 self.step.d.next = self.step.q.val() + 1;
                 if self.step.q.val() == 1 {
                     self.a_lo.d.next = self.sgpr_rdata.val();
-                    self.sgpr_raddr.next = self.dec_vsidx0.val() + 1;
-                }
-                if self.step.q.val() == 2 {
-                    self.a_hi.d.next = self.sgpr_rdata.val();
+                    self.a_hi.d.next = self.sgpr_rdata2.val();
                     self.sgpr_raddr.next = self.dec_vsidx1.val();
+                    self.sgpr_raddr2.next = self.dec_vsidx1.val() + 1;
                     if !self.dec_vsread.val().get_bit(1) {
                         self.sgpr_raddr.next = self.dec_vsidx2.val();
-                        self.step.d.next = 5.into();
+                        self.sgpr_raddr2.next = self.dec_vsidx2.val() + 1;
+                        self.step.d.next = 3.into();
                         if !self.dec_vsread.val().get_bit(2) {
                             self.state.d.next = State::VExec;
                         }
                     }
                 }
-                if self.step.q.val() == 3 {
+                if self.step.q.val() == 2 {
                     self.b_lo.d.next = self.sgpr_rdata.val();
-                    self.sgpr_raddr.next = self.dec_vsidx1.val() + 1;
-                }
-                if self.step.q.val() == 4 {
-                    self.b_hi.d.next = self.sgpr_rdata.val();
+                    self.b_hi.d.next = self.sgpr_rdata2.val();
                     self.sgpr_raddr.next = self.dec_vsidx2.val();
+                    self.sgpr_raddr2.next = self.dec_vsidx2.val() + 1;
                     if !self.dec_vsread.val().get_bit(2) {
                         self.state.d.next = State::VExec;
                     }
                 }
-                if self.step.q.val() == 5 {
+                if self.step.q.val() == 3 {
                     self.c_lo.d.next = self.sgpr_rdata.val();
-                    self.sgpr_raddr.next = self.dec_vsidx2.val() + 1;
-                }
-                if self.step.q.val() == 6 {
-                    self.c_hi.d.next = self.sgpr_rdata.val();
+                    self.c_hi.d.next = self.sgpr_rdata2.val();
                     self.state.d.next = State::VExec;
                 }
             }
@@ -2008,17 +2016,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                 }
             }
             State::SRead => {
-                // Step k reads SBASE lo (step 0, in Check), SBASE hi, SOFFSET; the data
-                // arrives at step k+1.
+                // Step 0 (in Check) reads SBASE (both words), step 1 SOFFSET; the data
+                // arrives at the step after.
                 if self.step.q.val() == 1 {
-                    self.sgpr_raddr.next = self.sm_base.val() + 1;
+                    self.sgpr_raddr.next = self.ir1.q.val().get_bits::<7>(25);
                     self.a_lo.d.next = self.sgpr_rdata.val();
+                    self.a_hi.d.next = self.sgpr_rdata2.val();
                 }
                 if self.step.q.val() == 2 {
-                    self.sgpr_raddr.next = self.ir1.q.val().get_bits::<7>(25);
-                    self.a_hi.d.next = self.sgpr_rdata.val();
-                }
-                if self.step.q.val() == 3 {
                     self.b_lo.d.next = self.sgpr_rdata.val();
                     if self.ir1.q.val().get_bits::<7>(25) == 124 {
                         self.b_lo.d.next = 0.into();
