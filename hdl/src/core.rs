@@ -491,6 +491,7 @@ pub struct Core<const IMEM_BITS: usize> {
     /// `s_delay_alu`, branches, ...): with its next instruction in the window it goes
     /// from Check straight to Retire.
     no_alu: Signal<Local, bool>,
+    hint_ret: Signal<Local, bool>,
     pf_word: Signal<Local, Bits<IMEM_BITS>>,
     pf_run: Signal<Local, bool>,
     c_lo: DFF<Bits<32>>,
@@ -935,6 +936,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             pf_in1: Default::default(),
             pf_in2: Default::default(),
             no_alu: Default::default(),
+            hint_ret: Default::default(),
             pf_word: Default::default(),
             pf_run: Default::default(),
             pf_fast: Default::default(),
@@ -1470,6 +1472,27 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             && !self.dec_mode_we.val()
             && !self.a_read.val()
             && !self.b_read.val();
+        // A hint (`s_nop`, `s_delay_alu`, `s_clause`, `s_sendmsg`, ...: nothing to do,
+        // nothing to wait for, but a load writing VCC or above, `ld_all`) retires in its
+        // Check when the next instruction is in the window: the decode tables take the
+        // next instruction's words (`ir1`, and word 2 on the RAM's output) in that cycle,
+        // and its Check follows. Only registers decide it, as they do `pf_fast`.
+        self.hint_ret.next = (self.state.q.val() == State::Check)
+            && self.no_alu.val()
+            && (self.dec_kind.val() == Kind::Next)
+            && (self.dec_mem_wait.val() == Wait::None)
+            && (self.dec_a_src.val() == ASrc::None)
+            && (self.dec_b_src.val() == BSrc::None)
+            && self.dec_legal.val()
+            && self.pf_in1.val()
+            && self.seq_in.val()
+            && !(self.ld_busy.q.val() && self.ld_all.q.val())
+            && !self.ld_err.q.val()
+            && !self.vm_err.q.val();
+        if self.hint_ret.val() {
+            self.ir.next = self.ir1.q.val();
+            self.ir_w1.next = self.imem.read_data.val();
+        }
 
         // Destination write enable: an out-of-range M0-relative destination is not written;
         // cmov needs SCC; writes to null (124) are dropped. The wave is not privileged: a
@@ -2379,6 +2402,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             }
         }
 
+        // A hint retiring in its Check (`hint_ret`): the next instruction, one word on, is
+        // in `ir1` and its second word on the RAM's output; the RAM reads its word 2.
+        if self.hint_ret.val() {
+            self.pc.d.next = self.seq_pc.val();
+            self.ir0.d.next = self.ir1.q.val();
+            self.ir1.d.next = self.imem.read_data.val();
+            self.imem.read_address.next = self.pc_word2.val() + 1;
+            self.state.d.next = State::Check;
+        }
+
         // Between waves (Done, Parked at a barrier, Yielded): a new wave starts (`start`),
         // or a waiting one continues (`resume`); a wave giving way at Check or parking at
         // its retirement hands over to the ready one directly (`direct_ok`,
@@ -2541,7 +2574,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         if self.vm_err.q.val() {
             self.error_pc.next = self.vm_pc.q.val();
         }
-        self.trace_valid.next = self.retire.val();
+        self.trace_valid.next = self.retire.val() || self.hint_ret.val();
         self.trace_pc.next = self.pc.q.val();
         self.trace_word0.next = self.ir0.q.val();
         self.trace_word1.next = 0.into();
@@ -2608,5 +2641,21 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.trace_vbg.next = self.bg.q.val();
         self.trace_vdone.next = self.va_trace.val();
         self.trace_mdone.next = self.mu_take.val() && self.mu_done.val();
+        // (A hint retiring in its Check: one word, no write; the `t_*` registers and the
+        // write slots are still the instruction before's.)
+        if self.hint_ret.val() {
+            self.trace_word1.next = 0.into();
+            self.trace_word2.next = 0.into();
+            self.trace_nwords.next = 1.into();
+            self.trace_has_literal.next = false;
+            self.trace_valu.next = false;
+            self.trace_exec.next = self.exec.q.val();
+            self.trace_we0.next = false;
+            self.trace_we1.next = false;
+            self.trace_we2.next = false;
+            self.trace_we3.next = false;
+            self.trace_scc_we.next = false;
+            self.trace_vbg.next = 0.into();
+        }
     }
 }
