@@ -1473,13 +1473,17 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             && !self.a_read.val()
             && !self.b_read.val();
         // A hint (`s_nop`, `s_delay_alu`, `s_clause`, `s_sendmsg`, ...: nothing to do,
-        // nothing to wait for, but a load writing VCC or above, `ld_all`) retires in its
-        // Check when the next instruction is in the window: the decode tables take the
-        // next instruction's words (`ir1`, and word 2 on the RAM's output) in that cycle,
-        // and its Check follows. Only registers decide it, as they do `pf_fast`.
+        // nothing to wait for, but a load writing VCC or above, `ld_all`), or a branch not
+        // taken on SCC or EXEC, retires in its Check when the next instruction is the next
+        // word (`pf_in1`): the decode tables take that instruction's words (`ir1`, and
+        // word 2 on the RAM's output) in that cycle, and its Check follows. Only registers
+        // decide it, as they do `pf_fast`. (A VCC branch may wait for a VALU result.)
         self.hint_ret.next = (self.state.q.val() == State::Check)
             && self.no_alu.val()
-            && (self.dec_kind.val() == Kind::Next)
+            && ((self.dec_kind.val() == Kind::Next)
+                || ((self.dec_kind.val() == Kind::Branch)
+                    && (self.dec_cond.val() != Cond::Vccz)
+                    && (self.dec_cond.val() != Cond::Vccnz)))
             && (self.dec_mem_wait.val() == Wait::None)
             && (self.dec_a_src.val() == ASrc::None)
             && (self.dec_b_src.val() == BSrc::None)
