@@ -703,19 +703,18 @@ fn valu_tails_overlap_the_next_instruction() {
         (repo().join("configs/ulx3s-85f.yaml"), 2),
     ] {
         let passes = 32 / lanes;
-        for (op, each) in [
-            ("v_add_nc_u32 v1, v2, v3", passes + 3),
-            (
-                "v_add_nc_u32 v1, v1, v3",
-                passes + 7u64.saturating_sub(passes).max(3),
-            ),
-        ] {
-            assert_eq!(
-                repeated_cycles(out.path(), &config, op),
-                10 * each,
-                "{lanes} lanes, `{op}` repeated"
-            );
-        }
+        assert_repeated(
+            out.path(),
+            &config,
+            &format!(" at {lanes} lanes"),
+            &[
+                ("v_add_nc_u32 v1, v2, v3", passes + 3),
+                (
+                    "v_add_nc_u32 v1, v1, v3",
+                    passes + 7u64.saturating_sub(passes).max(3),
+                ),
+            ],
+        );
     }
 }
 
@@ -772,16 +771,15 @@ fn valu_scalar_results_run_in_the_background() {
         cosim_cycles(&stdout, &program, 22);
     }
     let config = repo().join("configs/default.yaml");
-    for (op, each) in [
-        ("v_cmp_eq_u32 vcc_lo, v1, v2\ns_add_u32 s5, s5, 1", 8),
-        ("v_cmp_eq_u32 vcc_lo, v1, v2\ns_and_b32 s5, vcc_lo, s5", 13),
-    ] {
-        assert_eq!(
-            repeated_cycles(out.path(), &config, op),
-            10 * each,
-            "`{op}` repeated"
-        );
-    }
+    assert_repeated(
+        out.path(),
+        &config,
+        "",
+        &[
+            ("v_cmp_eq_u32 vcc_lo, v1, v2\ns_add_u32 s5, s5, 1", 8),
+            ("v_cmp_eq_u32 vcc_lo, v1, v2\ns_and_b32 s5, vcc_lo, s5", 13),
+        ],
+    );
 }
 
 /// The core's own steps (hdl/README.md, "Latency (scalar)"), with the next instruction in
@@ -801,24 +799,23 @@ fn valu_scalar_results_run_in_the_background() {
 fn core_issues_simple_instructions_in_one_or_two_cycles() {
     let out = tempfile::tempdir().unwrap();
     let config = repo().join("configs/default.yaml");
-    for (op, each) in [
-        ("s_nop 0", 1),
-        ("s_delay_alu instid0(VALU_DEP_1)", 1),
-        ("s_cbranch_scc1 1\ns_nop 0", 2),
-        ("s_cbranch_execz 1\ns_nop 0", 2),
-        ("s_cbranch_vccnz 1\ns_nop 0", 3),
-        ("s_mov_b32 s5, 1", 2),
-        ("s_add_u32 s5, s5, 1", 3),
-        ("v_mov_b32 v1, v2\ns_add_u32 s5, s5, 1", 5),
-        ("v_mov_b32 v1, v2", 4),
-        ("v_lshlrev_b64 v[4:5], 2, v[6:7]", 4),
-    ] {
-        assert_eq!(
-            repeated_cycles(out.path(), &config, op),
-            10 * each,
-            "`{op}` repeated"
-        );
-    }
+    assert_repeated(
+        out.path(),
+        &config,
+        "",
+        &[
+            ("s_nop 0", 1),
+            ("s_delay_alu instid0(VALU_DEP_1)", 1),
+            ("s_cbranch_scc1 1\ns_nop 0", 2),
+            ("s_cbranch_execz 1\ns_nop 0", 2),
+            ("s_cbranch_vccnz 1\ns_nop 0", 3),
+            ("s_mov_b32 s5, 1", 2),
+            ("s_add_u32 s5, s5, 1", 3),
+            ("v_mov_b32 v1, v2\ns_add_u32 s5, s5, 1", 5),
+            ("v_mov_b32 v1, v2", 4),
+            ("v_lshlrev_b64 v[4:5], 2, v[6:7]", 4),
+        ],
+    );
 }
 
 /// The core reads two SGPR words a cycle (hdl/README.md, "Latency (scalar)"): A's and
@@ -834,21 +831,20 @@ fn core_issues_simple_instructions_in_one_or_two_cycles() {
 fn core_reads_two_sgpr_words_a_cycle() {
     let out = tempfile::tempdir().unwrap();
     let config = repo().join("configs/default.yaml");
-    for (op, each) in [
-        ("s_add_u32 s1, s2, s3", 3),
-        ("s_and_b64 s[0:1], s[2:3], s[4:5]", 6),
-        ("s_and_b64 s[0:1], 5, s[2:3]", 5),
-        ("s_and_b64 s[0:1], s[2:3], 5", 5),
-        ("s_mov_b32 s0, 0x10000\ns_load_b32 s4, s[0:1], 0x0", 9),
-        ("v_add_nc_u32 v1, s2, v3", 5),
-        ("v_add_co_ci_u32_e32 v4, vcc_lo, s1, v1, vcc_lo", 12),
-    ] {
-        assert_eq!(
-            repeated_cycles(out.path(), &config, op),
-            10 * each,
-            "`{op}` repeated"
-        );
-    }
+    assert_repeated(
+        out.path(),
+        &config,
+        "",
+        &[
+            ("s_add_u32 s1, s2, s3", 3),
+            ("s_and_b64 s[0:1], s[2:3], s[4:5]", 6),
+            ("s_and_b64 s[0:1], 5, s[2:3]", 5),
+            ("s_and_b64 s[0:1], s[2:3], 5", 5),
+            ("s_mov_b32 s0, 0x10000\ns_load_b32 s4, s[0:1], 0x0", 9),
+            ("v_add_nc_u32 v1, s2, v3", 5),
+            ("v_add_co_ci_u32_e32 v4, vcc_lo, s1, v1, vcc_lo", 12),
+        ],
+    );
 }
 
 /// The memory unit overlaps the passes of a plain DS load or store (hdl/README.md, "DS"):
@@ -867,16 +863,27 @@ fn memory_unit_overlaps_the_passes_of_plain_loads_and_stores() {
         (4, ulx3s_with_lanes(out.path(), 4)),
     ] {
         let p = 32 / lanes;
-        for (op, each) in [
-            ("ds_load_b32 v4, v1 offset:3", 7 + 4 * p),
-            ("ds_store_b32 v1, v2 offset:3", 6 + 4 * p + (lanes - 1) * p),
-        ] {
-            assert_eq!(
-                repeated_cycles(out.path(), &config, op),
-                10 * each,
-                "`{op}` repeated at {lanes} lanes"
-            );
-        }
+        assert_repeated(
+            out.path(),
+            &config,
+            &format!(" at {lanes} lanes"),
+            &[
+                ("ds_load_b32 v4, v1 offset:3", 7 + 4 * p),
+                ("ds_store_b32 v1, v2 offset:3", 6 + 4 * p + (lanes - 1) * p),
+            ],
+        );
+    }
+}
+
+/// Asserts that ten more of each case's `op` take ten times its cycles on `config`
+/// (`repeated_cycles`); `at` names the configuration in the message.
+fn assert_repeated(dir: &Path, config: &Path, at: &str, cases: &[(&str, u64)]) {
+    for &(op, each) in cases {
+        assert_eq!(
+            repeated_cycles(dir, config, op),
+            10 * each,
+            "`{op}` repeated{at}"
+        );
     }
 }
 
