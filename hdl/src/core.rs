@@ -10,10 +10,11 @@
 //!   has, at once: the window); the retirement (Retire, the last Write step, or Ex3 or
 //!   VExec with the next instruction prefetched) hands it to `ir0`/`ir1` and the decode
 //!   tables when the next PC is that one, and it starts at Check, three cycles sooner
-//!   (Fetch..Fetch2 skipped).
+//!   (Fetch..Fetch2 skipped). A hint or a branch not taken on SCC or EXEC retires in its
+//!   Check (`hint_ret`), handing the words that follow it there.
 //! - SGPR file: outside (the top's block RAM of 128 × 32 per wave slot), indexed by the
-//!   operand code itself (s0..s105, vcc, ttmp, null, m0, exec) within the slot, so one read
-//!   port and one write port serve every scalar register. An SGPR not written since its
+//!   operand code itself (s0..s105, vcc, ttmp, null, m0, exec) within the slot, so two read
+//!   ports (a Read step takes two words) and one write port serve every scalar register. An SGPR not written since its
 //!   wave's `start` reads 0 (the top keeps a written bit per SGPR), so `start` sweeps only
 //!   those that may start non-zero ([`SWEPT`] then EXEC_LO, 35 cycles) to the wave's
 //!   initial values (`init_sgpr` for SGPR `init_idx`; the dispatcher gives 0 and EXEC_LO =
@@ -491,6 +492,8 @@ pub struct Core<const IMEM_BITS: usize> {
     /// `s_delay_alu`, branches, ...): with its next instruction in the window it goes
     /// from Check straight to Retire.
     no_alu: Signal<Local, bool>,
+    /// Such an instruction that cannot wait (a hint, a branch not taken on SCC or EXEC)
+    /// retires in Check itself, with the next instruction the next word.
     hint_ret: Signal<Local, bool>,
     pf_word: Signal<Local, Bits<IMEM_BITS>>,
     pf_run: Signal<Local, bool>,
@@ -2406,8 +2409,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             }
         }
 
-        // A hint retiring in its Check (`hint_ret`): the next instruction, one word on, is
-        // in `ir1` and its second word on the RAM's output; the RAM reads its word 2.
+        // A hint or a branch not taken retiring in its Check (`hint_ret`): the next
+        // instruction, one word on, is in `ir1` and its second word on the RAM's output;
+        // the RAM reads its word 2.
         if self.hint_ret.val() {
             self.pc.d.next = self.seq_pc.val();
             self.ir0.d.next = self.ir1.q.val();
@@ -2645,20 +2649,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.trace_vbg.next = self.bg.q.val();
         self.trace_vdone.next = self.va_trace.val();
         self.trace_mdone.next = self.mu_take.val() && self.mu_done.val();
-        // (A hint retiring in its Check: one word, no write; the `t_*` registers and the
-        // write slots are still the instruction before's.)
-        if self.hint_ret.val() {
+        // (In Check only a hint or a branch not taken retires (`hint_ret`): one word, no
+        // write; the `t_*` registers are still the instruction before's. Registers decide
+        // this, as the top's `core_park` reads `trace_valu` back into the core.)
+        if self.state.q.val() == State::Check {
             self.trace_word1.next = 0.into();
             self.trace_word2.next = 0.into();
             self.trace_nwords.next = 1.into();
             self.trace_has_literal.next = false;
             self.trace_valu.next = false;
             self.trace_exec.next = self.exec.q.val();
-            self.trace_we0.next = false;
-            self.trace_we1.next = false;
-            self.trace_we2.next = false;
-            self.trace_we3.next = false;
-            self.trace_scc_we.next = false;
             self.trace_vbg.next = 0.into();
         }
     }
