@@ -10,8 +10,10 @@ use std::process::Command;
 /// The program (assembled with llvm-mc 19, gfx1100). Cycles (hdl/README.md, "Latency
 /// (scalar)"): the SGPR sweep (35), then per instruction 2 + R with one write slot or none
 /// (Ex3 retires it), 2 + R + W with more (W = 2 here: the 64-bit results, the saveexec),
-/// 2 more with the SALU's stage registers (R = the register words read), 3 more for the
-/// first (nothing is prefetched at the start), `s_endpgm` 2: 35 + 96 = 131. The taken
+/// 2 more with the SALU's stage registers (R = the Read steps: two register words a step,
+/// the high words in a second when two register operands are read and one is 64-bit), 3
+/// more for the first (nothing is prefetched at the start), `s_endpgm` 2: 35 + 93 = 128
+/// (131 with one SGPR read port, a word a step). The taken
 /// `s_cbranch_scc0` takes 3 (Check, Ex3, Retire): its target is the instruction
 /// prefetched (without that, 3 more).
 /// ```text
@@ -136,7 +138,7 @@ pc=0070 w=93951901 00000000 lit=0 exec=000000001234567d [21]=00000007 scc=1
 pc=0074 w=869684ff 80000000 lit=1 exec=000000001234567d [22]=f8000000 [23]=ffffffff scc=1
 pc=007c w=be980cff ffff3333 lit=1 exec=000000001234567d [24]=00000010
 pc=0084 w=bfb00000 00000000 lit=0 exec=000000001234567d
-done=1 error=0 error_pc=00000000 cycles=131
+done=1 error=0 error_pc=00000000 cycles=128
 ";
 
 /// Compares and max where SIMM16 / equal operands matter. Cycles (hdl/README.md, "Latency
@@ -170,8 +172,8 @@ done=1 error=0 error_pc=00000000 cycles=57
 
 /// SGPRs the start sweep does not write read 0, whatever the block RAM held before (run
 /// with it full of 0xdeadbeef: the model's wave starts with every SGPR 0). Cycles: 35, then
-/// four `s_mov_b32` of a register (6, then 3 each), `s_add_u32` of two (4), `s_endpgm`
-/// (2, nothing to compute: Check, Retire): 35 + 6 + 3 · 3 + 4 + 2 = 56.
+/// four `s_mov_b32` of a register (6, then 3 each), `s_add_u32` of two (3: both read in one
+/// step), `s_endpgm` (2, nothing to compute: Check, Retire): 35 + 6 + 3 · 3 + 3 + 2 = 55.
 /// ```text
 /// s_mov_b32 s1, s50
 /// s_mov_b32 s2, vcc_lo
@@ -189,7 +191,7 @@ pc=0008 w=be83007d 00000000 lit=0 exec=00000000ffffffff [3]=00000000
 pc=000c w=be84007f 00000000 lit=0 exec=00000000ffffffff [4]=00000000
 pc=0010 w=80056564 00000000 lit=0 exec=00000000ffffffff [5]=00000000 scc=0
 pc=0014 w=bfb00000 00000000 lit=0 exec=00000000ffffffff
-done=1 error=0 error_pc=00000000 cycles=56
+done=1 error=0 error_pc=00000000 cycles=55
 ";
 
 #[test]
