@@ -688,13 +688,14 @@ fn waitcnt_counts_the_memory_instructions_in_flight() {
     }
 }
 
-/// A plain VALU instruction in the background ends 3 cycles after its last VGPR read,
+/// A plain VALU instruction in the background ends 2 cycles after its last VGPR read,
 /// while its last passes write (its tail), and the next one starts then (hdl/README.md,
 /// "Tails"), unless it reads the tail's destination before the tail can have written it:
-/// ten more `v_add_nc_u32 v1, v2, v3` take 10 (P + 3) cycles, and a chain through its
-/// destination, `v_add_nc_u32 v1, v1, v3`, 10 (P + max(3, 7 - P)); the programs agree
-/// with the model (`cu32 cosim` passes). At 32 lanes (P = 1) that is 4 and 7 cycles each
-/// (8 before tails), at 2 (P = 16) 19 and 19 (23).
+/// ten more `v_add_nc_u32 v1, v2, v3` take 10 (P + 2) cycles, and a chain through its
+/// destination, `v_add_nc_u32 v1, v1, v3`, 10 (P + max(2, 7 - P)); the programs agree
+/// with the model (`cu32 cosim` passes). At 32 lanes (P = 1) that is 3 and 7 cycles each
+/// (4 and 7 when the tail ended 3 cycles after that read, 8 before tails), at 2 (P = 16)
+/// 18 and 18 (19, 23).
 #[test]
 fn valu_tails_overlap_the_next_instruction() {
     let out = tempfile::tempdir().unwrap();
@@ -708,10 +709,10 @@ fn valu_tails_overlap_the_next_instruction() {
             &config,
             &format!(" at {lanes} lanes"),
             &[
-                ("v_add_nc_u32 v1, v2, v3", passes + 3),
+                ("v_add_nc_u32 v1, v2, v3", passes + 2),
                 (
                     "v_add_nc_u32 v1, v1, v3",
-                    passes + 7u64.saturating_sub(passes).max(3),
+                    passes + 7u64.saturating_sub(passes).max(2),
                 ),
             ],
         );
@@ -793,7 +794,7 @@ fn valu_scalar_results_run_in_the_background() {
 /// 2 cycles, beside a scalar one; and a VALU instruction reads only the SGPRs and waits
 /// only for the VGPRs of the sources its opcode uses (a VOP1's SRC1 field, its opcode,
 /// and a two-source VOP3's SRC2, 0, are none), so `v_mov_b32 v1, v2` repeated takes
-/// P + 3 (7 before at 32 lanes), as `v_lshlrev_b64` does (6 before: an SGPR pair read).
+/// P + 2 (7 before at 32 lanes), as `v_lshlrev_b64` does (6 before: an SGPR pair read).
 /// 32 lanes.
 #[test]
 fn core_issues_simple_instructions_in_one_or_two_cycles() {
@@ -812,8 +813,8 @@ fn core_issues_simple_instructions_in_one_or_two_cycles() {
             ("s_mov_b32 s5, 1", 2),
             ("s_add_u32 s5, s5, 1", 3),
             ("v_mov_b32 v1, v2\ns_add_u32 s5, s5, 1", 5),
-            ("v_mov_b32 v1, v2", 4),
-            ("v_lshlrev_b64 v[4:5], 2, v[6:7]", 4),
+            ("v_mov_b32 v1, v2", 3),
+            ("v_lshlrev_b64 v[4:5], 2, v[6:7]", 3),
         ],
     );
 }
@@ -825,8 +826,9 @@ fn core_issues_simple_instructions_in_one_or_two_cycles() {
 /// `s_add_u32 s1, s2, s3` 4 cycles, now 3; `s_and_b64` of two pairs 8, now 6; of a pair
 /// and a constant 6, now 5; `s_load_b32` (waiting for the load before it, then reading
 /// SBASE whole and SOFFSET) with an `s_mov_b32` beside it 10, now 9; a VALU instruction
-/// with an SGPR source 6, now 5 (the pair), with two (`v_add_co_ci_u32` with VCC) 14, now
-/// 12. Repeated at 32 lanes, the programs agreeing with the model.
+/// with an SGPR source 5, now 4 (P + 2 and the pair; 6 and 5 when the VALU took P + 3),
+/// with two (`v_add_co_ci_u32` with VCC, a carry-out the core waits for) 14, now 12.
+/// Repeated at 32 lanes, the programs agreeing with the model.
 #[test]
 fn core_reads_two_sgpr_words_a_cycle() {
     let out = tempfile::tempdir().unwrap();
@@ -841,7 +843,7 @@ fn core_reads_two_sgpr_words_a_cycle() {
             ("s_and_b64 s[0:1], 5, s[2:3]", 5),
             ("s_and_b64 s[0:1], s[2:3], 5", 5),
             ("s_mov_b32 s0, 0x10000\ns_load_b32 s4, s[0:1], 0x0", 9),
-            ("v_add_nc_u32 v1, s2, v3", 5),
+            ("v_add_nc_u32 v1, s2, v3", 4),
             ("v_add_co_ci_u32_e32 v4, vcc_lo, s1, v1, vcc_lo", 12),
         ],
     );

@@ -357,12 +357,13 @@ fn vgpr_shape(config: &Config) -> VgprShape {
 }
 
 /// How many cycles after a VALU tail's last read (`valu.v.tera`: a plain instruction
-/// ends 3 cycles after it, while its last passes run on to their write-backs) an
+/// ends 2 cycles after it, while its last passes run on to their write-backs) an
 /// instruction reading its destination may go on at Check. The tail writes pass p at most
 /// `7 - passes + p` cycles after that read (a pass writes 6 cycles after its last read,
 /// and passes are read in order, one cycle or more each); an instruction going on at Check
-/// in cycle x reads pass p no sooner than x + 2 + p. So x >= 6 - passes keeps every read
-/// after the write of its row; from 6 passes on no instruction waits.
+/// in cycle x (1 at the earliest: the tail's `last`) reads pass p no sooner than x + 2 + p.
+/// So x >= 6 - passes keeps every read after the write of its row; from 5 passes on no
+/// instruction waits.
 fn tail_safe(passes: u32) -> u32 {
     6u32.saturating_sub(passes)
 }
