@@ -784,9 +784,10 @@ fn valu_scalar_results_run_in_the_background() {
 }
 
 /// The core's own steps (hdl/README.md, "Latency (scalar)"), with the next instruction in
-/// the prefetch's window: a hint (`s_nop`, `s_delay_alu`: nothing to do or wait for) and
-/// a branch not taken on SCC or EXEC retire in their Check, 1 cycle (2 before they
-/// retired there, 3 before that); another scalar instruction with nothing for the SALU to
+/// the prefetch's window: a hint (`s_nop`, `s_delay_alu`: nothing to do or wait for), a
+/// branch not taken on SCC or EXEC and an `s_waitcnt` with nothing to wait for retire in
+/// their Check, 1 cycle (2 before they retired there, 3 before that); another scalar
+/// instruction with nothing for the SALU to
 /// do (a branch not taken on VCC, which may wait for a VALU result) takes Check and
 /// Retire, 2 cycles (with the `s_nop` after it 3); one with a write slot or none retires in Ex3,
 /// writing it there (`s_mov_b32` 2, `s_add_u32` with a register read 3: a cycle fewer);
@@ -807,6 +808,8 @@ fn core_issues_simple_instructions_in_one_or_two_cycles() {
         &[
             ("s_nop 0", 1),
             ("s_delay_alu instid0(VALU_DEP_1)", 1),
+            ("s_waitcnt vmcnt(0) lgkmcnt(0)", 1),
+            ("s_waitcnt_vscnt null, 0x0", 1),
             ("s_cbranch_scc1 1\ns_nop 0", 2),
             ("s_cbranch_execz 1\ns_nop 0", 2),
             ("s_cbranch_vccnz 1\ns_nop 0", 3),

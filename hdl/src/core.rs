@@ -10,8 +10,9 @@
 //!   has, at once: the window); the retirement (Retire, the last Write step, or Ex3 or
 //!   VExec with the next instruction prefetched) hands it to `ir0`/`ir1` and the decode
 //!   tables when the next PC is that one, and it starts at Check, three cycles sooner
-//!   (Fetch..Fetch2 skipped). A hint or a branch not taken on SCC or EXEC retires in its
-//!   Check (`hint_ret`), handing the words that follow it there.
+//!   (Fetch..Fetch2 skipped). A hint, a branch not taken on SCC or EXEC and an
+//!   `s_waitcnt*` whose counts are met retire in their Check (`hint_ret`), handing the
+//!   words that follow them there.
 //! - SGPR file: outside (the top's block RAM of 128 × 32 per wave slot), indexed by the
 //!   operand code itself (s0..s105, vcc, ttmp, null, m0, exec) within the slot, so two read
 //!   ports (a Read step takes two words) and one write port serve every scalar register. An SGPR not written since its
@@ -493,8 +494,10 @@ pub struct Core<const IMEM_BITS: usize> {
     /// from Check straight to Retire.
     no_alu: Signal<Local, bool>,
     /// Such an instruction that cannot wait (a hint, a branch not taken on SCC or EXEC)
-    /// retires in Check itself, with the next instruction the next word.
+    /// or need not (an `s_waitcnt*` whose counts are met: `wait_met`) retires in Check
+    /// itself, with the next instruction the next word.
     hint_ret: Signal<Local, bool>,
+    wait_met: Signal<Local, bool>,
     pf_word: Signal<Local, Bits<IMEM_BITS>>,
     pf_run: Signal<Local, bool>,
     c_lo: DFF<Bits<32>>,
@@ -731,16 +734,17 @@ pub struct Core<const IMEM_BITS: usize> {
     /// The instruction waits for anything in the background (`s_endpgm`, `s_barrier`).
     drain: Signal<Local, bool>,
     /// An `s_waitcnt` form's counts (`*_max`; 63 for a kind it does not name), the
-    /// current wave's instructions in flight of each kind (`*_n`: `lgkmcnt`: its scalar
-    /// load, its DS instructions in the memory unit and its DS lane move in the VALU;
-    /// `vmcnt`: its GLOBAL loads and returning atomics; `vscnt`: its other GLOBAL ones),
-    /// and whether it waits (`*_hold`: more in flight than its count).
+    /// current wave's instructions in flight of each kind, a bit each (`*_in`: `lgkmcnt`:
+    /// its scalar load, its DS instructions in the memory unit, running and queued, and
+    /// its DS lane move in the VALU; `vmcnt`: its GLOBAL loads and returning atomics;
+    /// `vscnt`: its other GLOBAL ones), and whether it waits (`*_hold`: more in flight
+    /// than its count).
     lgkm_max: Signal<Local, Bits<6>>,
     vm_max: Signal<Local, Bits<6>>,
     vs_max: Signal<Local, Bits<6>>,
-    lgkm_n: Signal<Local, Bits<6>>,
-    vm_n: Signal<Local, Bits<6>>,
-    vs_n: Signal<Local, Bits<6>>,
+    lgkm_in: Signal<Local, Bits<4>>,
+    vm_in: Signal<Local, Bits<2>>,
+    vs_in: Signal<Local, Bits<2>>,
     lgkm_hold: Signal<Local, bool>,
     vm_hold: Signal<Local, bool>,
     vs_hold: Signal<Local, bool>,
@@ -940,6 +944,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             pf_in2: Default::default(),
             no_alu: Default::default(),
             hint_ret: Default::default(),
+            wait_met: Default::default(),
             pf_word: Default::default(),
             pf_run: Default::default(),
             pf_fast: Default::default(),
@@ -1101,9 +1106,9 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             lgkm_max: Default::default(),
             vm_max: Default::default(),
             vs_max: Default::default(),
-            lgkm_n: Default::default(),
-            vm_n: Default::default(),
-            vs_n: Default::default(),
+            lgkm_in: Default::default(),
+            vm_in: Default::default(),
+            vs_in: Default::default(),
             lgkm_hold: Default::default(),
             vm_hold: Default::default(),
             vs_hold: Default::default(),
@@ -1481,25 +1486,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // word (`pf_in1`): the decode tables take that instruction's words (`ir1`, and
         // word 2 on the RAM's output) in that cycle, and its Check follows. Only registers
         // decide it, as they do `pf_fast`. (A VCC branch may wait for a VALU result.)
-        self.hint_ret.next = (self.state.q.val() == State::Check)
-            && self.no_alu.val()
-            && ((self.dec_kind.val() == Kind::Next)
-                || ((self.dec_kind.val() == Kind::Branch)
-                    && (self.dec_cond.val() != Cond::Vccz)
-                    && (self.dec_cond.val() != Cond::Vccnz)))
-            && (self.dec_mem_wait.val() == Wait::None)
-            && (self.dec_a_src.val() == ASrc::None)
-            && (self.dec_b_src.val() == BSrc::None)
-            && self.dec_legal.val()
-            && self.pf_in1.val()
-            && self.seq_in.val()
-            && !(self.ld_busy.q.val() && self.ld_all.q.val())
-            && !self.ld_err.q.val()
-            && !self.vm_err.q.val();
-        if self.hint_ret.val() {
-            self.ir.next = self.ir1.q.val();
-            self.ir_w1.next = self.imem.read_data.val();
-        }
 
         // Destination write enable: an out-of-range M0-relative destination is not written;
         // cmov needs SCC; writes to null (124) are dropped. The wave is not privileged: a
@@ -1646,17 +1632,37 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.va_run.next = self.v_own.val() && !self.v_done.val();
         self.va_own.next = self.va_run.val() || self.vt_own.val();
         self.own.next = self.va_own.val() || self.mu_own.val() || self.mq_own.val();
-        self.lgkm_n.next = bit_cast::<6, 1>((self.ld_busy.q.val() && self.sb_mine.val()).into())
-            + bit_cast::<6, 1>((self.mu_own.val() && self.vm_lds.q.val()).into())
-            + bit_cast::<6, 1>((self.mq_own.val() && self.vq_lds.q.val()).into())
-            + bit_cast::<6, 1>((self.va_own.val() && self.va_lds.q.val()).into());
-        self.vm_n.next = bit_cast::<6, 1>((self.mu_own.val() && self.vm_ret.q.val()).into())
-            + bit_cast::<6, 1>((self.mq_own.val() && self.vq_ret.q.val()).into());
-        self.vs_n.next = bit_cast::<6, 1>((self.mu_own.val() && self.vm_st.q.val()).into())
-            + bit_cast::<6, 1>((self.mq_own.val() && self.vq_st.q.val()).into());
-        self.lgkm_hold.next = self.lgkm_n.val() > self.lgkm_max.val();
-        self.vm_hold.next = self.vm_n.val() > self.vm_max.val();
-        self.vs_hold.next = self.vs_n.val() > self.vs_max.val();
+        self.lgkm_in.next = bit_cast::<4, 1>((self.ld_busy.q.val() && self.sb_mine.val()).into())
+            | (bit_cast::<4, 1>((self.mu_own.val() && self.vm_lds.q.val()).into()) << 1)
+            | (bit_cast::<4, 1>((self.mq_own.val() && self.vq_lds.q.val()).into()) << 2)
+            | (bit_cast::<4, 1>((self.va_own.val() && self.va_lds.q.val()).into()) << 3);
+        self.vm_in.next = bit_cast::<2, 1>((self.mu_own.val() && self.vm_ret.q.val()).into())
+            | (bit_cast::<2, 1>((self.mq_own.val() && self.vq_ret.q.val()).into()) << 1);
+        self.vs_in.next = bit_cast::<2, 1>((self.mu_own.val() && self.vm_st.q.val()).into())
+            | (bit_cast::<2, 1>((self.mq_own.val() && self.vq_st.q.val()).into()) << 1);
+        // (At most four in flight: more than the count is decided per count, 0 to 3,
+        // without an adder and a comparison, which are carry chains on the hold's path.)
+        self.lgkm_hold.next = ((self.lgkm_max.val() == 0) && self.lgkm_in.val().any())
+            || ((self.lgkm_max.val() == 1)
+                && ((self.lgkm_in.val().get_bit(0)
+                    && (self.lgkm_in.val().get_bit(1)
+                        || self.lgkm_in.val().get_bit(2)
+                        || self.lgkm_in.val().get_bit(3)))
+                    || (self.lgkm_in.val().get_bit(1)
+                        && (self.lgkm_in.val().get_bit(2) || self.lgkm_in.val().get_bit(3)))
+                    || (self.lgkm_in.val().get_bit(2) && self.lgkm_in.val().get_bit(3))))
+            || ((self.lgkm_max.val() == 2)
+                && ((self.lgkm_in.val().get_bit(0)
+                    && self.lgkm_in.val().get_bit(1)
+                    && (self.lgkm_in.val().get_bit(2) || self.lgkm_in.val().get_bit(3)))
+                    || (self.lgkm_in.val().get_bit(2)
+                        && self.lgkm_in.val().get_bit(3)
+                        && (self.lgkm_in.val().get_bit(0) || self.lgkm_in.val().get_bit(1)))))
+            || ((self.lgkm_max.val() == 3) && self.lgkm_in.val().all());
+        self.vm_hold.next = ((self.vm_max.val() == 0) && self.vm_in.val().any())
+            || ((self.vm_max.val() == 1) && self.vm_in.val().all());
+        self.vs_hold.next = ((self.vs_max.val() == 0) && self.vs_in.val().any())
+            || ((self.vs_max.val() == 1) && self.vs_in.val().all());
         // (A VALU instruction goes on a cycle sooner, in the VALU's last write-back: it
         // reaches VExec in the `v_done` cycle and reads its VGPRs after that.)
         self.va_near.next = self.va_busy.q.val() && !self.v_done.val() && !self.v_last.val();
@@ -1693,6 +1699,35 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             || self.lgkm_hold.val()
             || self.vm_hold.val()
             || self.vs_hold.val();
+        // A hint, a branch not taken on SCC or EXEC, and an `s_waitcnt*` whose counts are
+        // met retire in their Check (`hint_ret`): the decode tables take the next
+        // instruction's words.
+        self.wait_met.next = ((self.dec_mem_wait.val() == Wait::Waitcnt)
+            || (self.dec_mem_wait.val() == Wait::Lgkm)
+            || (self.dec_mem_wait.val() == Wait::Vm)
+            || (self.dec_mem_wait.val() == Wait::Vs))
+            && !self.lgkm_hold.val()
+            && !self.vm_hold.val()
+            && !self.vs_hold.val();
+        self.hint_ret.next = (self.state.q.val() == State::Check)
+            && self.no_alu.val()
+            && ((self.dec_kind.val() == Kind::Next)
+                || ((self.dec_kind.val() == Kind::Branch)
+                    && (self.dec_cond.val() != Cond::Vccz)
+                    && (self.dec_cond.val() != Cond::Vccnz)))
+            && ((self.dec_mem_wait.val() == Wait::None) || self.wait_met.val())
+            && (self.dec_a_src.val() == ASrc::None)
+            && (self.dec_b_src.val() == BSrc::None)
+            && self.dec_legal.val()
+            && self.pf_in1.val()
+            && self.seq_in.val()
+            && !(self.ld_busy.q.val() && self.ld_all.q.val())
+            && !self.ld_err.q.val()
+            && !self.vm_err.q.val();
+        if self.hint_ret.val() {
+            self.ir.next = self.ir1.q.val();
+            self.ir_w1.next = self.imem.read_data.val();
+        }
         self.m_req.next = (self.state.q.val() == State::SReq)
             && (self.dec_smem_n.val() != 0)
             && !self.sm_bad.val();
