@@ -1480,13 +1480,6 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             && !self.dec_mode_we.val()
             && !self.a_read.val()
             && !self.b_read.val();
-        // A hint (`s_nop`, `s_delay_alu`, `s_clause`, `s_sendmsg`, ...: nothing to do,
-        // nothing to wait for, but a load writing VCC or above, `ld_all`), or a branch not
-        // taken on SCC or EXEC, retires in its Check when the next instruction is the next
-        // word (`pf_in1`): the decode tables take that instruction's words (`ir1`, and
-        // word 2 on the RAM's output) in that cycle, and its Check follows. Only registers
-        // decide it, as they do `pf_fast`. (A VCC branch may wait for a VALU result.)
-
         // Destination write enable: an out-of-range M0-relative destination is not written;
         // cmov needs SCC; writes to null (124) are dropped. The wave is not privileged: a
         // write to ttmp0..15 (108..123) is dropped and the instruction leaves SCC alone
@@ -1699,9 +1692,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             || self.lgkm_hold.val()
             || self.vm_hold.val()
             || self.vs_hold.val();
-        // A hint, a branch not taken on SCC or EXEC, and an `s_waitcnt*` whose counts are
-        // met retire in their Check (`hint_ret`): the decode tables take the next
-        // instruction's words.
+        // A hint (`s_nop`, `s_delay_alu`, `s_clause`, `s_sendmsg`, ...: nothing to do,
+        // nothing to wait for, but a load writing VCC or above, `ld_all`), a branch not
+        // taken on SCC or EXEC, or an `s_waitcnt*` whose counts are met (`wait_met`: the
+        // hold has nothing else for it), retires in its Check when the next instruction is
+        // the next word (`pf_in1`): the decode tables take that instruction's words
+        // (`ir1`, and word 2 on the RAM's output) in that cycle, and its Check follows.
+        // Only registers decide it, as they do `pf_fast` (the counts too, through a few
+        // LUTs). (A VCC branch may wait for a VALU result.)
         self.wait_met.next = ((self.dec_mem_wait.val() == Wait::Waitcnt)
             || (self.dec_mem_wait.val() == Wait::Lgkm)
             || (self.dec_mem_wait.val() == Wait::Vm)
