@@ -370,8 +370,8 @@ pub struct Core<const IMEM_BITS: usize> {
     /// it runs every instruction in the background, from the cycle after VExec: `mu_frz`
     /// is its `go`, its operands registered by the top in VExec). `vgpr_dep`: the memory
     /// unit's instruction is the current wave's and shares a VGPR with the current
-    /// instruction, as a VALU-unit instruction, or the VALU's latest tail is the current
-    /// wave's, young, and writes a VGPR it reads (the top's register checks).
+    /// instruction, as a VALU-unit instruction, or one of the VALU's latest two tails is
+    /// the current wave's, young, and writes a VGPR it reads (the top's register checks).
     pub v_go: Signal<Out, bool>,
     pub v_frz: Signal<Out, bool>,
     pub v_own: Signal<In, bool>,
