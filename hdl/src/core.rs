@@ -272,6 +272,8 @@ pub struct Core<const IMEM_BITS: usize> {
 
     /// Instruction word 0 to the decoder.
     pub ir: Signal<Out, Bits<32>>,
+    /// The decode tables load `ir` (and `ir_w1`) this cycle; they hold while it is low.
+    pub dec_en: Signal<Out, bool>,
     pub dec_legal: Signal<In, bool>,
     pub dec_lit: Signal<In, bool>,
     pub dec_alu: Signal<In, AluOp>,
@@ -866,6 +868,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             dec_gret: Default::default(),
             dec_gwr: Default::default(),
             ir_w1: Default::default(),
+            dec_en: Default::default(),
             w1: Default::default(),
             ir_w2: Default::default(),
             v_go: Default::default(),
@@ -1259,6 +1262,16 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         if self.pf_fast.q.val() {
             self.ir.next = self.pf0.q.val();
             self.ir_w1.next = self.pf_w1.val();
+        }
+        // In Check the decode tables see the next instruction, one word on (`ir1`, its
+        // second word on the RAM's output), and take it only when this one retires there
+        // (`hint_ret`, below): the decision is their load enable, not their input, so the
+        // decode's depth does not follow it.
+        self.dec_en.next = true;
+        if self.state.q.val() == State::Check {
+            self.ir.next = self.ir1.q.val();
+            self.ir_w1.next = self.imem.read_data.val();
+            self.dec_en.next = false;
         }
         // The VALU's handshake: `v_go` from VExec's first cycle until `v_done` (a VALU
         // instruction in VExec past its first cycle waits for its own `v_done`; in its
@@ -1696,10 +1709,11 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // nothing to wait for, but a load writing VCC or above, `ld_all`), a branch not
         // taken on SCC or EXEC, or an `s_waitcnt*` whose counts are met (`wait_met`: the
         // hold has nothing else for it), retires in its Check when the next instruction is
-        // the next word (`pf_in1`): the decode tables take that instruction's words
-        // (`ir1`, and word 2 on the RAM's output) in that cycle, and its Check follows.
-        // Only registers decide it, as they do `pf_fast` (the counts too, through a few
-        // LUTs). (A VCC branch may wait for a VALU result.)
+        // the next word (`pf_in1`): the decode tables load that instruction's words
+        // (`ir1`, and word 2 on the RAM's output, their input in every Check) in that
+        // cycle (`dec_en`), and its Check follows. Only registers decide it, as they do
+        // `pf_fast` (the counts too, through a few LUTs). (A VCC branch may wait for a
+        // VALU result.)
         self.wait_met.next = ((self.dec_mem_wait.val() == Wait::Waitcnt)
             || (self.dec_mem_wait.val() == Wait::Lgkm)
             || (self.dec_mem_wait.val() == Wait::Vm)
@@ -1723,8 +1737,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             && !self.ld_err.q.val()
             && !self.vm_err.q.val();
         if self.hint_ret.val() {
-            self.ir.next = self.ir1.q.val();
-            self.ir_w1.next = self.imem.read_data.val();
+            self.dec_en.next = true;
         }
         self.m_req.next = (self.state.q.val() == State::SReq)
             && (self.dec_smem_n.val() != 0)
