@@ -674,6 +674,9 @@ pub struct Core<const IMEM_BITS: usize> {
     d_ok: Signal<Local, bool>,
     ttmp_dst: Signal<Local, bool>,
     taken: Signal<Local, bool>,
+    taken_se: Signal<Local, bool>,
+    /// A VALU instruction whose result the core waits for may retire this cycle.
+    va_ret: Signal<Local, bool>,
     w_en: Signal<Local, bool>,
     w_more: Signal<Local, bool>,
     w_idx: Signal<Local, Bits<7>>,
@@ -1060,6 +1063,8 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             d_ok: Default::default(),
             ttmp_dst: Default::default(),
             taken: Default::default(),
+            taken_se: Default::default(),
+            va_ret: Default::default(),
             w_en: Default::default(),
             w_more: Default::default(),
             w_idx: Default::default(),
@@ -1451,18 +1456,20 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.salu.pc.next = self.pc_base.val() + bit_cast::<64, 32>(self.pc.q.val());
 
         // Branch unit.
-        self.taken.next = false;
+        // (Apart from VCC's conditions, `taken_se`: a retirement in Check reads only those.)
+        self.taken_se.next = false;
         match self.dec_cond.val() {
-            Cond::Always => self.taken.next = true,
-            Cond::Scc0 => self.taken.next = !self.scc.q.val(),
-            Cond::Scc1 => self.taken.next = self.scc.q.val(),
+            Cond::Always => self.taken_se.next = true,
+            Cond::Scc0 => self.taken_se.next = !self.scc.q.val(),
+            Cond::Scc1 => self.taken_se.next = self.scc.q.val(),
             // Wave32: VCCZ and EXECZ reflect the low 32 bits (reference 2.1).
-            Cond::Vccz => self.taken.next = self.vcc.q.val().get_bits::<32>(0) == 0,
-            Cond::Vccnz => self.taken.next = self.vcc.q.val().get_bits::<32>(0) != 0,
-            Cond::Execz => self.taken.next = self.exec.q.val().get_bits::<32>(0) == 0,
-            Cond::Execnz => self.taken.next = self.exec.q.val().get_bits::<32>(0) != 0,
-            _ => self.taken.next = false,
+            Cond::Execz => self.taken_se.next = self.exec.q.val().get_bits::<32>(0) == 0,
+            Cond::Execnz => self.taken_se.next = self.exec.q.val().get_bits::<32>(0) != 0,
+            _ => self.taken_se.next = false,
         }
+        self.taken.next = self.taken_se.val()
+            || ((self.dec_cond.val() == Cond::Vccz) && (self.vcc.q.val().get_bits::<32>(0) == 0))
+            || ((self.dec_cond.val() == Cond::Vccnz) && (self.vcc.q.val().get_bits::<32>(0) != 0));
         // The next PC unless the instruction jumps (known at Check: SCC, VCC and EXEC are
         // final for a branch there): + 4, + 8 with a literal or for SMEM, + 4 · words for
         // a vector instruction, or a taken branch's target. The prefetch reads it.
@@ -1709,7 +1716,9 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // nothing to wait for, but a load writing VCC or above, `ld_all`), a branch not
         // taken on SCC or EXEC, or an `s_waitcnt*` whose counts are met (`wait_met`: the
         // hold has nothing else for it), retires in its Check when the next instruction is
-        // the next word (`pf_in1`): the decode tables load that instruction's words
+        // the next word (`pf_in1`, here without a taken branch's target or VCC: no
+        // literal, no branch taken on SCC or EXEC, `taken_se`, and the next word inside
+        // the instruction memory): the decode tables load that instruction's words
         // (`ir1`, and word 2 on the RAM's output, their input in every Check) in that
         // cycle (`dec_en`), and its Check follows. Only registers decide it, as they do
         // `pf_fast` (the counts too, through a few LUTs). (A VCC branch may wait for a
@@ -1726,13 +1735,14 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             && ((self.dec_kind.val() == Kind::Next)
                 || ((self.dec_kind.val() == Kind::Branch)
                     && (self.dec_cond.val() != Cond::Vccz)
-                    && (self.dec_cond.val() != Cond::Vccnz)))
+                    && (self.dec_cond.val() != Cond::Vccnz)
+                    && !self.taken_se.val()))
             && ((self.dec_mem_wait.val() == Wait::None) || self.wait_met.val())
             && (self.dec_a_src.val() == ASrc::None)
             && (self.dec_b_src.val() == BSrc::None)
             && self.dec_legal.val()
-            && self.pf_in1.val()
-            && self.seq_in.val()
+            && !self.dec_lit.val()
+            && (self.pc_word1.val() < self.imem_words.val())
             && !(self.ld_busy.q.val() && self.ld_all.q.val())
             && !self.ld_err.q.val()
             && !self.vm_err.q.val();
@@ -2517,12 +2527,22 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         // when the trace ports carry the VALU's writes (its background instruction's end,
         // or a VALU instruction's retirement). A fault stops the wave at the instruction,
         // earlier in program order than any error met since (`error` waits for it to end).
+        // (The retirement's cycle is taken wide, from the state: a VALU instruction whose
+        // result the core waits for, in VExec with its `v_done`, Write or Retire; the
+        // retirement itself comes late in the cycle.)
         self.va_trace.next =
             (self.va_busy.q.val() && self.v_done.val() && !self.v_tail.val()) || self.v_tdone.val();
+        self.va_ret.next = self.t_valu.q.val()
+            && (self.bg.q.val() == 0)
+            && (((self.state.q.val() == State::VExec)
+                && self.v_done.val()
+                && self.vx_wait.q.val())
+                || (self.state.q.val() == State::Write)
+                || (self.state.q.val() == State::Retire));
         self.mu_take.next = self.vm_busy.q.val()
             && (self.mu_done.val() || self.mu_err.val())
             && !self.va_trace.val()
-            && !(self.retire.val() && self.t_valu.q.val() && (self.bg.q.val() == 0));
+            && !self.va_ret.val();
         // The queue: the instruction waiting takes the unit's place when the unit's ends;
         // one issued goes to the unit when it is free or being freed with none waiting,
         // else it waits. A fault drops the waiting one, and one issued in the same cycle:
