@@ -42,7 +42,8 @@
 //!   `s_denorm_mode`); it is not part of the trace.
 //! - M0-relative operands (`s_movrel*`) go through an [`Indexer`] each (source, destination).
 //! - Decode is outside (the rendered `cu32_decode`): `ir` goes out, `dec_*` comes back one
-//!   cycle later (registered).
+//!   cycle later (registered, in the cycles `dec_en` is high: in Check only when the
+//!   instruction retires there, its input then the next instruction's words).
 //! - Scalar memory (`s_load_b*`, states `SRead`..`SReq`): the core reads SBASE and SOFFSET,
 //!   forms the dword address as the golden model does (`sim/src/model/smem.rs`), asks
 //!   the scalar memory unit outside (`cu32_smem`, a Wishbone master) for `m_n` dwords at
