@@ -652,6 +652,8 @@ pub struct Core<const IMEM_BITS: usize> {
     /// The word of the next PC (Retire addresses the instruction memory with it).
     next_word: Signal<Local, Bits<IMEM_BITS>>,
     pc_word1: Signal<Local, Bits<32>>,
+    /// The word after the PC's lies inside the instruction memory.
+    next_in: Signal<Local, bool>,
     pc_word2: Signal<Local, Bits<IMEM_BITS>>,
     pc_vlast: Signal<Local, Bits<32>>,
     v_slot_ok: Signal<Local, bool>,
@@ -1043,6 +1045,7 @@ impl<const IMEM_BITS: usize> Core<IMEM_BITS> {
             pc_word: Default::default(),
             next_word: Default::default(),
             pc_word1: Default::default(),
+            next_in: Default::default(),
             pc_word2: Default::default(),
             pc_vlast: Default::default(),
             v_slot_ok: Default::default(),
@@ -1241,6 +1244,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
         self.imem.write_data.next = self.imem_wdata.val();
         self.pc_word.next = self.pc.q.val() >> 2;
         self.pc_word1.next = self.pc_word.val() + 1;
+        self.next_in.next = self.pc_word1.val() < self.imem_words.val();
         self.next_word.next = self.next_pc.q.val().get_bits::<IMEM_BITS>(2);
         self.pc_word2.next = self.pc_word.val().get_bits::<IMEM_BITS>(0) + 2;
         self.pc_vlast.next = self.pc_word.val() + bit_cast::<32, 2>(self.dec_vwords.val()) - 1;
@@ -1743,7 +1747,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
             && (self.dec_b_src.val() == BSrc::None)
             && self.dec_legal.val()
             && !self.dec_lit.val()
-            && (self.pc_word1.val() < self.imem_words.val())
+            && self.next_in.val()
             && !(self.ld_busy.q.val() && self.ld_all.q.val())
             && !self.ld_err.q.val()
             && !self.vm_err.q.val();
@@ -1939,7 +1943,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                         }
                     }
                 } else if !self.dec_legal.val()
-                    || (self.dec_lit.val() && (self.pc_word1.val() >= self.imem_words.val()))
+                    || (self.dec_lit.val() && !self.next_in.val())
                     || ((self.dec_kind.val() == Kind::Branch)
                         && self.taken.val()
                         && !self.seq_in.val())
@@ -1950,7 +1954,7 @@ impl<const IMEM_BITS: usize> Logic for Core<IMEM_BITS> {
                     self.err_pc.d.next = self.pc.q.val();
                 } else if self.dec_kind.val() == Kind::Smem {
                     // SMEM is two dwords.
-                    if self.pc_word1.val() >= self.imem_words.val() {
+                    if !self.next_in.val() {
                         self.state.d.next = State::Error;
                         self.err_pc.d.next = self.pc.q.val();
                     } else {
