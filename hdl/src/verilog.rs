@@ -29,6 +29,7 @@ const VRF_TEMPLATE: &str = include_str!("../../templates/vrf.v.tera");
 const LDS_TEMPLATE: &str = include_str!("../../templates/lds.v.tera");
 const CSR_TEMPLATE: &str = include_str!("../../templates/csr.v.tera");
 const DISPATCH_TEMPLATE: &str = include_str!("../../templates/dispatch.v.tera");
+const FETCH_TEMPLATE: &str = include_str!("../../templates/fetch.v.tera");
 
 /// Verilator configuration that waives, for the rust-hdl output (`cu32_core.v`) only, the
 /// warning classes rust-hdl's code generator cannot avoid: WIDTH (unsized literals and
@@ -525,6 +526,21 @@ pub fn render_csr(config: &Config) -> Result<String, GenError> {
 /// Address bits that select a wave slot in the register files (0 for one slot).
 pub fn slot_bits(config: &Config) -> u32 {
     config.wave_slots.next_power_of_two().trailing_zeros()
+}
+
+/// The rendered `cu32_fetch.v`: the pipelined issue's front end (`fetch.v.tera`), an
+/// instruction memory of `imem_words` words (a power of two) and an instruction buffer for
+/// each of `wave_slots` slots. Not yet part of `cu32_top` (hdl/README.md, "Pipelined issue").
+pub fn render_fetch(wave_slots: u32, imem_words: u32) -> Result<String, GenError> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("wave_slots", &wave_slots);
+    ctx.insert(
+        "slot_bits",
+        &wave_slots.next_power_of_two().trailing_zeros().max(1),
+    );
+    ctx.insert("imem_words", &imem_words);
+    ctx.insert("imem_bits", &imem_words.trailing_zeros());
+    render("fetch.v.tera", FETCH_TEMPLATE, &ctx)
 }
 
 /// The rendered `cu32_dispatch.v` (the dispatcher, `dispatch.v.tera`).
