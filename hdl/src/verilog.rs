@@ -30,6 +30,7 @@ const LDS_TEMPLATE: &str = include_str!("../../templates/lds.v.tera");
 const CSR_TEMPLATE: &str = include_str!("../../templates/csr.v.tera");
 const DISPATCH_TEMPLATE: &str = include_str!("../../templates/dispatch.v.tera");
 const FETCH_TEMPLATE: &str = include_str!("../../templates/fetch.v.tera");
+const SELECT_TEMPLATE: &str = include_str!("../../templates/select.v.tera");
 
 /// Verilator configuration that waives, for the rust-hdl output (`cu32_core.v`) only, the
 /// warning classes rust-hdl's code generator cannot avoid: WIDTH (unsized literals and
@@ -528,19 +529,32 @@ pub fn slot_bits(config: &Config) -> u32 {
     config.wave_slots.next_power_of_two().trailing_zeros()
 }
 
+/// Width of a port carrying a slot number among `wave_slots` (at least 1 bit).
+pub fn slot_port_bits(wave_slots: u32) -> u32 {
+    wave_slots.next_power_of_two().trailing_zeros().max(1)
+}
+
 /// The rendered `cu32_fetch.v`: the pipelined issue's front end (`fetch.v.tera`), an
 /// instruction memory of `imem_words` words (a power of two) and an instruction buffer for
 /// each of `wave_slots` slots. Not yet part of `cu32_top` (hdl/README.md, "Pipelined issue").
 pub fn render_fetch(wave_slots: u32, imem_words: u32) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
     ctx.insert("wave_slots", &wave_slots);
-    ctx.insert(
-        "slot_bits",
-        &wave_slots.next_power_of_two().trailing_zeros().max(1),
-    );
+    ctx.insert("slot_bits", &slot_port_bits(wave_slots));
     ctx.insert("imem_words", &imem_words);
     ctx.insert("imem_bits", &imem_words.trailing_zeros());
     render("fetch.v.tera", FETCH_TEMPLATE, &ctx)
+}
+
+/// The rendered `cu32_select.v`: the pipelined issue's select stage (`select.v.tera`) over
+/// `wave_slots` slots, whose refusals note `reasons` reasons to wait. Not yet part of
+/// `cu32_top` (hdl/README.md, "Pipelined issue").
+pub fn render_select(wave_slots: u32, reasons: u32) -> Result<String, GenError> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("wave_slots", &wave_slots);
+    ctx.insert("slot_bits", &slot_port_bits(wave_slots));
+    ctx.insert("reasons", &reasons);
+    render("select.v.tera", SELECT_TEMPLATE, &ctx)
 }
 
 /// The rendered `cu32_dispatch.v` (the dispatcher, `dispatch.v.tera`).
@@ -551,7 +565,7 @@ pub fn render_dispatch(config: &Config) -> Result<String, GenError> {
     ctx.insert("imem_bits", &config.imem_words.trailing_zeros());
     ctx.insert("lds_bytes", &config.lds_bytes);
     ctx.insert("wave_slots", &config.wave_slots);
-    ctx.insert("slot_bits", &slot_bits(config).max(1));
+    ctx.insert("slot_bits", &slot_port_bits(config.wave_slots));
     ctx.insert("lds_banks", &config.lds_banks);
     ctx.insert("lds_bank_bits", &config.lds_banks.trailing_zeros());
     ctx.insert(
@@ -581,7 +595,7 @@ pub fn render_top(config: &Config) -> Result<String, GenError> {
     ctx.insert("abits", &vgpr_shape(config).abits);
     ctx.insert("wave_slots", &config.wave_slots);
     ctx.insert("sbits", &slot_bits(config));
-    ctx.insert("slot_bits", &slot_bits(config).max(1));
+    ctx.insert("slot_bits", &slot_port_bits(config.wave_slots));
     ctx.insert("sgpr_rows", &(128u32 << slot_bits(config)));
     ctx.insert(
         "lds_row_bits",

@@ -10,7 +10,7 @@
 mod common;
 
 use common::{lint_clean, run_testbench, verilator_present, Rng};
-use cu32_hdl::verilog::render_fetch;
+use cu32_hdl::verilog::{render_fetch, slot_port_bits};
 use std::path::Path;
 
 const TESTBENCH: &str = r#"module tb;
@@ -171,7 +171,7 @@ fn run(dir: &Path, slots: u32, words: u32, cycles: u32, seed: u64) {
     let hex: String = prog.iter().map(|w| format!("{w:08x}\n")).collect();
     std::fs::write(dir.join("prog.hex"), hex).unwrap();
     lint_clean(dir, "cu32_fetch", "cu32_fetch.v");
-    let slot_bits = slots.next_power_of_two().trailing_zeros().max(1);
+    let slot_bits = slot_port_bits(slots);
     let log = run_testbench(
         dir,
         &["tb.v", "cu32_fetch.v"],
