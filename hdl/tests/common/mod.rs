@@ -1,7 +1,8 @@
 //! Helpers shared by the RTL unit tests that run Verilator: a deterministic random
 //! generator, the "is Verilator here" check, building, linting and running a Verilog
-//! testbench in a scratch folder, and the one request record (a pass of lanes) the
-//! memory-side testbenches read.
+//! testbench in a scratch folder, the one request record (a pass of lanes) the
+//! memory-side testbenches read, and the pipelined issue's front-end bench (the fetch
+//! unit with a random program, its testbench's common part and its head check).
 
 #![allow(dead_code)]
 
@@ -105,4 +106,119 @@ impl Request {
         }
         s
     }
+}
+
+/// The common part of the fetch unit's testbenches (`` `include "fetch_tb.vh" `` in module
+/// `tb`): the unit (`cu32_fetch fetch`) and its inputs, the program (`prog.hex`), a
+/// xorshift generator `x` (`step_rng`), `tick`, `random_pc` (a go's PC: mostly in the
+/// program, sometimes in its last words or past its end, with random low bits) and
+/// `load_and_start` (the program through the host port, then a logged go of every slot).
+const FETCH_TB: &str = r#"  localparam integer S = `SLOTS;
+  localparam integer SB = `SLOT_BITS;
+  localparam integer W = `WORDS;
+  localparam integer IB = `IMEM_BITS;
+  reg clk = 0, rst = 1;
+  reg imem_we = 0;
+  reg [IB-1:0] imem_addr = 0;
+  reg [31:0] imem_wdata = 0;
+  reg go = 0, halt = 0, pop = 0;
+  reg [SB-1:0] go_slot = 0, halt_slot = 0, pop_slot = 0;
+  wire [SB-1:0] sel;
+  reg [31:0] go_pc = 0;
+  reg [1:0] pop_n = 0;
+  wire [S-1:0] ready;
+  wire [31:0] h_pc, h_w0, h_w1, h_w2;
+  wire [1:0] h_n;
+  wire h_end;
+  cu32_fetch fetch(.clk(clk), .rst(rst), .imem_we(imem_we), .imem_addr(imem_addr),
+                   .imem_wdata(imem_wdata), .go(go), .go_slot(go_slot), .go_pc(go_pc),
+                   .halt(halt), .halt_slot(halt_slot), .pop(pop), .pop_slot(pop_slot),
+                   .pop_n(pop_n), .ready(ready), .sel(sel), .h_pc(h_pc), .h_w0(h_w0),
+                   .h_w1(h_w1), .h_w2(h_w2), .h_n(h_n), .h_end(h_end));
+  reg [31:0] prog [0:W-1];
+  reg [63:0] x = `SEED;
+  integer p;
+  task step_rng; begin x = x ^ (x << 13); x = x ^ (x >> 7); x = x ^ (x << 17); end endtask
+  task tick; begin #1 clk = 1; #1 clk = 0; end endtask
+  task random_pc; begin
+    step_rng;
+    case (x[3:0])
+      0: go_pc = (W - 1 - {29'd0, x[6:4]} % 3) * 4;
+      1: go_pc = (W + {29'd0, x[6:4]}) * 4;
+      default: go_pc = {x[40:10] % W, x[9:8]};
+    endcase
+  end endtask
+  task load_and_start; begin
+    $readmemh("prog.hex", prog);
+    tick;
+    rst = 0;
+    for (p = 0; p < W; p = p + 1) begin
+      imem_we = 1; imem_addr = p[IB-1:0]; imem_wdata = prog[p]; tick;
+    end
+    imem_we = 0;
+    for (p = 0; p < S; p = p + 1) begin
+      go = 1; go_slot = p[SB-1:0]; random_pc; $display("G %0d %0d", p, go_pc); tick;
+    end
+    go = 0;
+  end endtask
+"#;
+
+/// Runs a testbench of the fetch unit (and `units`, rendered Verilog files by name) in
+/// `dir`: `testbench` is module `tb`, which includes `fetch_tb.vh` ([`FETCH_TB`]); the
+/// program is `words` random words from `seed`. Each unit file must lint clean. Returns
+/// the program and what the testbench printed.
+pub fn run_fetch_bench(
+    dir: &Path,
+    testbench: &str,
+    units: &[(&str, String)],
+    slots: u32,
+    words: u32,
+    defines: &[String],
+    seed: u64,
+) -> (Vec<u32>, String) {
+    std::fs::create_dir_all(dir).unwrap();
+    let fetch = cu32_hdl::verilog::render_fetch(slots, words).expect("the fetch template renders");
+    let mut files = vec!["tb.v".to_string(), "cu32_fetch.v".to_string()];
+    std::fs::write(dir.join("cu32_fetch.v"), fetch).unwrap();
+    lint_clean(dir, "cu32_fetch", "cu32_fetch.v");
+    for (name, text) in units {
+        std::fs::write(dir.join(name), text).unwrap();
+        lint_clean(dir, name.trim_end_matches(".v"), name);
+        files.push(name.to_string());
+    }
+    std::fs::write(dir.join("fetch_tb.vh"), FETCH_TB).unwrap();
+    std::fs::write(dir.join("tb.v"), testbench).unwrap();
+    let mut rng = Rng(seed);
+    let prog: Vec<u32> = (0..words).map(|_| rng.next() as u32).collect();
+    let hex: String = prog.iter().map(|w| format!("{w:08x}\n")).collect();
+    std::fs::write(dir.join("prog.hex"), hex).unwrap();
+    let mut all = vec![
+        format!("SLOTS={slots}"),
+        format!("SLOT_BITS={}", cu32_hdl::verilog::slot_port_bits(slots)),
+        format!("WORDS={words}"),
+        format!("IMEM_BITS={}", words.trailing_zeros()),
+        format!("SEED=64'd{seed}"),
+    ];
+    all.extend_from_slice(defines);
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let log = run_testbench(dir, &files, &all);
+    (prog, log)
+}
+
+/// Asserts that a head taken at byte PC `pc` shows the program's words there: as many as
+/// lie before the memory's end (at most 3) in `n`, those in `got`, zeros after them.
+/// Returns how many there are.
+pub fn check_head(prog: &[u32], pc: u32, n: u32, got: [u32; 3], at: &str) -> u32 {
+    let first = pc / 4;
+    let have = (prog.len() as u32).saturating_sub(first).min(3);
+    assert_eq!(n, have, "{at}: words in");
+    for k in 0..3 {
+        let want = if k < have {
+            prog[(first + k) as usize]
+        } else {
+            0
+        };
+        assert_eq!(got[k as usize], want, "{at}: word {k}");
+    }
+    have
 }
