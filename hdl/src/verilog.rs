@@ -31,6 +31,8 @@ const CSR_TEMPLATE: &str = include_str!("../../templates/csr.v.tera");
 const DISPATCH_TEMPLATE: &str = include_str!("../../templates/dispatch.v.tera");
 const FETCH_TEMPLATE: &str = include_str!("../../templates/fetch.v.tera");
 const SELECT_TEMPLATE: &str = include_str!("../../templates/select.v.tera");
+/// The round-robin function the slot-picking templates share (`{{ round_robin }}`).
+const ROUND_ROBIN: &str = include_str!("../../templates/round_robin.vh");
 
 /// Verilator configuration that waives, for the rust-hdl output (`cu32_core.v`) only, the
 /// warning classes rust-hdl's code generator cannot avoid: WIDTH (unsized literals and
@@ -543,6 +545,7 @@ pub fn render_fetch(wave_slots: u32, imem_words: u32) -> Result<String, GenError
     ctx.insert("slot_bits", &slot_port_bits(wave_slots));
     ctx.insert("imem_words", &imem_words);
     ctx.insert("imem_bits", &imem_words.trailing_zeros());
+    ctx.insert("round_robin", ROUND_ROBIN);
     render("fetch.v.tera", FETCH_TEMPLATE, &ctx)
 }
 
@@ -554,6 +557,7 @@ pub fn render_select(wave_slots: u32, reasons: u32) -> Result<String, GenError> 
     ctx.insert("wave_slots", &wave_slots);
     ctx.insert("slot_bits", &slot_port_bits(wave_slots));
     ctx.insert("reasons", &reasons);
+    ctx.insert("round_robin", ROUND_ROBIN);
     render("select.v.tera", SELECT_TEMPLATE, &ctx)
 }
 
