@@ -5,9 +5,10 @@
 
 use crate::config::Config;
 use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, Kind, Rel, Wait};
-use crate::core::Core;
+use crate::core::{Core, Indexer};
 use crate::counters::{index_bits, Counter, COUNTERS, COUNTER_BASE};
 use crate::lane::VectorLane;
+use crate::salu::Salu;
 use crate::vector::{
     ds_fields, ds_pack, ds_table, dual_table, pack, vector_table, vfields, vmem_table,
 };
@@ -31,10 +32,12 @@ const CSR_TEMPLATE: &str = include_str!("../../templates/csr.v.tera");
 const DISPATCH_TEMPLATE: &str = include_str!("../../templates/dispatch.v.tera");
 const FETCH_TEMPLATE: &str = include_str!("../../templates/fetch.v.tera");
 const SELECT_TEMPLATE: &str = include_str!("../../templates/select.v.tera");
+const ISSUE_TEMPLATE: &str = include_str!("../../templates/issue.v.tera");
 /// The round-robin function the slot-picking templates share (`{{ round_robin }}`).
 const ROUND_ROBIN: &str = include_str!("../../templates/round_robin.vh");
 
-/// Verilator configuration that waives, for the rust-hdl output (`cu32_core.v`) only, the
+/// Verilator configuration that waives, for the rust-hdl output (`cu32_core.v`,
+/// `cu32_lane.v`, and `cu32_salu.v` and `cu32_indexer.v` of the pipelined issue) only, the
 /// warning classes rust-hdl's code generator cannot avoid: WIDTH (unsized literals and
 /// `bit_cast` masks), DECLFILENAME (`cu32_core$child` modules in one file) and UNUSEDPARAM
 /// (every enum's localparams are declared in every module that has a signal of that type).
@@ -46,6 +49,12 @@ lint_off -rule UNUSEDPARAM -file \"*cu32_core.v\"
 lint_off -rule WIDTH -file \"*cu32_lane.v\"
 lint_off -rule DECLFILENAME -file \"*cu32_lane.v\"
 lint_off -rule UNUSEDPARAM -file \"*cu32_lane.v\"
+lint_off -rule WIDTH -file \"*cu32_salu.v\"
+lint_off -rule DECLFILENAME -file \"*cu32_salu.v\"
+lint_off -rule UNUSEDPARAM -file \"*cu32_salu.v\"
+lint_off -rule WIDTH -file \"*cu32_indexer.v\"
+lint_off -rule DECLFILENAME -file \"*cu32_indexer.v\"
+lint_off -rule UNUSEDPARAM -file \"*cu32_indexer.v\"
 ";
 
 /// A generation failure (template rendering).
@@ -483,14 +492,31 @@ pub fn render_vmem_master(lanes: u32) -> Result<String, GenError> {
     render("wb_master.v.tera", WB_MASTER_TEMPLATE, &ctx)
 }
 
+/// A rust-hdl block's Verilog as module `name`: rust-hdl names the top module `top` and
+/// its children `top$child`; they become `name` and `name$child`.
+fn rust_hdl_module<B: Block>(mut block: B, name: &str) -> String {
+    block.connect_all();
+    generate_verilog(&block)
+        .replace("module top(", &format!("module {name}("))
+        .replace("top$", &format!("{name}$"))
+        .replace("endmodule // top\n", &format!("endmodule // {name}\n"))
+}
+
 /// The rust-hdl vector lane's Verilog (module `cu32_lane`, children `cu32_lane$*`).
 pub fn render_lane() -> String {
-    let mut lane = VectorLane::default();
-    lane.connect_all();
-    generate_verilog(&lane)
-        .replace("module top(", "module cu32_lane(")
-        .replace("top$", "cu32_lane$")
-        .replace("endmodule // top\n", "endmodule // cu32_lane\n")
+    rust_hdl_module(VectorLane::default(), "cu32_lane")
+}
+
+/// The rust-hdl scalar ALU's Verilog on its own (module `cu32_salu`), for the pipelined
+/// issue's execute stage.
+pub fn render_salu() -> String {
+    rust_hdl_module(Salu::default(), "cu32_salu")
+}
+
+/// The rust-hdl M0-relative operand indexer's Verilog on its own (module `cu32_indexer`),
+/// for the pipelined issue's check stage.
+pub fn render_indexer() -> String {
+    rust_hdl_module(Indexer::default(), "cu32_indexer")
 }
 
 /// A counter as the templates show it: its row of [`COUNTERS`] and its CSR word in hex.
@@ -559,6 +585,67 @@ pub fn render_select(wave_slots: u32, reasons: u32) -> Result<String, GenError> 
     ctx.insert("reasons", &reasons);
     ctx.insert("round_robin", ROUND_ROBIN);
     render("select.v.tera", SELECT_TEMPLATE, &ctx)
+}
+
+/// A decode-table encoding as a template's localparam.
+#[derive(Serialize)]
+struct EnumConst {
+    name: &'static str,
+    width: usize,
+    value: usize,
+}
+
+/// The rendered `cu32_issue.v`: the pipelined issue's scalar pipeline (`issue.v.tera`) for
+/// the configuration's wave slots and instruction memory; it instantiates `cu32_fetch`,
+/// `cu32_select` (one reason to wait: read busy), `cu32_decode`, `cu32_indexer` and
+/// `cu32_salu`. Not yet part of `cu32_top` (hdl/README.md, "Pipelined issue").
+pub fn render_issue(config: &Config) -> Result<String, GenError> {
+    let fields = fields();
+    let width = |name: &str| {
+        fields
+            .iter()
+            .find(|f| f.name == name)
+            .map_or(1, |f| f.width)
+    };
+    let c = |name, field, value| EnumConst {
+        name,
+        width: width(field),
+        value,
+    };
+    let consts = vec![
+        c("ASRC_SSRC0", "a_src", ASrc::Ssrc0 as usize),
+        c("ASRC_SDST", "a_src", ASrc::Sdst as usize),
+        c("ASRC_IMM32", "a_src", ASrc::Imm32 as usize),
+        c("BSRC_SSRC1", "b_src", BSrc::Ssrc1 as usize),
+        c("BSRC_SIMMS", "b_src", BSrc::SimmS as usize),
+        c("BSRC_SIMMZ", "b_src", BSrc::SimmZ as usize),
+        c("BSRC_SDST", "b_src", BSrc::Sdst as usize),
+        c("KIND_BRANCH", "kind", Kind::Branch as usize),
+        c("KIND_JUMP", "kind", Kind::Jump as usize),
+        c("KIND_END", "kind", Kind::End as usize),
+        c("KIND_SMEM", "kind", Kind::Smem as usize),
+        c("COND_ALWAYS", "cond", Cond::Always as usize),
+        c("COND_SCC0", "cond", Cond::Scc0 as usize),
+        c("COND_SCC1", "cond", Cond::Scc1 as usize),
+        c("COND_VCCZ", "cond", Cond::Vccz as usize),
+        c("COND_VCCNZ", "cond", Cond::Vccnz as usize),
+        c("COND_EXECZ", "cond", Cond::Execz as usize),
+        c("COND_EXECNZ", "cond", Cond::Execnz as usize),
+        c("REL_NONE", "a_rel", Rel::None as usize),
+        c("REL_M0LO", "a_rel", Rel::M0Lo as usize),
+        c("REL_M0HI", "d_rel", Rel::M0Hi as usize),
+    ];
+    let mut ctx = tera::Context::new();
+    ctx.insert("wave_slots", &config.wave_slots);
+    ctx.insert("slot_bits", &slot_port_bits(config.wave_slots));
+    ctx.insert("sbits", &slot_bits(config));
+    ctx.insert("imem_words", &config.imem_words);
+    ctx.insert("imem_bits", &config.imem_words.trailing_zeros());
+    ctx.insert("fields", &fields);
+    ctx.insert("alu_width", &width("alu"));
+    ctx.insert("kind_width", &width("kind"));
+    ctx.insert("consts", &consts);
+    render("issue.v.tera", ISSUE_TEMPLATE, &ctx)
 }
 
 /// The rendered `cu32_dispatch.v` (the dispatcher, `dispatch.v.tera`).
@@ -637,17 +724,7 @@ fn render(name: &'static str, text: &str, ctx: &tera::Context) -> Result<String,
 }
 
 fn core_verilog<const N: usize>() -> String {
-    let mut core = Core::<N>::new();
-    core.connect_all();
-    rename_top(&generate_verilog(&core))
-}
-
-/// rust-hdl names the top module `top` and its children `top$child`: call them
-/// `cu32_core` and `cu32_core$child`.
-fn rename_top(text: &str) -> String {
-    text.replace("module top(", "module cu32_core(")
-        .replace("top$", "cu32_core$")
-        .replace("endmodule // top\n", "endmodule // cu32_core\n")
+    rust_hdl_module(Core::<N>::new(), "cu32_core")
 }
 
 /// The rust-hdl core's Verilog (module `cu32_core`) for the configuration's imem size.

@@ -1,0 +1,381 @@
+//! The pipelined issue's scalar pipeline (`templates/issue.v.tera`, with the fetch unit,
+//! the select stage, the decode tables, the indexers and the SALU) under Verilator, against
+//! the golden model: every program of `kernels/scalar` runs as several waves at once, one
+//! per wave slot, each slot starting again after a random pause once its wave ends (so
+//! that a slot's later waves meet its earlier ones' registers). Each wave's retirement
+//! trace (its instructions in order, with their SGPR and SCC writes and EXEC) must equal
+//! the model's run of the program, and it must end as the model's does (`s_endpgm`, or a
+//! fault at the same PC). Needs verilator (installed by scripts/setup.sh); skipped loudly
+//! without it unless `CI` is set.
+
+mod common;
+
+use common::{verilator_present, Rng};
+use cu32_hdl::verilog::{
+    render_decode, render_fetch, render_indexer, render_inline_const, render_issue, render_salu,
+    render_select, slot_port_bits,
+};
+use cu32_hdl::Config;
+use cu32_sim::model::Machine;
+use cu32_sim::trace::{TraceEvent, Write};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+const TESTBENCH: &str = r#"`timescale 1ns/1ps
+module tb;
+  localparam integer S = `SLOTS;
+  localparam integer SB = `SLOT_BITS;
+  localparam integer IB = `IMEM_BITS;
+  localparam integer W = 1 << IB;
+  reg clk = 0, rst = 1;
+  reg imem_we = 0;
+  reg [IB-1:0] imem_addr = 0;
+  reg [31:0] imem_wdata = 0;
+  reg start = 0;
+  reg [SB-1:0] start_slot = 0;
+  wire start_ok, busy, ended, fault, trace_valid, trace_has_literal, trace_scc_we, trace_scc;
+  wire [S-1:0] running;
+  wire [SB-1:0] ended_slot, fault_slot, trace_slot;
+  wire [31:0] fault_pc, trace_pc, trace_word0, trace_word1;
+  wire [1:0] trace_nwords;
+  wire [63:0] trace_exec;
+  wire trace_we0, trace_we1, trace_we2, trace_we3;
+  wire [6:0] trace_idx0, trace_idx1, trace_idx2, trace_idx3;
+  wire [31:0] trace_val0, trace_val1, trace_val2, trace_val3;
+  cu32_issue dut (
+    .clk(clk), .rst(rst), .imem_we(imem_we), .imem_addr(imem_addr), .imem_wdata(imem_wdata),
+    .pc_base(64'd0), .start(start), .start_slot(start_slot), .start_pc(32'd0),
+    .start_exec(64'hffffffff), .start_mode(32'd0), .start_ok(start_ok), .running(running),
+    .busy(busy), .ended(ended), .ended_slot(ended_slot), .fault(fault),
+    .fault_slot(fault_slot), .fault_pc(fault_pc), .trace_valid(trace_valid),
+    .trace_slot(trace_slot), .trace_pc(trace_pc), .trace_word0(trace_word0),
+    .trace_word1(trace_word1), .trace_nwords(trace_nwords),
+    .trace_has_literal(trace_has_literal), .trace_exec(trace_exec),
+    .trace_we0(trace_we0), .trace_idx0(trace_idx0), .trace_val0(trace_val0),
+    .trace_we1(trace_we1), .trace_idx1(trace_idx1), .trace_val1(trace_val1),
+    .trace_we2(trace_we2), .trace_idx2(trace_idx2), .trace_val2(trace_val2),
+    .trace_we3(trace_we3), .trace_idx3(trace_idx3), .trace_val3(trace_val3),
+    .trace_scc_we(trace_scc_we), .trace_scc(trace_scc));
+  reg [31:0] prog [0:W-1];
+  reg [63:0] x;
+  integer pause [0:S-1];
+  integer waves [0:S-1];
+  integer cycle, k, s, left;
+  task step_rng; begin x = x ^ (x << 13); x = x ^ (x >> 7); x = x ^ (x << 17); end endtask
+  task tick; begin #1 clk = 1; #1 clk = 0; end endtask
+  initial begin
+    if (!$value$plusargs("seed=%d", x)) x = 1;
+    for (k = 0; k < W; k = k + 1) prog[k] = 32'd0;
+    $readmemh("prog.hex", prog);
+    tick;
+    rst = 0;
+    for (k = 0; k < W; k = k + 1) begin
+      imem_we = 1; imem_addr = k[IB-1:0]; imem_wdata = prog[k]; tick;
+    end
+    imem_we = 0;
+    for (k = 0; k < S; k = k + 1) begin
+      step_rng; pause[k] = x[3:0] % 8; waves[k] = 0;
+    end
+    left = S * `WAVES;
+    cycle = 0;
+    while ((left > 0 || running != 0 || busy) && cycle < `MAX_CYCLES) begin
+      // Start the first slot whose pause is over.
+      start = 0;
+      for (k = 0; k < S; k = k + 1) begin
+        if (!start && !running[k] && waves[k] < `WAVES && pause[k] == 0) begin
+          start = 1; start_slot = k[SB-1:0];
+        end
+      end
+      #1;
+      if (start && start_ok) begin
+        $display("S %0d %0d", start_slot, cycle);
+        waves[start_slot] = waves[start_slot] + 1;
+        left = left - 1;
+        step_rng; pause[start_slot] = x[5:0] % 12;
+      end
+      if (trace_valid)
+        $display("T %0d %h %h %h %0d %h %0d %h %h %0d %h %h %0d %h %h %0d %h %h %0d %0d %0d",
+                 trace_slot, trace_pc, trace_word0, trace_word1, trace_nwords, trace_exec,
+                 trace_we0, trace_idx0, trace_val0, trace_we1, trace_idx1, trace_val1,
+                 trace_we2, trace_idx2, trace_val2, trace_we3, trace_idx3, trace_val3,
+                 trace_scc_we, trace_scc, cycle);
+      if (fault) $display("F %0d %h %0d", fault_slot, fault_pc, cycle);
+      if (ended) $display("E %0d %0d", ended_slot, cycle);
+      for (k = 0; k < S; k = k + 1)
+        if (!running[k] && !(start && start_ok && start_slot == k[SB-1:0]) && pause[k] > 0)
+          pause[k] = pause[k] - 1;
+      #1 clk = 1; #1 clk = 0;
+      cycle = cycle + 1;
+    end
+    $display("D %0d", cycle);
+    $finish;
+  end
+endmodule
+"#;
+
+/// How a wave ends: `s_endpgm`, or a fault at a PC.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum End {
+    Done,
+    Fault(u32),
+}
+
+/// What the golden model makes of a program run as one wave from PC 0.
+fn model_run(words: &[u32]) -> (Vec<TraceEvent>, End) {
+    let mut machine = Machine::new(words.to_vec());
+    let mut events = Vec::new();
+    loop {
+        match machine.step() {
+            Ok(Some(mut e)) => {
+                e.normalize();
+                events.push(e);
+            }
+            Ok(None) => return (events, End::Done),
+            Err(err) => {
+                let pc = format!("{err}");
+                let pc = pc
+                    .strip_prefix("pc 0x")
+                    .and_then(|r| r.split(':').next())
+                    .and_then(|h| u32::from_str_radix(h, 16).ok())
+                    .unwrap_or_else(|| panic!("model error without a pc: {err}"));
+                return (events, End::Fault(pc));
+            }
+        }
+    }
+}
+
+/// One wave as the bench logged it.
+#[derive(Default)]
+struct Wave {
+    events: Vec<TraceEvent>,
+    end: Option<End>,
+}
+
+fn hex(s: &str) -> u64 {
+    u64::from_str_radix(s, 16).unwrap()
+}
+
+/// The bench's log, per slot: its waves in start order. Also the run's cycles.
+fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
+    let mut slots: BTreeMap<u32, Vec<Wave>> = BTreeMap::new();
+    let mut cycles = 0;
+    for line in log.lines() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let slot = || f[1].parse::<u32>().unwrap();
+        match f.first().copied() {
+            Some("S") => slots.entry(slot()).or_default().push(Wave::default()),
+            Some("T") => {
+                let wave = slots.get_mut(&slot()).and_then(|w| w.last_mut()).unwrap();
+                assert!(
+                    wave.end.is_none(),
+                    "a retirement after its wave ended: {line}"
+                );
+                let n = f[5].parse::<usize>().unwrap();
+                let mut writes = Vec::new();
+                for k in 0..4 {
+                    if f[7 + 3 * k] == "1" {
+                        writes.push(Write::Sgpr {
+                            index: hex(f[8 + 3 * k]) as u8,
+                            value: hex(f[9 + 3 * k]) as u32,
+                        });
+                    }
+                }
+                if f[19] == "1" {
+                    writes.push(Write::Scc(f[20] == "1"));
+                }
+                let mut e = TraceEvent {
+                    wave: 0,
+                    pc: hex(f[2]) as u32,
+                    words: [hex(f[3]) as u32, hex(f[4]) as u32][..n].to_vec(),
+                    exec: hex(f[6]),
+                    writes,
+                };
+                e.normalize();
+                wave.events.push(e);
+            }
+            Some("F") | Some("E") => {
+                let wave = slots.get_mut(&slot()).and_then(|w| w.last_mut()).unwrap();
+                assert!(wave.end.is_none(), "a wave ended twice: {line}");
+                wave.end = Some(if f[0] == "E" {
+                    End::Done
+                } else {
+                    End::Fault(hex(f[2]) as u32)
+                });
+            }
+            Some("D") => cycles = f[1].parse().unwrap(),
+            _ => {}
+        }
+    }
+    (slots, cycles)
+}
+
+/// Renders the pipeline's files for `config` into `dir`, lints the pipeline with its
+/// children, and builds the testbench; returns the executable.
+fn build(dir: &Path, config: &Config, waves: u32) -> std::path::PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let files = [
+        ("cu32_issue.v", render_issue(config).unwrap()),
+        (
+            "cu32_fetch.v",
+            render_fetch(config.wave_slots, config.imem_words).unwrap(),
+        ),
+        (
+            "cu32_select.v",
+            render_select(config.wave_slots, 1).unwrap(),
+        ),
+        ("cu32_decode.v", render_decode(config).unwrap()),
+        ("cu32_inline_const.v", render_inline_const().unwrap()),
+        ("cu32_indexer.v", render_indexer()),
+        ("cu32_salu.v", render_salu()),
+        ("lint.vlt", cu32_hdl::verilog::LINT_WAIVERS.to_string()),
+        ("tb.v", TESTBENCH.to_string()),
+    ];
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let sources: Vec<&str> = files[..7].iter().map(|(n, _)| *n).collect();
+    let lint = Command::new("verilator")
+        .current_dir(dir)
+        .args([
+            "--lint-only",
+            "-Wall",
+            "lint.vlt",
+            "--top-module",
+            "cu32_issue",
+        ])
+        .args(&sources)
+        .output()
+        .unwrap();
+    assert!(
+        lint.status.success() && lint.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&lint.stderr)
+    );
+    let defines = [
+        format!("SLOTS={}", config.wave_slots),
+        format!("SLOT_BITS={}", slot_port_bits(config.wave_slots)),
+        format!("IMEM_BITS={}", config.imem_words.trailing_zeros()),
+        format!("WAVES={waves}"),
+        "MAX_CYCLES=200000".to_string(),
+    ];
+    let build = Command::new("verilator")
+        .current_dir(dir)
+        .args([
+            "--binary",
+            "-Wno-fatal",
+            "-O1",
+            "--top-module",
+            "tb",
+            "-o",
+            "tb",
+        ])
+        .args(defines.iter().map(|d| format!("+define+{d}")))
+        .arg("tb.v")
+        .args(&sources)
+        .output()
+        .unwrap();
+    assert!(
+        build.status.success(),
+        "{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
+    dir.join("obj_dir/tb")
+}
+
+/// The programs: every `kernels/scalar/*.s`, and two that fault (a word no table has, a
+/// taken branch out of the instruction memory).
+fn programs(imem_words: u32) -> Vec<(String, Vec<u32>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/scalar");
+    let mut paths: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "s"))
+        .collect();
+    paths.sort();
+    let mut progs: Vec<(String, Vec<u32>)> = paths
+        .iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(p).unwrap();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            let words = cu32_isa::asm::assemble(&text, &name).unwrap().words;
+            (name, words)
+        })
+        .collect();
+    // s_mov_b32 s0, 1 and s_add_u32 s1, s0, s0, then a SOPP word whose opcode no table
+    // has.
+    let bad = 0xbfff_0000;
+    assert!(cu32_isa::decode(&[bad]).is_err(), "0x{bad:08x} decodes");
+    let mut illegal = cu32_isa::asm::assemble("s_mov_b32 s0, 1\ns_add_u32 s1, s0, s0\n", "f")
+        .unwrap()
+        .words;
+    illegal.push(bad);
+    progs.push(("fault_illegal".into(), illegal));
+    // s_mov_b32 s0, 1, then s_branch past the instruction memory's end (the model: outside
+    // the program), then s_endpgm.
+    let word = |name: &str| {
+        let op = cu32_isa::tables().by_name(name)[0];
+        cu32_isa::Instr::new(op).encode()[0]
+    };
+    let mov = cu32_isa::asm::assemble("s_mov_b32 s0, 1\n", "f")
+        .unwrap()
+        .words;
+    let branch = [mov[0], word("s_branch") | imem_words, word("s_endpgm")];
+    progs.push(("fault_branch".into(), branch.to_vec()));
+    progs
+}
+
+fn run(slots: u32, waves: u32, seed: u64) {
+    if !verilator_present("the pipelined issue's scalar pipeline") {
+        return;
+    }
+    let mut config = Config::default_config();
+    config.wave_slots = slots;
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("issue_{slots}"));
+    let exe = build(&dir, &config, waves);
+    let mut rng = Rng(seed);
+    let (mut instructions, mut cycles, mut count) = (0u64, 0u64, 0u32);
+    for (name, words) in programs(config.imem_words) {
+        let (want, want_end) = model_run(&words);
+        let text: String = words.iter().map(|w| format!("{w:08x}\n")).collect();
+        std::fs::write(dir.join("prog.hex"), text).unwrap();
+        let run_seed = rng.next() | 1;
+        let out = Command::new(&exe)
+            .current_dir(&dir)
+            .arg(format!("+seed={run_seed}"))
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&out.stdout);
+        let (got, run_cycles) = parse_log(&log);
+        let at = format!("{name} ({slots} slots, seed {run_seed})");
+        assert!(run_cycles < 200_000, "{at}: did not finish");
+        assert_eq!(got.len() as u32, slots, "{at}: slots that ran");
+        for (slot, slot_waves) in &got {
+            assert_eq!(slot_waves.len() as u32, waves, "{at}: slot {slot}'s waves");
+            for (k, wave) in slot_waves.iter().enumerate() {
+                let at = format!("{at}, slot {slot}, wave {k}");
+                for (i, (g, w)) in wave.events.iter().zip(&want).enumerate() {
+                    assert_eq!(g, w, "{at}: retirement {i}");
+                }
+                assert_eq!(wave.events.len(), want.len(), "{at}: retirements");
+                assert_eq!(wave.end.as_ref(), Some(&want_end), "{at}: end");
+                instructions += wave.events.len() as u64;
+            }
+        }
+        cycles += run_cycles;
+        count += 1;
+    }
+    println!(
+        "{slots} slots: {count} programs × {} waves passed; {instructions} instructions in \
+         {cycles} cycles ({:.3} per cycle)",
+        slots * waves,
+        instructions as f64 / cycles as f64
+    );
+}
+
+#[test]
+fn scalar_programs_run_as_many_waves_as_the_model_runs_them() {
+    run(8, 2, 0x15_50e);
+    run(3, 3, 0x3_3);
+    run(1, 2, 0x1);
+}
