@@ -353,6 +353,23 @@ fn programs_in(folder: &str) -> Vec<PathBuf> {
     programs
 }
 
+/// Two programs in `dir` whose taken branch leaves the instruction memory: backward below
+/// 0, forward beyond its 4 KiB.
+fn far_branches(dir: &Path) -> [PathBuf; 2] {
+    [
+        write(
+            dir,
+            "branch_below.s",
+            "s_cmp_eq_u32 0, 0\ns_cbranch_scc1 -3\ns_endpgm\n",
+        ),
+        write(
+            dir,
+            "branch_beyond.s",
+            "s_nop 0\ns_branch 0x7fff\ns_endpgm\n",
+        ),
+    ]
+}
+
 /// Every scalar program runs on the RTL exactly as on the golden model; so do two taken
 /// branches out of the instruction memory (backward below 0, forward beyond its 4 KiB),
 /// which stop the wave at the branch on both sides (the model: a target outside the
@@ -362,16 +379,7 @@ fn scalar_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
     let mut programs = programs_in("scalar");
     assert!(programs.len() >= 40, "{} programs", programs.len());
-    programs.push(write(
-        out.path(),
-        "branch_below.s",
-        "s_cmp_eq_u32 0, 0\ns_cbranch_scc1 -3\ns_endpgm\n",
-    ));
-    programs.push(write(
-        out.path(),
-        "branch_beyond.s",
-        "s_nop 0\ns_branch 0x7fff\ns_endpgm\n",
-    ));
+    programs.extend(far_branches(out.path()));
     let assert = cu32()
         .arg("cosim")
         .args(&programs)
@@ -384,6 +392,66 @@ fn scalar_programs_cosimulate() {
     assert!(
         stdout.contains(&format!("cosim: {} passed, 0 failed", programs.len())),
         "{stdout}"
+    );
+}
+
+/// The pipelined issue in construction (`configs/pipelined.yaml`, `core: pipelined`) runs
+/// every scalar program, the two branches out of the instruction memory and 100 random
+/// scalar streams exactly as the golden model does (a lone wave: the multi-wave runs are
+/// `hdl/tests/issue.rs`); a vector instruction stops the wave with an error at its PC, and
+/// a kernel launch is refused with a clear error (no dispatcher there yet).
+#[test]
+fn pipelined_core_cosimulates_scalar_programs() {
+    let out = tempfile::tempdir().unwrap();
+    let config = repo().join("configs/pipelined.yaml");
+    let mut programs = programs_in("scalar");
+    programs.extend(far_branches(out.path()));
+    let assert = cu32()
+        .arg("cosim")
+        .args(&programs)
+        .args(["--seeds", "100", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(out.path())
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    println!("{stdout}");
+    let total = programs.len() + 100;
+    assert!(
+        stdout.contains(&format!("cosim: {total} passed, 0 failed")),
+        "{stdout}"
+    );
+    let vector = write(
+        out.path(),
+        "vector.s",
+        "s_mov_b32 s0, 1\nv_mov_b32 v0, s0\ns_endpgm\n",
+    );
+    let failed = cu32()
+        .arg("cosim")
+        .arg(&vector)
+        .arg("--config")
+        .arg(&config)
+        .arg("--out")
+        .arg(out.path())
+        .assert()
+        .failure();
+    let stdout = String::from_utf8_lossy(&failed.get_output().stdout).to_string();
+    assert!(
+        stdout.contains("rtl:   stopped with an error at pc 0x0004"),
+        "{stdout}"
+    );
+    fails_with(
+        cu32()
+            .arg("cosim")
+            .arg(repo().join("kernels/opencl/build/collatz.co"))
+            .arg("--launch")
+            .arg(repo().join("kernels/opencl/collatz.yaml"))
+            .arg("--config")
+            .arg(&config)
+            .arg("--out")
+            .arg(out.path()),
+        &["`core: pipelined`", "not kernel dispatches"],
     );
 }
 

@@ -26,10 +26,26 @@ pub struct Config {
     pub lds_banks: u32,
     /// Instruction memory size in 32-bit words (a power of two, 64..=16384).
     pub imem_words: u32,
+    /// Which scalar core the top is built around (default: the sequential one).
+    #[serde(default)]
+    pub core: CoreKind,
     /// Optional units; a switched-off unit decodes its instructions as illegal.
     pub features: Features,
     /// FPGA target for `cu32 synth`.
     pub target: Target,
+}
+
+/// The scalar core of the top (hdl/README.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CoreKind {
+    /// `cu32_core`: one instruction at a time, the whole compute unit (dispatcher, vector
+    /// unit, memory units).
+    #[default]
+    Sequential,
+    /// The pipelined issue in construction ("Pipelined issue"): plain programs of scalar
+    /// ALU instructions and branches only, so far.
+    Pipelined,
 }
 
 /// Feature switches.

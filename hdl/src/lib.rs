@@ -16,7 +16,7 @@ pub mod valu_control;
 pub mod vector;
 pub mod verilog;
 
-pub use config::{Config, ConfigError};
+pub use config::{Config, ConfigError, CoreKind};
 pub use verilog::{generate, GenError, GeneratedFile};
 
 use cu32_isa::{Format, OpInfo};
@@ -25,6 +25,13 @@ use cu32_isa::{Format, OpInfo};
 /// instruction): the scalar core's control table for SOP*/SOPP/SMEM, the vector unit's
 /// tables for VALU (VOPD halves included), DS and GLOBAL.
 pub fn implements(op: &OpInfo, config: &Config) -> bool {
+    if config.core == CoreKind::Pipelined {
+        // So far the pipelined issue runs scalar ALU instructions and branches.
+        return matches!(
+            op.format,
+            Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp
+        ) && control::control(op, &config.features).is_some();
+    }
     match op.format {
         Format::Ds => vector::ds_control(op).is_some(),
         Format::Global | Format::Flat => vector::vmem_control(op).is_some(),

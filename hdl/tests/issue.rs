@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{verilator_present, Rng};
+use common::{build_testbench, verilator_present, Rng};
 use cu32_hdl::verilog::{
     render_decode, render_fetch, render_indexer, render_inline_const, render_issue, render_salu,
     render_select, slot_port_bits,
@@ -259,28 +259,7 @@ fn build(dir: &Path, config: &Config, waves: u32) -> std::path::PathBuf {
         format!("WAVES={waves}"),
         "MAX_CYCLES=200000".to_string(),
     ];
-    let build = Command::new("verilator")
-        .current_dir(dir)
-        .args([
-            "--binary",
-            "-Wno-fatal",
-            "-O1",
-            "--top-module",
-            "tb",
-            "-o",
-            "tb",
-        ])
-        .args(defines.iter().map(|d| format!("+define+{d}")))
-        .arg("tb.v")
-        .args(&sources)
-        .output()
-        .unwrap();
-    assert!(
-        build.status.success(),
-        "{}",
-        String::from_utf8_lossy(&build.stderr)
-    );
-    dir.join("obj_dir/tb")
+    build_testbench(dir, &[&["tb.v"], &sources[..]].concat(), &defines)
 }
 
 /// The programs: every `kernels/scalar/*.s`, and two that fault (a word no table has, a

@@ -5,7 +5,8 @@
 //! for co-simulating the RTL against the golden model beyond hand-written programs.
 //!
 //! A stream is LLVM-syntax assembly: a prologue that gives s0..s15, VCC and v0..v15
-//! random values (v0 the lane id), then `length` instructions, then `s_endpgm`. Every
+//! random values (v0 the lane id; no VGPRs when the filter accepts no VALU row: a scalar
+//! stream), then `length` instructions, then `s_endpgm`. Every
 //! instruction is an opcode of the tables that the caller's filter accepts and the
 //! assembler takes, with operands chosen by the table row: scalar registers s0..s15 (pairs for 64-bit operands) or
 //! `vcc_lo`, VGPRs v0..v15, inline constants, and at most one SGPR or literal per VALU
@@ -29,7 +30,8 @@
 //! accepts, each preceded by `v_and_b32 v17, MASK, vN` (its 32-bit offset from base
 //! s[20:21], or, now and then, the 64-bit address v[18:19] = base + v17 with `off`):
 //! aligned and unaligned, spread over the region or many lanes on one dword, with small
-//! immediate offsets, always inside the region. The prologue sets s20, s21 and v19.
+//! immediate offsets, always inside the region. The prologue sets s20, s21 and (with
+//! GLOBAL rows) v19.
 
 use cu32_isa::{tables, Accept, Arg, ArgKind, Format, OpInfo};
 use std::fmt::Write as _;
@@ -447,13 +449,18 @@ pub fn random_program(seed: u64, options: &StreamOptions) -> String {
     if let Some(base) = options.memory {
         let _ = writeln!(out, "s_mov_b32 s20, 0x{base:x}");
         let _ = writeln!(out, "s_mov_b32 s21, 0");
-        let _ = writeln!(out, "v_mov_b32 v19, 0");
+        if !pools.global.is_empty() {
+            let _ = writeln!(out, "v_mov_b32 v19, 0");
+        }
     }
     let _ = writeln!(out, "s_mov_b32 vcc_lo, 0x{:x}", rng.next() as u32);
-    let _ = writeln!(out, "v_mbcnt_lo_u32_b32 v0, -1, 0");
-    for v in 1..16 {
-        let _ = writeln!(out, "v_mul_lo_u32 v{v}, v0, 0x{:x}", rng.value());
-        let _ = writeln!(out, "v_xad_u32 v{v}, v{v}, 0x{:x}, v0", rng.value());
+    // (Without vector instructions to run, a scalar-only stream: no VGPR set-up.)
+    if !pools.valu.is_empty() {
+        let _ = writeln!(out, "v_mbcnt_lo_u32_b32 v0, -1, 0");
+        for v in 1..16 {
+            let _ = writeln!(out, "v_mul_lo_u32 v{v}, v0, 0x{:x}", rng.value());
+            let _ = writeln!(out, "v_xad_u32 v{v}, v{v}, 0x{:x}, v0", rng.value());
+        }
     }
     // Labels still to be placed: (label number, instructions still to come before it).
     let mut pending: Vec<(usize, usize)> = Vec::new();

@@ -24,6 +24,20 @@ pub fn load_config(path: Option<&Path>) -> anyhow::Result<Config> {
     }
 }
 
+/// Refuses a kernel dispatch on a configuration whose core has no dispatcher yet
+/// (`core: pipelined`, which runs plain programs only so far).
+pub fn require_dispatcher(config: &Config) -> anyhow::Result<()> {
+    if config.core == cu32_hdl::CoreKind::Pipelined {
+        anyhow::bail!(
+            "configuration `{}` has `core: pipelined`, which runs plain programs (.s, raw \
+             code) of scalar ALU instructions and branches so far, not kernel dispatches \
+             (hdl/README.md, \"Pipelined issue\")",
+            config.name
+        );
+    }
+    Ok(())
+}
+
 /// Reads a whole text file, naming it in the error.
 pub fn read_text(path: &Path) -> anyhow::Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))

@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// A deterministic generator (xorshift64*).
@@ -58,6 +58,16 @@ pub fn lint_clean(dir: &Path, top: &str, file: &str) {
 /// Builds testbench module `tb` from `files` in `dir` with the `+define+` `defines`, runs
 /// it there, and returns what it printed.
 pub fn run_testbench(dir: &Path, files: &[&str], defines: &[String]) -> String {
+    let run = Command::new(build_testbench(dir, files, defines))
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&run.stdout).into_owned()
+}
+
+/// Builds testbench module `tb` from `files` in `dir` with the `+define+` `defines`;
+/// returns the executable (to run in `dir`).
+pub fn build_testbench(dir: &Path, files: &[&str], defines: &[String]) -> PathBuf {
     let build = Command::new("verilator")
         .current_dir(dir)
         .args(["--binary", "-Wno-fatal", "-O1"])
@@ -71,11 +81,7 @@ pub fn run_testbench(dir: &Path, files: &[&str], defines: &[String]) -> String {
         "{}",
         String::from_utf8_lossy(&build.stderr)
     );
-    let run = Command::new(dir.join("obj_dir/tb"))
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    String::from_utf8_lossy(&run.stdout).into_owned()
+    dir.join("obj_dir/tb")
 }
 
 /// One request of a pass of lanes to a memory-side unit under `mask`: every lane's address
