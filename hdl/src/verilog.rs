@@ -565,7 +565,7 @@ pub fn slot_port_bits(wave_slots: u32) -> u32 {
 
 /// The rendered `cu32_fetch.v`: the pipelined issue's front end (`fetch.v.tera`), an
 /// instruction memory of `imem_words` words (a power of two) and an instruction buffer for
-/// each of `wave_slots` slots. Not yet part of `cu32_top` (hdl/README.md, "Pipelined issue").
+/// each of `wave_slots` slots. Part of the scalar pipeline (`render_issue`).
 pub fn render_fetch(wave_slots: u32, imem_words: u32) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
     ctx.insert("wave_slots", &wave_slots);
@@ -577,8 +577,8 @@ pub fn render_fetch(wave_slots: u32, imem_words: u32) -> Result<String, GenError
 }
 
 /// The rendered `cu32_select.v`: the pipelined issue's select stage (`select.v.tera`) over
-/// `wave_slots` slots, whose refusals note `reasons` reasons to wait. Not yet part of
-/// `cu32_top` (hdl/README.md, "Pipelined issue").
+/// `wave_slots` slots, whose refusals note `reasons` reasons to wait. Part of the scalar
+/// pipeline (`render_issue`).
 pub fn render_select(wave_slots: u32, reasons: u32) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
     ctx.insert("wave_slots", &wave_slots);
@@ -599,7 +599,8 @@ struct EnumConst {
 /// The rendered `cu32_issue.v`: the pipelined issue's scalar pipeline (`issue.v.tera`) for
 /// the configuration's wave slots and instruction memory; it instantiates `cu32_fetch`,
 /// `cu32_select` (one reason to wait: read busy), `cu32_decode`, `cu32_indexer` and
-/// `cu32_salu`. Not yet part of `cu32_top` (hdl/README.md, "Pipelined issue").
+/// `cu32_salu`. The top of a `core: pipelined` configuration holds it (hdl/README.md,
+/// "Pipelined issue").
 pub fn render_issue(config: &Config) -> Result<String, GenError> {
     let fields = fields();
     let width = |name: &str| {
