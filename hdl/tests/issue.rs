@@ -45,7 +45,7 @@ module tb;
   wire [31:0] trace_val0, trace_val1, trace_val2, trace_val3;
   cu32_issue dut (
     .clk(clk), .rst(rst), .imem_we(imem_we), .imem_addr(imem_addr), .imem_wdata(imem_wdata),
-    .pc_base(64'd0), .start(start), .start_slot(start_slot), .start_pc(32'd0),
+    .pc_base(base), .start(start), .start_slot(start_slot), .start_pc(32'd0),
     .start_exec(64'hffffffff), .start_mode(32'd0), .start_ok(start_ok), .running(running),
     .busy(busy), .ended(ended), .ended_slot(ended_slot), .fault(fault),
     .fault_slot(fault_slot), .fault_pc(fault_pc), .trace_valid(trace_valid),
@@ -58,7 +58,7 @@ module tb;
     .trace_we3(trace_we3), .trace_idx3(trace_idx3), .trace_val3(trace_val3),
     .trace_scc_we(trace_scc_we), .trace_scc(trace_scc));
   reg [31:0] prog [0:W-1];
-  reg [63:0] x;
+  reg [63:0] x, base;
   integer pause [0:S-1];
   integer waves [0:S-1];
   integer cycle, k, s, left;
@@ -66,6 +66,7 @@ module tb;
   task tick; begin #1 clk = 1; #1 clk = 0; end endtask
   initial begin
     if (!$value$plusargs("seed=%d", x)) x = 1;
+    if (!$value$plusargs("base=%h", base)) base = 0;
     for (k = 0; k < W; k = k + 1) prog[k] = 32'd0;
     $readmemh("prog.hex", prog);
     tick;
@@ -121,9 +122,10 @@ enum End {
     Fault(u32),
 }
 
-/// What the golden model makes of a program run as one wave from PC 0.
-fn model_run(words: &[u32]) -> (Vec<TraceEvent>, End) {
-    let mut machine = Machine::new(words.to_vec());
+/// What the golden model makes of a program at byte address `base` run as one wave from
+/// its start.
+fn model_run(words: &[u32], base: u64) -> (Vec<TraceEvent>, End) {
+    let mut machine = Machine::at(words.to_vec(), base, 0);
     let mut events = Vec::new();
     loop {
         match machine.step() {
@@ -315,18 +317,23 @@ fn run(slots: u32, waves: u32, seed: u64) {
     let mut rng = Rng(seed);
     let (mut instructions, mut cycles, mut count) = (0u64, 0u64, 0u32);
     for (name, words) in programs(config.imem_words) {
-        let (want, want_end) = model_run(&words);
+        // The code's address (`pc_base`: what s_getpc_b64 and s_call_b64 see, and what
+        // s_setpc_b64's target is taken from): random, below 2^31 as a dispatch's ENTRY
+        // is below 2^32 (the programs form jump targets with 32-bit adds).
+        let base = rng.next() & 0x7fff_fffc;
+        let (want, want_end) = model_run(&words, base);
         let text: String = words.iter().map(|w| format!("{w:08x}\n")).collect();
         std::fs::write(dir.join("prog.hex"), text).unwrap();
         let run_seed = rng.next() | 1;
         let out = Command::new(&exe)
             .current_dir(&dir)
             .arg(format!("+seed={run_seed}"))
+            .arg(format!("+base={base:x}"))
             .output()
             .unwrap();
         let log = String::from_utf8_lossy(&out.stdout);
         let (got, run_cycles) = parse_log(&log);
-        let at = format!("{name} ({slots} slots, seed {run_seed})");
+        let at = format!("{name} ({slots} slots, seed {run_seed}, base 0x{base:x})");
         assert!(run_cycles < 200_000, "{at}: did not finish");
         assert_eq!(got.len() as u32, slots, "{at}: slots that ran");
         for (slot, slot_waves) in &got {
