@@ -37,26 +37,30 @@ const TOP_PIPELINED_TEMPLATE: &str = include_str!("../../templates/top_pipelined
 /// The round-robin function the slot-picking templates share (`{{ round_robin }}`).
 const ROUND_ROBIN: &str = include_str!("../../templates/round_robin.vh");
 
-/// Verilator configuration that waives, for the rust-hdl output (`cu32_core.v`,
-/// `cu32_lane.v`, and `cu32_salu.v` and `cu32_indexer.v` of the pipelined issue) only, the
-/// warning classes rust-hdl's code generator cannot avoid: WIDTH (unsized literals and
+/// The files rust-hdl writes (`cu32_core.v`, `cu32_lane.v`; `cu32_salu.v` and
+/// `cu32_indexer.v` of the pipelined issue).
+const RUST_HDL_FILES: [&str; 4] = [
+    "cu32_core.v",
+    "cu32_lane.v",
+    "cu32_salu.v",
+    "cu32_indexer.v",
+];
+
+/// Verilator configuration that waives, for the rust-hdl output ([`RUST_HDL_FILES`]) only,
+/// the warning classes rust-hdl's code generator cannot avoid: WIDTH (unsized literals and
 /// `bit_cast` masks), DECLFILENAME (`cu32_core$child` modules in one file) and UNUSEDPARAM
 /// (every enum's localparams are declared in every module that has a signal of that type).
-pub const LINT_WAIVERS: &str = "`verilator_config
-// rust-hdl output only: see cu32_hdl::verilog::LINT_WAIVERS.
-lint_off -rule WIDTH -file \"*cu32_core.v\"
-lint_off -rule DECLFILENAME -file \"*cu32_core.v\"
-lint_off -rule UNUSEDPARAM -file \"*cu32_core.v\"
-lint_off -rule WIDTH -file \"*cu32_lane.v\"
-lint_off -rule DECLFILENAME -file \"*cu32_lane.v\"
-lint_off -rule UNUSEDPARAM -file \"*cu32_lane.v\"
-lint_off -rule WIDTH -file \"*cu32_salu.v\"
-lint_off -rule DECLFILENAME -file \"*cu32_salu.v\"
-lint_off -rule UNUSEDPARAM -file \"*cu32_salu.v\"
-lint_off -rule WIDTH -file \"*cu32_indexer.v\"
-lint_off -rule DECLFILENAME -file \"*cu32_indexer.v\"
-lint_off -rule UNUSEDPARAM -file \"*cu32_indexer.v\"
-";
+pub fn lint_waivers() -> String {
+    let mut text =
+        "`verilator_config\n// rust-hdl output only: see cu32_hdl::verilog::lint_waivers.\n"
+            .to_string();
+    for file in RUST_HDL_FILES {
+        for rule in ["WIDTH", "DECLFILENAME", "UNUSEDPARAM"] {
+            text += &format!("lint_off -rule {rule} -file \"*{file}\"\n");
+        }
+    }
+    text
+}
 
 /// A generation failure (template rendering).
 #[derive(Debug, thiserror::Error)]
@@ -884,7 +888,7 @@ fn with_lists(files: Vec<GeneratedFile>) -> Vec<GeneratedFile> {
     });
     all.push(GeneratedFile {
         name: "lint.vlt".into(),
-        text: LINT_WAIVERS.into(),
+        text: lint_waivers(),
     });
     all
 }

@@ -11,11 +11,8 @@
 mod common;
 
 use common::{build_testbench, verilator_present, Rng};
-use cu32_hdl::verilog::{
-    render_decode, render_fetch, render_indexer, render_inline_const, render_issue, render_salu,
-    render_select, slot_port_bits,
-};
-use cu32_hdl::Config;
+use cu32_hdl::verilog::slot_port_bits;
+use cu32_hdl::{Config, CoreKind};
 use cu32_sim::model::Machine;
 use cu32_sim::trace::{TraceEvent, Write};
 use std::collections::BTreeMap;
@@ -212,31 +209,23 @@ fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
     (slots, cycles)
 }
 
-/// Renders the pipeline's files for `config` into `dir`, lints the pipeline with its
-/// children, and builds the testbench; returns the executable.
+/// Writes the files `cu32 gen` makes for `config` as `core: pipelined` into `dir`, lints
+/// the pipeline with its children (the top aside), and builds the testbench; returns the
+/// executable.
 fn build(dir: &Path, config: &Config, waves: u32) -> std::path::PathBuf {
     std::fs::create_dir_all(dir).unwrap();
-    let files = [
-        ("cu32_issue.v", render_issue(config).unwrap()),
-        (
-            "cu32_fetch.v",
-            render_fetch(config.wave_slots, config.imem_words).unwrap(),
-        ),
-        (
-            "cu32_select.v",
-            render_select(config.wave_slots, 1).unwrap(),
-        ),
-        ("cu32_decode.v", render_decode(config).unwrap()),
-        ("cu32_inline_const.v", render_inline_const().unwrap()),
-        ("cu32_indexer.v", render_indexer()),
-        ("cu32_salu.v", render_salu()),
-        ("lint.vlt", cu32_hdl::verilog::LINT_WAIVERS.to_string()),
-        ("tb.v", TESTBENCH.to_string()),
-    ];
-    for (name, text) in &files {
-        std::fs::write(dir.join(name), text).unwrap();
+    // The files `cu32 gen` writes for `core: pipelined`, but for the top (and `files.f`).
+    let mut config = config.clone();
+    config.core = CoreKind::Pipelined;
+    let mut sources = Vec::new();
+    for f in cu32_hdl::generate(&config).unwrap() {
+        if f.name.ends_with(".v") && f.name != "cu32_top.v" {
+            sources.push(f.name.clone());
+        }
+        std::fs::write(dir.join(&f.name), f.text).unwrap();
     }
-    let sources: Vec<&str> = files[..7].iter().map(|(n, _)| *n).collect();
+    std::fs::write(dir.join("tb.v"), TESTBENCH).unwrap();
+    let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
     let lint = Command::new("verilator")
         .current_dir(dir)
         .args([

@@ -737,7 +737,7 @@ fn lane_verilog_matches_the_golden_model() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The waivers the project applies to rust-hdl output (`cu32_hdl::verilog::LINT_WAIVERS`),
+/// The waivers the project applies to rust-hdl output (`cu32_hdl::verilog::lint_waivers`),
 /// for the lane's file: DECLFILENAME (`top$child` modules in one file) and UNUSEDPARAM
 /// (every `LaneOp` localparam is declared in every module with a `LaneOp` signal, e.g. the
 /// pipeline registers). WIDTH is off on the command line.
