@@ -27,10 +27,11 @@ use cu32_isa::{Format, OpInfo};
 /// ALU rows and branches only (what the pipelined issue runs so far).
 pub fn implements(op: &OpInfo, config: &Config) -> bool {
     if config.core == CoreKind::Pipelined {
-        // So far the pipelined issue runs scalar ALU instructions and branches.
+        // So far the pipelined issue runs scalar ALU instructions, branches and scalar
+        // loads.
         return matches!(
             op.format,
-            Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp
+            Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp | Format::Smem
         ) && control::control(op, &config.features).is_some();
     }
     match op.format {

@@ -600,11 +600,16 @@ struct EnumConst {
     value: usize,
 }
 
+/// The reasons the scalar pipeline's check gives select to wait (`cu32_issue`'s
+/// `refuse_why`): 0, held (read busy, a loaded dword waiting for the SGPR port, a load's
+/// fault on its way); 1, the load (the scoreboard, `lgkmcnt`, the scalar memory unit busy).
+pub const ISSUE_REASONS: u32 = 2;
+
 /// The rendered `cu32_issue.v`: the pipelined issue's scalar pipeline (`issue.v.tera`) for
 /// the configuration's wave slots and instruction memory; it instantiates `cu32_fetch`,
-/// `cu32_select` (one reason to wait: read busy), `cu32_decode`, `cu32_indexer` and
-/// `cu32_salu`. The top of a `core: pipelined` configuration holds it (hdl/README.md,
-/// "Pipelined issue").
+/// `cu32_select` ([`ISSUE_REASONS`] reasons to wait), `cu32_decode`, `cu32_indexer` and
+/// `cu32_salu`, and drives a scalar memory unit (`cu32_smem`, outside). The top of a
+/// `core: pipelined` configuration holds it (hdl/README.md, "Pipelined issue").
 pub fn render_issue(config: &Config) -> Result<String, GenError> {
     let fields = fields();
     let width = |name: &str| {
@@ -640,6 +645,9 @@ pub fn render_issue(config: &Config) -> Result<String, GenError> {
         c("REL_NONE", "a_rel", Rel::None as usize),
         c("REL_M0LO", "a_rel", Rel::M0Lo as usize),
         c("REL_M0HI", "d_rel", Rel::M0Hi as usize),
+        c("WAIT_WAITCNT", "mem_wait", Wait::Waitcnt as usize),
+        c("WAIT_LGKM", "mem_wait", Wait::Lgkm as usize),
+        c("WAIT_DRAIN", "mem_wait", Wait::Drain as usize),
     ];
     let mut ctx = tera::Context::new();
     ctx.insert("wave_slots", &config.wave_slots);
@@ -780,7 +788,10 @@ fn generate_pipelined(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
             "cu32_fetch.v",
             render_fetch(config.wave_slots, config.imem_words)?,
         ),
-        file("cu32_select.v", render_select(config.wave_slots, 1)?),
+        file(
+            "cu32_select.v",
+            render_select(config.wave_slots, ISSUE_REASONS)?,
+        ),
         file("cu32_decode.v", render_decode(config)?),
         file("cu32_inline_const.v", render_inline_const()?),
         file(
@@ -794,6 +805,8 @@ fn generate_pipelined(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
             "cu32_salu.v",
             format!("{header}// The scalar ALU.\n{}", render_salu()),
         ),
+        file("cu32_smem.v", render_smem()?),
+        file("cu32_smem_wb.v", render_smem_master()?),
     ])
 }
 

@@ -1,18 +1,25 @@
 //! The pipelined issue's scalar pipeline (`templates/issue.v.tera`, with the fetch unit,
 //! the select stage, the decode tables, the indexers and the SALU) under Verilator, against
-//! the golden model: every program of `kernels/scalar` runs as several waves at once, one
-//! per wave slot, each slot starting again after a random pause once its wave ends (so
-//! that a slot's later waves meet its earlier ones' registers). Each wave's retirement
-//! trace (its instructions in order, with their SGPR and SCC writes and EXEC) must equal
-//! the model's run of the program, and it must end as the model's does (`s_endpgm`, or a
-//! fault at the same PC). Needs verilator (installed by scripts/setup.sh); skipped loudly
-//! without it unless `CI` is set.
+//! the golden model: every program of `kernels/scalar` and every scalar one of
+//! `kernels/smem` runs as several waves at once, one per wave slot, each slot starting
+//! again after a random pause once its wave ends (so that a slot's later waves meet its
+//! earlier ones' registers). The bench serves the scalar loads from the co-simulation's
+//! data region (`cu32_sim::cosim::data_region`) in the scalar memory unit's protocol, its
+//! dwords after random waits, ERR outside the region. Each wave's retirement trace (its
+//! instructions in order, with their SGPR and SCC writes, a load's dwords, and EXEC) must
+//! equal the model's run of the program, and it must end as the model's does
+//! (`s_endpgm`, or a fault at the same PC; a load the bus refused retired before its
+//! fault came, and is dropped with what its wave retired after it, as `cu32 cosim`
+//! does). Needs verilator (installed by scripts/setup.sh); skipped loudly without it
+//! unless `CI` is set.
 
 mod common;
 
 use common::{build_testbench, verilator_present, Rng};
 use cu32_hdl::verilog::slot_port_bits;
 use cu32_hdl::{Config, CoreKind};
+use cu32_sim::cosim::{data_region, rtl::loads_sgprs};
+use cu32_sim::memory::Memory;
 use cu32_sim::model::Machine;
 use cu32_sim::trace::{TraceEvent, Write};
 use std::collections::BTreeMap;
@@ -40,12 +47,20 @@ module tb;
   wire trace_we0, trace_we1, trace_we2, trace_we3;
   wire [6:0] trace_idx0, trace_idx1, trace_idx2, trace_idx3;
   wire [31:0] trace_val0, trace_val1, trace_val2, trace_val3;
+  reg m_idle = 1, m_valid = 0, m_done = 0, m_err = 0;
+  reg [31:0] m_data = 0;
+  wire m_req, trace_swe, trace_sdone;
+  wire [31:0] m_addr, trace_sval;
+  wire [4:0] m_n;
+  wire [6:0] trace_sidx;
   cu32_issue dut (
     .clk(clk), .rst(rst), .imem_we(imem_we), .imem_addr(imem_addr), .imem_wdata(imem_wdata),
     .pc_base(base), .start(start), .start_slot(start_slot), .start_pc(32'd0),
     .start_exec(64'hffffffff), .start_mode(32'd0), .start_ok(start_ok), .running(running),
     .busy(busy), .ended(ended), .ended_slot(ended_slot), .fault(fault),
-    .fault_slot(fault_slot), .fault_pc(fault_pc), .trace_valid(trace_valid),
+    .fault_slot(fault_slot), .fault_pc(fault_pc), .m_req(m_req), .m_addr(m_addr),
+    .m_n(m_n), .m_idle(m_idle), .m_valid(m_valid), .m_data(m_data), .m_done(m_done),
+    .m_err(m_err), .trace_valid(trace_valid),
     .trace_slot(trace_slot), .trace_pc(trace_pc), .trace_word0(trace_word0),
     .trace_word1(trace_word1), .trace_nwords(trace_nwords),
     .trace_has_literal(trace_has_literal), .trace_exec(trace_exec),
@@ -53,8 +68,12 @@ module tb;
     .trace_we1(trace_we1), .trace_idx1(trace_idx1), .trace_val1(trace_val1),
     .trace_we2(trace_we2), .trace_idx2(trace_idx2), .trace_val2(trace_val2),
     .trace_we3(trace_we3), .trace_idx3(trace_idx3), .trace_val3(trace_val3),
-    .trace_scc_we(trace_scc_we), .trace_scc(trace_scc));
+    .trace_scc_we(trace_scc_we), .trace_scc(trace_scc), .trace_swe(trace_swe),
+    .trace_sidx(trace_sidx), .trace_sval(trace_sval), .trace_sdone(trace_sdone));
   reg [31:0] prog [0:W-1];
+  reg [31:0] data [0:`DATA_DWORDS-1];
+  reg [31:0] ld_a;
+  integer ld_left, ld_wait, idle_wait;
   reg [63:0] x, base;
   integer pause [0:S-1];
   integer waves [0:S-1];
@@ -66,6 +85,8 @@ module tb;
     if (!$value$plusargs("base=%h", base)) base = 0;
     for (k = 0; k < W; k = k + 1) prog[k] = 32'd0;
     $readmemh("prog.hex", prog);
+    $readmemh("data.hex", data);
+    ld_left = 0; ld_wait = 0; idle_wait = 0;
     tick;
     rst = 0;
     for (k = 0; k < W; k = k + 1) begin
@@ -85,7 +106,33 @@ module tb;
           start = 1; start_slot = k[SB-1:0];
         end
       end
+      // The scalar memory: a request's dwords in order, the first after 1..8 cycles, then
+      // one a cycle with a gap now and then; ERR at the first outside the data region, the
+      // unit idle again 0..3 cycles later.
+      m_valid = 0; m_done = 0; m_err = 0;
+      if (ld_left > 0) begin
+        if (ld_wait > 0) begin
+          ld_wait = ld_wait - 1;
+        end else if (ld_a >= `DATA_BASE && ld_a - `DATA_BASE < 4 * `DATA_DWORDS) begin
+          m_valid = 1; m_data = data[(ld_a - `DATA_BASE) >> 2]; m_done = ld_left == 1;
+          ld_a = ld_a + 4; ld_left = ld_left - 1;
+          step_rng; ld_wait = (x[2:0] == 0) ? 1 : 0;
+        end else begin
+          m_err = 1; ld_left = 0;
+          step_rng; idle_wait = x[1:0];
+        end
+      end else if (idle_wait > 0) begin
+        idle_wait = idle_wait - 1;
+      end
+      m_idle = ld_left == 0 && idle_wait == 0;
       #1;
+      if (m_req) begin
+        if (!m_idle) $display("B %0d", cycle);
+        ld_a = m_addr; ld_left = m_n;
+        step_rng; ld_wait = x[2:0];
+      end
+      if (trace_swe) $display("W %h %h", trace_sidx, trace_sval);
+      if (trace_sdone) $display("L");
       if (start && start_ok) begin
         $display("S %0d %0d", start_slot, cycle);
         waves[start_slot] = waves[start_slot] + 1;
@@ -120,12 +167,16 @@ enum End {
 }
 
 /// What the golden model makes of a program at byte address `base` run as one wave from
-/// its start.
+/// its start, with the data region mapped.
 fn model_run(words: &[u32], base: u64) -> (Vec<TraceEvent>, End) {
     let mut machine = Machine::at(words.to_vec(), base, 0);
+    let mut memory = Memory::new();
+    let (addr, dwords) = data_region();
+    let bytes = dwords.iter().flat_map(|w| w.to_le_bytes()).collect();
+    memory.map(u64::from(addr), "data", bytes, false).unwrap();
     let mut events = Vec::new();
     loop {
-        match machine.step() {
+        match machine.step_in(&mut memory, &mut []) {
             Ok(Some(mut e)) => {
                 e.normalize();
                 events.push(e);
@@ -151,21 +202,42 @@ struct Wave {
     end: Option<End>,
 }
 
+/// The load whose dwords are arriving: its slot, its wave there and its event.
+type Outstanding = Option<(u32, usize, usize)>;
+
 fn hex(s: &str) -> u64 {
     u64::from_str_radix(s, 16).unwrap()
 }
 
 /// The bench's log, per slot: its waves in start order. Also the run's cycles.
+/// A load's dwords (`W` lines, until `L`) are added to its event; a wave stopped by a
+/// load's fault loses the load and what it retired after it.
 fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
     let mut slots: BTreeMap<u32, Vec<Wave>> = BTreeMap::new();
     let mut cycles = 0;
+    let mut outstanding: Outstanding = None;
     for line in log.lines() {
         let f: Vec<&str> = line.split_whitespace().collect();
         let slot = || f[1].parse::<u32>().unwrap();
         match f.first().copied() {
+            Some("B") => panic!("a load asked for while the unit was busy: {line}"),
+            Some("W") => {
+                let (s, w, e) = outstanding.expect("a loaded dword with no load outstanding");
+                let event = &mut slots.get_mut(&s).unwrap()[w].events[e];
+                event.writes.push(Write::Sgpr {
+                    index: hex(f[1]) as u8,
+                    value: hex(f[2]) as u32,
+                });
+                event.normalize();
+            }
+            Some("L") => {
+                assert!(outstanding.take().is_some(), "`L` with no load outstanding");
+            }
             Some("S") => slots.entry(slot()).or_default().push(Wave::default()),
             Some("T") => {
-                let wave = slots.get_mut(&slot()).and_then(|w| w.last_mut()).unwrap();
+                let waves = slots.get_mut(&slot()).unwrap();
+                let w = waves.len() - 1;
+                let wave = &mut waves[w];
                 assert!(
                     wave.end.is_none(),
                     "a retirement after its wave ended: {line}"
@@ -191,11 +263,25 @@ fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
                     writes,
                 };
                 e.normalize();
+                if loads_sgprs(&e) {
+                    assert!(outstanding.is_none(), "a second load outstanding: {line}");
+                    outstanding = Some((slot(), w, wave.events.len()));
+                }
                 wave.events.push(e);
             }
             Some("F") | Some("E") => {
-                let wave = slots.get_mut(&slot()).and_then(|w| w.last_mut()).unwrap();
+                let waves = slots.get_mut(&slot()).unwrap();
+                let w = waves.len() - 1;
+                let wave = &mut waves[w];
                 assert!(wave.end.is_none(), "a wave ended twice: {line}");
+                if let Some((s, lw, e)) = outstanding {
+                    if s == slot() && lw == w {
+                        assert_eq!(f[0], "F", "a wave ended with its load outstanding: {line}");
+                        assert_eq!(wave.events[e].pc, hex(f[2]) as u32, "{line}");
+                        wave.events.truncate(e);
+                        outstanding = None;
+                    }
+                }
                 wave.end = Some(if f[0] == "E" {
                     End::Done
                 } else {
@@ -249,6 +335,8 @@ fn build(dir: &Path, config: &Config, waves: u32) -> std::path::PathBuf {
         format!("IMEM_BITS={}", config.imem_words.trailing_zeros()),
         format!("WAVES={waves}"),
         "MAX_CYCLES=200000".to_string(),
+        format!("DATA_BASE=32'h{:x}", data_region().0),
+        format!("DATA_DWORDS={}", data_region().1.len()),
     ];
     build_testbench(dir, &[&["tb.v"], &sources[..]].concat(), &defines)
 }
@@ -256,13 +344,31 @@ fn build(dir: &Path, config: &Config, waves: u32) -> std::path::PathBuf {
 /// The programs: every `kernels/scalar/*.s`, and two that fault (a word no table has, a
 /// taken branch out of the instruction memory).
 fn programs(imem_words: u32) -> Vec<(String, Vec<u32>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/scalar");
-    let mut paths: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "s"))
-        .collect();
-    paths.sort();
+    let kernels = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels");
+    let mut paths = Vec::new();
+    for dir in ["scalar", "smem"] {
+        let mut found: Vec<_> = std::fs::read_dir(kernels.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "s"))
+            .collect();
+        found.sort();
+        paths.extend(found);
+    }
+    // (The scalar formats and SMEM only: no vector instruction.)
+    let scalar = |words: &[u32]| {
+        let mut pos = 0;
+        while pos < words.len() {
+            let Ok(i) = cu32_isa::decode(&words[pos..]) else {
+                return false;
+            };
+            if i.op.format > cu32_isa::Format::Smem {
+                return false;
+            }
+            pos += i.len_words();
+        }
+        true
+    };
     let mut progs: Vec<(String, Vec<u32>)> = paths
         .iter()
         .map(|p| {
@@ -271,6 +377,7 @@ fn programs(imem_words: u32) -> Vec<(String, Vec<u32>)> {
             let words = cu32_isa::asm::assemble(&text, &name).unwrap().words;
             (name, words)
         })
+        .filter(|(_, words)| scalar(words))
         .collect();
     // s_mov_b32 s0, 1 and s_add_u32 s1, s0, s0, then a SOPP word whose opcode no table
     // has.
@@ -303,6 +410,12 @@ fn run(slots: u32, waves: u32, seed: u64) {
     config.wave_slots = slots;
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("issue_{slots}"));
     let exe = build(&dir, &config, waves);
+    let data: String = data_region()
+        .1
+        .iter()
+        .map(|w| format!("{w:08x}\n"))
+        .collect();
+    std::fs::write(dir.join("data.hex"), data).unwrap();
     let mut rng = Rng(seed);
     let (mut instructions, mut cycles, mut count) = (0u64, 0u64, 0u32);
     for (name, words) in programs(config.imem_words) {

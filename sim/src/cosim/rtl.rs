@@ -423,7 +423,7 @@ impl Rtl {
 
 /// Whether the event is a scalar load (an SMEM row with SDATA): its SGPR writes arrive as
 /// `S` lines after its `T` line, until an `L` line.
-fn loads_sgprs(event: &TraceEvent) -> bool {
+pub fn loads_sgprs(event: &TraceEvent) -> bool {
     cu32_isa::decode(&event.words).is_ok_and(|i| {
         i.op.format == cu32_isa::Format::Smem
             && i.op.args.iter().any(|a| a.kind == cu32_isa::ArgKind::Sdata)
