@@ -396,16 +396,25 @@ fn scalar_programs_cosimulate() {
 }
 
 /// The pipelined issue in construction (`configs/pipelined.yaml`, `core: pipelined`) runs
-/// every scalar program, the two branches out of the instruction memory and 100 random
-/// scalar streams exactly as the golden model does (a lone wave: the multi-wave runs are
-/// `hdl/tests/issue.rs`); a vector instruction stops the wave with an error at its PC, and
-/// a kernel launch is refused with a clear error (no dispatcher there yet).
+/// every scalar program, the two branches out of the instruction memory, `kernels/smem`'s
+/// scalar programs (its error programs stopping where the model stops) and 100 random
+/// streams of scalar ALU instructions, branches and loads exactly as the golden model
+/// does; and, at a slow, stalling bus, the scalar-memory programs and the random load
+/// programs (a lone wave: the multi-wave runs are `hdl/tests/issue.rs`). A vector
+/// instruction stops the wave with an error at its PC, and a kernel launch is refused
+/// with a clear error (no dispatcher there yet).
 #[test]
 fn pipelined_core_cosimulates_scalar_programs() {
     let out = tempfile::tempdir().unwrap();
     let config = repo().join("configs/pipelined.yaml");
+    // (kernels/smem/03_special_dest.s runs a vector instruction under a loaded EXEC.)
+    let smem: Vec<PathBuf> = programs_in("smem")
+        .into_iter()
+        .filter(|p| !p.ends_with("03_special_dest.s"))
+        .collect();
     let mut programs = programs_in("scalar");
     programs.extend(far_branches(out.path()));
+    programs.extend(smem.iter().cloned());
     let assert = cu32()
         .arg("cosim")
         .args(&programs)
@@ -422,6 +431,30 @@ fn pipelined_core_cosimulates_scalar_programs() {
         stdout.contains(&format!("cosim: {total} passed, 0 failed")),
         "{stdout}"
     );
+    for stop in SMEM_STOPS {
+        assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
+    }
+    let (random, expected) = random_smem_programs(out.path());
+    let assert = cu32()
+        .arg("cosim")
+        .args(&smem)
+        .args(&random)
+        .args(["--memory-latency", "9", "--memory-stall", "300", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(out.path())
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    println!("{stdout}");
+    let total = smem.len() + random.len();
+    assert!(
+        stdout.contains(&format!("cosim: {total} passed, 0 failed")),
+        "{stdout}"
+    );
+    for line in SMEM_STOPS.iter().map(|s| s.to_string()).chain(expected) {
+        assert!(stdout.contains(&line), "lacks `{line}`: {stdout}");
+    }
     let vector = write(
         out.path(),
         "vector.s",
@@ -455,6 +488,40 @@ fn pipelined_core_cosimulates_scalar_programs() {
     );
 }
 
+/// How far `kernels/smem`'s error programs (and the longest) agree with the model.
+const SMEM_STOPS: [&str; 5] = [
+    "05_bus_error.s: 3 instructions",
+    "06_partial_error.s: 3 instructions",
+    "07_above_4g.s: 2 instructions",
+    "08_wrap_4g.s: 2 instructions",
+    "04_back_to_back.s: 110 instructions",
+];
+
+/// Twelve random load programs (`random_smem_program`, seeds 0..12) written into `dir`,
+/// and the line `cu32 cosim` must print for each: every instruction retires on both
+/// sides, except that every third program ends with a faulting load (both sides stop
+/// there: that load and `s_endpgm` do not retire).
+fn random_smem_programs(dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
+    let (mut paths, mut expected) = (Vec::new(), Vec::new());
+    for seed in 0..12u64 {
+        let fault = seed % 3 == 2;
+        let words = random_smem_program(seed, 40, fault);
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let path = dir.join(format!("random_smem_{seed:02}.bin"));
+        std::fs::write(&path, bytes).unwrap();
+        let mut pos = 0;
+        let mut count = 0;
+        while pos < words.len() {
+            pos += cu32_isa::decode(&words[pos..]).unwrap().len_words();
+            count += 1;
+        }
+        let agreed = if fault { count - 2 } else { count };
+        expected.push(format!("{}: {agreed} instructions", path.display()));
+        paths.push(path);
+    }
+    (paths, expected)
+}
+
 /// Every scalar-memory program (`kernels/smem`: every `s_load` width, offsets, SOFFSET,
 /// VCC/M0/EXEC and wrapping destinations, back-to-back and dependent loads, bus errors)
 /// runs on the RTL exactly as on the golden model, over the co-simulation's data region,
@@ -465,27 +532,8 @@ fn smem_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
     let mut programs = programs_in("smem");
     assert!(programs.len() >= 8, "{} programs", programs.len());
-    // Random load streams: every instruction retires on both sides, except that every third
-    // program ends with a faulting load (both sides stop there).
-    let mut expected = Vec::new();
-    for seed in 0..12u64 {
-        let fault = seed % 3 == 2;
-        let words = random_smem_program(seed, 40, fault);
-        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let path = out.path().join(format!("random_smem_{seed:02}.bin"));
-        std::fs::write(&path, bytes).unwrap();
-        let mut pos = 0;
-        let mut count = 0;
-        while pos < words.len() {
-            pos += cu32_isa::decode(&words[pos..]).unwrap().len_words();
-            count += 1;
-        }
-        // A faulting program agrees up to its last load: that load and s_endpgm do not
-        // retire.
-        let agreed = if fault { count - 2 } else { count };
-        expected.push(format!("{}: {agreed} instructions", path.display()));
-        programs.push(path);
-    }
+    let (random, expected) = random_smem_programs(out.path());
+    programs.extend(random);
     for (latency, stall) in [("1", "0"), ("9", "300")] {
         let assert = cu32()
             .arg("cosim")
@@ -501,13 +549,7 @@ fn smem_programs_cosimulate() {
             stdout.contains(&format!("cosim: {} passed, 0 failed", programs.len())),
             "{stdout}"
         );
-        for stop in [
-            "05_bus_error.s: 3 instructions",
-            "06_partial_error.s: 3 instructions",
-            "07_above_4g.s: 2 instructions",
-            "08_wrap_4g.s: 2 instructions",
-            "04_back_to_back.s: 110 instructions",
-        ] {
+        for stop in SMEM_STOPS {
             assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
         }
         for e in &expected {

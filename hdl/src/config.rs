@@ -44,7 +44,7 @@ pub enum CoreKind {
     #[default]
     Sequential,
     /// The pipelined issue in construction ("Pipelined issue"): plain programs of scalar
-    /// ALU instructions and branches only, so far.
+    /// ALU instructions, branches and scalar loads only, so far.
     Pipelined,
 }
 

@@ -44,6 +44,7 @@ pub struct Salu {
     /// bit count or scan, `s_getreg` / `s_setreg`): its outputs are right in the first
     /// cycle its inputs are held, and the sequencer may sample them then.
     pub quick: Signal<Out, bool>,
+    speed: SaluQuick,
 
     // Stage 1 registers.
     pp_ll: DFF<Bits<32>>,
@@ -138,6 +139,7 @@ impl Default for Salu {
             exec_out: Default::default(),
             mode_out: Default::default(),
             quick: Default::default(),
+            speed: Default::default(),
             pp_ll: Default::default(),
             pp_lh: Default::default(),
             pp_hl: Default::default(),
@@ -787,6 +789,23 @@ impl Logic for Salu {
         }
         self.exec_out.next = self.exec_o.val();
         self.mode_out.next = self.mode_o.val();
+        self.speed.op.next = self.op.val();
+        self.quick.next = self.speed.quick.val();
+    }
+}
+
+/// Whether a SALU operation is quick ([`Salu::quick`]): the SALU's own answer, and, rendered
+/// alone (`verilog::render_salu_quick`), the pipelined issue's before the operation reaches
+/// the SALU.
+#[derive(LogicBlock, Default)]
+pub struct SaluQuick {
+    pub op: Signal<In, AluOp>,
+    pub quick: Signal<Out, bool>,
+}
+
+impl Logic for SaluQuick {
+    #[hdl_gen]
+    fn update(&mut self) {
         self.quick.next = !((self.op.val() == AluOp::Shl)
             || (self.op.val() == AluOp::Shr)
             || (self.op.val() == AluOp::Ashr)

@@ -8,7 +8,7 @@ use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond,
 use crate::core::{Core, Indexer};
 use crate::counters::{index_bits, Counter, COUNTERS, COUNTER_BASE};
 use crate::lane::VectorLane;
-use crate::salu::Salu;
+use crate::salu::{Salu, SaluQuick};
 use crate::vector::{
     ds_fields, ds_pack, ds_table, dual_table, pack, vector_table, vfields, vmem_table,
 };
@@ -39,10 +39,11 @@ const ROUND_ROBIN: &str = include_str!("../../templates/round_robin.vh");
 
 /// The files rust-hdl writes (`cu32_core.v`, `cu32_lane.v`; `cu32_salu.v` and
 /// `cu32_indexer.v` of the pipelined issue).
-const RUST_HDL_FILES: [&str; 4] = [
+const RUST_HDL_FILES: [&str; 5] = [
     "cu32_core.v",
     "cu32_lane.v",
     "cu32_salu.v",
+    "cu32_salu_quick.v",
     "cu32_indexer.v",
 ];
 
@@ -518,6 +519,12 @@ pub fn render_salu() -> String {
     rust_hdl_module(Salu::default(), "cu32_salu")
 }
 
+/// The rust-hdl SALU's quick-operation decode on its own (module `cu32_salu_quick`), for
+/// the pipelined issue's read stage.
+pub fn render_salu_quick() -> String {
+    rust_hdl_module(SaluQuick::default(), "cu32_salu_quick")
+}
+
 /// The rust-hdl M0-relative operand indexer's Verilog on its own (module `cu32_indexer`),
 /// for the pipelined issue's check stage.
 pub fn render_indexer() -> String {
@@ -804,6 +811,13 @@ fn generate_pipelined(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
         file(
             "cu32_salu.v",
             format!("{header}// The scalar ALU.\n{}", render_salu()),
+        ),
+        file(
+            "cu32_salu_quick.v",
+            format!(
+                "{header}// Whether a scalar ALU operation is quick.\n{}",
+                render_salu_quick()
+            ),
         ),
         file("cu32_smem.v", render_smem()?),
         file("cu32_smem_wb.v", render_smem_master()?),
