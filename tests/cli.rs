@@ -353,6 +353,19 @@ fn programs_in(folder: &str) -> Vec<PathBuf> {
     programs
 }
 
+/// Runs `cmd` (a `cu32 cosim`), which must succeed with all `count` programs passed;
+/// prints its standard output under `title`, and gives it.
+fn cosim_passes(cmd: &mut Command, count: usize, title: &str) -> String {
+    let assert = cmd.assert().success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    println!("{title}\n{stdout}");
+    assert!(
+        stdout.contains(&format!("cosim: {count} passed, 0 failed")),
+        "{stdout}"
+    );
+    stdout
+}
+
 /// Two programs in `dir` whose taken branch leaves the instruction memory: backward below
 /// 0, forward beyond its 4 KiB.
 fn far_branches(dir: &Path) -> [PathBuf; 2] {
@@ -380,23 +393,20 @@ fn scalar_programs_cosimulate() {
     let mut programs = programs_in("scalar");
     assert!(programs.len() >= 40, "{} programs", programs.len());
     programs.extend(far_branches(out.path()));
-    let assert = cu32()
-        .arg("cosim")
-        .args(&programs)
-        .arg("--out")
-        .arg(out.path())
-        .assert()
-        .success();
-    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-    println!("{stdout}");
-    assert!(
-        stdout.contains(&format!("cosim: {} passed, 0 failed", programs.len())),
-        "{stdout}"
+    cosim_passes(
+        cu32()
+            .arg("cosim")
+            .args(&programs)
+            .arg("--out")
+            .arg(out.path()),
+        programs.len(),
+        "",
     );
 }
 
 /// The pipelined issue in construction (`configs/pipelined.yaml`, `core: pipelined`) runs
-/// every scalar program, the two branches out of the instruction memory, `kernels/smem`'s
+/// every scalar program, the two branches and a jump out of the instruction memory (the
+/// jump stopping the wave where the model stops, unlike the sequential core), `kernels/smem`'s
 /// scalar programs (its error programs stopping where the model stops) and 100 random
 /// streams of scalar ALU instructions, branches and loads exactly as the golden model
 /// does; and, at a slow, stalling bus, the scalar-memory programs and the random load
@@ -415,42 +425,40 @@ fn pipelined_core_cosimulates_scalar_programs() {
     let mut programs = programs_in("scalar");
     programs.extend(far_branches(out.path()));
     programs.extend(smem.iter().cloned());
-    let assert = cu32()
-        .arg("cosim")
-        .args(&programs)
-        .args(["--seeds", "100", "--config"])
-        .arg(&config)
-        .arg("--out")
-        .arg(out.path())
-        .assert()
-        .success();
-    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-    println!("{stdout}");
-    let total = programs.len() + 100;
-    assert!(
-        stdout.contains(&format!("cosim: {total} passed, 0 failed")),
-        "{stdout}"
+    // A jump out of the instruction memory stops the wave at the jump, as on the model (the
+    // sequential core stops at the target).
+    programs.push(write(
+        out.path(),
+        "jump_beyond.s",
+        "s_getpc_b64 s[0:1]\ns_add_u32 s0, s0, 0x10000\ns_addc_u32 s1, s1, 0\n\
+         s_swappc_b64 s[2:3], s[0:1]\ns_endpgm\n",
+    ));
+    let stdout = cosim_passes(
+        cu32()
+            .arg("cosim")
+            .args(&programs)
+            .args(["--seeds", "100", "--config"])
+            .arg(&config)
+            .arg("--out")
+            .arg(out.path()),
+        programs.len() + 100,
+        "",
     );
-    for stop in SMEM_STOPS {
+    for stop in SMEM_STOPS.iter().chain(&["jump_beyond.s: 3 instructions"]) {
         assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
     }
     let (random, expected) = random_smem_programs(out.path());
-    let assert = cu32()
-        .arg("cosim")
-        .args(&smem)
-        .args(&random)
-        .args(["--memory-latency", "9", "--memory-stall", "300", "--config"])
-        .arg(&config)
-        .arg("--out")
-        .arg(out.path())
-        .assert()
-        .success();
-    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-    println!("{stdout}");
-    let total = smem.len() + random.len();
-    assert!(
-        stdout.contains(&format!("cosim: {total} passed, 0 failed")),
-        "{stdout}"
+    let stdout = cosim_passes(
+        cu32()
+            .arg("cosim")
+            .args(&smem)
+            .args(&random)
+            .args(["--memory-latency", "9", "--memory-stall", "300", "--config"])
+            .arg(&config)
+            .arg("--out")
+            .arg(out.path()),
+        smem.len() + random.len(),
+        "latency 9, stall 300/1000:",
     );
     for line in SMEM_STOPS.iter().map(|s| s.to_string()).chain(expected) {
         assert!(stdout.contains(&line), "lacks `{line}`: {stdout}");
@@ -535,19 +543,15 @@ fn smem_programs_cosimulate() {
     let (random, expected) = random_smem_programs(out.path());
     programs.extend(random);
     for (latency, stall) in [("1", "0"), ("9", "300")] {
-        let assert = cu32()
-            .arg("cosim")
-            .args(&programs)
-            .arg("--out")
-            .arg(out.path())
-            .args(["--memory-latency", latency, "--memory-stall", stall])
-            .assert()
-            .success();
-        let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-        println!("latency {latency}, stall {stall}/1000:\n{stdout}");
-        assert!(
-            stdout.contains(&format!("cosim: {} passed, 0 failed", programs.len())),
-            "{stdout}"
+        let stdout = cosim_passes(
+            cu32()
+                .arg("cosim")
+                .args(&programs)
+                .arg("--out")
+                .arg(out.path())
+                .args(["--memory-latency", latency, "--memory-stall", stall]),
+            programs.len(),
+            &format!("latency {latency}, stall {stall}/1000:"),
         );
         for stop in SMEM_STOPS {
             assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
@@ -1080,24 +1084,20 @@ fn vmem_programs_cosimulate() {
         repo().join("configs/ulx3s-85f.yaml"),
     ] {
         for (latency, stall) in [("1", "0"), ("9", "300")] {
-            let assert = cu32()
-                .arg("cosim")
-                .arg("--config")
-                .arg(&config)
-                .args(&programs)
-                .arg("--out")
-                .arg(out.path())
-                .args(["--memory-latency", latency, "--memory-stall", stall])
-                .assert()
-                .success();
-            let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-            println!(
-                "{}, latency {latency}, stall {stall}/1000:\n{stdout}",
-                config.display()
-            );
-            assert!(
-                stdout.contains(&format!("cosim: {} passed, 0 failed", programs.len())),
-                "{stdout}"
+            let stdout = cosim_passes(
+                cu32()
+                    .arg("cosim")
+                    .arg("--config")
+                    .arg(&config)
+                    .args(&programs)
+                    .arg("--out")
+                    .arg(out.path())
+                    .args(["--memory-latency", latency, "--memory-stall", stall]),
+                programs.len(),
+                &format!(
+                    "{}, latency {latency}, stall {stall}/1000:",
+                    config.display()
+                ),
             );
             for stop in [
                 "01_load_store_b32.s: 33 instructions",
