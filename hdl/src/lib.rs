@@ -24,7 +24,7 @@ use cu32_isa::{Format, OpInfo};
 /// Whether the RTL of `config` executes the table row `op` (else it decodes as an illegal
 /// instruction): the scalar core's control table for SOP*/SOPP/SMEM, the vector unit's
 /// tables for VALU (VOPD halves included), DS and GLOBAL; with `core: pipelined`, the scalar
-/// ALU rows and branches only (what the pipelined issue runs so far).
+/// ALU rows, branches and SMEM only (what the pipelined issue runs so far).
 pub fn implements(op: &OpInfo, config: &Config) -> bool {
     if config.core == CoreKind::Pipelined {
         // So far the pipelined issue runs scalar ALU instructions, branches and scalar

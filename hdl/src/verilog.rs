@@ -37,8 +37,8 @@ const TOP_PIPELINED_TEMPLATE: &str = include_str!("../../templates/top_pipelined
 /// The round-robin function the slot-picking templates share (`{{ round_robin }}`).
 const ROUND_ROBIN: &str = include_str!("../../templates/round_robin.vh");
 
-/// The files rust-hdl writes (`cu32_core.v`, `cu32_lane.v`; `cu32_salu.v` and
-/// `cu32_indexer.v` of the pipelined issue).
+/// The files rust-hdl writes (`cu32_core.v`, `cu32_lane.v`; `cu32_salu.v`,
+/// `cu32_salu_quick.v` and `cu32_indexer.v` of the pipelined issue).
 const RUST_HDL_FILES: [&str; 5] = [
     "cu32_core.v",
     "cu32_lane.v",
@@ -609,13 +609,14 @@ struct EnumConst {
 
 /// The reasons the scalar pipeline's check gives select to wait (`cu32_issue`'s
 /// `refuse_why`): 0, held (read busy, a loaded dword waiting for the SGPR port, a load's
-/// fault on its way); 1, the load (the scoreboard, `lgkmcnt`, the scalar memory unit busy).
+/// fault on its way, a taken branch meeting a jump's redirect); 1, the load (the
+/// scoreboard, `lgkmcnt`, the scalar memory unit busy).
 pub const ISSUE_REASONS: u32 = 2;
 
 /// The rendered `cu32_issue.v`: the pipelined issue's scalar pipeline (`issue.v.tera`) for
 /// the configuration's wave slots and instruction memory; it instantiates `cu32_fetch`,
-/// `cu32_select` ([`ISSUE_REASONS`] reasons to wait), `cu32_decode`, `cu32_indexer` and
-/// `cu32_salu`, and drives a scalar memory unit (`cu32_smem`, outside). The top of a
+/// `cu32_select` ([`ISSUE_REASONS`] reasons to wait), `cu32_decode`, `cu32_indexer`,
+/// `cu32_salu` and `cu32_salu_quick`, and drives a scalar memory unit (`cu32_smem`, outside). The top of a
 /// `core: pipelined` configuration holds it (hdl/README.md, "Pipelined issue").
 pub fn render_issue(config: &Config) -> Result<String, GenError> {
     let fields = fields();
