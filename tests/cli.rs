@@ -427,12 +427,7 @@ fn pipelined_core_cosimulates_scalar_programs() {
     programs.extend(smem.iter().cloned());
     // A jump out of the instruction memory stops the wave at the jump, as on the model (the
     // sequential core stops at the target).
-    programs.push(write(
-        out.path(),
-        "jump_beyond.s",
-        "s_getpc_b64 s[0:1]\ns_add_u32 s0, s0, 0x10000\ns_addc_u32 s1, s1, 0\n\
-         s_swappc_b64 s[2:3], s[0:1]\ns_endpgm\n",
-    ));
+    programs.push(repo().join("kernels/faults/jump_beyond.s"));
     let stdout = cosim_passes(
         cu32()
             .arg("cosim")

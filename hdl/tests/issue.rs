@@ -400,16 +400,15 @@ fn programs(imem_words: u32) -> Vec<(String, Vec<u32>)> {
         .words;
     let branch = [mov[0], word("s_branch") | imem_words, word("s_endpgm")];
     progs.push(("fault_branch".into(), branch.to_vec()));
-    // s_swappc_b64 to 64 KiB past its PC (past the instruction memory: the model, outside
-    // the program; it neither retires nor writes s[2:3]).
-    let jump = cu32_isa::asm::assemble(JUMP_BEYOND, "f").unwrap().words;
+    // kernels/faults/jump_beyond.s: s_swappc_b64 64 KiB past its PC.
+    let path = kernels.join("faults/jump_beyond.s");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let jump = cu32_isa::asm::assemble(&text, "jump_beyond.s")
+        .unwrap()
+        .words;
     progs.push(("fault_jump".into(), jump));
     progs
 }
-
-/// A jump out of the instruction memory (`fault_jump` above).
-const JUMP_BEYOND: &str = "s_getpc_b64 s[0:1]\ns_add_u32 s0, s0, 0x10000\n\
-                           s_addc_u32 s1, s1, 0\ns_swappc_b64 s[2:3], s[0:1]\ns_endpgm\n";
 
 fn run(slots: u32, waves: u32, seed: u64) {
     if !verilator_present("the pipelined issue's scalar pipeline") {
