@@ -404,27 +404,26 @@ fn scalar_programs_cosimulate() {
     );
 }
 
-/// The pipelined issue in construction (`configs/pipelined.yaml`, `core: pipelined`) runs
-/// every scalar program, the two branches and a jump out of the instruction memory (the
-/// jump stopping the wave where the model stops, unlike the sequential core), `kernels/smem`'s
-/// scalar programs (its error programs stopping where the model stops) and 100 random
-/// streams of scalar ALU instructions, branches and loads exactly as the golden model
-/// does; and, at a slow, stalling bus, the scalar-memory programs and the random load
-/// programs (a lone wave: the multi-wave runs are `hdl/tests/issue.rs`). A vector
-/// instruction stops the wave with an error at its PC, and a kernel launch is refused
-/// with a clear error (no dispatcher there yet).
+/// The pipelined issue in construction (`configs/pipelined.yaml`, `core: pipelined`, 2
+/// lanes) runs every scalar and plain vector program, the two branches and a jump out of
+/// the instruction memory (the jump stopping the wave where the model stops, unlike the
+/// sequential core), `kernels/smem` (its error programs stopping where the model stops)
+/// and 100 random streams of scalar ALU and VALU instructions, branches and loads exactly
+/// as the golden model does; the vector programs and 20 streams at 32 lanes too; and, at a
+/// slow, stalling bus, the scalar-memory programs and the random load programs (a lone
+/// wave: the multi-wave runs are `hdl/tests/issue.rs`). A DS instruction stops the wave
+/// with an error at its PC, and a kernel launch is refused with a clear error (no memory
+/// unit or dispatcher there yet).
 #[test]
-fn pipelined_core_cosimulates_scalar_programs() {
+fn pipelined_core_cosimulates_programs() {
     let out = tempfile::tempdir().unwrap();
     let config = repo().join("configs/pipelined.yaml");
-    // (kernels/smem/03_special_dest.s runs a vector instruction under a loaded EXEC.)
-    let smem: Vec<PathBuf> = programs_in("smem")
-        .into_iter()
-        .filter(|p| !p.ends_with("03_special_dest.s"))
-        .collect();
+    let smem = programs_in("smem");
+    let vector = programs_in("vector");
     let mut programs = programs_in("scalar");
     programs.extend(far_branches(out.path()));
     programs.extend(smem.iter().cloned());
+    programs.extend(vector.iter().cloned());
     // A jump out of the instruction memory stops the wave at the jump, as on the model (the
     // sequential core stops at the target).
     programs.push(repo().join("kernels/faults/jump_beyond.s"));
@@ -442,6 +441,27 @@ fn pipelined_core_cosimulates_scalar_programs() {
     for stop in SMEM_STOPS.iter().chain(&["jump_beyond.s: 3 instructions"]) {
         assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
     }
+    // 32 lanes: a wave in one pass.
+    let text = std::fs::read_to_string(&config).unwrap();
+    assert!(text.contains("\nlanes: 2 "), "{text}");
+    let wide = write(
+        out.path(),
+        "pipelined32.yaml",
+        &text
+            .replace("\nlanes: 2 ", "\nlanes: 32 ")
+            .replace("name: pipelined", "name: pipelined32"),
+    );
+    cosim_passes(
+        cu32()
+            .arg("cosim")
+            .args(&vector)
+            .args(["--seeds", "20", "--config"])
+            .arg(&wide)
+            .arg("--out")
+            .arg(out.path()),
+        vector.len() + 20,
+        "32 lanes:",
+    );
     let (random, expected) = random_smem_programs(out.path());
     let stdout = cosim_passes(
         cu32()
@@ -458,14 +478,14 @@ fn pipelined_core_cosimulates_scalar_programs() {
     for line in SMEM_STOPS.iter().map(|s| s.to_string()).chain(expected) {
         assert!(stdout.contains(&line), "lacks `{line}`: {stdout}");
     }
-    let vector = write(
+    let ds = write(
         out.path(),
-        "vector.s",
-        "s_mov_b32 s0, 1\nv_mov_b32 v0, s0\ns_endpgm\n",
+        "ds.s",
+        "s_mov_b32 s0, 1\nv_mov_b32 v0, s0\nds_load_b32 v1, v0\ns_endpgm\n",
     );
     let failed = cu32()
         .arg("cosim")
-        .arg(&vector)
+        .arg(&ds)
         .arg("--config")
         .arg(&config)
         .arg("--out")
@@ -474,7 +494,7 @@ fn pipelined_core_cosimulates_scalar_programs() {
         .failure();
     let stdout = String::from_utf8_lossy(&failed.get_output().stdout).to_string();
     assert!(
-        stdout.contains("rtl:   stopped with an error at pc 0x0004"),
+        stdout.contains("rtl:   stopped with an error at pc 0x0008"),
         "{stdout}"
     );
     fails_with(

@@ -667,6 +667,7 @@ pub fn render_issue(config: &Config) -> Result<String, GenError> {
     ctx.insert("alu_width", &width("alu"));
     ctx.insert("kind_width", &width("kind"));
     ctx.insert("consts", &consts);
+    insert_vector_widths(&mut ctx);
     render("issue.v.tera", ISSUE_TEMPLATE, &ctx)
 }
 
@@ -714,19 +715,11 @@ pub fn render_top(config: &Config) -> Result<String, GenError> {
         "lds_row_bits",
         &lds_row_bits(config.lds_banks, config.lds_bytes),
     );
-    ctx.insert(
-        "vctrl_width",
-        &vfields().iter().map(|f| f.width).sum::<usize>(),
-    );
+    insert_vector_widths(&mut ctx);
     ctx.insert("fields", &fields());
     ctx.insert("config_name", &config.name);
     ctx.insert("imem_words", &config.imem_words);
-    ctx.insert(
-        "dsctrl_width",
-        &ds_fields().iter().map(|f| f.width).sum::<usize>(),
-    );
     ctx.insert("dsfields", &ds_fields());
-    ctx.insert("vfields", &vfields());
     ctx.insert("s_barrier_hi", &format!("{:04x}", s_barrier_word() >> 16));
     ctx.insert("counter_rows", &counter_rows());
     render("cu32_top.v.tera", TOP_TEMPLATE, &ctx)
@@ -779,7 +772,25 @@ pub fn render_top_pipelined(config: &Config) -> Result<String, GenError> {
         .find(|e| e.name == "INSTRUCTION")
         .map_or(1, |e| e.code);
     ctx.insert("e_instruction", &instruction);
+    ctx.insert("lanes", &config.lanes);
+    ctx.insert("abits", &vgpr_shape(config).abits);
+    ctx.insert("sbits", &slot_bits(config));
+    insert_vector_widths(&mut ctx);
     render("top_pipelined.v.tera", TOP_PIPELINED_TEMPLATE, &ctx)
+}
+
+/// The vector decode's control widths and fields (`vctrl_width`, `vfields`, `dsctrl_width`)
+/// for a template that passes its words on.
+fn insert_vector_widths(ctx: &mut tera::Context) {
+    ctx.insert(
+        "vctrl_width",
+        &vfields().iter().map(|f| f.width).sum::<usize>(),
+    );
+    ctx.insert("vfields", &vfields());
+    ctx.insert(
+        "dsctrl_width",
+        &ds_fields().iter().map(|f| f.width).sum::<usize>(),
+    );
 }
 
 /// The files of a `core: pipelined` configuration, top first (see [`generate`]).
@@ -822,6 +833,13 @@ fn generate_pipelined(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
         ),
         file("cu32_smem.v", render_smem()?),
         file("cu32_smem_wb.v", render_smem_master()?),
+        file("cu32_vdecode.v", render_vdecode(config)?),
+        file("cu32_valu.v", render_valu(config)?),
+        file("cu32_vrf.v", render_vrf(config)?),
+        file(
+            "cu32_lane.v",
+            format!("{header}// One vector lane.\n{}", render_lane()),
+        ),
     ])
 }
 

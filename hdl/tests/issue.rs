@@ -49,7 +49,8 @@ module tb;
   wire [31:0] trace_val0, trace_val1, trace_val2, trace_val3;
   reg m_idle = 1, m_valid = 0, m_done = 0, m_err = 0;
   reg [31:0] m_data = 0;
-  wire m_req, trace_swe, trace_sdone;
+  // (The programs are scalar: no VALU instruction reaches the vector unit's port.)
+  wire m_req, trace_swe, trace_sdone, v_go;
   wire [31:0] m_addr, trace_sval;
   wire [4:0] m_n;
   wire [6:0] trace_sidx;
@@ -60,9 +61,12 @@ module tb;
     .busy(busy), .ended(ended), .ended_slot(ended_slot), .fault(fault),
     .fault_slot(fault_slot), .fault_pc(fault_pc), .m_req(m_req), .m_addr(m_addr),
     .m_n(m_n), .m_idle(m_idle), .m_valid(m_valid), .m_data(m_data), .m_done(m_done),
-    .m_err(m_err), .trace_valid(trace_valid),
+    .m_err(m_err), .v_go(v_go), .v_slot(), .v_exec(), .v_scc(), .v_s0(), .v_s1(), .v_s2(),
+    .v_ir1(), .v_ir2(), .v_vop3(), .v_src0(), .v_src1(), .v_src2(), .v_vdst(), .v_opsel(),
+    .v_dpp(), .v_vopd(), .v_ctrl_y(), .v_src0_y(), .v_src1_y(), .v_vdst_y(), .v_ctrl(),
+    .v_sweep(1'b0), .v_done(1'b0), .v_sval(32'd0), .trace_valid(trace_valid),
     .trace_slot(trace_slot), .trace_pc(trace_pc), .trace_word0(trace_word0),
-    .trace_word1(trace_word1), .trace_nwords(trace_nwords),
+    .trace_word1(trace_word1), .trace_word2(), .trace_nwords(trace_nwords), .trace_valu(),
     .trace_has_literal(trace_has_literal), .trace_exec(trace_exec),
     .trace_we0(trace_we0), .trace_idx0(trace_idx0), .trace_val0(trace_val0),
     .trace_we1(trace_we1), .trace_idx1(trace_idx1), .trace_val1(trace_val1),
@@ -133,6 +137,7 @@ module tb;
       end
       if (trace_swe) $display("W %h %h", trace_sidx, trace_sval);
       if (trace_sdone) $display("L");
+      if (v_go) $display("V %0d", cycle);
       if (start && start_ok) begin
         $display("S %0d %0d", start_slot, cycle);
         waves[start_slot] = waves[start_slot] + 1;
@@ -221,6 +226,7 @@ fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
         let slot = || f[1].parse::<u32>().unwrap();
         match f.first().copied() {
             Some("B") => panic!("a load asked for while the unit was busy: {line}"),
+            Some("V") => panic!("the vector unit asked for in a scalar program: {line}"),
             Some("W") => {
                 let (s, w, e) = outstanding.expect("a loaded dword with no load outstanding");
                 let event = &mut slots.get_mut(&s).unwrap()[w].events[e];
