@@ -405,25 +405,22 @@ fn scalar_programs_cosimulate() {
 }
 
 /// The pipelined issue in construction (`configs/pipelined.yaml`, `core: pipelined`, 2
-/// lanes) runs every scalar and plain vector program, the two branches and a jump out of
-/// the instruction memory (the jump stopping the wave where the model stops, unlike the
-/// sequential core), `kernels/smem` (its error programs stopping where the model stops)
-/// and 100 random streams of scalar ALU and VALU instructions, branches and loads exactly
-/// as the golden model does; the vector programs and 20 streams at 32 lanes too; and, at a
-/// slow, stalling bus, the scalar-memory programs and the random load programs (a lone
-/// wave: the multi-wave runs are `hdl/tests/issue.rs`). A DS instruction stops the wave
-/// with an error at its PC, and a kernel launch is refused with a clear error (no memory
-/// unit or dispatcher there yet).
+/// lanes) runs every scalar program, the two branches and a jump out of the instruction
+/// memory (the jump stopping the wave where the model stops, unlike the sequential core),
+/// `kernels/smem` (its error programs stopping where the model stops) and 100 random
+/// streams exactly as the golden model does; and, at a slow, stalling bus, the
+/// scalar-memory programs and the random load programs (a lone wave: the multi-wave runs
+/// are `hdl/tests/issue.rs`; the vector, LDS and GLOBAL programs run on it in
+/// `vector_programs_cosimulate` and `vmem_programs_cosimulate`). A kernel launch is
+/// refused with a clear error (no dispatcher there yet).
 #[test]
 fn pipelined_core_cosimulates_programs() {
     let out = tempfile::tempdir().unwrap();
     let config = repo().join("configs/pipelined.yaml");
     let smem = programs_in("smem");
-    let vector = programs_in("vector");
     let mut programs = programs_in("scalar");
     programs.extend(far_branches(out.path()));
     programs.extend(smem.iter().cloned());
-    programs.extend(vector.iter().cloned());
     // A jump out of the instruction memory stops the wave at the jump, as on the model (the
     // sequential core stops at the target).
     programs.push(repo().join("kernels/faults/jump_beyond.s"));
@@ -441,27 +438,6 @@ fn pipelined_core_cosimulates_programs() {
     for stop in SMEM_STOPS.iter().chain(&["jump_beyond.s: 3 instructions"]) {
         assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
     }
-    // 32 lanes: a wave in one pass.
-    let text = std::fs::read_to_string(&config).unwrap();
-    assert!(text.contains("\nlanes: 2 "), "{text}");
-    let wide = write(
-        out.path(),
-        "pipelined32.yaml",
-        &text
-            .replace("\nlanes: 2 ", "\nlanes: 32 ")
-            .replace("name: pipelined", "name: pipelined32"),
-    );
-    cosim_passes(
-        cu32()
-            .arg("cosim")
-            .args(&vector)
-            .args(["--seeds", "20", "--config"])
-            .arg(&wide)
-            .arg("--out")
-            .arg(out.path()),
-        vector.len() + 20,
-        "32 lanes:",
-    );
     let (random, expected) = random_smem_programs(out.path());
     let stdout = cosim_passes(
         cu32()
@@ -478,25 +454,6 @@ fn pipelined_core_cosimulates_programs() {
     for line in SMEM_STOPS.iter().map(|s| s.to_string()).chain(expected) {
         assert!(stdout.contains(&line), "lacks `{line}`: {stdout}");
     }
-    let ds = write(
-        out.path(),
-        "ds.s",
-        "s_mov_b32 s0, 1\nv_mov_b32 v0, s0\nds_load_b32 v1, v0\ns_endpgm\n",
-    );
-    let failed = cu32()
-        .arg("cosim")
-        .arg(&ds)
-        .arg("--config")
-        .arg(&config)
-        .arg("--out")
-        .arg(out.path())
-        .assert()
-        .failure();
-    let stdout = String::from_utf8_lossy(&failed.get_output().stdout).to_string();
-    assert!(
-        stdout.contains("rtl:   stopped with an error at pc 0x0008"),
-        "{stdout}"
-    );
     fails_with(
         cu32()
             .arg("cosim")
@@ -1085,8 +1042,9 @@ fn ulx3s_with_lanes(dir: &Path, lanes: u32) -> PathBuf {
 }
 
 /// The GLOBAL and FLAT load / store programs (kernels/vmem) run on the RTL exactly as on the golden
-/// model, the memory included, at 32, 8, 4 and 2 lanes and two bus latencies; the faulting
-/// programs stop both sides at the same instruction.
+/// model, the memory included, at 32, 8, 4 and 2 lanes and two bus latencies, and on the
+/// pipelined issue at 8 and 2 lanes; the faulting programs stop both sides at the same
+/// instruction.
 #[test]
 fn vmem_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
@@ -1097,6 +1055,8 @@ fn vmem_programs_cosimulate() {
         ulx3s_with_lanes(out.path(), 8),
         ulx3s_with_lanes(out.path(), 4),
         repo().join("configs/ulx3s-85f.yaml"),
+        config_with_lanes(out.path(), "pipelined", 2, 8),
+        repo().join("configs/pipelined.yaml"),
     ] {
         for (latency, stall) in [("1", "0"), ("9", "300")] {
             let stdout = cosim_passes(
@@ -1876,7 +1836,8 @@ fn random_valu_program(seed: u64, count: usize) -> Vec<u32> {
 /// The vector and LDS programs, seeded random integer VALU programs (random EXEC masks)
 /// and 100 random streams (`cu32 cosim --seeds`: SALU, VALU, DS, SMEM and GLOBAL) run on
 /// the RTL exactly as on the golden model, with 32 lanes (one pass), 16 lanes (two), 8
-/// lanes (four), 4 lanes (eight) and 2 lanes (sixteen).
+/// lanes (four), 4 lanes (eight) and 2 lanes (sixteen); and on the pipelined issue
+/// (`core: pipelined`) with 32 and 2 lanes.
 #[test]
 fn vector_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
@@ -1910,6 +1871,8 @@ fn vector_programs_cosimulate() {
         ulx3s_with_lanes(out.path(), 8),
         ulx3s_with_lanes(out.path(), 4),
         repo().join("configs/ulx3s-85f.yaml"),
+        config_with_lanes(out.path(), "pipelined", 2, 32),
+        repo().join("configs/pipelined.yaml"),
     ] {
         let config = config.display().to_string();
         let output = cu32()

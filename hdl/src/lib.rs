@@ -23,15 +23,10 @@ use cu32_isa::{Format, OpInfo};
 
 /// Whether the RTL of `config` executes the table row `op` (else it decodes as an illegal
 /// instruction): the scalar core's control table for SOP*/SOPP/SMEM, the vector unit's
-/// tables for VALU (VOPD halves included), DS and GLOBAL; with `core: pipelined`, all but
-/// DS, GLOBAL and the cache invalidates (what the pipelined issue runs so far).
+/// tables for VALU (VOPD halves included), DS and GLOBAL. (`core: pipelined` runs the same
+/// rows: its issue hands them to the same units.)
 pub fn implements(op: &OpInfo, config: &Config) -> bool {
     match op.format {
-        Format::Ds | Format::Global | Format::Flat | Format::Mubuf
-            if config.core == CoreKind::Pipelined =>
-        {
-            false
-        }
         Format::Ds => vector::ds_control(op).is_some(),
         Format::Global | Format::Flat => vector::vmem_control(op).is_some(),
         Format::Mubuf => vector::CACHE_INVALIDATES.contains(&op.name.as_str()),

@@ -775,6 +775,10 @@ pub fn render_top_pipelined(config: &Config) -> Result<String, GenError> {
     ctx.insert("lanes", &config.lanes);
     ctx.insert("abits", &vgpr_shape(config).abits);
     ctx.insert("sbits", &slot_bits(config));
+    ctx.insert(
+        "lds_row_bits",
+        &lds_row_bits(config.lds_banks, config.lds_bytes),
+    );
     insert_vector_widths(&mut ctx);
     render("top_pipelined.v.tera", TOP_PIPELINED_TEMPLATE, &ctx)
 }
@@ -800,7 +804,7 @@ fn generate_pipelined(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
         name: name.into(),
         text,
     };
-    Ok(vec![
+    let mut files = vec![
         file("cu32_top.v", render_top_pipelined(config)?),
         file("cu32_issue.v", render_issue(config)?),
         file(
@@ -836,11 +840,20 @@ fn generate_pipelined(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
         file("cu32_vdecode.v", render_vdecode(config)?),
         file("cu32_valu.v", render_valu(config)?),
         file("cu32_vrf.v", render_vrf(config)?),
+        file("cu32_vmem.v", render_vmem(config)?),
+        file("cu32_vmem_wb.v", render_vmem_master(config.lanes)?),
         file(
             "cu32_lane.v",
             format!("{header}// One vector lane.\n{}", render_lane()),
         ),
-    ])
+    ];
+    if config.lds_bytes > 0 {
+        files.push(file(
+            "cu32_lds.v",
+            render_lds(config.lanes, config.lds_banks, config.lds_bytes)?,
+        ));
+    }
+    Ok(files)
 }
 
 /// Every Verilog file of a configuration, top first, plus `files.f` (the Verilog file

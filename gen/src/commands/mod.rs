@@ -30,8 +30,8 @@ pub fn require_dispatcher(config: &Config) -> anyhow::Result<()> {
     if config.core == cu32_hdl::CoreKind::Pipelined {
         anyhow::bail!(
             "configuration `{}` has `core: pipelined`, which runs plain programs (.s, raw \
-             code) of scalar ALU instructions and branches so far, not kernel dispatches \
-             (hdl/README.md, \"Pipelined issue\")",
+             code) so far, not kernel dispatches: it has no dispatcher yet (hdl/README.md, \
+             \"Pipelined issue\")",
             config.name
         );
     }
