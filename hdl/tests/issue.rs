@@ -50,7 +50,7 @@ module tb;
   reg m_idle = 1, m_valid = 0, m_done = 0, m_err = 0;
   reg [31:0] m_data = 0;
   // (The programs are scalar: no VALU instruction reaches the vector unit's port.)
-  wire m_req, trace_swe, trace_sdone, v_go;
+  wire m_req, trace_swe, trace_sdone, v_go, vm_go;
   wire [31:0] m_addr, trace_sval;
   wire [4:0] m_n;
   wire [6:0] trace_sidx;
@@ -64,9 +64,11 @@ module tb;
     .m_err(m_err), .v_go(v_go), .v_slot(), .v_exec(), .v_scc(), .v_s0(), .v_s1(), .v_s2(),
     .v_ir1(), .v_ir2(), .v_vop3(), .v_src0(), .v_src1(), .v_src2(), .v_vdst(), .v_opsel(),
     .v_dpp(), .v_vopd(), .v_ctrl_y(), .v_src0_y(), .v_src1_y(), .v_vdst_y(), .v_ctrl(),
-    .v_sweep(1'b0), .v_done(1'b0), .v_sval(32'd0), .trace_valid(trace_valid),
+    .v_dmv(), .v_dsc(), .v_dsoff(), .v_gm(), .v_gsa(), .v_sweep(1'b0), .v_done(1'b0),
+    .v_sval(32'd0), .vm_go(vm_go), .vm_done(1'b0), .vm_fault(1'b0), .trace_valid(trace_valid),
     .trace_slot(trace_slot), .trace_pc(trace_pc), .trace_word0(trace_word0),
     .trace_word1(trace_word1), .trace_word2(), .trace_nwords(trace_nwords), .trace_valu(),
+    .trace_vmem(), .trace_vbg(), .trace_vdone(),
     .trace_has_literal(trace_has_literal), .trace_exec(trace_exec),
     .trace_we0(trace_we0), .trace_idx0(trace_idx0), .trace_val0(trace_val0),
     .trace_we1(trace_we1), .trace_idx1(trace_idx1), .trace_val1(trace_val1),
@@ -137,7 +139,7 @@ module tb;
       end
       if (trace_swe) $display("W %h %h", trace_sidx, trace_sval);
       if (trace_sdone) $display("L");
-      if (v_go) $display("V %0d", cycle);
+      if (v_go || vm_go) $display("V %0d", cycle);
       if (start && start_ok) begin
         $display("S %0d %0d", start_slot, cycle);
         waves[start_slot] = waves[start_slot] + 1;
@@ -226,7 +228,7 @@ fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
         let slot = || f[1].parse::<u32>().unwrap();
         match f.first().copied() {
             Some("B") => panic!("a load asked for while the unit was busy: {line}"),
-            Some("V") => panic!("the vector unit asked for in a scalar program: {line}"),
+            Some("V") => panic!("a vector unit asked for in a scalar program: {line}"),
             Some("W") => {
                 let (s, w, e) = outstanding.expect("a loaded dword with no load outstanding");
                 let event = &mut slots.get_mut(&s).unwrap()[w].events[e];
