@@ -375,6 +375,11 @@ fn vgpr_shape(config: &Config) -> VgprShape {
     }
 }
 
+/// The VGPR file's row-address width (its ports carry one such address per bank).
+pub fn vgpr_row_bits(config: &Config) -> u32 {
+    vgpr_shape(config).abits
+}
+
 /// How many cycles after a VALU tail's last read (`valu.v.tera`: a plain instruction
 /// ends 2 cycles after it, while its last passes run on to their write-backs) an
 /// instruction reading its destination may go on at Check. The tail writes pass p at most

@@ -1,22 +1,25 @@
 //! The pipelined issue's scalar pipeline (`templates/issue.v.tera`, with the fetch unit,
-//! the select stage, the decode tables, the indexers and the SALU) under Verilator, against
-//! the golden model: every program of `kernels/scalar` and every scalar one of
-//! `kernels/smem` runs as several waves at once, one per wave slot, each slot starting
-//! again after a random pause once its wave ends (so that a slot's later waves meet its
-//! earlier ones' registers). The bench serves the scalar loads from the co-simulation's
-//! data region (`cu32_sim::cosim::data_region`) in the scalar memory unit's protocol, its
-//! dwords after random waits, ERR outside the region. Each wave's retirement trace (its
-//! instructions in order, with their SGPR and SCC writes, a load's dwords, and EXEC) must
-//! equal the model's run of the program, and it must end as the model's does
-//! (`s_endpgm`, or a fault at the same PC; a load the bus refused retired before its
-//! fault came, and is dropped with what its wave retired after it, as `cu32 cosim`
-//! does). Needs verilator (installed by scripts/setup.sh); skipped loudly without it
-//! unless `CI` is set.
+//! the select stage, the decode tables, the indexers and the SALU) under Verilator, with the
+//! VALU on the VGPR file (4 lanes), against the golden model: every program of
+//! `kernels/scalar`, `kernels/smem` and `kernels/vector` without DS or GLOBAL instructions
+//! runs as several waves at once, one per wave slot, each slot starting again after a
+//! random pause once its wave ends (so that a slot's later waves meet its earlier ones'
+//! registers; a start sweeps the slot's VGPRs, so the bench starts a wave only while the
+//! VALU is between instructions). The bench serves the scalar loads from the
+//! co-simulation's data region (`cu32_sim::cosim::data_region`) in the scalar memory
+//! unit's protocol, its dwords after random waits, ERR outside the region. Each wave's
+//! retirement trace (its instructions in order, with their SGPR, VGPR and SCC writes, a
+//! load's dwords, and EXEC) must equal the model's run of the program, and it must end as
+//! the model's does (`s_endpgm`, or a fault at the same PC; a load the bus refused
+//! retired before its fault came, and is dropped with what its wave retired after it, as
+//! `cu32 cosim` does). Needs verilator (installed by scripts/setup.sh); skipped loudly
+//! without it unless `CI` is set.
 
 mod common;
 
 use common::{build_testbench, verilator_present, Rng};
-use cu32_hdl::verilog::slot_port_bits;
+use cu32_hdl::vector::{ds_fields, vfields};
+use cu32_hdl::verilog::{slot_bits, slot_port_bits, vgpr_row_bits};
 use cu32_hdl::{Config, CoreKind};
 use cu32_sim::cosim::{data_region, rtl::loads_sgprs};
 use cu32_sim::memory::Memory;
@@ -49,8 +52,59 @@ module tb;
   wire [31:0] trace_val0, trace_val1, trace_val2, trace_val3;
   reg m_idle = 1, m_valid = 0, m_done = 0, m_err = 0;
   reg [31:0] m_data = 0;
-  // (The programs are scalar: no VALU instruction reaches the vector unit's port.)
-  wire m_req, trace_swe, trace_sdone, v_go, vm_go;
+  wire m_req, trace_swe, trace_sdone;
+  // The vector unit (cu32_valu) on the VGPR file (cu32_vrf), as the top has them; a wave's
+  // start sweeps its slot's VGPRs (the bench starts a wave only while the unit is between
+  // instructions: it takes `start` in idle or in `done`). (No memory instruction: the
+  // vector memory unit would ask for vm_go.)
+  wire v_go, vm_go, v_scc, v_vop3, v_vopd, v_dmv, v_sweep, v_done, v_last, v_writes;
+  wire trace_valu, trace_vbg, trace_vdone;
+  wire [SB-1:0] v_slot;
+  wire [31:0] v_exec, v_ir1, v_ir2, v_sval, trace_word2;
+  wire [63:0] v_s0, v_s1, v_s2;
+  wire [8:0] v_src0, v_src1, v_src2, v_src0_y, v_src1_y;
+  wire [7:0] v_vdst, v_vdst_y;
+  wire [3:0] v_opsel;
+  wire [1:0] v_dpp;
+  wire [`VCTRL-1:0] v_ctrl, v_ctrl_y;
+  wire [`DSCTRL-1:0] v_dsc;
+  wire [15:0] v_dsoff;
+  wire [4*`VAB-1:0] va_raddr, va_waddr;
+  wire [4*`LANES-1:0] va_we;
+  wire [128*`LANES-1:0] va_wdata, vrf_q;
+  wire vwe0, vwe1;
+  wire [7:0] vidx0, vidx1;
+  wire [31:0] vmask;
+  wire [1023:0] vval0, vval1;
+  wire unused_v = &{1'b0, v_last, v_writes, v_ir2, trace_word2};
+  reg [SB-1:0] sweep_slot = 0;
+`ifdef VSLOTS
+  wire [`VSLOTS-1:0] va_slot = v_sweep ? sweep_slot[`VSLOTS-1:0] : v_slot[`VSLOTS-1:0];
+  wire [`VSLOTS-1:0] va_wslot;
+`endif
+  cu32_vrf vrf (
+    .clk(clk),
+`ifdef VSLOTS
+    .v_slot(va_slot), .v_wslot(va_wslot), .m_slot(va_slot),
+`endif
+    .v_raddr(va_raddr), .v_waddr(va_waddr), .v_we(va_we), .v_wdata(va_wdata),
+    .m_re(4'd0), .m_raddr({4*`VAB{1'b0}}), .m_waddr({4*`VAB{1'b0}}),
+    .m_we({4*`LANES{1'b0}}), .m_wdata({128*`LANES{1'b0}}), .q(vrf_q));
+  cu32_valu valu (
+    .clk(clk), .rst(rst), .start(start && start_ok), .keep_v0(1'b0), .v0_we(1'b0),
+    .v0_lane(5'd0), .v0_val(32'd0), .go(v_go), .result(1'b1), .exec(v_exec), .scc(v_scc),
+    .s0raw_x(v_s0), .s1raw(v_s1), .s2raw(v_s2), .ir1(v_ir1), .ir2(v_ir2), .vop3(v_vop3),
+    .src0_x(v_src0), .src1(v_src1), .src2(v_src2), .vdst_x(v_vdst), .opsel(v_opsel),
+    .dpp(v_dpp), .vopd(v_vopd), .ctrl_y(v_ctrl_y), .src0_y(v_src0_y), .src1_y(v_src1_y),
+    .vdst_y(v_vdst_y), .ctrl_x(v_ctrl), .dmv(v_dmv), .dsc(v_dsc), .dsoff(v_dsoff),
+    .vrf_raddr(va_raddr), .vrf_waddr(va_waddr), .vrf_we(va_we), .vrf_wdata(va_wdata),
+    .vrf_q(vrf_q), .m_re(4'd0), .writes(v_writes),
+`ifdef VSLOTS
+    .slot(va_slot), .cur_slot(va_slot), .wslot(va_wslot),
+`endif
+    .vwe0(vwe0), .vidx0(vidx0), .vmask(vmask), .vval0(vval0), .vwe1(vwe1), .vidx1(vidx1),
+    .vval1(vval1), .done(v_done), .last(v_last), .tail(), .tdone(), .tail_own(),
+    .young_own(), .y_vdst(), .y_n(), .y_near(), .sweeping(v_sweep), .sval(v_sval));
   wire [31:0] m_addr, trace_sval;
   wire [4:0] m_n;
   wire [6:0] trace_sidx;
@@ -61,14 +115,17 @@ module tb;
     .busy(busy), .ended(ended), .ended_slot(ended_slot), .fault(fault),
     .fault_slot(fault_slot), .fault_pc(fault_pc), .m_req(m_req), .m_addr(m_addr),
     .m_n(m_n), .m_idle(m_idle), .m_valid(m_valid), .m_data(m_data), .m_done(m_done),
-    .m_err(m_err), .v_go(v_go), .v_slot(), .v_exec(), .v_scc(), .v_s0(), .v_s1(), .v_s2(),
-    .v_ir1(), .v_ir2(), .v_vop3(), .v_src0(), .v_src1(), .v_src2(), .v_vdst(), .v_opsel(),
-    .v_dpp(), .v_vopd(), .v_ctrl_y(), .v_src0_y(), .v_src1_y(), .v_vdst_y(), .v_ctrl(),
-    .v_dmv(), .v_dsc(), .v_dsoff(), .v_gm(), .v_gsa(), .v_sweep(1'b0), .v_done(1'b0),
-    .v_sval(32'd0), .vm_go(vm_go), .vm_done(1'b0), .vm_fault(1'b0), .trace_valid(trace_valid),
+    .m_err(m_err), .v_go(v_go), .v_slot(v_slot), .v_exec(v_exec), .v_scc(v_scc),
+    .v_s0(v_s0), .v_s1(v_s1), .v_s2(v_s2), .v_ir1(v_ir1), .v_ir2(v_ir2), .v_vop3(v_vop3),
+    .v_src0(v_src0), .v_src1(v_src1), .v_src2(v_src2), .v_vdst(v_vdst), .v_opsel(v_opsel),
+    .v_dpp(v_dpp), .v_vopd(v_vopd), .v_ctrl_y(v_ctrl_y), .v_src0_y(v_src0_y),
+    .v_src1_y(v_src1_y), .v_vdst_y(v_vdst_y), .v_ctrl(v_ctrl), .v_dmv(v_dmv), .v_dsc(v_dsc),
+    .v_dsoff(v_dsoff), .v_gm(), .v_gsa(), .v_sweep(v_sweep), .v_done(v_done),
+    .v_sval(v_sval), .vm_go(vm_go), .vm_done(1'b0), .vm_fault(1'b0),
+    .trace_valid(trace_valid),
     .trace_slot(trace_slot), .trace_pc(trace_pc), .trace_word0(trace_word0),
-    .trace_word1(trace_word1), .trace_word2(), .trace_nwords(trace_nwords), .trace_valu(),
-    .trace_vmem(), .trace_vbg(), .trace_vdone(),
+    .trace_word1(trace_word1), .trace_word2(trace_word2), .trace_nwords(trace_nwords),
+    .trace_valu(trace_valu), .trace_vmem(), .trace_vbg(trace_vbg), .trace_vdone(trace_vdone),
     .trace_has_literal(trace_has_literal), .trace_exec(trace_exec),
     .trace_we0(trace_we0), .trace_idx0(trace_idx0), .trace_val0(trace_val0),
     .trace_we1(trace_we1), .trace_idx1(trace_idx1), .trace_val1(trace_val1),
@@ -86,6 +143,10 @@ module tb;
   integer cycle, k, s, left;
   task step_rng; begin x = x ^ (x << 13); x = x ^ (x >> 7); x = x ^ (x << 17); end endtask
   task tick; begin #1 clk = 1; #1 clk = 0; end endtask
+  task print_vgprs; begin
+    if (vwe0) $display("V %h %h %h", vidx0, vmask, vval0);
+    if (vwe1) $display("V %h %h %h", vidx1, vmask, vval1);
+  end endtask
   initial begin
     if (!$value$plusargs("seed=%d", x)) x = 1;
     if (!$value$plusargs("base=%h", base)) base = 0;
@@ -108,7 +169,8 @@ module tb;
       // Start the first slot whose pause is over.
       start = 0;
       for (k = 0; k < S; k = k + 1) begin
-        if (!start && !running[k] && waves[k] < `WAVES && pause[k] == 0) begin
+        if (!start && !running[k] && waves[k] < `WAVES && pause[k] == 0 && !v_go
+            && !v_sweep) begin
           start = 1; start_slot = k[SB-1:0];
         end
       end
@@ -139,19 +201,28 @@ module tb;
       end
       if (trace_swe) $display("W %h %h", trace_sidx, trace_sval);
       if (trace_sdone) $display("L");
-      if (v_go || vm_go) $display("V %0d", cycle);
+      if (vm_go) $display("M %0d", cycle);
+      // A VALU instruction's VGPR writes: before its retirement (trace_valu), or, when it
+      // ran on in the background, at its end (trace_vdone: after this cycle's retirement,
+      // then a G line).
+      if (trace_valid && trace_valu) print_vgprs;
       if (start && start_ok) begin
         $display("S %0d %0d", start_slot, cycle);
+        sweep_slot = start_slot;
         waves[start_slot] = waves[start_slot] + 1;
         left = left - 1;
         step_rng; pause[start_slot] = x[5:0] % 12;
       end
       if (trace_valid)
-        $display("T %0d %h %h %h %0d %h %0d %h %h %0d %h %h %0d %h %h %0d %h %h %0d %0d %0d",
+        $display("T %0d %h %h %h %0d %h %0d %h %h %0d %h %h %0d %h %h %0d %h %h %0d %0d %0d %h %0d",
                  trace_slot, trace_pc, trace_word0, trace_word1, trace_nwords, trace_exec,
                  trace_we0, trace_idx0, trace_val0, trace_we1, trace_idx1, trace_val1,
                  trace_we2, trace_idx2, trace_val2, trace_we3, trace_idx3, trace_val3,
-                 trace_scc_we, trace_scc, cycle);
+                 trace_scc_we, trace_scc, cycle, trace_word2, trace_vbg);
+      if (trace_vdone) begin
+        print_vgprs;
+        $display("G");
+      end
       if (fault) $display("F %0d %h %0d", fault_slot, fault_pc, cycle);
       if (ended) $display("E %0d %0d", ended_slot, cycle);
       for (k = 0; k < S; k = k + 1)
@@ -216,19 +287,48 @@ fn hex(s: &str) -> u64 {
     u64::from_str_radix(s, 16).unwrap()
 }
 
+/// A `V` line's VGPR write: its register, lane mask and 32 lanes' values (one hex number,
+/// lane 0 in its low bits).
+fn vgpr_write(f: &[&str]) -> Write {
+    let all = format!("{:0>256}", f[3]);
+    let mut values = [0u32; 32];
+    for (lane, v) in values.iter_mut().enumerate() {
+        let at = 256 - 8 * (lane + 1);
+        *v = u32::from_str_radix(&all[at..at + 8], 16).unwrap();
+    }
+    Write::Vgpr {
+        index: hex(f[1]) as u8,
+        mask: hex(f[2]) as u32,
+        values,
+    }
+}
+
 /// The bench's log, per slot: its waves in start order. Also the run's cycles.
 /// A load's dwords (`W` lines, until `L`) are added to its event; a wave stopped by a
-/// load's fault loses the load and what it retired after it.
+/// load's fault loses the load and what it retired after it. A VALU instruction's VGPR
+/// writes (`V` lines) come before its retirement, or, when it ran on in the background,
+/// before the `G` line that ends it.
 fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
     let mut slots: BTreeMap<u32, Vec<Wave>> = BTreeMap::new();
     let mut cycles = 0;
     let mut outstanding: Outstanding = None;
+    let mut background: Outstanding = None;
+    let mut vgprs = Vec::new();
     for line in log.lines() {
         let f: Vec<&str> = line.split_whitespace().collect();
         let slot = || f[1].parse::<u32>().unwrap();
         match f.first().copied() {
             Some("B") => panic!("a load asked for while the unit was busy: {line}"),
-            Some("V") => panic!("a vector unit asked for in a scalar program: {line}"),
+            Some("M") => panic!("the vector memory unit asked for: {line}"),
+            Some("V") => vgprs.push(vgpr_write(&f)),
+            Some("G") => {
+                let (s, w, e) = background
+                    .take()
+                    .expect("a VALU end with no instruction in the background");
+                let event = &mut slots.get_mut(&s).unwrap()[w].events[e];
+                event.writes.append(&mut vgprs);
+                event.normalize();
+            }
             Some("W") => {
                 let (s, w, e) = outstanding.expect("a loaded dword with no load outstanding");
                 let event = &mut slots.get_mut(&s).unwrap()[w].events[e];
@@ -263,14 +363,19 @@ fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
                 if f[19] == "1" {
                     writes.push(Write::Scc(f[20] == "1"));
                 }
+                writes.append(&mut vgprs);
                 let mut e = TraceEvent {
                     wave: 0,
                     pc: hex(f[2]) as u32,
-                    words: [hex(f[3]) as u32, hex(f[4]) as u32][..n].to_vec(),
+                    words: [hex(f[3]) as u32, hex(f[4]) as u32, hex(f[22]) as u32][..n].to_vec(),
                     exec: hex(f[6]),
                     writes,
                 };
                 e.normalize();
+                if f[23] == "1" {
+                    assert!(background.is_none(), "two in the background: {line}");
+                    background = Some((slot(), w, wave.events.len()));
+                }
                 if loads_sgprs(&e) {
                     assert!(outstanding.is_none(), "a second load outstanding: {line}");
                     outstanding = Some((slot(), w, wave.events.len()));
@@ -282,6 +387,10 @@ fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
                 let w = waves.len() - 1;
                 let wave = &mut waves[w];
                 assert!(wave.end.is_none(), "a wave ended twice: {line}");
+                assert!(
+                    !background.is_some_and(|(s, lw, _)| s == slot() && lw == w),
+                    "a wave ended with its VALU instruction running: {line}"
+                );
                 if let Some((s, lw, e)) = outstanding {
                     if s == slot() && lw == w {
                         assert_eq!(f[0], "F", "a wave ended with its load outstanding: {line}");
@@ -337,7 +446,9 @@ fn build(dir: &Path, config: &Config, waves: u32) -> std::path::PathBuf {
         "{}",
         String::from_utf8_lossy(&lint.stderr)
     );
-    let defines = [
+    // (CU32_TRACE: the VALU's VGPR write trace.)
+    let mut defines = vec![
+        "CU32_TRACE".to_string(),
         format!("SLOTS={}", config.wave_slots),
         format!("SLOT_BITS={}", slot_port_bits(config.wave_slots)),
         format!("IMEM_BITS={}", config.imem_words.trailing_zeros()),
@@ -345,17 +456,27 @@ fn build(dir: &Path, config: &Config, waves: u32) -> std::path::PathBuf {
         "MAX_CYCLES=200000".to_string(),
         format!("DATA_BASE=32'h{:x}", data_region().0),
         format!("DATA_DWORDS={}", data_region().1.len()),
+        format!("LANES={}", config.lanes),
+        format!("VAB={}", vgpr_row_bits(&config)),
+        format!("VCTRL={}", vfields().iter().map(|f| f.width).sum::<usize>()),
+        format!(
+            "DSCTRL={}",
+            ds_fields().iter().map(|f| f.width).sum::<usize>()
+        ),
     ];
+    if slot_bits(&config) > 0 {
+        defines.push(format!("VSLOTS={}", slot_bits(&config)));
+    }
     build_testbench(dir, &[&["tb.v"], &sources[..]].concat(), &defines)
 }
 
-/// The programs: every `kernels/scalar/*.s`, the scalar ones of `kernels/smem`, and three
-/// that fault (a word no table has, a taken branch and a jump out of the instruction
-/// memory).
+/// The programs: every `kernels/scalar/*.s`, `kernels/smem` and `kernels/vector` program
+/// without DS or GLOBAL instructions, and three that fault (a word no table has, a taken
+/// branch and a jump out of the instruction memory).
 fn programs(imem_words: u32) -> Vec<(String, Vec<u32>)> {
     let kernels = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels");
     let mut paths = Vec::new();
-    for dir in ["scalar", "smem"] {
+    for dir in ["scalar", "smem", "vector"] {
         let mut found: Vec<_> = std::fs::read_dir(kernels.join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())
@@ -364,14 +485,21 @@ fn programs(imem_words: u32) -> Vec<(String, Vec<u32>)> {
         found.sort();
         paths.extend(found);
     }
-    // (The scalar formats and SMEM only: no vector instruction.)
+    // (No memory instruction but SMEM: the waves of a program would share the LDS and
+    // the memory their stores write.)
     let scalar = |words: &[u32]| {
         let mut pos = 0;
         while pos < words.len() {
             let Ok(i) = cu32_isa::decode(&words[pos..]) else {
                 return false;
             };
-            if i.op.format > cu32_isa::Format::Smem {
+            if matches!(
+                i.op.format,
+                cu32_isa::Format::Ds
+                    | cu32_isa::Format::Global
+                    | cu32_isa::Format::Flat
+                    | cu32_isa::Format::Mubuf
+            ) {
                 return false;
             }
             pos += i.len_words();
@@ -424,6 +552,8 @@ fn run(slots: u32, waves: u32, seed: u64) {
     }
     let mut config = Config::default_config();
     config.wave_slots = slots;
+    // (4 lanes: a wave in 8 passes; the bench builds quicker than with 32.)
+    config.lanes = 4;
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("issue_{slots}"));
     let exe = build(&dir, &config, waves);
     let data: String = data_region()
