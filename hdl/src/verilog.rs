@@ -614,8 +614,9 @@ struct EnumConst {
 
 /// The reasons the scalar pipeline's check gives select to wait (`cu32_issue`'s
 /// `refuse_why`): 0, held (read busy, a loaded dword waiting for the SGPR port, a load's
-/// fault on its way, a taken branch meeting a jump's redirect); 1, the load (the
-/// scoreboard, `lgkmcnt`, the scalar memory unit busy).
+/// fault on its way, a taken branch meeting a jump's redirect); 1, a unit (the load's
+/// scoreboard, `lgkmcnt`, the scalar memory unit busy; a wave's end or fault while its
+/// VALU instruction runs in the background).
 pub const ISSUE_REASONS: u32 = 2;
 
 /// The rendered `cu32_issue.v`: the pipelined issue's scalar pipeline (`issue.v.tera`) for
