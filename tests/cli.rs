@@ -411,8 +411,8 @@ fn scalar_programs_cosimulate() {
 /// streams exactly as the golden model does; and, at a slow, stalling bus, the
 /// scalar-memory programs and the random load programs (a lone wave: the multi-wave runs
 /// are `hdl/tests/issue.rs`; the vector, LDS and GLOBAL programs run on it in
-/// `vector_programs_cosimulate` and `vmem_programs_cosimulate`). A kernel launch is
-/// refused with a clear error (no dispatcher there yet).
+/// `vector_programs_cosimulate` and `vmem_programs_cosimulate`; kernels in
+/// `suite_kernels_cosimulate_through_the_dispatcher`).
 #[test]
 fn pipelined_core_cosimulates_programs() {
     let out = tempfile::tempdir().unwrap();
@@ -454,18 +454,6 @@ fn pipelined_core_cosimulates_programs() {
     for line in SMEM_STOPS.iter().map(|s| s.to_string()).chain(expected) {
         assert!(stdout.contains(&line), "lacks `{line}`: {stdout}");
     }
-    fails_with(
-        cu32()
-            .arg("cosim")
-            .arg(repo().join("kernels/opencl/build/collatz.co"))
-            .arg("--launch")
-            .arg(repo().join("kernels/opencl/collatz.yaml"))
-            .arg("--config")
-            .arg(&config)
-            .arg("--out")
-            .arg(out.path()),
-        &["`core: pipelined`", "not kernel dispatches"],
-    );
 }
 
 /// How far `kernels/smem`'s error programs (and the longest) agree with the model.
@@ -1139,11 +1127,11 @@ fn vmem_programs_cosimulate() {
     }
 }
 
-/// Suite kernels without barriers run on the RTL's dispatcher exactly as on the golden
-/// model (every wave's trace, the memory at the end), at 32 and 8 lanes, and write the same
-/// output buffers as `cu32 run`. The kernels are launched with the command-line flags
-/// (shared with `cu32 run`), the outputs going to a temporary folder. A kernel with
-/// barriers across waves stops with a clear error.
+/// The suite's integer kernels run on the RTL's dispatcher exactly as on the golden model
+/// (every wave's trace, the memory at the end), on both cores at 32 and 8 lanes (and the
+/// pipelined one at 2), and write the same output buffers as `cu32 run`. A work-group
+/// needing more wave slots than the configuration has stops with a clear error, on both
+/// cores.
 #[test]
 fn suite_kernels_cosimulate_through_the_dispatcher() {
     let out = tempfile::tempdir().unwrap();
@@ -1160,6 +1148,19 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
         path
     };
     let lanes8 = variant("default-lanes8", "\nlanes: 32 ", "\nlanes: 8 ");
+    // The pipelined core (configs/pipelined.yaml, 2 lanes) at `lanes`.
+    let pipelined = std::fs::read_to_string(repo().join("configs/pipelined.yaml")).unwrap();
+    assert!(pipelined.contains("\nlanes: 2 "), "{pipelined}");
+    assert!(pipelined.contains("\nwave_slots: 8\n"), "{pipelined}");
+    let pipelined_at = |lanes: u32| {
+        let name = format!("pipelined-lanes{lanes}");
+        let path = out.path().join(format!("{name}.yaml"));
+        let text = pipelined
+            .replace("\nlanes: 2 ", &format!("\nlanes: {lanes} "))
+            .replace("name: pipelined\n", &format!("name: {name}\n"));
+        std::fs::write(&path, text).unwrap();
+        path
+    };
     // The suite's launch files, copied next to its data so that their outputs land here.
     std::os::unix::fs::symlink(suite.join("data"), out.path().join("data")).unwrap();
     // Every integer kernel of the suite: histogram_local .. atomics meet at s_barrier in
@@ -1189,7 +1190,14 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
         files.sort();
         files
     };
-    for config in [repo().join("configs/default.yaml"), lanes8] {
+    let configs = [
+        repo().join("configs/default.yaml"),
+        lanes8,
+        pipelined_at(32),
+        pipelined_at(8),
+        repo().join("configs/pipelined.yaml"),
+    ];
+    for config in configs {
         for kernel in kernels {
             let launch = out.path().join(format!("{kernel}.yaml"));
             std::fs::copy(suite.join(format!("{kernel}.yaml")), &launch).unwrap();
@@ -1222,8 +1230,10 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
             assert!(stdout.starts_with("PASS "), "{stdout}");
             assert_eq!(outputs(&written), model, "{kernel}: outputs differ");
             // Waves interleave: in bitonic_sort's work-groups of 8 waves, instructions held
-            // at issue give way to other waves (and the model, replaying that order, agrees).
-            if kernel == "bitonic_sort" {
+            // at the sequential core's issue give way to other waves (and the model,
+            // replaying that order, agrees).
+            let sequential = !config.to_string_lossy().contains("pipelined");
+            if kernel == "bitonic_sort" && sequential {
                 let switches = counter_values(&stdout)["wave_switches"];
                 assert!(switches > 0, "{stdout}");
             }
@@ -1260,9 +1270,19 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
     // dispatcher's BARRIER error, named, rather than running wrongly: reduce_sum's eight
     // waves meet at s_barrier, and one slot holds one.
     let one_slot = small("default-one-slot", "\nwave_slots: 8 ", "\nwave_slots: 1 ");
-    let assert = cosim(&one_slot, "reduce_sum").assert().failure();
-    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-    assert!(stdout.contains("error code 7 (BARRIER)"), "{stdout}");
+    let pipelined_one_slot = out.path().join("pipelined-one-slot.yaml");
+    std::fs::write(
+        &pipelined_one_slot,
+        pipelined
+            .replace("\nwave_slots: 8\n", "\nwave_slots: 1\n")
+            .replace("name: pipelined\n", "name: pipelined-one-slot\n"),
+    )
+    .unwrap();
+    for config in [one_slot, pipelined_one_slot] {
+        let assert = cosim(&config, "reduce_sum").assert().failure();
+        let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+        assert!(stdout.contains("error code 7 (BARRIER)"), "{stdout}");
+    }
     fails_with(
         cu32()
             .arg("cosim")

@@ -34,6 +34,11 @@ const FETCH_TEMPLATE: &str = include_str!("../../templates/fetch.v.tera");
 const SELECT_TEMPLATE: &str = include_str!("../../templates/select.v.tera");
 const ISSUE_TEMPLATE: &str = include_str!("../../templates/issue.v.tera");
 const TOP_PIPELINED_TEMPLATE: &str = include_str!("../../templates/top_pipelined.v.tera");
+/// The grid's logic both dispatchers share (`{{ dispatch_grid }}`, rendered first).
+const DISPATCH_GRID: &str = include_str!("../../templates/dispatch_grid.vh");
+/// The performance counters' wiring both tops share (`{{ counters_block }}`).
+const COUNTERS_BLOCK: &str = include_str!("../../templates/counters.vh");
+const LAUNCH_TEMPLATE: &str = include_str!("../../templates/launch.v.tera");
 /// The round-robin function the slot-picking templates share (`{{ round_robin }}`).
 const ROUND_ROBIN: &str = include_str!("../../templates/round_robin.vh");
 
@@ -536,23 +541,43 @@ pub fn render_indexer() -> String {
     rust_hdl_module(Indexer::default(), "cu32_indexer")
 }
 
-/// A counter as the templates show it: its row of [`COUNTERS`] and its CSR word in hex.
+/// A counter as the templates show it: its row of [`COUNTERS`], its CSR word in hex, and
+/// its amount for the core whose top is rendered (`expr`).
 #[derive(Serialize)]
 struct CounterRow {
     #[serde(flatten)]
     counter: Counter,
     word: String,
+    expr: &'static str,
 }
 
-/// The rows of [`COUNTERS`] for the templates.
-fn counter_rows() -> Vec<CounterRow> {
+/// The rows of [`COUNTERS`] for the templates, with the amounts of `core`'s top.
+fn counter_rows(core: CoreKind) -> Vec<CounterRow> {
     COUNTERS
         .iter()
         .map(|&counter| CounterRow {
             word: format!("{:02x}", u32::from(COUNTER_BASE) + u32::from(counter.index)),
             counter,
+            expr: match core {
+                CoreKind::Sequential => counter.amount,
+                CoreKind::Pipelined => counter.pipelined,
+            },
         })
         .collect()
+}
+
+/// Both tops' counter wiring (`counters.vh`, rendered with `core`'s amounts) and the rows,
+/// into a top's context.
+fn insert_counters(ctx: &mut tera::Context, core: CoreKind) -> Result<(), GenError> {
+    let mut c = tera::Context::new();
+    c.insert("counter_rows", &counter_rows(core));
+    ctx.insert(
+        "counters_block",
+        &render("counters.vh", COUNTERS_BLOCK, &c)?,
+    );
+    ctx.insert("counter_rows", &counter_rows(core));
+    ctx.insert("counters", &COUNTERS.len());
+    Ok(())
 }
 
 /// The rendered `cu32_csr.v`: the host's registers (`csr.v.tera`) with the performance
@@ -561,7 +586,7 @@ pub fn render_csr(config: &Config) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
     ctx.insert("counters", &COUNTERS.len());
     ctx.insert("counter_bits", &index_bits());
-    ctx.insert("counter_rows", &counter_rows());
+    ctx.insert("counter_rows", &counter_rows(config.core));
     ctx.insert("lanes", &config.lanes);
     ctx.insert("wave_slots", &config.wave_slots);
     ctx.insert("lds_kib", &(config.lds_bytes / 1024));
@@ -616,8 +641,9 @@ struct EnumConst {
 /// `refuse_why`): 0, held (read busy, a loaded dword waiting for the SGPR port, a load's
 /// fault on its way, a taken branch meeting a jump's redirect); 1, a unit (the load's
 /// scoreboard, `lgkmcnt`, the scalar memory unit busy; a wave's end or fault while its
-/// VALU instruction runs in the background).
-pub const ISSUE_REASONS: u32 = 2;
+/// VALU instruction runs in the background); 2, its barrier (any instruction of a wave
+/// the dispatcher parked at `s_barrier`).
+pub const ISSUE_REASONS: u32 = 3;
 
 /// The rendered `cu32_issue.v`: the pipelined issue's scalar pipeline (`issue.v.tera`) for
 /// the configuration's wave slots and instruction memory; it instantiates `cu32_fetch`,
@@ -679,8 +705,27 @@ pub fn render_issue(config: &Config) -> Result<String, GenError> {
     render("issue.v.tera", ISSUE_TEMPLATE, &ctx)
 }
 
-/// The rendered `cu32_dispatch.v` (the dispatcher, `dispatch.v.tera`).
+/// The rendered `cu32_dispatch.v` (the sequential core's dispatcher, `dispatch.v.tera`).
 pub fn render_dispatch(config: &Config) -> Result<String, GenError> {
+    render(
+        "dispatch.v.tera",
+        DISPATCH_TEMPLATE,
+        &dispatch_context(config)?,
+    )
+}
+
+/// The rendered `cu32_launch.v` (the pipelined core's dispatcher, `launch.v.tera`).
+pub fn render_launch(config: &Config) -> Result<String, GenError> {
+    let mut ctx = dispatch_context(config)?;
+    ctx.insert("sbits", &slot_bits(config));
+    ctx.insert("round_robin", ROUND_ROBIN);
+    render("launch.v.tera", LAUNCH_TEMPLATE, &ctx)
+}
+
+/// What both dispatchers' templates take: the configuration's sizes, the error codes, the
+/// descriptor's field positions, and the grid's logic they share (`dispatch_grid.vh`,
+/// rendered with the same, as `{{ dispatch_grid }}`).
+fn dispatch_context(config: &Config) -> Result<tera::Context, GenError> {
     let mut ctx = tera::Context::new();
     ctx.insert("config_name", &config.name);
     ctx.insert("imem_words", &config.imem_words);
@@ -698,7 +743,9 @@ pub fn render_dispatch(config: &Config) -> Result<String, GenError> {
     for (name, value) in crate::dispatch::descriptor_positions() {
         ctx.insert(name, &value);
     }
-    render("dispatch.v.tera", DISPATCH_TEMPLATE, &ctx)
+    let grid = render("dispatch_grid.vh", DISPATCH_GRID, &ctx)?;
+    ctx.insert("dispatch_grid", &grid);
+    Ok(ctx)
 }
 
 /// The first word of `s_barrier` (the top tells the dispatcher when one retires), encoded
@@ -729,7 +776,7 @@ pub fn render_top(config: &Config) -> Result<String, GenError> {
     ctx.insert("imem_words", &config.imem_words);
     ctx.insert("dsfields", &ds_fields());
     ctx.insert("s_barrier_hi", &format!("{:04x}", s_barrier_word() >> 16));
-    ctx.insert("counter_rows", &counter_rows());
+    insert_counters(&mut ctx, CoreKind::Sequential)?;
     render("cu32_top.v.tera", TOP_TEMPLATE, &ctx)
 }
 
@@ -787,6 +834,7 @@ pub fn render_top_pipelined(config: &Config) -> Result<String, GenError> {
         "lds_row_bits",
         &lds_row_bits(config.lds_banks, config.lds_bytes),
     );
+    insert_counters(&mut ctx, CoreKind::Pipelined)?;
     insert_vector_widths(&mut ctx);
     render("top_pipelined.v.tera", TOP_PIPELINED_TEMPLATE, &ctx)
 }
@@ -819,6 +867,8 @@ fn generate_pipelined(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
     let mut files = vec![
         file("cu32_top.v", render_top_pipelined(config)?),
         file("cu32_issue.v", render_issue(config)?),
+        file("cu32_csr.v", render_csr(config)?),
+        file("cu32_launch.v", render_launch(config)?),
         file(
             "cu32_fetch.v",
             render_fetch(config.wave_slots, config.imem_words)?,

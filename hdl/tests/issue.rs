@@ -111,7 +111,11 @@ module tb;
   cu32_issue dut (
     .clk(clk), .rst(rst), .imem_we(imem_we), .imem_addr(imem_addr), .imem_wdata(imem_wdata),
     .pc_base(base), .start(start), .start_slot(start_slot), .start_pc(32'd0),
-    .start_exec(64'hffffffff), .start_mode(32'd0), .start_ok(start_ok), .running(running),
+    .start_exec(64'hffffffff), .start_mode(32'd0), .start_ok(start_ok),
+    .init_clr(start && start_ok), .init_we(1'b0), .init_slot(start_slot), .init_idx(7'd0),
+    .init_val(32'd0), .init_ok(), .bar_pass({S{1'b1}}), .bar_go(), .bar_slot(), .bar_pc(),
+    .hold(1'b0), .v_hold(1'b0), .v_held(), .st_load(), .st_vbg(), .st_vq(), .st_vx(),
+    .running(running),
     .busy(busy), .ended(ended), .ended_slot(ended_slot), .fault(fault),
     .fault_slot(fault_slot), .fault_pc(fault_pc), .m_req(m_req), .m_addr(m_addr),
     .m_n(m_n), .m_idle(m_idle), .m_valid(m_valid), .m_data(m_data), .m_done(m_done),

@@ -3,9 +3,10 @@
 //! select: each instruction taken stays in flight a random 1 to 6 cycles, then leaves
 //! (popping its words, or redirecting its slot as a branch would) or is refused with
 //! random reasons, while the reasons' `still` levels change at random. From the log (each
-//! cycle's `ready` and `still`, the leaves and refusals, the takes) this file replays the
-//! selection rules: a take whenever a slot is eligible (ready, not in flight, no reason it
-//! noted still holding), the first eligible one after the last taken, none otherwise; and
+//! cycle's `ready`, `still` and `hold`, the leaves and refusals, the takes) this file
+//! replays the selection rules: a take whenever a slot is eligible (not held, ready, not in
+//! flight, no reason it noted still holding), the first eligible one after the last taken,
+//! none otherwise; and
 //! every take's words against the program at the PC the log gives. Needs verilator
 //! (installed by scripts/setup.sh); skipped loudly without it unless `CI` is set.
 
@@ -20,7 +21,7 @@ const REASONS: u32 = 3;
 const TESTBENCH: &str = r#"module tb;
 `include "fetch_tb.vh"
   localparam integer R = `REASONS;
-  reg setup = 1, free = 0, refuse = 0;
+  reg setup = 1, free = 0, refuse = 0, hold = 0;
   reg [SB-1:0] free_slot = 0, refuse_slot = 0;
   reg [R-1:0] refuse_why = 0;
   reg [S*R-1:0] still = 0, flips = 0;
@@ -28,7 +29,8 @@ const TESTBENCH: &str = r#"module tb;
   // (Select stays in reset while the program loads and the slots start.)
   cu32_select select(.clk(clk), .rst(rst || setup), .ready(ready), .free(free),
                      .free_slot(free_slot), .refuse(refuse), .refuse_slot(refuse_slot),
-                     .refuse_why(refuse_why), .still(still), .sel(sel), .d_valid(d_valid));
+                     .refuse_why(refuse_why), .still(still), .hold(hold), .sel(sel),
+                     .d_valid(d_valid));
   // The instruction in flight per slot: its words in (h_n at the take) and the cycle it
   // leaves or is refused.
   reg inq [0:S-1];
@@ -50,7 +52,11 @@ const TESTBENCH: &str = r#"module tb;
         flips[k] = x[2:0] == 0;
       end
       still = still ^ flips;
-      $display("Y %0d %b %b", c, ready, still);
+      // Now and then select is held for a few cycles.
+      step_rng;
+      if (x[4:0] == 0) hold = 1;
+      else if (x[1:0] == 0) hold = 0;
+      $display("Y %0d %b %b %0d", c, ready, still, hold);
       // One instruction whose time has come leaves, and another may be refused.
       step_rng;
       found = 0;
@@ -141,8 +147,10 @@ fn check(log: &str, prog: &[u32], slots: usize) -> (Vec<u32>, u32) {
                 // Bit strings are printed most significant first.
                 let ready: Vec<bool> = f[2].chars().rev().map(|c| c == '1').collect();
                 let still: Vec<bool> = f[3].chars().rev().map(|c| c == '1').collect();
+                let held = f[4] == "1";
                 let eligible = |s: usize| {
-                    ready[s]
+                    !held
+                        && ready[s]
                         && !rp.flight[s]
                         && (0..r).all(|k| rp.why[s] >> k & 1 == 0 || !still[s * r + k])
                 };

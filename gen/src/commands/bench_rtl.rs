@@ -177,7 +177,6 @@ pub fn run(launches: &[PathBuf], suite_dir: &Path, args: &RtlArgs) -> anyhow::Re
         launches.to_vec()
     };
     let config = super::load_config(args.config)?;
-    super::require_dispatcher(&config)?;
     let verilog = super::cosim::generate_rtl(&config, &super::config_dir(args.out, &config))?;
     let built = verilate::build(&verilog, &args.out.join("cosim"))?;
     if built.reused {

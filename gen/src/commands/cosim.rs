@@ -281,7 +281,6 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
     let name = path.display().to_string();
     let code = super::read_code_object(path)?;
     let config = super::load_config(args.config.as_deref())?;
-    super::require_dispatcher(&config)?;
     let kernel = code.kernel(&launch.kernel).ok_or_else(|| {
         anyhow::anyhow!(
             "{name}: kernel `{}` is not in the code object",

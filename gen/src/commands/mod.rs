@@ -24,20 +24,6 @@ pub fn load_config(path: Option<&Path>) -> anyhow::Result<Config> {
     }
 }
 
-/// Refuses a kernel dispatch on a configuration whose core has no dispatcher yet
-/// (`core: pipelined`, which runs plain programs only so far).
-pub fn require_dispatcher(config: &Config) -> anyhow::Result<()> {
-    if config.core == cu32_hdl::CoreKind::Pipelined {
-        anyhow::bail!(
-            "configuration `{}` has `core: pipelined`, which runs plain programs (.s, raw \
-             code) so far, not kernel dispatches: it has no dispatcher yet (hdl/README.md, \
-             \"Pipelined issue\")",
-            config.name
-        );
-    }
-    Ok(())
-}
-
 /// Reads a whole text file, naming it in the error.
 pub fn read_text(path: &Path) -> anyhow::Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))
