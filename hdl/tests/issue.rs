@@ -25,7 +25,7 @@ use cu32_sim::cosim::{data_region, rtl::loads_sgprs};
 use cu32_sim::memory::Memory;
 use cu32_sim::model::Machine;
 use cu32_sim::trace::{TraceEvent, Write};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::path::Path;
 use std::process::Command;
 
@@ -58,6 +58,8 @@ module tb;
   // instructions: it takes `start` in idle or in `done`). (No memory instruction: the
   // vector memory unit would ask for vm_go.)
   wire v_go, vm_go, v_scc, v_vop3, v_vopd, v_dmv, v_sweep, v_done, v_last, v_writes;
+  wire v_result, v_tail, v_tdone;
+  wire [1:0] v_young;
   wire trace_valu, trace_vbg, trace_vdone;
   wire [SB-1:0] v_slot;
   wire [31:0] v_exec, v_ir1, v_ir2, v_sval, trace_word2;
@@ -92,7 +94,7 @@ module tb;
     .m_we({4*`LANES{1'b0}}), .m_wdata({128*`LANES{1'b0}}), .q(vrf_q));
   cu32_valu valu (
     .clk(clk), .rst(rst), .start(start && start_ok), .keep_v0(1'b0), .v0_we(1'b0),
-    .v0_lane(5'd0), .v0_val(32'd0), .go(v_go), .result(1'b1), .exec(v_exec), .scc(v_scc),
+    .v0_lane(5'd0), .v0_val(32'd0), .go(v_go), .result(v_result), .exec(v_exec), .scc(v_scc),
     .s0raw_x(v_s0), .s1raw(v_s1), .s2raw(v_s2), .ir1(v_ir1), .ir2(v_ir2), .vop3(v_vop3),
     .src0_x(v_src0), .src1(v_src1), .src2(v_src2), .vdst_x(v_vdst), .opsel(v_opsel),
     .dpp(v_dpp), .vopd(v_vopd), .ctrl_y(v_ctrl_y), .src0_y(v_src0_y), .src1_y(v_src1_y),
@@ -103,8 +105,8 @@ module tb;
     .slot(va_slot), .cur_slot(va_slot), .wslot(va_wslot),
 `endif
     .vwe0(vwe0), .vidx0(vidx0), .vmask(vmask), .vval0(vval0), .vwe1(vwe1), .vidx1(vidx1),
-    .vval1(vval1), .done(v_done), .last(v_last), .tail(), .tdone(), .tail_own(),
-    .young_own(), .y_vdst(), .y_n(), .y_near(), .sweeping(v_sweep), .sval(v_sval));
+    .vval1(vval1), .done(v_done), .last(v_last), .tail(v_tail), .tdone(v_tdone),
+    .tail_own(), .young_own(v_young), .y_vdst(), .y_n(), .y_near(), .sweeping(v_sweep), .sval(v_sval));
   wire [31:0] m_addr, trace_sval;
   wire [4:0] m_n;
   wire [6:0] trace_sidx;
@@ -124,7 +126,8 @@ module tb;
     .v_src0(v_src0), .v_src1(v_src1), .v_src2(v_src2), .v_vdst(v_vdst), .v_opsel(v_opsel),
     .v_dpp(v_dpp), .v_vopd(v_vopd), .v_ctrl_y(v_ctrl_y), .v_src0_y(v_src0_y),
     .v_src1_y(v_src1_y), .v_vdst_y(v_vdst_y), .v_ctrl(v_ctrl), .v_dmv(v_dmv), .v_dsc(v_dsc),
-    .v_dsoff(v_dsoff), .v_gm(), .v_gsa(), .v_sweep(v_sweep), .v_done(v_done),
+    .v_dsoff(v_dsoff), .v_gm(), .v_gsa(), .v_sweep(v_sweep), .v_result(v_result),
+    .v_young(|v_young), .v_tail(v_tail), .v_tdone(v_tdone), .v_done(v_done),
     .v_sval(v_sval), .vm_go(vm_go), .vm_done(1'b0), .vm_fault(1'b0),
     .trace_valid(trace_valid),
     .trace_slot(trace_slot), .trace_pc(trace_pc), .trace_word0(trace_word0),
@@ -174,7 +177,7 @@ module tb;
       start = 0;
       for (k = 0; k < S; k = k + 1) begin
         if (!start && !running[k] && waves[k] < `WAVES && pause[k] == 0 && !v_go
-            && !v_sweep) begin
+            && !v_sweep && !v_tail) begin
           start = 1; start_slot = k[SB-1:0];
         end
       end
@@ -311,12 +314,13 @@ fn vgpr_write(f: &[&str]) -> Write {
 /// A load's dwords (`W` lines, until `L`) are added to its event; a wave stopped by a
 /// load's fault loses the load and what it retired after it. A VALU instruction's VGPR
 /// writes (`V` lines) come before its retirement, or, when it ran on in the background,
-/// before the `G` line that ends it.
+/// before the `G` line that ends it (several may run on: with tails, a VALU instruction
+/// may retire before the one before it has ended; they end in order).
 fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
     let mut slots: BTreeMap<u32, Vec<Wave>> = BTreeMap::new();
     let mut cycles = 0;
     let mut outstanding: Outstanding = None;
-    let mut background: Outstanding = None;
+    let mut background: VecDeque<(u32, usize, usize)> = VecDeque::new();
     let mut vgprs = Vec::new();
     for line in log.lines() {
         let f: Vec<&str> = line.split_whitespace().collect();
@@ -327,7 +331,7 @@ fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
             Some("V") => vgprs.push(vgpr_write(&f)),
             Some("G") => {
                 let (s, w, e) = background
-                    .take()
+                    .pop_front()
                     .expect("a VALU end with no instruction in the background");
                 let event = &mut slots.get_mut(&s).unwrap()[w].events[e];
                 event.writes.append(&mut vgprs);
@@ -377,8 +381,7 @@ fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
                 };
                 e.normalize();
                 if f[23] == "1" {
-                    assert!(background.is_none(), "two in the background: {line}");
-                    background = Some((slot(), w, wave.events.len()));
+                    background.push_back((slot(), w, wave.events.len()));
                 }
                 if loads_sgprs(&e) {
                     assert!(outstanding.is_none(), "a second load outstanding: {line}");
@@ -392,7 +395,7 @@ fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
                 let wave = &mut waves[w];
                 assert!(wave.end.is_none(), "a wave ended twice: {line}");
                 assert!(
-                    !background.is_some_and(|(s, lw, _)| s == slot() && lw == w),
+                    !background.iter().any(|&(s, lw, _)| s == slot() && lw == w),
                     "a wave ended with its VALU instruction running: {line}"
                 );
                 if let Some((s, lw, e)) = outstanding {
