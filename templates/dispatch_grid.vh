@@ -58,7 +58,8 @@
     wire        fin_next = fin || (wrap_x && wrap_y && wrap_z);
     wire [31:0] lane_v0 = fin ? 32'd0 : {2'd0, v0_z, v0_y, ix};
     // A wave's MODE from COMPUTE_PGM_RSRC1 (round and denormal modes, DX10_CLAMP, IEEE).
-    wire [31:0] grid_mode = {22'd0, rsrc1[{{ r1_ieee }}], rsrc1[{{ r1_dx10 }}], rsrc1[{{ r1_fp_lo }} +: 8]};
+    wire [31:0] grid_mode = {22'd0, rsrc1[{{ r1_ieee }}], rsrc1[{{ r1_dx10 }}],
+                             rsrc1[{{ r1_fp_lo }} +: 8]};
 
     // SGPR `idx`'s initial value in the work-group's waves (below s106; EXEC_LO aside): the
     // kernarg pointer at its user SGPR pair (after the private segment buffer, dispatch and

@@ -814,7 +814,8 @@ pub fn render_core(config: &Config) -> Result<String, GenError> {
 }
 
 /// The rendered `cu32_top.v` of a `core: pipelined` configuration
-/// (`top_pipelined.v.tera`): the scalar pipeline behind the sequential top's ports.
+/// (`top_pipelined.v.tera`): the scalar pipeline, its dispatcher (`cu32_launch`), the CSRs
+/// and the vector units behind the sequential top's ports.
 pub fn render_top_pipelined(config: &Config) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
     ctx.insert("config_name", &config.name);
