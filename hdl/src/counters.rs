@@ -106,9 +106,9 @@ pub const COUNTERS: &[Counter] = &[
         name: "vector_wait",
         meaning: "cycles the core waits in VExec on the vector unit (an instruction with a \
                   scalar result to M0 or EXEC, or while a scalar load is outstanding; one \
-                  cycle for the others, which run in the background; pipelined: X holds a \
-                  vector instruction its unit has not ended, a DS or GLOBAL one or a VALU \
-                  one with a scalar result)",
+                  cycle for the others, which run in the background; pipelined: check \
+                  refuses an instruction of a wave whose VALU instruction's scalar result is \
+                  still to be written)",
         amount: "{7'd0, v_wait}",
         pipelined: "{7'd0, st_vx}",
     },
@@ -156,8 +156,9 @@ pub const COUNTERS: &[Counter] = &[
         meaning: "cycles an instruction waits at issue for a vector instruction running in \
                   the background (a vector instruction for its unit or its wave's, SMEM for \
                   GLOBAL, `s_waitcnt`, `s_endpgm`, `s_barrier` for the wave's; pipelined: \
-                  a wave's `s_endpgm` or fault at check, or X's vector instruction waiting \
-                  for the vector units)",
+                  check refuses a wave's `s_endpgm` or fault for its own, SMEM for any \
+                  memory instruction, a vector instruction while another waits for the \
+                  vector units)",
         amount: "{7'd0, vm_wait}",
         pipelined: "{7'd0, st_vbg || st_vq}",
     },

@@ -638,12 +638,14 @@ struct EnumConst {
 }
 
 /// The reasons the scalar pipeline's check gives select to wait (`cu32_issue`'s
-/// `refuse_why`): 0, held (read busy, a loaded dword waiting for the SGPR port, a load's
+/// `refuse_why`): 0, held (read busy, a late SGPR write waiting for the port, a late
 /// fault on its way, a taken branch meeting a jump's redirect); 1, a unit (the load's
-/// scoreboard, `lgkmcnt`, the scalar memory unit busy; a wave's end or fault while its
-/// VALU instruction runs in the background); 2, its barrier (any instruction of a wave
-/// the dispatcher parked at `s_barrier`).
-pub const ISSUE_REASONS: u32 = 3;
+/// scoreboard, `lgkmcnt`, the scalar memory unit busy, a load while a vector memory
+/// instruction is on its way; a wave's end or fault while its vector instructions run in
+/// the background); 2, its barrier (any instruction of a wave the dispatcher parked at
+/// `s_barrier`); 3, the vector units (a vector instruction while another waits for them,
+/// any instruction while its wave's VALU scalar result is still to be written).
+pub const ISSUE_REASONS: u32 = 4;
 
 /// The rendered `cu32_issue.v`: the pipelined issue's scalar pipeline (`issue.v.tera`) for
 /// the configuration's wave slots and instruction memory; it instantiates `cu32_fetch`,

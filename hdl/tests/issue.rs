@@ -60,7 +60,8 @@ module tb;
   wire v_go, vm_go, v_scc, v_vop3, v_vopd, v_dmv, v_sweep, v_done, v_last, v_writes;
   wire v_result, v_tail, v_tdone;
   wire [1:0] v_young;
-  wire trace_valu, trace_vbg, trace_vdone;
+  wire trace_vdone, trace_mdone;
+  wire [1:0] trace_vbg;
   wire [SB-1:0] v_slot;
   wire [31:0] v_exec, v_ir1, v_ir2, v_sval, trace_word2;
   wire [63:0] v_s0, v_s1, v_s2;
@@ -78,7 +79,7 @@ module tb;
   wire [7:0] vidx0, vidx1;
   wire [31:0] vmask;
   wire [1023:0] vval0, vval1;
-  wire unused_v = &{1'b0, v_last, v_writes, v_ir2, trace_word2};
+  wire unused_v = &{1'b0, v_last, v_writes, v_ir2, trace_word2, trace_mdone};
   reg [SB-1:0] sweep_slot = 0;
 `ifdef VSLOTS
   wire [`VSLOTS-1:0] va_slot = v_sweep ? sweep_slot[`VSLOTS-1:0] : v_slot[`VSLOTS-1:0];
@@ -109,7 +110,7 @@ module tb;
     .tail_own(), .young_own(v_young), .y_vdst(), .y_n(), .y_near(), .sweeping(v_sweep), .sval(v_sval));
   wire [31:0] m_addr, trace_sval;
   wire [4:0] m_n;
-  wire [6:0] trace_sidx;
+  wire [7:0] trace_sidx;
   cu32_issue dut (
     .clk(clk), .rst(rst), .imem_we(imem_we), .imem_addr(imem_addr), .imem_wdata(imem_wdata),
     .pc_base(base), .start(start), .start_slot(start_slot), .start_pc(32'd0),
@@ -132,7 +133,7 @@ module tb;
     .trace_valid(trace_valid),
     .trace_slot(trace_slot), .trace_pc(trace_pc), .trace_word0(trace_word0),
     .trace_word1(trace_word1), .trace_word2(trace_word2), .trace_nwords(trace_nwords),
-    .trace_valu(trace_valu), .trace_vmem(), .trace_vbg(trace_vbg), .trace_vdone(trace_vdone),
+    .trace_vbg(trace_vbg), .trace_vdone(trace_vdone), .trace_mdone(trace_mdone),
     .trace_has_literal(trace_has_literal), .trace_exec(trace_exec),
     .trace_we0(trace_we0), .trace_idx0(trace_idx0), .trace_val0(trace_val0),
     .trace_we1(trace_we1), .trace_idx1(trace_idx1), .trace_val1(trace_val1),
@@ -209,10 +210,9 @@ module tb;
       if (trace_swe) $display("W %h %h", trace_sidx, trace_sval);
       if (trace_sdone) $display("L");
       if (vm_go) $display("M %0d", cycle);
-      // A VALU instruction's VGPR writes: before its retirement (trace_valu), or, when it
-      // ran on in the background, at its end (trace_vdone: after this cycle's retirement,
-      // then a G line).
-      if (trace_valid && trace_valu) print_vgprs;
+      // A VALU instruction runs on in the background after its retirement: its VGPR
+      // writes come at its end (trace_vdone: after this cycle's retirement, then a G line),
+      // its scalar result before (a W line with bit 7 of the index set).
       if (start && start_ok) begin
         $display("S %0d %0d", start_slot, cycle);
         sweep_slot = start_slot;
@@ -312,10 +312,10 @@ fn vgpr_write(f: &[&str]) -> Write {
 
 /// The bench's log, per slot: its waves in start order. Also the run's cycles.
 /// A load's dwords (`W` lines, until `L`) are added to its event; a wave stopped by a
-/// load's fault loses the load and what it retired after it. A VALU instruction's VGPR
-/// writes (`V` lines) come before its retirement, or, when it ran on in the background,
-/// before the `G` line that ends it (several may run on: with tails, a VALU instruction
-/// may retire before the one before it has ended; they end in order).
+/// load's fault loses the load and what it retired after it. A VALU instruction runs on
+/// in the background after its retirement: its VGPR writes (`V` lines) come before the
+/// `G` line that ends it, its scalar result as a `W` line with bit 7 set in that cycle
+/// (several may run on: with tails, and one waiting for the unit; they end in order).
 fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
     let mut slots: BTreeMap<u32, Vec<Wave>> = BTreeMap::new();
     let mut cycles = 0;
@@ -338,10 +338,17 @@ fn parse_log(log: &str) -> (BTreeMap<u32, Vec<Wave>>, u64) {
                 event.normalize();
             }
             Some("W") => {
-                let (s, w, e) = outstanding.expect("a loaded dword with no load outstanding");
+                // (Bit 7: the scalar result of the VALU instruction ending this cycle.)
+                let (s, w, e) = if hex(f[1]) & 0x80 != 0 {
+                    *background
+                        .front()
+                        .expect("a VALU result with no VALU instruction running")
+                } else {
+                    outstanding.expect("a loaded dword with no load outstanding")
+                };
                 let event = &mut slots.get_mut(&s).unwrap()[w].events[e];
                 event.writes.push(Write::Sgpr {
-                    index: hex(f[1]) as u8,
+                    index: (hex(f[1]) & 0x7f) as u8,
                     value: hex(f[2]) as u32,
                 });
                 event.normalize();

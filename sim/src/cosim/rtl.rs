@@ -266,13 +266,14 @@ impl Rtl {
         let mut counters = Vec::new();
         // The event of the scalar load whose dwords are still arriving, and of the vector
         // instructions still running in the background on each unit (VALU, memory unit),
-        // oldest first: the VALU's tail (an instruction writing its last passes) and the
-        // one after it, and a third when it retires in the cycle the tail ends (a cycle's
-        // `T` line comes before its `G` lines); the memory unit's one and the one waiting
-        // in its queue, and likewise a third.
+        // oldest first: on the VALU up to three tails (instructions writing their last
+        // passes), the one running and one waiting (the pipelined core's V1), less one
+        // (one of those two is the one retiring now); on the memory unit the one running
+        // and the one waiting in its queue, and a third when it retires in the cycle the
+        // first ends (a cycle's `T` line comes before its `G` lines).
         let mut outstanding: Option<usize> = None;
         let mut background: [std::collections::VecDeque<usize>; 2] = Default::default();
-        const IN_FLIGHT: [usize; 2] = [3, 3];
+        const IN_FLIGHT: [usize; 2] = [5, 3];
         loop {
             let line = p.line()?;
             let fields: Vec<&str> = line.split_whitespace().collect();
