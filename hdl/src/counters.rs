@@ -157,8 +157,8 @@ pub const COUNTERS: &[Counter] = &[
                   the background (a vector instruction for its unit or its wave's, SMEM for \
                   GLOBAL, `s_waitcnt`, `s_endpgm`, `s_barrier` for the wave's; pipelined: \
                   check refuses a wave's `s_endpgm` or fault for its own, SMEM for any \
-                  memory instruction, a vector instruction while another waits for the \
-                  vector units)",
+                  memory instruction, a vector instruction while another waits for its \
+                  unit or its wave has one on the other unit)",
         amount: "{7'd0, vm_wait}",
         pipelined: "{7'd0, st_vbg || st_vq}",
     },
