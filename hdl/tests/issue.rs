@@ -103,11 +103,11 @@ module tb;
     .vrf_raddr(va_raddr), .vrf_waddr(va_waddr), .vrf_we(va_we), .vrf_wdata(va_wdata),
     .vrf_q(vrf_q), .m_re(4'd0), .writes(v_writes),
 `ifdef VSLOTS
-    .slot(va_slot), .cur_slot(va_slot), .wslot(va_wslot),
+    .slot(va_slot), .cur_slot(va_slot), .m_slot(va_slot), .wslot(va_wslot),
 `endif
     .vwe0(vwe0), .vidx0(vidx0), .vmask(vmask), .vval0(vval0), .vwe1(vwe1), .vidx1(vidx1),
     .vval1(vval1), .done(v_done), .last(v_last), .tail(v_tail), .tdone(v_tdone),
-    .tail_own(), .young_own(v_young), .y_vdst(), .y_n(), .y_near(), .sweeping(v_sweep), .sval(v_sval));
+    .tail_own(), .tail_m(), .young_own(v_young), .y_vdst(), .y_n(), .y_near(), .sweeping(v_sweep), .sval(v_sval));
   wire [31:0] m_addr, trace_sval;
   wire [4:0] m_n;
   wire [7:0] trace_sidx;
@@ -128,8 +128,8 @@ module tb;
     .v_dpp(v_dpp), .v_vopd(v_vopd), .v_ctrl_y(v_ctrl_y), .v_src0_y(v_src0_y),
     .v_src1_y(v_src1_y), .v_vdst_y(v_vdst_y), .v_ctrl(v_ctrl), .v_dmv(v_dmv), .v_dsc(v_dsc),
     .v_dsoff(v_dsoff), .v_sweep(v_sweep), .v_result(v_result),
-    .v_young(|v_young), .v_tail(v_tail), .v_tdone(v_tdone), .v_done(v_done),
-    .v_sval(v_sval), .vm_slot(), .vm_exec(), .vm_s0(), .vm_src0(), .vm_src1(), .vm_src2(),
+    .v_young(|v_young), .v_tail(v_tail), .v_tail_m(1'b0), .v_tdone(v_tdone), .v_done(v_done),
+    .v_sval(v_sval), .vm_slot(), .vm_cslot(), .vm_next(), .vm_exec(), .vm_s0(), .vm_src0(), .vm_src1(), .vm_src2(),
     .vm_vdst(), .vm_dsc(), .vm_dsoff(), .vm_gm(), .vm_gsa(), .vm_go(vm_go), .vm_done(1'b0),
     .vm_fault(1'b0),
     .trace_valid(trace_valid),
