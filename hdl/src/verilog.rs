@@ -38,6 +38,9 @@ const TOP_PIPELINED_TEMPLATE: &str = include_str!("../../templates/top_pipelined
 const DISPATCH_GRID: &str = include_str!("../../templates/dispatch_grid.vh");
 /// The performance counters' wiring both tops share (`{{ counters_block }}`).
 const COUNTERS_BLOCK: &str = include_str!("../../templates/counters.vh");
+/// The VGPR check of a VALU-unit instruction against a memory instruction, which the
+/// sequential top and the pipelined issue share (`{{ vgpr_check }}`).
+const VGPR_CHECK: &str = include_str!("../../templates/vgpr_check.vh");
 const LAUNCH_TEMPLATE: &str = include_str!("../../templates/launch.v.tera");
 /// The round-robin function the slot-picking templates share (`{{ round_robin }}`).
 const ROUND_ROBIN: &str = include_str!("../../templates/round_robin.vh");
@@ -703,6 +706,8 @@ pub fn render_issue(config: &Config) -> Result<String, GenError> {
     ctx.insert("alu_width", &width("alu"));
     ctx.insert("kind_width", &width("kind"));
     ctx.insert("consts", &consts);
+    ctx.insert("dsfields", &ds_fields());
+    ctx.insert("vgpr_check", VGPR_CHECK);
     insert_vector_widths(&mut ctx);
     render("issue.v.tera", ISSUE_TEMPLATE, &ctx)
 }
@@ -779,6 +784,7 @@ pub fn render_top(config: &Config) -> Result<String, GenError> {
     ctx.insert("dsfields", &ds_fields());
     ctx.insert("s_barrier_hi", &format!("{:04x}", s_barrier_word() >> 16));
     insert_counters(&mut ctx, CoreKind::Sequential)?;
+    ctx.insert("vgpr_check", VGPR_CHECK);
     render("cu32_top.v.tera", TOP_TEMPLATE, &ctx)
 }
 
