@@ -641,14 +641,16 @@ struct EnumConst {
 }
 
 /// The reasons the scalar pipeline's check gives select to wait (`cu32_issue`'s
-/// `refuse_why`): 0, held (read busy, a late SGPR write waiting for the port, a late
-/// fault on its way, a taken branch meeting a jump's redirect); 1, a unit (the load's
-/// scoreboard, `lgkmcnt`, the scalar memory unit busy, a load while a vector memory
-/// instruction is on its way; a wave's end or fault while its vector instructions run in
-/// the background); 2, its barrier (any instruction of a wave the dispatcher parked at
-/// `s_barrier`); 3, the vector units (a vector instruction while another waits for them,
-/// any instruction while its wave's VALU scalar result is still to be written).
-pub const ISSUE_REASONS: u32 = 4;
+/// `refuse_why`), each with its own `still`, so that a refused slot tries again as soon as
+/// that one reason has gone: 0, held (read busy, a late SGPR write waiting for the port, a
+/// late fault on its way, a taken branch meeting a jump's redirect); 1, the scalar load
+/// (its scoreboard, `lgkmcnt`, the unit busy); 2, its barrier (any instruction of a wave
+/// the dispatcher parked at `s_barrier`); 3, a VALU instruction (no room: one in R, X or
+/// AW; its VGPRs meet its wave's memory instruction's); 4, a memory instruction (no room;
+/// its wave's VALU one in VA or AW); 5, its wave's VALU scalar result still to be written;
+/// 6, the background (a wave's end or fault while its vector instructions run, a load
+/// while a memory instruction is on its way).
+pub const ISSUE_REASONS: u32 = 7;
 
 /// The rendered `cu32_issue.v`: the pipelined issue's scalar pipeline (`issue.v.tera`) for
 /// the configuration's wave slots and instruction memory; it instantiates `cu32_fetch`,

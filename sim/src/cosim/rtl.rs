@@ -267,10 +267,10 @@ impl Rtl {
         // The event of the scalar load whose dwords are still arriving, and of the vector
         // instructions still running in the background on each unit (VALU, memory unit),
         // oldest first: on the VALU up to three tails (instructions writing their last
-        // passes), the one running and one waiting (the pipelined core's V1), less one
-        // (one of those two is the one retiring now); on the memory unit the one running
-        // and the one waiting in its queue, and a third when it retires in the cycle the
-        // first ends (a cycle's `T` line comes before its `G` lines).
+        // passes), the one running and the one waiting for it (the pipelined core's AW);
+        // on the memory unit the one running and the one waiting in its queue, and a third
+        // when it retires in the cycle the first ends (a cycle's `T` line comes before its
+        // `G` lines).
         let mut outstanding: Option<usize> = None;
         let mut background: [std::collections::VecDeque<usize>; 2] = Default::default();
         const IN_FLIGHT: [usize; 2] = [5, 3];
