@@ -13,10 +13,11 @@
 mod common;
 
 use common::{check_head, run_fetch_bench, verilator_present};
-use cu32_hdl::verilog::render_select;
+use cu32_hdl::verilog::{render_select, ISSUE_REASONS};
 use std::path::Path;
 
-const REASONS: u32 = 3;
+/// As many reasons to wait as the scalar pipeline gives.
+const REASONS: u32 = ISSUE_REASONS;
 
 const TESTBENCH: &str = r#"module tb;
 `include "fetch_tb.vh"
