@@ -386,14 +386,15 @@ fn far_branches(dir: &Path) -> [PathBuf; 2] {
 /// Every scalar program runs on the RTL exactly as on the golden model; so do two taken
 /// branches out of the instruction memory (backward below 0, forward beyond its 4 KiB),
 /// which stop the wave at the branch on both sides (the model: a target outside the
-/// program).
+/// program), and a jump out of it, which stops the wave at the jump on both sides.
 #[test]
 fn scalar_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
     let mut programs = programs_in("scalar");
     assert!(programs.len() >= 40, "{} programs", programs.len());
     programs.extend(far_branches(out.path()));
-    cosim_passes(
+    programs.push(repo().join("kernels/faults/jump_beyond.s"));
+    let stdout = cosim_passes(
         cu32()
             .arg("cosim")
             .args(&programs)
@@ -402,28 +403,22 @@ fn scalar_programs_cosimulate() {
         programs.len(),
         "",
     );
+    assert!(stdout.contains("jump_beyond.s: 3 instructions"), "{stdout}");
 }
 
-/// The pipelined issue in construction (`configs/pipelined.yaml`, `core: pipelined`, 2
-/// lanes) runs every scalar program, the two branches and a jump out of the instruction
-/// memory (the jump stopping the wave where the model stops, unlike the sequential core),
-/// `kernels/smem` (its error programs stopping where the model stops) and 100 random
-/// streams exactly as the golden model does; and, at a slow, stalling bus, the
-/// scalar-memory programs and the random load programs (a lone wave: the multi-wave runs
-/// are `hdl/tests/issue.rs`; the vector, LDS and GLOBAL programs run on it in
-/// `vector_programs_cosimulate` and `vmem_programs_cosimulate`; kernels in
-/// `suite_kernels_cosimulate_through_the_dispatcher`).
+/// The sequential core (`configs/sequential.yaml`, `core: sequential`, 2 lanes) runs every
+/// scalar program, the two branches, `kernels/smem` (its error programs stopping where the
+/// model stops) and 100 random streams exactly as the golden model does; and, at a slow,
+/// stalling bus, the scalar-memory programs and the random load programs. (A jump out of
+/// the instruction memory stops it at the target, not at the jump as the model.)
 #[test]
-fn pipelined_core_cosimulates_programs() {
+fn sequential_core_cosimulates_programs() {
     let out = tempfile::tempdir().unwrap();
-    let config = repo().join("configs/pipelined.yaml");
+    let config = repo().join("configs/sequential.yaml");
     let smem = programs_in("smem");
     let mut programs = programs_in("scalar");
     programs.extend(far_branches(out.path()));
     programs.extend(smem.iter().cloned());
-    // A jump out of the instruction memory stops the wave at the jump, as on the model (the
-    // sequential core stops at the target).
-    programs.push(repo().join("kernels/faults/jump_beyond.s"));
     let stdout = cosim_passes(
         cu32()
             .arg("cosim")
@@ -435,7 +430,7 @@ fn pipelined_core_cosimulates_programs() {
         programs.len() + 100,
         "",
     );
-    for stop in SMEM_STOPS.iter().chain(&["jump_beyond.s: 3 instructions"]) {
+    for stop in SMEM_STOPS {
         assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
     }
     let (random, expected) = random_smem_programs(out.path());
@@ -606,20 +601,20 @@ fn cosim_cycles(stdout: &str, program: &Path, instructions: usize) -> u64 {
         .unwrap_or_else(|| panic!("no `{needle}`: {stdout}"))
 }
 
-/// A vector instruction without a scalar result runs on while the wave goes on with scalar
-/// instructions: each program agrees with the model, and what waits for it shows in
-/// `vector_busy` and in the cycles (bus latency 20): `s_waitcnt vmcnt(0)` /
-/// `s_waitcnt_vmcnt` wait for a GLOBAL load, `s_waitcnt_vscnt` for a GLOBAL store,
-/// `s_waitcnt lgkmcnt(0)` for DS, a vector instruction of the wave for the VALU's, a VALU
-/// one for the memory unit's only when they share a VGPR, a scalar load for a GLOBAL store
-/// (not a load); the other kinds' counts, or a count of 1, do not wait, a VALU
-/// instruction is in no count, and a memory instruction waits in the memory unit's queue
-/// behind the unit's.
+/// A vector instruction without a scalar result runs on while the wave goes on (hdl/README.md,
+/// "The scalar pipeline"): each program agrees with the model, and what waits for it shows
+/// in `vector_busy` (the cycles a wave is refused at check, or waits in select, for it) and
+/// in the cycles (bus latency 20). A VALU instruction waits for its wave's memory instruction only when
+/// they share a VGPR (it reads or writes one the load writes, writes one the store reads),
+/// a DS one likewise, and a scalar load for any memory instruction (which may write what
+/// it reads, or read what it writes). Nothing else waits: not `s_waitcnt` (the memory unit
+/// runs the memory instructions in order, and those checks order the rest; its
+/// `lgkmcnt(0)` waits for a scalar load only), not a VALU instruction behind another.
 #[test]
 fn vector_instructions_run_in_the_background() {
     let out = tempfile::tempdir().unwrap();
-    // (The scalar instructions after each VALU one give it time to end, 12 cycles: it
-    // runs in the background too, and the next vector instruction would wait for it.)
+    // (The scalar instructions after each VALU one give it time to end: it runs in the
+    // background too, and the next vector instruction would wait for it.)
     let pause = "s_mul_i32 s8, s8, s8\n".repeat(2);
     let head = format!(
         "s_mov_b32 s0, 0x10000\ns_mov_b32 s1, 0\nv_mbcnt_lo_u32_b32 v0, -1, 0\n{pause}\
@@ -639,23 +634,28 @@ fn vector_instructions_run_in_the_background() {
     let valu = "v_mul_lo_u32 v5, v1, v0";
     let free = "s_add_u32 s6, s6, 1\ns_add_u32 s6, s6, 1\n";
     let counts = "s_waitcnt vmcnt(0)\ns_waitcnt_vscnt null, 0x0\n";
+    let (_, free_cycles) = run("free.s", load, free);
     for (access, body) in [
         (load, free),
-        (load, "s_waitcnt vmcnt(1)\ns_waitcnt_vscnt null, 0x0\n"),
-        (store, "s_waitcnt vmcnt(0)\ns_waitcnt_vmcnt null, 0x0\n"),
+        (load, "s_waitcnt vmcnt(0)\ns_waitcnt_vscnt null, 0x0\n"),
+        (load, "s_waitcnt_vmcnt null, 0x0\ns_add_u32 s6, s6, 1\n"),
+        (store, "s_waitcnt_vscnt null, 0x0\ns_add_u32 s6, s6, 1\n"),
+        (lds, "s_waitcnt lgkmcnt(0)\ns_waitcnt_lgkmcnt null, 0x0\n"),
         (lds, counts),
         (valu, counts),
-        (valu, "s_waitcnt lgkmcnt(0)\ns_waitcnt_vmcnt null, 0x0\n"),
-        // (a scalar load runs beside a GLOBAL load)
-        (load, "s_load_b32 s8, s[0:1], 0x0\ns_add_u32 s6, s6, 1\n"),
+        (valu, "v_add_nc_u32 v6, v5, 1\ns_add_u32 s6, s6, 1\n"),
         // (a VALU instruction runs beside its wave's memory instruction when they share
-        // no VGPR)
+        // no VGPR, and a DS one behind a DS one)
         (load, "v_add_nc_u32 v3, v1, v0\ns_add_u32 s6, s6, 1\n"),
         (store, "v_mov_b32 v3, 1\ns_add_u32 s6, s6, 1\n"),
         (lds, "ds_load_b32 v3, v1\ns_add_u32 s6, s6, 1\n"),
     ] {
-        let (waited, _) = run("free.s", access, body);
+        let (waited, cycles) = run("free.s", access, body);
         assert_eq!(waited, 0, "{access}; {body}");
+        assert!(
+            cycles <= free_cycles + 2,
+            "{access}; {body}: {cycles} against {free_cycles} cycles"
+        );
     }
     let wait = |access: &str, body: &str, least: u64| {
         let (_, free_cycles) = run("free.s", access, free);
@@ -670,17 +670,20 @@ fn vector_instructions_run_in_the_background() {
     // (a VALU instruction waits for its wave's memory instruction when it reads or writes
     // a VGPR that one writes, or writes one that one reads: here the load's destination
     // v2, its address v1, the store's data v0; a pair from v1 meets v2, and so does the
-    // last of four destinations v[4:7])
+    // last of four destinations v[4:7]; a scalar load waits for a GLOBAL load or store)
     for body in [
-        "s_waitcnt vmcnt(0)",
-        "s_waitcnt_vmcnt null, 0x0",
         "v_add_nc_u32 v3, v2, v0",
         "v_mov_b32 v2, 1",
         "v_mov_b32 v1, 1",
         "v_lshlrev_b64 v[4:5], 1, v[1:2]",
+        "s_load_b32 s8, s[0:1], 0x0",
     ] {
         wait(load, &format!("{body}\n{then}"), 30);
     }
+    for body in ["v_mov_b32 v0, 1", "s_load_b32 s8, s[0:1], 0x0"] {
+        wait(store, &format!("{body}\n{then}"), 30);
+    }
+    wait(lds, &format!("v_mov_b32 v1, 1\n{then}"), 3);
     // (`s_endpgm` waits for the wide load when nothing before it did: the scalar
     // instructions after the VALU one show whether that waited)
     let wide = "global_load_b128 v[4:7], v1, s[0:1]";
@@ -690,36 +693,22 @@ fn vector_instructions_run_in_the_background() {
         held >= beside + 30,
         "v7 is one of v[4:7], v8 not: {held} vs {beside} cycles"
     );
-    // (a scalar load waits for a GLOBAL store, which may write what it reads)
-    for body in [
-        "s_waitcnt_vscnt null, 0x0",
-        "v_mov_b32 v0, 1",
-        "s_load_b32 s8, s[0:1], 0x0",
-    ] {
-        wait(store, &format!("{body}\n{then}"), 30);
-    }
-    for body in [
-        "s_waitcnt lgkmcnt(0)",
-        "s_waitcnt_lgkmcnt null, 0x0",
-        "v_mov_b32 v1, 1",
-    ] {
-        wait(lds, &format!("{body}\n{then}"), 3);
-    }
-    wait(valu, &format!("v_add_nc_u32 v6, v5, 1\n{then}"), 3);
 }
 
 /// `s_waitcnt` waits while more of its wave's memory instructions of a kind are in flight
-/// than its count for that kind; a memory instruction issued while the memory unit runs
-/// one waits in the unit's queue, and the wave goes on. After two GLOBAL loads, 100
+/// than its count for that kind, on the sequential core (`configs/sequential.yaml`; the
+/// pipelined one need not wait: see `vector_instructions_run_in_the_background`); a
+/// memory instruction issued while the memory unit runs one waits in the unit's queue,
+/// and the wave goes on. After two GLOBAL loads, 100
 /// scalar instructions that need neither take one load's time (a tenth of what ten more
 /// of the load take) longer after `s_waitcnt vmcnt(1)` than after
 /// `vmcnt(2)`, and one more after `vmcnt(0)`; after two DS loads the same with `lgkmcnt`
-/// (ULX3S configuration, 2 lanes; the programs agree with the model). Without the queue,
+/// (2 lanes; the programs agree with the model). Without the queue,
 /// the second load waited for the first, and `vmcnt(2)` took as long as `vmcnt(1)`.
 #[test]
 fn waitcnt_counts_the_memory_instructions_in_flight() {
     let out = tempfile::tempdir().unwrap();
-    let config = repo().join("configs/ulx3s-85f.yaml");
+    let config = repo().join("configs/sequential.yaml");
     // The cycles of a program: these moves, `body`, `s_endpgm`.
     let cycles = |name: &str, body: &str| -> u64 {
         let text = format!(
@@ -763,44 +752,43 @@ fn waitcnt_counts_the_memory_instructions_in_flight() {
 }
 
 /// A plain VALU instruction in the background ends 2 cycles after its last VGPR read,
-/// while its last passes write (its tail), and the next one starts then (hdl/README.md,
-/// "Tails"), unless it reads the tail's destination before the tail can have written it:
-/// ten more `v_add_nc_u32 v1, v2, v3` take 10 (P + 2) cycles, and a chain through its
-/// destination, `v_add_nc_u32 v1, v1, v3`, 10 (P + max(2, 7 - P)); the programs agree
-/// with the model (`cu32 cosim` passes). At 32 lanes (P = 1) that is 3 and 7 cycles each
-/// (4 and 7 when the tail ended 3 cycles after that read, 8 before tails), at 2 (P = 16)
-/// 18 and 18 (19, 23).
+/// while its last passes write (its tail: hdl/README.md, "Tails"); the next instruction of
+/// its wave waits in VA while that tail is young ("Units' registers"). Ten more
+/// `v_add_nc_u32 v1, v2, v3` take 10 max(P + 3, 7) cycles on a lone wave, P = 32 / lanes
+/// (P + 3 once the passes outlast the wave's own issue and hand-over, 7 below: measured
+/// at 32, 8, 4 and 2 lanes), and a chain through its destination,
+/// `v_add_nc_u32 v1, v1, v3`, as many; the programs
+/// agree with the model (`cu32 cosim` passes). At 32 lanes that is 7 cycles each (3 and
+/// 7 on the sequential core, which let an instruction of the same wave start beside the
+/// tail when it did not read its destination), at 2 lanes 19 (18 and 18).
 #[test]
-fn valu_tails_overlap_the_next_instruction() {
+fn valu_tails_pace_a_lone_wave() {
     let out = tempfile::tempdir().unwrap();
     for (config, lanes) in [
         (repo().join("configs/default.yaml"), 32u64),
         (repo().join("configs/ulx3s-85f.yaml"), 2),
     ] {
-        let passes = 32 / lanes;
+        let each = (32 / lanes + 3).max(7);
         assert_repeated(
             out.path(),
             &config,
             &format!(" at {lanes} lanes"),
             &[
-                ("v_add_nc_u32 v1, v2, v3", passes + 2),
-                (
-                    "v_add_nc_u32 v1, v1, v3",
-                    passes + 7u64.saturating_sub(passes).max(2),
-                ),
+                ("v_add_nc_u32 v1, v2, v3", each),
+                ("v_add_nc_u32 v1, v1, v3", each),
             ],
         );
     }
 }
 
 /// A VALU instruction with a scalar result to an SGPR or VCC runs in the background
-/// (hdl/README.md, "In the background"): the core writes the result in the VALU's `done`
-/// cycle, and the scoreboard holds that register until then. A program in which each kind
-/// of reader or writer of such a result follows it at once agrees with the model at 32
-/// and 2 lanes (an early read diverges: the VCC branch would fall through to `s_add_u32`);
-/// repeated at 32 lanes, `v_cmp` to VCC with a scalar instruction beside it takes 8 cycles
-/// (13 while the core waited in VExec for the result), and with the next instruction
-/// reading VCC 13 (14 with one SGPR read port: `s_and_b32` reads VCC and s5 together).
+/// (hdl/README.md, "Scalar results"): the VALU's `done` takes the result, written when the
+/// banks' write port is free, and its wave's instructions wait at check until then. A
+/// program in which each kind of reader or writer of such a result follows it at once
+/// agrees with the model at 32 and 2 lanes (an early read diverges: the VCC branch would
+/// fall through to `s_add_u32`); repeated at 32 lanes, `v_cmp` to VCC takes 15 cycles, and
+/// with a scalar instruction after it 19, whether that one reads VCC or not (the whole
+/// wave waits; on the sequential core, 8 and 13).
 #[test]
 fn valu_scalar_results_run_in_the_background() {
     let out = tempfile::tempdir().unwrap();
@@ -851,28 +839,27 @@ fn valu_scalar_results_run_in_the_background() {
         &config,
         "",
         &[
-            ("v_cmp_eq_u32 vcc_lo, v1, v2\ns_add_u32 s5, s5, 1", 8),
-            ("v_cmp_eq_u32 vcc_lo, v1, v2\ns_and_b32 s5, vcc_lo, s5", 13),
+            ("v_cmp_eq_u32 vcc_lo, v1, v2", 15),
+            ("v_cmp_eq_u32 vcc_lo, v1, v2\ns_add_u32 s5, s5, 1", 19),
+            ("v_cmp_eq_u32 vcc_lo, v1, v2\ns_and_b32 s5, vcc_lo, s5", 19),
         ],
     );
 }
 
-/// The core's own steps (hdl/README.md, "Latency (scalar)"), with the next instruction in
-/// the prefetch's window: a hint (`s_nop`, `s_delay_alu`: nothing to do or wait for), a
-/// branch not taken on SCC or EXEC and an `s_waitcnt` with nothing to wait for retire in
-/// their Check, 1 cycle (2 before they retired there, 3 before that); another scalar
-/// instruction with nothing for the SALU to
-/// do (a branch not taken on VCC, which may wait for a VALU result) takes Check and
-/// Retire, 2 cycles (with the `s_nop` after it 3); one with a write slot or none retires in Ex3,
-/// writing it there (`s_mov_b32` 2, `s_add_u32` with a register read 3: a cycle fewer);
-/// a VALU instruction that runs in the background retires in VExec, so Check and VExec,
-/// 2 cycles, beside a scalar one; and a VALU instruction reads only the SGPRs and waits
-/// only for the VGPRs of the sources its opcode uses (a VOP1's SRC1 field, its opcode,
-/// and a two-source VOP3's SRC2, 0, are none), so `v_mov_b32 v1, v2` repeated takes
-/// P + 2 (7 before at 32 lanes), as `v_lshlrev_b64` does (6 before: an SGPR pair read).
-/// 32 lanes.
+/// A lone wave's instructions (hdl/README.md, "The scalar pipeline"): select takes the
+/// wave's next instruction in the cycle after R, so a scalar instruction that X does in
+/// one cycle takes 4 (take, D, C, R) whatever it is and reads: a hint, an `s_waitcnt`
+/// with nothing to wait for, a branch not taken (on SCC, EXEC or VCC) with the `s_nop`
+/// after it 8, a move, an add of two registers, a 64-bit operation of two pairs (each
+/// pair one read of the even and odd SGPR banks); a 3-cycle SALU operation
+/// (`s_mul_i32`) 6; `s_load_b32` with the `s_mov_b32` before it 10 (X takes 2, and the
+/// next load waits for this one). A VALU instruction goes from X to the VALU in a cycle,
+/// but waits in VA while its wave's last VALU instruction is young: repeated, 7 cycles
+/// with an SGPR operand or without, 9 with an `s_add_u32` beside it (which so costs 2),
+/// and `v_add_co_ci_u32` 15, its VCC carry-in the scalar result of the one before, which
+/// C waits for. 32 lanes, the programs agreeing with the model.
 #[test]
-fn core_issues_simple_instructions_in_one_or_two_cycles() {
+fn lone_wave_instruction_cycles() {
     let out = tempfile::tempdir().unwrap();
     let config = repo().join("configs/default.yaml");
     assert_repeated(
@@ -880,48 +867,24 @@ fn core_issues_simple_instructions_in_one_or_two_cycles() {
         &config,
         "",
         &[
-            ("s_nop 0", 1),
-            ("s_delay_alu instid0(VALU_DEP_1)", 1),
-            ("s_waitcnt vmcnt(0) lgkmcnt(0)", 1),
-            ("s_waitcnt_vscnt null, 0x0", 1),
-            ("s_cbranch_scc1 1\ns_nop 0", 2),
-            ("s_cbranch_execz 1\ns_nop 0", 2),
-            ("s_cbranch_vccnz 1\ns_nop 0", 3),
-            ("s_mov_b32 s5, 1", 2),
-            ("s_add_u32 s5, s5, 1", 3),
-            ("v_mov_b32 v1, v2\ns_add_u32 s5, s5, 1", 5),
-            ("v_mov_b32 v1, v2", 3),
-            ("v_lshlrev_b64 v[4:5], 2, v[6:7]", 3),
-        ],
-    );
-}
-
-/// The core reads two SGPR words a cycle (hdl/README.md, "Latency (scalar)"): A's and
-/// B's first words together, or one operand's two words, then the high words when two
-/// register operands are read and one is 64-bit; and a vector instruction's scalar pairs
-/// one a cycle. With one read port (before 2-port SGPR reads) each word took a cycle:
-/// `s_add_u32 s1, s2, s3` 4 cycles, now 3; `s_and_b64` of two pairs 8, now 6; of a pair
-/// and a constant 6, now 5; `s_load_b32` (waiting for the load before it, then reading
-/// SBASE whole and SOFFSET) with an `s_mov_b32` beside it 10, now 9; a VALU instruction
-/// with an SGPR source 5, now 4 (P + 2 and the pair; 6 and 5 when the VALU took P + 3),
-/// with two (`v_add_co_ci_u32` with VCC, a carry-out the core waits for) 14, now 12.
-/// Repeated at 32 lanes, the programs agreeing with the model.
-#[test]
-fn core_reads_two_sgpr_words_a_cycle() {
-    let out = tempfile::tempdir().unwrap();
-    let config = repo().join("configs/default.yaml");
-    assert_repeated(
-        out.path(),
-        &config,
-        "",
-        &[
-            ("s_add_u32 s1, s2, s3", 3),
-            ("s_and_b64 s[0:1], s[2:3], s[4:5]", 6),
-            ("s_and_b64 s[0:1], 5, s[2:3]", 5),
-            ("s_and_b64 s[0:1], s[2:3], 5", 5),
-            ("s_mov_b32 s0, 0x10000\ns_load_b32 s4, s[0:1], 0x0", 9),
-            ("v_add_nc_u32 v1, s2, v3", 4),
-            ("v_add_co_ci_u32_e32 v4, vcc_lo, s1, v1, vcc_lo", 12),
+            ("s_nop 0", 4),
+            ("s_delay_alu instid0(VALU_DEP_1)", 4),
+            ("s_waitcnt vmcnt(0) lgkmcnt(0)", 4),
+            ("s_waitcnt_vscnt null, 0x0", 4),
+            ("s_cbranch_scc1 1\ns_nop 0", 8),
+            ("s_cbranch_execz 1\ns_nop 0", 8),
+            ("s_cbranch_vccnz 1\ns_nop 0", 8),
+            ("s_mov_b32 s5, 1", 4),
+            ("s_add_u32 s1, s2, s3", 4),
+            ("s_and_b64 s[0:1], s[2:3], s[4:5]", 4),
+            ("s_and_b64 s[0:1], 5, s[2:3]", 4),
+            ("s_mul_i32 s5, s5, s5", 6),
+            ("s_mov_b32 s0, 0x10000\ns_load_b32 s4, s[0:1], 0x0", 10),
+            ("v_mov_b32 v1, v2", 7),
+            ("v_add_nc_u32 v1, s2, v3", 7),
+            ("v_lshlrev_b64 v[4:5], 2, v[6:7]", 7),
+            ("v_mov_b32 v1, v2\ns_add_u32 s5, s5, 1", 9),
+            ("v_add_co_ci_u32_e32 v4, vcc_lo, s1, v1, vcc_lo", 15),
         ],
     );
 }
@@ -1031,7 +994,7 @@ fn ulx3s_with_lanes(dir: &Path, lanes: u32) -> PathBuf {
 
 /// The GLOBAL and FLAT load / store programs (kernels/vmem) run on the RTL exactly as on the golden
 /// model, the memory included, at 32, 8, 4 and 2 lanes and two bus latencies, and on the
-/// pipelined issue at 8 and 2 lanes; the faulting programs stop both sides at the same
+/// sequential core at 8 and 2 lanes; the faulting programs stop both sides at the same
 /// instruction.
 #[test]
 fn vmem_programs_cosimulate() {
@@ -1043,8 +1006,8 @@ fn vmem_programs_cosimulate() {
         ulx3s_with_lanes(out.path(), 8),
         ulx3s_with_lanes(out.path(), 4),
         repo().join("configs/ulx3s-85f.yaml"),
-        config_with_lanes(out.path(), "pipelined", 2, 8),
-        repo().join("configs/pipelined.yaml"),
+        config_with_lanes(out.path(), "sequential", 2, 8),
+        repo().join("configs/sequential.yaml"),
     ] {
         for (latency, stall) in [("1", "0"), ("9", "300")] {
             let stdout = cosim_passes(
@@ -1128,8 +1091,8 @@ fn vmem_programs_cosimulate() {
 }
 
 /// The suite's integer kernels run on the RTL's dispatcher exactly as on the golden model
-/// (every wave's trace, the memory at the end), on both cores at 32 and 8 lanes (and the
-/// pipelined one at 2), and write the same output buffers as `cu32 run`. A work-group
+/// (every wave's trace, the memory at the end), on the pipelined core at 32, 8 and 2 lanes
+/// and on the sequential one at 32 and 8, and write the same output buffers as `cu32 run`. A work-group
 /// needing more wave slots than the configuration has stops with a clear error, on both
 /// cores.
 #[test]
@@ -1148,16 +1111,16 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
         path
     };
     let lanes8 = variant("default-lanes8", "\nlanes: 32 ", "\nlanes: 8 ");
-    // The pipelined core (configs/pipelined.yaml, 2 lanes) at `lanes`.
-    let pipelined = std::fs::read_to_string(repo().join("configs/pipelined.yaml")).unwrap();
-    assert!(pipelined.contains("\nlanes: 2 "), "{pipelined}");
-    assert!(pipelined.contains("\nwave_slots: 8\n"), "{pipelined}");
-    let pipelined_at = |lanes: u32| {
-        let name = format!("pipelined-lanes{lanes}");
+    // The sequential core (configs/sequential.yaml, 2 lanes) at `lanes`.
+    let sequential = std::fs::read_to_string(repo().join("configs/sequential.yaml")).unwrap();
+    assert!(sequential.contains("\nlanes: 2 "), "{sequential}");
+    assert!(sequential.contains("\nwave_slots: 8\n"), "{sequential}");
+    let sequential_at = |lanes: u32| {
+        let name = format!("sequential-lanes{lanes}");
         let path = out.path().join(format!("{name}.yaml"));
-        let text = pipelined
+        let text = sequential
             .replace("\nlanes: 2 ", &format!("\nlanes: {lanes} "))
-            .replace("name: pipelined\n", &format!("name: {name}\n"));
+            .replace("name: sequential\n", &format!("name: {name}\n"));
         std::fs::write(&path, text).unwrap();
         path
     };
@@ -1193,9 +1156,9 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
     let configs = [
         repo().join("configs/default.yaml"),
         lanes8,
-        pipelined_at(32),
-        pipelined_at(8),
-        repo().join("configs/pipelined.yaml"),
+        repo().join("configs/ulx3s-85f.yaml"),
+        sequential_at(32),
+        sequential_at(8),
     ];
     for config in configs {
         for kernel in kernels {
@@ -1232,8 +1195,7 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
             // Waves interleave: in bitonic_sort's work-groups of 8 waves, instructions held
             // at the sequential core's issue give way to other waves (and the model,
             // replaying that order, agrees).
-            let sequential = !config.to_string_lossy().contains("pipelined");
-            if kernel == "bitonic_sort" && sequential {
+            if kernel == "bitonic_sort" && config.to_string_lossy().contains("sequential") {
                 let switches = counter_values(&stdout)["wave_switches"];
                 assert!(switches > 0, "{stdout}");
             }
@@ -1270,15 +1232,15 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
     // dispatcher's BARRIER error, named, rather than running wrongly: reduce_sum's eight
     // waves meet at s_barrier, and one slot holds one.
     let one_slot = small("default-one-slot", "\nwave_slots: 8 ", "\nwave_slots: 1 ");
-    let pipelined_one_slot = out.path().join("pipelined-one-slot.yaml");
+    let sequential_one_slot = out.path().join("sequential-one-slot.yaml");
     std::fs::write(
-        &pipelined_one_slot,
-        pipelined
+        &sequential_one_slot,
+        sequential
             .replace("\nwave_slots: 8\n", "\nwave_slots: 1\n")
-            .replace("name: pipelined\n", "name: pipelined-one-slot\n"),
+            .replace("name: sequential\n", "name: sequential-one-slot\n"),
     )
     .unwrap();
-    for config in [one_slot, pipelined_one_slot] {
+    for config in [one_slot, sequential_one_slot] {
         let assert = cosim(&config, "reduce_sum").assert().failure();
         let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
         assert!(stdout.contains("error code 7 (BARRIER)"), "{stdout}");
@@ -1328,15 +1290,16 @@ fn synth_check_finds_no_latch_in_any_config() {
 }
 
 /// `cu32 synth --no-pnr` on the ULX3S configuration: Yosys synthesises it without a latch,
-/// and it fits the ECP5-85F with room to route (at most 55% of its 83,640 LUT4: nextpnr
-/// routes the 2-lane build near 50% in minutes and did not finish the 4-lane one at 72%,
-/// see hdl/README.md; within its 208 DP16KD and 156 MULT18X18D).
+/// and it fits the ECP5-85F with room to route (at most 60% of its 83,640 LUT4: nextpnr
+/// routes the 2-lane pipelined build, 46,833 LUT4 here and 48,253 packed, in 24 minutes,
+/// and did not finish the sequential core's 4-lane one at 72%, see hdl/README.md; within
+/// its 208 DP16KD and 156 MULT18X18D).
 #[test]
 fn synth_ulx3s_fits_without_latches() {
     let (stdout, report) = synth_ulx3s(&["--no-pnr"]);
     assert!(stdout.contains("Yosys only"), "{stdout}");
     let lut4 = report["lut4"].as_u64().unwrap();
-    assert!(lut4 > 10_000 && lut4 <= 83_640 * 55 / 100, "{report}");
+    assert!(lut4 > 10_000 && lut4 <= 83_640 * 60 / 100, "{report}");
     assert!(report["bram_dp16kd"].as_u64().unwrap() <= 208, "{report}");
     assert!(
         report["dsp_mult18x18d"].as_u64().unwrap() <= 156,
@@ -1423,17 +1386,15 @@ fn barrier_reached_by_a_jump_parks_the_wave() {
     dispatch_matches("barrier_jump", &expected);
 }
 
-/// A wave held at a VCC branch while its VALU compare's result is still to come gives way
-/// to a ready wave, and the result, written while another wave runs, reaches the first
-/// wave's VCC when it resumes, not the running wave's (`kernels/dispatch/vcc_give_way.s`;
-/// its input makes VCC zero in most other iterations, so a stale or foreign VCC takes the
+/// A VALU compare's result reaches its own wave's VCC while other waves' instructions go
+/// on (`kernels/dispatch/vcc_give_way.s`: each wave branches on VCC after the compare; its
+/// input makes VCC zero in most other iterations, so a stale or foreign VCC takes the
 /// other branch). Expected values from a CPU reference of the kernel. At 32 lanes (the
 /// default configuration), where a wave's compare is quicker than another wave's load.
-/// Without the wait in `pv_*` (the copy left as it was), or with the result
-/// written into the running wave's copy, the co-simulation diverges at 32 lanes (checked
-/// by hand; both pass at 2 lanes).
+/// (On the sequential core the held wave gave way, and without the wait in its `pv_*`, or
+/// with the result written into the running wave's copy, this diverged at 32 lanes.)
 #[test]
-fn vcc_result_reaches_a_wave_that_gave_way() {
+fn vcc_result_reaches_its_own_wave() {
     let file = std::fs::read(repo().join("kernels/dispatch/data/vcc_give_way_in.bin")).unwrap();
     let input: Vec<u32> = file
         .chunks(4)
@@ -1458,16 +1419,14 @@ fn vcc_result_reaches_a_wave_that_gave_way() {
     dispatch_matches("vcc_give_way", &expected);
 }
 
-/// A held wave gives way to the start of the next wave too, not only to a live wave that
-/// is ready (hdl/README.md, "Dispatcher and host port"). At 2 lanes (the ULX3S
-/// configuration) the VALU still sweeps a new wave's VGPRs when its SGPR sweep ends, so
-/// the dispatcher resumes that wave rather than start the next, and only a give-way lets
-/// the others start. `kernels/dispatch/vcc_give_way.s`, eight work-groups of one wave that
-/// each wait for their loads in turn, then takes less than 7 times the cycles of one
-/// work-group (nearly 8 times, 24,196 against 3,085, when the first wave ran to its end
-/// before the next started), and its waves give way; both dispatches agree with the model.
+/// Waves of different work-groups run at once: the dispatcher starts each in a free slot
+/// while the others run (hdl/README.md, "The dispatcher"). `kernels/dispatch/vcc_give_way.s`,
+/// eight work-groups of one wave that each wait for their loads in turn, takes less than
+/// 6 times the cycles of one work-group on the ULX3S configuration (5.2 times, 16,755
+/// against 3,196: each start waits for the VALU, which the waves share, and sweeps the
+/// new wave's VGPRs at 2 lanes); both dispatches agree with the model.
 #[test]
-fn a_held_wave_lets_the_next_wave_start() {
+fn work_groups_run_side_by_side() {
     let out = tempfile::tempdir().unwrap();
     let (code, launch) = dispatch_kernel("vcc_give_way", out.path());
     let text = std::fs::read_to_string(&launch).unwrap();
@@ -1477,7 +1436,7 @@ fn a_held_wave_lets_the_next_wave_start() {
         "one.yaml",
         &text.replace("grid: [256]", "grid: [32]"),
     );
-    let run = |launch: &Path| -> (u64, u64) {
+    let run = |launch: &Path| -> u64 {
         let assert = cu32()
             .arg("cosim")
             .arg("--config")
@@ -1489,19 +1448,13 @@ fn a_held_wave_lets_the_next_wave_start() {
             .arg(launch)
             .assert()
             .success();
-        let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-        (
-            dispatch_cycles(&stdout),
-            counter_values(&stdout)["wave_switches"],
-        )
+        dispatch_cycles(&String::from_utf8_lossy(&assert.get_output().stdout))
     };
-    let (eight, switches) = run(&launch);
-    let (single, _) = run(&one);
+    let (eight, single) = (run(&launch), run(&one));
     assert!(
-        eight < 7 * single,
+        eight < 6 * single,
         "eight work-groups took {eight} cycles, one {single}"
     );
-    assert!(switches > 0, "no wave gave way");
 }
 
 /// The whole flow, placement and routing included, reports Fmax. Not in the default run:
@@ -1856,8 +1809,8 @@ fn random_valu_program(seed: u64, count: usize) -> Vec<u32> {
 /// The vector and LDS programs, seeded random integer VALU programs (random EXEC masks)
 /// and 100 random streams (`cu32 cosim --seeds`: SALU, VALU, DS, SMEM and GLOBAL) run on
 /// the RTL exactly as on the golden model, with 32 lanes (one pass), 16 lanes (two), 8
-/// lanes (four), 4 lanes (eight) and 2 lanes (sixteen); and on the pipelined issue
-/// (`core: pipelined`) with 32 and 2 lanes.
+/// lanes (four), 4 lanes (eight) and 2 lanes (sixteen); and on the sequential core
+/// (`core: sequential`) with 32 and 2 lanes.
 #[test]
 fn vector_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
@@ -1891,8 +1844,8 @@ fn vector_programs_cosimulate() {
         ulx3s_with_lanes(out.path(), 8),
         ulx3s_with_lanes(out.path(), 4),
         repo().join("configs/ulx3s-85f.yaml"),
-        config_with_lanes(out.path(), "pipelined", 2, 32),
-        repo().join("configs/pipelined.yaml"),
+        config_with_lanes(out.path(), "sequential", 2, 32),
+        repo().join("configs/sequential.yaml"),
     ] {
         let config = config.display().to_string();
         let output = cu32()
@@ -2056,18 +2009,14 @@ fn rtl_counters_match_the_model_and_bench_prints_them() {
     let kernel = code.kernel("histogram_global").unwrap();
     let words = (kernel.code.len() as u64).div_ceil(4);
     expected.insert("busy_cycles", cycles - 2);
-    // CHECK and END, the code load (LREQ + LACK a word at latency 1); per work-group PICK,
-    // NEXT and GROUP (no LDS to clear), and the last PICK; per wave its start (PICK,
-    // WAVE, V0: 32, START, and the RUN cycle seeing the sweep's `yielded`); per resume
-    // (each wave's first, and one after each wave switch that is not direct) PICK, RESUME
-    // and the RUN cycle seeing the wave stop (`done` or `yielded`).
-    let switches = rtl["wave_switches"];
-    let direct = rtl["direct_switches"];
-    assert!(0 < direct && direct <= switches, "{stdout}");
-    expected.insert(
-        "dispatch_overhead",
-        2 + 2 * words + 3 * groups + 1 + 36 * waves + 3 * (waves + switches - direct),
-    );
+    // The cycles no wave runs: CHECK and END, the code load (LREQ + LACK a word at latency
+    // 1), the first work-group's GROUP and its first wave's set-up until it runs (PICK,
+    // HOLD, V0: 32, INIT: 5, START), and the last PICK; the second work-group (no LDS)
+    // starts while the first one's waves run. The issue picks a wave each cycle: no wave
+    // gives way.
+    expected.insert("dispatch_overhead", 2 + 2 * words + 1 + 40 + 1);
+    expected.insert("wave_switches", 0);
+    expected.insert("direct_switches", 0);
     expected.insert("lds_conflict", 0);
     for (name, value) in &expected {
         assert_eq!(rtl.get(*name), Some(value), "counter {name}: {stdout}");
@@ -2077,16 +2026,12 @@ fn rtl_counters_match_the_model_and_bench_prints_them() {
         rtl["wave_cycles"] + rtl["dispatch_overhead"],
         rtl["busy_cycles"]
     );
-    // Each wave: its 35-cycle SGPR sweep and at least a cycle per instruction; each bus
-    // dword a cycle of CYC; each vector instruction a cycle of the vector unit.
-    assert!(rtl["wave_cycles"] >= 35 * waves + rtl["retired"]);
+    // Each bus dword a cycle of CYC.
     assert!(rtl["smem_bus"] >= smem_dwords && smem_dwords > 0);
     assert!(rtl["global_bus"] >= rtl["global_retired"]);
-    // (A vector instruction holds the core in VExec at least a cycle; one without a scalar
-    // result runs on in the background, and the next vector or memory instruction, or
-    // s_endpgm, waits for it.)
-    assert!(rtl["vector_wait"] >= rtl["valu_retired"] + rtl["global_retired"]);
-    assert!(rtl["vector_busy"] > 0);
+    // (A scalar load's outstanding registers, and the vector instructions in the
+    // background, hold some instructions at check.)
+    assert!(rtl["smem_wait"] > 0 && rtl["vector_busy"] > 0, "{stdout}");
     let smem_wait = rtl["smem_wait"];
     let ipc = format!(
         "IPC {:.3}",
@@ -2180,7 +2125,7 @@ fn rtl_counters_match_the_model_and_bench_prints_them() {
     assert_eq!(row[3], expected["retired"].to_string(), "{stdout}");
     assert_eq!(row.last(), Some(&"PASS"), "{stdout}");
     assert_eq!(row[7], smem_wait.to_string(), "{stdout}");
-    assert_eq!(row[9], switches.to_string(), "{stdout}");
+    assert_eq!(row[9], "0", "{stdout}");
     assert!(row[14].parse::<f64>().is_ok_and(|s| s > 0.0), "{stdout}");
     assert!(
         stdout.contains("1 passed, 0 not supported by the configuration, 0 failed"),

@@ -26,7 +26,7 @@ pub struct Config {
     pub lds_banks: u32,
     /// Instruction memory size in 32-bit words (a power of two, 64..=16384).
     pub imem_words: u32,
-    /// Which scalar core the top is built around (default: the sequential one).
+    /// Which scalar core the top is built around (default: the pipelined one).
     #[serde(default)]
     pub core: CoreKind,
     /// Optional units; a switched-off unit decodes its instructions as illegal.
@@ -41,10 +41,10 @@ pub struct Config {
 pub enum CoreKind {
     /// `cu32_core`: one instruction at a time, the whole compute unit (dispatcher, vector
     /// unit, memory units).
-    #[default]
     Sequential,
-    /// The pipelined issue in construction ("Pipelined issue"): plain programs of scalar
-    /// ALU instructions, branches and scalar loads only, so far.
+    /// The pipelined issue ("Pipelined issue"): a ready wave picked each cycle, scalar
+    /// instructions in a pipeline over the wave slots, the vector units behind it.
+    #[default]
     Pipelined,
 }
 

@@ -108,7 +108,7 @@ pub const COUNTERS: &[Counter] = &[
                   scalar result to M0 or EXEC, or while a scalar load is outstanding; one \
                   cycle for the others, which run in the background; pipelined: check \
                   refuses an instruction of a wave whose VALU instruction's scalar result is \
-                  still to be written)",
+                  still to be written, or a wave waits in select for it)",
         amount: "{7'd0, v_wait}",
         pipelined: "{7'd0, st_vx}",
     },
@@ -146,7 +146,7 @@ pub const COUNTERS: &[Counter] = &[
         name: "smem_wait",
         meaning: "cycles an instruction waits at issue for the outstanding scalar load \
                   (its registers, `s_waitcnt`, a memory instruction, `s_endpgm`, `s_barrier`; \
-                  pipelined: check refuses one for it)",
+                  pipelined: check refuses one for it, or a wave waits in select for it)",
         amount: "{7'd0, ld_wait}",
         pipelined: "{7'd0, st_load}",
     },
@@ -158,7 +158,8 @@ pub const COUNTERS: &[Counter] = &[
                   GLOBAL, `s_waitcnt`, `s_endpgm`, `s_barrier` for the wave's; pipelined: \
                   check refuses a wave's `s_endpgm` or fault for its own, SMEM for any \
                   memory instruction, a vector instruction while another waits for its \
-                  unit or its wave has one on the other unit)",
+                  unit or its wave has one on the other unit, or a wave so refused waits \
+                  in select)",
         amount: "{7'd0, vm_wait}",
         pipelined: "{7'd0, st_vbg || st_vq}",
     },

@@ -6,7 +6,7 @@
 //! cycle's `ready`, `still` and `hold`, the leaves and refusals, the takes) this file
 //! replays the selection rules: a take whenever a slot is eligible (not held, ready, not in
 //! flight, no reason it noted still holding), the first eligible one after the last taken,
-//! none otherwise; and
+//! none otherwise; `waiting` (each reason that some slot noted and that still holds); and
 //! every take's words against the program at the PC the log gives. Needs verilator
 //! (installed by scripts/setup.sh); skipped loudly without it unless `CI` is set.
 
@@ -27,11 +27,12 @@ const TESTBENCH: &str = r#"module tb;
   reg [R-1:0] refuse_why = 0;
   reg [S*R-1:0] still = 0, flips = 0;
   wire d_valid;
+  wire [R-1:0] waiting;
   // (Select stays in reset while the program loads and the slots start.)
   cu32_select select(.clk(clk), .rst(rst || setup), .ready(ready), .free(free),
                      .free_slot(free_slot), .refuse(refuse), .refuse_slot(refuse_slot),
-                     .refuse_why(refuse_why), .still(still), .hold(hold), .sel(sel),
-                     .d_valid(d_valid));
+                     .refuse_why(refuse_why), .still(still), .hold(hold),
+                     .waiting(waiting), .sel(sel), .d_valid(d_valid));
   // The instruction in flight per slot: its words in (h_n at the take) and the cycle it
   // leaves or is refused.
   reg inq [0:S-1];
@@ -57,7 +58,8 @@ const TESTBENCH: &str = r#"module tb;
       step_rng;
       if (x[4:0] == 0) hold = 1;
       else if (x[1:0] == 0) hold = 0;
-      $display("Y %0d %b %b %0d", c, ready, still, hold);
+      #1;
+      $display("Y %0d %b %b %0d %b", c, ready, still, hold, waiting);
       // One instruction whose time has come leaves, and another may be refused.
       step_rng;
       found = 0;
@@ -149,6 +151,11 @@ fn check(log: &str, prog: &[u32], slots: usize) -> (Vec<u32>, u32) {
                 let ready: Vec<bool> = f[2].chars().rev().map(|c| c == '1').collect();
                 let still: Vec<bool> = f[3].chars().rev().map(|c| c == '1').collect();
                 let held = f[4] == "1";
+                let waiting: Vec<bool> = f[5].chars().rev().map(|c| c == '1').collect();
+                for (k, &w) in waiting.iter().enumerate() {
+                    let noted = (0..slots).any(|s| rp.why[s] >> k & 1 == 1 && still[s * r + k]);
+                    assert_eq!(w, noted, "{at}: waiting for reason {k}");
+                }
                 let eligible = |s: usize| {
                     !held
                         && ready[s]
