@@ -1457,6 +1457,53 @@ fn work_groups_run_side_by_side() {
     );
 }
 
+/// An instruction the configuration does not implement stops its wave, and the dispatch,
+/// with error INSTRUCTION (code 1) and the instruction's PC, read through the CSRs:
+/// `saxpy`'s first float instruction on the default configuration (no `fp32`), found
+/// from the ISA tables' decode of the kernel and `cu32_hdl::implements`; the instructions
+/// before it agree with the model.
+#[test]
+fn unimplemented_instruction_stops_the_dispatch() {
+    let out = tempfile::tempdir().unwrap();
+    let suite = repo().join("kernels/opencl");
+    let file = suite.join("build/saxpy.co");
+    let code = cu32_isa::code_object::CodeObject::parse(&std::fs::read(&file).unwrap()).unwrap();
+    let kernel = code.kernel("saxpy").unwrap();
+    let config = cu32_hdl::Config::load(&repo().join("configs/default.yaml")).unwrap();
+    let words: Vec<u32> = kernel
+        .code
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let mut pos = 0;
+    let pc = loop {
+        let instr = cu32_isa::decode(&words[pos..]).unwrap();
+        if !cu32_hdl::implements(instr.op, &config) {
+            break kernel.entry + 4 * pos as u64;
+        }
+        pos += instr.len_words();
+    };
+    std::os::unix::fs::symlink(suite.join("data"), out.path().join("data")).unwrap();
+    let launch = out.path().join("saxpy.yaml");
+    std::fs::copy(suite.join("saxpy.yaml"), &launch).unwrap();
+    let assert = cu32()
+        .arg("cosim")
+        .arg(&file)
+        .arg("--launch")
+        .arg(&launch)
+        .arg("--out")
+        .arg(out.path())
+        .assert()
+        .failure();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    for needle in [
+        format!("rtl:   stopped with an error at pc 0x{pc:04x}"),
+        "the RTL's error code 1 (INSTRUCTION)".to_string(),
+    ] {
+        assert!(stdout.contains(&needle), "lacks `{needle}`: {stdout}");
+    }
+}
+
 /// The whole flow, placement and routing included, reports Fmax. Not in the default run:
 /// nextpnr takes 10 to 25 minutes on two cores. Run it with
 /// `cargo test --release --test cli -- --ignored synth_ulx3s_places_and_routes`.
