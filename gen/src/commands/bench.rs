@@ -43,10 +43,10 @@ on the RTL of --config, built under --out) and the table gives, from the RTL's p
 counters: waves; cycles (from CONTROL start to done); instr (retired); IPC (retired / the \
 dispatcher's busy cycles); VALU util (active lanes / (VALU instructions x 32): popcount of \
 EXEC at issue; a VOPD pair counts once; DS and GLOBAL not included); the stall cycles by \
-reason: vector wait (the core waits for the vector unit to finish an instruction with a \
-scalar result), SMEM wait (an instruction waits at issue for the outstanding scalar load), \
-vec busy (... for the vector instruction running in the background); switches (held \
-instructions that gave way to another wave); SMEM bus and GLOBAL bus (cycles the unit \
+reason, cycles in which some wave waits at issue: vector wait (for its VALU instruction's \
+scalar result), SMEM wait (for the outstanding scalar load), vec busy (for the vector \
+instructions running in the background, or room in a vector unit); switches (held \
+instructions that gave way to another wave: the sequential core only); SMEM bus and GLOBAL bus (cycles the unit \
 holds the bus's CYC), LDS confl (extra cycles of bank conflicts), dispatch (busy while no \
 wave runs: code load, LDS clear, work-group and wave set-up, picking and resuming \
 waves); cycles/s (simulated cycles per wall-clock second of the Verilated run, trace included); and the result: PASS, \
