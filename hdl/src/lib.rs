@@ -10,11 +10,23 @@ pub mod control;
 pub mod core;
 pub mod counters;
 pub mod dispatch;
+pub mod front;
 pub mod lane;
 pub mod salu;
+pub mod shape;
 pub mod valu_control;
 pub mod vector;
 pub mod verilog;
+pub mod vgpr;
+pub mod waits;
+
+// The Verilator helpers of the block tests (tests/common, shared with the integration
+// tests, which name this crate).
+#[cfg(test)]
+extern crate self as cu32_hdl;
+#[cfg(test)]
+#[path = "../tests/common/mod.rs"]
+mod test_common;
 
 pub use config::{Config, ConfigError, CoreKind};
 pub use verilog::{generate, GenError, GeneratedFile};

@@ -9,6 +9,7 @@ use crate::core::{Core, Indexer};
 use crate::counters::{index_bits, Counter, COUNTERS, COUNTER_BASE};
 use crate::lane::VectorLane;
 use crate::salu::{Salu, SaluQuick};
+use crate::shape::{lds_row_bits, slot_port_bits, Shape};
 use crate::vector::{
     ds_fields, ds_pack, ds_table, dual_table, pack, vector_table, vfields, vmem_table,
 };
@@ -364,30 +365,6 @@ pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
     render("vdecode.v.tera", VDECODE_TEMPLATE, &ctx)
 }
 
-/// The VGPR file's shape: passes per wave, rows per slot, row-address bits, pass bits.
-struct VgprShape {
-    passes: u32,
-    depth: u32,
-    abits: u32,
-    pbits: u32,
-}
-
-fn vgpr_shape(config: &Config) -> VgprShape {
-    let passes = 32 / config.lanes;
-    let depth = config.vgprs / 4 * passes;
-    VgprShape {
-        passes,
-        depth,
-        abits: (32 - (depth - 1).leading_zeros()).max(1),
-        pbits: passes.trailing_zeros(),
-    }
-}
-
-/// The VGPR file's row-address width (its ports carry one such address per bank).
-pub fn vgpr_row_bits(config: &Config) -> u32 {
-    vgpr_shape(config).abits
-}
-
 /// How many cycles after a VALU tail's last read (`valu.v.tera`: a plain instruction
 /// ends 2 cycles after it, while its last passes run on to their write-backs) an
 /// instruction reading its destination may go on at Check. The tail writes pass p at most
@@ -404,37 +381,22 @@ fn tail_safe(passes: u32) -> u32 {
 fn vector_context(config: &Config) -> tera::Context {
     let vf = vfields();
     let width: usize = vf.iter().map(|f| f.width).sum();
-    let lanes = config.lanes;
-    let shape = vgpr_shape(config);
+    let shape = Shape::of(config);
     let f16: Vec<String> = INLINE_F16.iter().map(|v| format!("{v:04x}")).collect();
-    let mut ctx = tera::Context::new();
+    let mut ctx = shape_context(config);
     ctx.insert("vfields", &vf);
     ctx.insert("vctrl_width", &width);
-    ctx.insert("config_name", &config.name);
-    ctx.insert("lanes", &lanes);
-    ctx.insert("passes", &shape.passes);
-    ctx.insert("wave_slots", &config.wave_slots);
-    ctx.insert("pbits", &shape.pbits);
-    ctx.insert("lbits", &lanes.trailing_zeros());
     ctx.insert("tail_safe", &tail_safe(shape.passes));
-    ctx.insert("vgprs", &config.vgprs);
-    ctx.insert("depth", &shape.depth);
-    ctx.insert("abits", &shape.abits);
-    let sbits = slot_bits(config);
-    ctx.insert("sbits", &sbits);
-    ctx.insert(
-        "lds_row_bits",
-        &lds_row_bits(config.lds_banks, config.lds_bytes),
-    );
+    let sbits = shape.slot_bits;
     // Rows per bank RAM: the slot selects a block of 2^abits rows.
     let rows = if sbits == 0 {
-        shape.depth
+        shape.vgpr_rows
     } else {
-        (1 << shape.abits) << sbits
+        (1 << shape.vgpr_row_bits) << sbits
     };
     ctx.insert("mem_rows", &rows);
     ctx.insert("f16", &f16);
-    ctx.insert("lane_ids", &(0..lanes).collect::<Vec<u32>>());
+    ctx.insert("lane_ids", &(0..shape.lanes).collect::<Vec<u32>>());
     let df = ds_fields();
     ctx.insert("dsctrl_width", &df.iter().map(|f| f.width).sum::<usize>());
     ctx.insert("dsfields", &df);
@@ -470,11 +432,6 @@ pub fn render_lds(lanes: u32, banks: u32, lds_bytes: u32) -> Result<String, GenE
     ctx.insert("bank_bits", &banks.trailing_zeros());
     ctx.insert("row_bits", &lds_row_bits(banks, lds_bytes));
     render("lds.v.tera", LDS_TEMPLATE, &ctx)
-}
-
-/// Address bits of a row in one LDS bank (at least 1, also without an LDS).
-pub fn lds_row_bits(banks: u32, lds_bytes: u32) -> u32 {
-    (lds_bytes / 4 / banks).max(2).trailing_zeros()
 }
 
 /// Dwords per bus request of the scalar memory unit (lanes of its master): an
@@ -597,16 +554,6 @@ pub fn render_csr(config: &Config) -> Result<String, GenError> {
     render("csr.v.tera", CSR_TEMPLATE, &ctx)
 }
 
-/// Address bits that select a wave slot in the register files (0 for one slot).
-pub fn slot_bits(config: &Config) -> u32 {
-    config.wave_slots.next_power_of_two().trailing_zeros()
-}
-
-/// Width of a port carrying a slot number among `wave_slots` (at least 1 bit).
-pub fn slot_port_bits(wave_slots: u32) -> u32 {
-    wave_slots.next_power_of_two().trailing_zeros().max(1)
-}
-
 /// The rendered `cu32_fetch.v`: the pipelined issue's front end (`fetch.v.tera`), an
 /// instruction memory of `imem_words` words (a power of two) and an instruction buffer for
 /// each of `wave_slots` slots. Part of the scalar pipeline (`render_issue`).
@@ -698,12 +645,7 @@ pub fn render_issue(config: &Config) -> Result<String, GenError> {
         c("WAIT_LGKM", "mem_wait", Wait::Lgkm as usize),
         c("WAIT_DRAIN", "mem_wait", Wait::Drain as usize),
     ];
-    let mut ctx = tera::Context::new();
-    ctx.insert("wave_slots", &config.wave_slots);
-    ctx.insert("slot_bits", &slot_port_bits(config.wave_slots));
-    ctx.insert("sbits", &slot_bits(config));
-    ctx.insert("imem_words", &config.imem_words);
-    ctx.insert("imem_bits", &config.imem_words.trailing_zeros());
+    let mut ctx = shape_context(config);
     ctx.insert("fields", &fields);
     ctx.insert("alu_width", &width("alu"));
     ctx.insert("kind_width", &width("kind"));
@@ -726,7 +668,6 @@ pub fn render_dispatch(config: &Config) -> Result<String, GenError> {
 /// The rendered `cu32_launch.v` (the pipelined core's dispatcher, `launch.v.tera`).
 pub fn render_launch(config: &Config) -> Result<String, GenError> {
     let mut ctx = dispatch_context(config)?;
-    ctx.insert("sbits", &slot_bits(config));
     ctx.insert("round_robin", ROUND_ROBIN);
     render("launch.v.tera", LAUNCH_TEMPLATE, &ctx)
 }
@@ -735,19 +676,10 @@ pub fn render_launch(config: &Config) -> Result<String, GenError> {
 /// descriptor's field positions, and the grid's logic they share (`dispatch_grid.vh`,
 /// rendered with the same, as `{{ dispatch_grid }}`).
 fn dispatch_context(config: &Config) -> Result<tera::Context, GenError> {
-    let mut ctx = tera::Context::new();
-    ctx.insert("config_name", &config.name);
-    ctx.insert("imem_words", &config.imem_words);
-    ctx.insert("imem_bits", &config.imem_words.trailing_zeros());
+    let mut ctx = shape_context(config);
     ctx.insert("lds_bytes", &config.lds_bytes);
-    ctx.insert("wave_slots", &config.wave_slots);
-    ctx.insert("slot_bits", &slot_port_bits(config.wave_slots));
     ctx.insert("lds_banks", &config.lds_banks);
     ctx.insert("lds_bank_bits", &config.lds_banks.trailing_zeros());
-    ctx.insert(
-        "lds_row_bits",
-        &lds_row_bits(config.lds_banks, config.lds_bytes),
-    );
     ctx.insert("errors", &crate::dispatch::ERRORS);
     for (name, value) in crate::dispatch::descriptor_positions() {
         ctx.insert(name, &value);
@@ -768,26 +700,37 @@ fn s_barrier_word() -> u32 {
 
 /// The rendered `cu32_top.v`.
 pub fn render_top(config: &Config) -> Result<String, GenError> {
-    let mut ctx = tera::Context::new();
-    ctx.insert("lanes", &config.lanes);
-    ctx.insert("abits", &vgpr_shape(config).abits);
-    ctx.insert("wave_slots", &config.wave_slots);
-    ctx.insert("sbits", &slot_bits(config));
-    ctx.insert("slot_bits", &slot_port_bits(config.wave_slots));
-    ctx.insert("sgpr_rows", &(128u32 << slot_bits(config)));
-    ctx.insert(
-        "lds_row_bits",
-        &lds_row_bits(config.lds_banks, config.lds_bytes),
-    );
+    let mut ctx = shape_context(config);
+    ctx.insert("sgpr_rows", &(128u32 << Shape::of(config).slot_bits));
     insert_vector_widths(&mut ctx);
     ctx.insert("fields", &fields());
-    ctx.insert("config_name", &config.name);
-    ctx.insert("imem_words", &config.imem_words);
     ctx.insert("dsfields", &ds_fields());
     ctx.insert("s_barrier_hi", &format!("{:04x}", s_barrier_word() >> 16));
     insert_counters(&mut ctx, CoreKind::Sequential)?;
     ctx.insert("vgpr_check", VGPR_CHECK);
     render("cu32_top.v.tera", TOP_TEMPLATE, &ctx)
+}
+
+/// A template context with the configuration's name, sizes and derived shape ([`Shape`])
+/// under the names the templates use.
+fn shape_context(config: &Config) -> tera::Context {
+    let shape = Shape::of(config);
+    let mut ctx = tera::Context::new();
+    ctx.insert("config_name", &config.name);
+    ctx.insert("lanes", &shape.lanes);
+    ctx.insert("passes", &shape.passes);
+    ctx.insert("pbits", &shape.pass_bits);
+    ctx.insert("lbits", &shape.lane_bits);
+    ctx.insert("wave_slots", &shape.slots);
+    ctx.insert("slot_bits", &shape.slot_port_bits);
+    ctx.insert("sbits", &shape.slot_bits);
+    ctx.insert("vgprs", &shape.vgprs);
+    ctx.insert("depth", &shape.vgpr_rows);
+    ctx.insert("abits", &shape.vgpr_row_bits);
+    ctx.insert("imem_words", &config.imem_words);
+    ctx.insert("imem_bits", &shape.imem_bits);
+    ctx.insert("lds_row_bits", &shape.lds_row_bits);
+    ctx
 }
 
 fn render(name: &'static str, text: &str, ctx: &tera::Context) -> Result<String, GenError> {
@@ -827,24 +770,12 @@ pub fn render_core(config: &Config) -> Result<String, GenError> {
 /// (`top_pipelined.v.tera`): the scalar pipeline, its dispatcher (`cu32_launch`), the CSRs
 /// and the vector units behind the sequential top's ports.
 pub fn render_top_pipelined(config: &Config) -> Result<String, GenError> {
-    let mut ctx = tera::Context::new();
-    ctx.insert("config_name", &config.name);
-    ctx.insert("wave_slots", &config.wave_slots);
-    ctx.insert("slot_bits", &slot_port_bits(config.wave_slots));
-    ctx.insert("imem_words", &config.imem_words);
-    ctx.insert("imem_bits", &config.imem_words.trailing_zeros());
+    let mut ctx = shape_context(config);
     let instruction = crate::dispatch::ERRORS
         .iter()
         .find(|e| e.name == "INSTRUCTION")
         .map_or(1, |e| e.code);
     ctx.insert("e_instruction", &instruction);
-    ctx.insert("lanes", &config.lanes);
-    ctx.insert("abits", &vgpr_shape(config).abits);
-    ctx.insert("sbits", &slot_bits(config));
-    ctx.insert(
-        "lds_row_bits",
-        &lds_row_bits(config.lds_banks, config.lds_bytes),
-    );
     insert_counters(&mut ctx, CoreKind::Pipelined)?;
     insert_vector_widths(&mut ctx);
     render("top_pipelined.v.tera", TOP_PIPELINED_TEMPLATE, &ctx)
@@ -946,7 +877,7 @@ fn vector_unit_files(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
 /// list for Verilator and Yosys) and `lint.vlt` (Verilator waivers for the rust-hdl files).
 pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
     if config.core == CoreKind::Pipelined {
-        return Ok(with_lists(generate_pipelined(config)?));
+        return Ok(with_lists(config, generate_pipelined(config)?));
     }
     let header = "// GENERATED by `cu32 gen` (rust-hdl 0.46) — the scalar core and sequencer. Do not edit.\n";
     let files = vec![
@@ -985,13 +916,18 @@ pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
     ];
     let mut files = files;
     files.extend(vector_unit_files(config)?);
-    Ok(with_lists(files))
+    Ok(with_lists(config, files))
 }
 
-/// `files` with `files.f` (their names, one per line) and `lint.vlt` after them.
-fn with_lists(files: Vec<GeneratedFile>) -> Vec<GeneratedFile> {
+/// `files` with the parameter header `cu32_shape.vh` ([`Shape::header`]), `files.f` (the
+/// Verilog files' names, one per line; not the header) and `lint.vlt` after them.
+fn with_lists(config: &Config, files: Vec<GeneratedFile>) -> Vec<GeneratedFile> {
     let list: String = files.iter().map(|f| format!("{}\n", f.name)).collect();
     let mut all = files;
+    all.push(GeneratedFile {
+        name: "cu32_shape.vh".into(),
+        text: Shape::of(config).header(&config.name),
+    });
     all.push(GeneratedFile {
         name: "files.f".into(),
         text: list,

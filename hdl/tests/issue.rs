@@ -18,8 +18,8 @@
 mod common;
 
 use common::{build_testbench, verilator_present, Rng};
+use cu32_hdl::shape::Shape;
 use cu32_hdl::vector::{ds_fields, vfields};
-use cu32_hdl::verilog::{slot_bits, slot_port_bits, vgpr_row_bits};
 use cu32_hdl::{Config, CoreKind};
 use cu32_sim::cosim::{data_region, rtl::loads_sgprs};
 use cu32_sim::memory::Memory;
@@ -463,25 +463,26 @@ fn build(dir: &Path, config: &Config, waves: u32) -> std::path::PathBuf {
         String::from_utf8_lossy(&lint.stderr)
     );
     // (CU32_TRACE: the VALU's VGPR write trace.)
+    let shape = Shape::of(&config);
     let mut defines = vec![
         "CU32_TRACE".to_string(),
         format!("SLOTS={}", config.wave_slots),
-        format!("SLOT_BITS={}", slot_port_bits(config.wave_slots)),
+        format!("SLOT_BITS={}", shape.slot_port_bits),
         format!("IMEM_BITS={}", config.imem_words.trailing_zeros()),
         format!("WAVES={waves}"),
         "MAX_CYCLES=200000".to_string(),
         format!("DATA_BASE=32'h{:x}", data_region().0),
         format!("DATA_DWORDS={}", data_region().1.len()),
         format!("LANES={}", config.lanes),
-        format!("VAB={}", vgpr_row_bits(&config)),
+        format!("VAB={}", shape.vgpr_row_bits),
         format!("VCTRL={}", vfields().iter().map(|f| f.width).sum::<usize>()),
         format!(
             "DSCTRL={}",
             ds_fields().iter().map(|f| f.width).sum::<usize>()
         ),
     ];
-    if slot_bits(&config) > 0 {
-        defines.push(format!("VSLOTS={}", slot_bits(&config)));
+    if shape.slot_bits > 0 {
+        defines.push(format!("VSLOTS={}", shape.slot_bits));
     }
     build_testbench(dir, &[&["tb.v"], &sources[..]].concat(), &defines)
 }

@@ -43,9 +43,15 @@ pub fn verilator_present(what: &str) -> bool {
 /// Asserts that `file` (module `top`) in `dir` passes `verilator --lint-only -Wall` with
 /// no message at all.
 pub fn lint_clean(dir: &Path, top: &str, file: &str) {
+    lint_clean_with(dir, top, file, &[]);
+}
+
+/// [`lint_clean`] with more Verilator arguments (`-G` parameters).
+pub fn lint_clean_with(dir: &Path, top: &str, file: &str, args: &[String]) {
     let lint = Command::new("verilator")
         .current_dir(dir)
         .args(["--lint-only", "-Wall", "--top-module", top, file])
+        .args(args)
         .output()
         .unwrap();
     assert!(
@@ -82,6 +88,43 @@ pub fn build_testbench(dir: &Path, files: &[&str], defines: &[String]) -> PathBu
         String::from_utf8_lossy(&build.stderr)
     );
     dir.join("obj_dir/tb")
+}
+
+/// Runs the testbench of a block of plain parameterised Verilog in a scratch folder named
+/// after `name`: module `top` (`verilog`, written as `top.v`) must lint clean with its
+/// defaults and with `params` (`-G`); testbench module `tb` (`testbench`) must lint clean
+/// too, and is built with `params` and `N` = `n` as `+define+`s and run beside the
+/// `inputs` (file name, text).
+/// Returns what it printed.
+pub fn run_block(
+    name: &str,
+    top: &str,
+    verilog: &str,
+    testbench: &str,
+    params: &[(&str, u32)],
+    inputs: &[(&str, String)],
+    n: usize,
+) -> String {
+    let dir = std::env::temp_dir().join(format!("{top}_{name}_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = format!("{top}.v");
+    std::fs::write(dir.join(&file), verilog).unwrap();
+    std::fs::write(dir.join("tb.v"), testbench).unwrap();
+    for (input, text) in inputs {
+        std::fs::write(dir.join(input), text).unwrap();
+    }
+    let set: Vec<String> = params.iter().map(|(p, v)| format!("-G{p}={v}")).collect();
+    lint_clean_with(&dir, top, &file, &set);
+    lint_clean(&dir, top, &file);
+    let mut defines: Vec<String> = params.iter().map(|(p, v)| format!("{p}={v}")).collect();
+    defines.push(format!("N={n}"));
+    let mut tb_lint: Vec<String> = defines.iter().map(|d| format!("+define+{d}")).collect();
+    tb_lint.extend(["--timing".to_string(), file.clone()]);
+    lint_clean_with(&dir, "tb", "tb.v", &tb_lint);
+    let tb = build_testbench(&dir, &["tb.v", &file], &defines);
+    let run = Command::new(tb).current_dir(&dir).output().unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    String::from_utf8_lossy(&run.stdout).into_owned()
 }
 
 /// One request of a pass of lanes to a memory-side unit under `mask`: every lane's address
@@ -200,7 +243,7 @@ pub fn run_fetch_bench(
     std::fs::write(dir.join("prog.hex"), hex).unwrap();
     let mut all = vec![
         format!("SLOTS={slots}"),
-        format!("SLOT_BITS={}", cu32_hdl::verilog::slot_port_bits(slots)),
+        format!("SLOT_BITS={}", cu32_hdl::shape::slot_port_bits(slots)),
         format!("WORDS={words}"),
         format!("IMEM_BITS={}", words.trailing_zeros()),
         format!("SEED=64'd{seed}"),

@@ -1,0 +1,437 @@
+//! The VGPR file of the interleaved core (`cu32_vgpr.v`, plain parameterised Verilog): four
+//! banks by register index, a block RAM per bank and lane, three sources read a cycle
+//! unless two name different registers of one bank, two write ports (the VALU's, always
+//! taken, and memory results'). Its test (below) plays random traffic under Verilator
+//! against a reference model of the banks and of the timing the file's header states.
+
+/// The Verilog of the VGPR file, module `cu32_vgpr`.
+pub const VERILOG: &str = include_str!("cu32_vgpr.v");
+
+/// Its testbench, module `tb` (`tb_vgpr.v`: stimulus files in, a log out).
+#[cfg(test)]
+const TESTBENCH: &str = include_str!("tb_vgpr.v");
+
+#[cfg(test)]
+mod tests {
+    use super::{TESTBENCH, VERILOG};
+    use crate::test_common::{run_block, verilator_present, Rng};
+    use std::collections::BTreeMap;
+    use std::fmt::Write as _;
+
+    /// A file's parameters.
+    #[derive(Clone, Copy)]
+    struct Dims {
+        lanes: u32,
+        pass_bits: u32,
+        slot_bits: u32,
+        vgpr_bits: u32,
+    }
+
+    impl Dims {
+        fn rows(self) -> usize {
+            1 << (self.slot_bits + self.vgpr_bits + self.pass_bits)
+        }
+        /// A row's index in the reference model (any one-to-one numbering).
+        fn row(self, slot: u32, reg: u32, pass: u32) -> usize {
+            (((slot << self.vgpr_bits) | reg) << self.pass_bits | pass) as usize
+        }
+    }
+
+    #[derive(Clone, Copy, Default)]
+    struct Read {
+        valid: bool,
+        used: [bool; 3],
+        slot: u32,
+        pass: u32,
+        regs: [u32; 3],
+        tag: u32,
+    }
+
+    #[derive(Clone, Default)]
+    struct Write {
+        valid: bool,
+        slot: u32,
+        pass: u32,
+        reg: u32,
+        mask: u32,
+        data: Vec<u32>,
+    }
+
+    impl Read {
+        fn hex(&self) -> String {
+            let used = self
+                .used
+                .iter()
+                .rev()
+                .fold(0u64, |a, &u| a << 1 | u64::from(u));
+            let v = u64::from(self.valid) << 59
+                | used << 56
+                | u64::from(self.slot) << 48
+                | u64::from(self.pass) << 40
+                | u64::from(self.regs[0]) << 32
+                | u64::from(self.regs[1]) << 24
+                | u64::from(self.regs[2]) << 16
+                | u64::from(self.tag);
+            format!("{v:015x}\n")
+        }
+        /// The batch each source is read in, worked out as the header states it: the
+        /// registers of one bank are read one a cycle, in the order the sources first
+        /// name them; a source naming a register another one names shares its cycle.
+        fn batches(&self) -> [u32; 3] {
+            let mut order: [Vec<u32>; 4] = Default::default();
+            let mut batch = [0; 3];
+            for s in (0..3).filter(|&s| self.used[s]) {
+                let bank = &mut order[(self.regs[s] % 4) as usize];
+                let at = bank
+                    .iter()
+                    .position(|&r| r == self.regs[s])
+                    .unwrap_or_else(|| {
+                        bank.push(self.regs[s]);
+                        bank.len() - 1
+                    });
+                batch[s] = at as u32;
+            }
+            batch
+        }
+    }
+
+    impl Write {
+        fn hex(&self) -> String {
+            let v = u64::from(self.valid) << 56
+                | u64::from(self.slot) << 48
+                | u64::from(self.pass) << 40
+                | u64::from(self.reg) << 32
+                | u64::from(self.mask);
+            format!("{v:015x}\n")
+        }
+        fn data_hex(&self, lanes: u32) -> String {
+            let mut s = String::new();
+            for l in (0..lanes as usize).rev() {
+                write!(s, "{:08x}", self.data.get(l).copied().unwrap_or(0)).unwrap();
+            }
+            s + "\n"
+        }
+    }
+
+    /// The stimulus: a write of every row (port A), a read of every row (as source 0,
+    /// with the next two registers), then random traffic on a few registers of two
+    /// slots, so that reads meet recent writes, bank conflicts and shared registers, and
+    /// port B meets port A's bank.
+    fn stimulus(d: Dims, random: usize, seed: u64) -> (Vec<Read>, Vec<Write>, Vec<Write>) {
+        let mut rng = Rng(seed);
+        let (slots, vgprs, passes) = (1 << d.slot_bits, 1 << d.vgpr_bits, 1 << d.pass_bits);
+        let full = if d.lanes == 32 {
+            u32::MAX
+        } else {
+            (1 << d.lanes) - 1
+        };
+        let data = |rng: &mut Rng| (0..d.lanes).map(|_| rng.next() as u32).collect();
+        let (mut rq, mut wa, mut wb) = (Vec::new(), Vec::new(), Vec::new());
+        for slot in 0..slots {
+            for reg in 0..vgprs {
+                for pass in 0..passes {
+                    let data = data(&mut rng);
+                    wa.push(Write {
+                        valid: true,
+                        slot,
+                        pass,
+                        reg,
+                        mask: full,
+                        data,
+                    });
+                    rq.push(Read::default());
+                    wb.push(Write::default());
+                }
+            }
+        }
+        for slot in 0..slots {
+            for reg in 0..vgprs {
+                for pass in 0..passes {
+                    let regs = [reg, (reg + 1) % vgprs, (reg + 2) % vgprs];
+                    let tag = rng.below(256);
+                    rq.push(Read {
+                        valid: true,
+                        used: [true; 3],
+                        slot,
+                        pass,
+                        regs,
+                        tag,
+                    });
+                    wa.push(Write::default());
+                    wb.push(Write::default());
+                }
+            }
+        }
+        let hot_slots = [rng.below(slots as u64), rng.below(slots as u64)];
+        let hot: Vec<u32> = (0..6).map(|_| rng.below(vgprs as u64)).collect();
+        for _ in 0..random {
+            let slot = hot_slots[rng.below(2) as usize];
+            let pass = rng.below(passes as u64);
+            let mut regs = [0; 3];
+            for r in &mut regs {
+                *r = hot[rng.below(hot.len() as u64) as usize];
+            }
+            let used = [rng.below(8) != 0, rng.below(4) != 0, rng.below(2) != 0];
+            let tag = rng.below(256);
+            rq.push(Read {
+                valid: rng.below(4) != 0,
+                used,
+                slot,
+                pass,
+                regs,
+                tag,
+            });
+            for w in [&mut wa, &mut wb] {
+                let reg = hot[rng.below(hot.len() as u64) as usize];
+                let slot = hot_slots[rng.below(2) as usize];
+                w.push(Write {
+                    valid: rng.below(3) == 0,
+                    slot,
+                    pass: rng.below(passes as u64),
+                    reg,
+                    mask: rng.next() as u32 & full,
+                    data: data(&mut rng),
+                });
+            }
+        }
+        (rq, wa, wb)
+    }
+
+    /// The log the file must give for the stimulus, worked out from the header's rules
+    /// with a reference model of the rows: `T`, `B` and `R` lines keyed by cycle.
+    fn expected(d: Dims, rq: &[Read], wa: &[Write], wb: &[Write]) -> Vec<String> {
+        let bank = |r: u32| r % 4;
+        // Port B: each write is taken in the first cycle, from the one after the last was
+        // taken, in which port A writes no row of its bank. (A's line i is in cycle i.)
+        let mut b_taken = Vec::new();
+        let mut t = 0usize;
+        for w in wb {
+            if w.valid {
+                while t < wa.len() && wa[t].valid && bank(wa[t].reg) == bank(w.reg) {
+                    t += 1;
+                }
+            }
+            b_taken.push(t);
+            t += 1;
+        }
+        // Reads: taken once presented and the last request is in its last batch.
+        let mut takes = Vec::new();
+        let (mut t, mut free) = (0usize, 0usize);
+        for r in rq {
+            if r.valid {
+                let c = t.max(free);
+                let batches = r.batches();
+                let used = batches.iter().zip(&r.used).filter(|p| *p.1);
+                let k = used.map(|p| p.0 + 1).max().unwrap_or(1) as usize;
+                takes.push((c, k));
+                free = c + k;
+                t = c + 1;
+            } else {
+                takes.push((usize::MAX, 0));
+                t += 1;
+            }
+        }
+        // The rows as each cycle's batches read them: a write shows from the next cycle.
+        let mut writes: BTreeMap<usize, Vec<&Write>> = BTreeMap::new();
+        for (i, w) in wa.iter().enumerate().filter(|(_, w)| w.valid) {
+            writes.entry(i).or_default().push(w);
+        }
+        for (w, &c) in wb.iter().zip(&b_taken).filter(|(w, _)| w.valid) {
+            writes.entry(c).or_default().push(w);
+        }
+        let mut reads: BTreeMap<usize, Vec<(usize, usize)>> = BTreeMap::new();
+        for (i, (r, &(c, _))) in rq.iter().zip(&takes).enumerate().filter(|p| p.1 .0.valid) {
+            for s in (0..3).filter(|&s| r.used[s]) {
+                reads
+                    .entry(c + 1 + r.batches()[s] as usize)
+                    .or_default()
+                    .push((i, s));
+            }
+        }
+        let last = writes
+            .keys()
+            .chain(reads.keys())
+            .max()
+            .copied()
+            .unwrap_or(0);
+        let mut mem = vec![vec![0u32; d.lanes as usize]; d.rows()];
+        let mut got = vec![[None::<Option<Vec<u32>>>, None, None]; rq.len()];
+        for cycle in 0..=last {
+            let written: Vec<usize> = writes
+                .get(&cycle)
+                .into_iter()
+                .flatten()
+                .map(|w| d.row(w.slot, w.reg, w.pass))
+                .collect();
+            for &(i, s) in reads.get(&cycle).into_iter().flatten() {
+                let r = &rq[i];
+                let row = d.row(r.slot, r.regs[s], r.pass);
+                // (A row read in the cycle it is written is undefined: `?`.)
+                got[i][s] = Some(if written.contains(&row) {
+                    None
+                } else {
+                    Some(mem[row].clone())
+                });
+            }
+            for w in writes.get(&cycle).into_iter().flatten() {
+                let row = &mut mem[d.row(w.slot, w.reg, w.pass)];
+                for (l, v) in row.iter_mut().enumerate() {
+                    if w.mask >> l & 1 != 0 {
+                        *v = w.data[l];
+                    }
+                }
+            }
+        }
+        let mut lines: Vec<(usize, String)> = Vec::new();
+        for (i, c) in b_taken.iter().enumerate().filter(|(i, _)| wb[*i].valid) {
+            lines.push((*c, format!("B {c} {i}")));
+        }
+        for (i, (r, &(c, k))) in rq.iter().zip(&takes).enumerate() {
+            if !r.valid {
+                continue;
+            }
+            lines.push((c, format!("T {c} {i}")));
+            let data: Vec<String> = (0..3)
+                .map(|s| match &got[i][s] {
+                    Some(Some(v)) => v.iter().rev().map(|x| format!("{x:08x}")).collect(),
+                    Some(None) => "?".to_string(),
+                    None => "-".to_string(),
+                })
+                .collect();
+            let at = c + k + 3;
+            lines.push((at, format!("R {at} {:02x} {}", r.tag, data.join(" "))));
+        }
+        lines.sort();
+        lines.into_iter().map(|(_, l)| l).collect()
+    }
+
+    /// The file's log, its `A` lines dropped (port A takes every write) and the data of a
+    /// source the request did not use shown as `-`.
+    fn observed(log: &str, rq: &[Read]) -> Vec<String> {
+        let mut tags = std::collections::VecDeque::new();
+        let mut lines: Vec<(usize, String)> = Vec::new();
+        for line in log.lines() {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let cycle: usize = f.get(1).and_then(|c| c.parse().ok()).unwrap_or(usize::MAX);
+            match f.first().copied() {
+                Some("T") => {
+                    tags.push_back(f[2].parse::<usize>().unwrap());
+                    lines.push((cycle, line.to_string()));
+                }
+                Some("B") => lines.push((cycle, line.to_string())),
+                Some("R") => {
+                    let i = tags.pop_front().expect("an R line without a request");
+                    let mut out = format!("R {} {}", f[1], f[2]);
+                    for s in 0..3 {
+                        let v = if rq[i].used[s] { f[3 + s] } else { "-" };
+                        out += &format!(" {v}");
+                    }
+                    lines.push((cycle, out));
+                }
+                _ => {}
+            }
+        }
+        lines.sort();
+        lines.into_iter().map(|(_, l)| l).collect()
+    }
+
+    fn check(name: &str, d: Dims, random: usize, seed: u64) {
+        if !verilator_present("the VGPR file") {
+            return;
+        }
+        let (rq, wa, wb) = stimulus(d, random, seed);
+        let lines = |f: &dyn Fn(usize) -> String| (0..rq.len()).map(f).collect::<String>();
+        let inputs = [
+            ("rq.hex", lines(&|i| rq[i].hex())),
+            ("wa.hex", lines(&|i| wa[i].hex())),
+            ("wb.hex", lines(&|i| wb[i].hex())),
+            ("wad.hex", lines(&|i| wa[i].data_hex(d.lanes))),
+            ("wbd.hex", lines(&|i| wb[i].data_hex(d.lanes))),
+        ];
+        let params = [
+            ("LANES", d.lanes),
+            ("PASS_BITS", d.pass_bits),
+            ("SLOT_BITS", d.slot_bits),
+            ("VGPR_BITS", d.vgpr_bits),
+        ];
+        let log = run_block(
+            name,
+            "cu32_vgpr",
+            VERILOG,
+            TESTBENCH,
+            &params,
+            &inputs,
+            rq.len(),
+        );
+        let want = expected(d, &rq, &wa, &wb);
+        let got = observed(&log, &rq);
+        let reads = rq.iter().filter(|r| r.valid).count();
+        assert_eq!(want.iter().filter(|l| l.starts_with('R')).count(), reads);
+        let undefined = want.iter().filter(|l| l.contains(" ?")).count();
+        for (i, (w, g)) in want.iter().zip(&got).enumerate() {
+            let (wf, gf): (Vec<&str>, Vec<&str>) = (w.split(' ').collect(), g.split(' ').collect());
+            let same = wf.len() == gf.len() && wf.iter().zip(&gf).all(|(a, b)| a == b || *a == "?");
+            assert!(
+                same,
+                "{name}: line {i} of the log differs:\n want {w}\n got  {g}"
+            );
+        }
+        // (Most reads are defined, even with 8 rows in all.)
+        assert!(
+            undefined * 3 < reads,
+            "{name}: {undefined} of {reads} reads undefined"
+        );
+        assert_eq!(want.len(), got.len(), "{name}: the log's length");
+    }
+
+    #[test]
+    fn eight_lanes_eight_slots() {
+        let d = Dims {
+            lanes: 8,
+            pass_bits: 2,
+            slot_bits: 3,
+            vgpr_bits: 6,
+        };
+        check("l8", d, 4000, 1);
+    }
+
+    #[test]
+    fn thirty_two_lanes_one_slot_one_pass() {
+        let d = Dims {
+            lanes: 32,
+            pass_bits: 0,
+            slot_bits: 0,
+            vgpr_bits: 3,
+        };
+        check("l32", d, 3000, 2);
+    }
+
+    #[test]
+    fn two_lanes_sixteen_slots_256_vgprs() {
+        let d = Dims {
+            lanes: 2,
+            pass_bits: 4,
+            slot_bits: 4,
+            vgpr_bits: 8,
+        };
+        check("l2", d, 3000, 3);
+    }
+
+    /// The model's batch rule on the cases the header names.
+    #[test]
+    fn batches_follow_banks() {
+        let read = |regs: [u32; 3], used: [bool; 3]| Read {
+            used,
+            regs,
+            ..Read::default()
+        };
+        // Three banks: one cycle.
+        assert_eq!(read([0, 1, 2], [true; 3]).batches(), [0, 0, 0]);
+        // v0 and v4 share bank 0: v4 in the second cycle; v8 too (third).
+        assert_eq!(read([0, 4, 8], [true; 3]).batches(), [0, 1, 2]);
+        // The same register twice shares the cycle.
+        assert_eq!(read([5, 9, 5], [true; 3]).batches(), [0, 1, 0]);
+        // An unused source does not count.
+        assert_eq!(read([3, 7, 7], [false, true, true]).batches(), [0, 0, 0]);
+    }
+}

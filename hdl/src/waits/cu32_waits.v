@@ -1,0 +1,87 @@
+// cu32_waits — the interleaved core's memory counters and s_waitcnt (reference §5.7,
+// "Data Dependency Resolution"). Per wave slot, three counters of the wave's memory
+// instructions in flight, as gfx1100 keeps them: vmcnt (vector memory loads and atomics
+// that return data), vscnt (vector memory stores and atomics that do not) and lgkmcnt
+// (LDS instructions and scalar loads). Issue counts an instruction up (inc) as it leaves
+// the ALU stages; each memory unit counts it down (dec_*) when its results are written or
+// its stores done. A counter holds 0..63: the issue keeps a slot's count below 63 (`room`).
+//
+// A wait (W's s_waitcnt, s_waitcnt_vmcnt / _vscnt / _lgkmcnt, or s_endpgm with all three
+// at 0) parks its slot with the three limits it names (63: no limit) until every counter
+// is at or below its limit; then `wake` has the slot's bit for one cycle (the cycle
+// after the wait's if the counters already allow it), and the front end makes the slot
+// ready. The counts compared are those after the cycle's increments and decrements.
+`default_nettype none
+
+module cu32_waits #(
+    parameter integer SLOTS = 8,
+    parameter integer SLOT_BITS = 3   // slot port width (at least 1)
+) (
+    input  wire                 clk,
+    input  wire                 rst,
+    // A memory instruction issued: which counter (inc_vm, inc_vs, inc_lgkm; one of them).
+    input  wire                 inc,
+    input  wire [SLOT_BITS-1:0] inc_slot,
+    input  wire                 inc_vm,
+    input  wire                 inc_vs,
+    input  wire                 inc_lgkm,
+    // Completions: the vector memory unit's (a load or a store), the LDS's and the scalar
+    // memory unit's, each with its slot; any of them in one cycle.
+    input  wire                 dec_vm,
+    input  wire [SLOT_BITS-1:0] dec_vm_slot,
+    input  wire                 dec_vs,
+    input  wire [SLOT_BITS-1:0] dec_vs_slot,
+    input  wire                 dec_ds,
+    input  wire [SLOT_BITS-1:0] dec_ds_slot,
+    input  wire                 dec_sm,
+    input  wire [SLOT_BITS-1:0] dec_sm_slot,
+    // A wait of slot wait_slot with its limits.
+    input  wire                 wait_go,
+    input  wire [SLOT_BITS-1:0] wait_slot,
+    input  wire [5:0]           wait_vm,
+    input  wire [5:0]           wait_vs,
+    input  wire [5:0]           wait_lgkm,
+    output reg  [SLOTS-1:0]     wake,
+    // Slots whose counters are all below 63 (room for one more memory instruction).
+    output wire [SLOTS-1:0]     room
+);
+    reg [5:0] vm   [0:SLOTS-1];
+    reg [5:0] vs   [0:SLOTS-1];
+    reg [5:0] lgkm [0:SLOTS-1];
+    reg [5:0] lim_vm   [0:SLOTS-1];
+    reg [5:0] lim_vs   [0:SLOTS-1];
+    reg [5:0] lim_lgkm [0:SLOTS-1];
+    reg [SLOTS-1:0] waiting;
+
+    genvar g;
+    generate
+        for (g = 0; g < SLOTS; g = g + 1) begin : slot
+            localparam [SLOT_BITS-1:0] G = g;
+            wire in = inc && inc_slot == G;
+            // (The counts after this cycle's changes.)
+            wire [5:0] n_vm = vm[g] + {5'd0, in && inc_vm} - {5'd0, dec_vm && dec_vm_slot == G};
+            wire [5:0] n_vs = vs[g] + {5'd0, in && inc_vs} - {5'd0, dec_vs && dec_vs_slot == G};
+            wire [5:0] n_lgkm = lgkm[g] + {5'd0, in && inc_lgkm}
+                              - {5'd0, dec_ds && dec_ds_slot == G}
+                              - {5'd0, dec_sm && dec_sm_slot == G};
+            wire here = wait_go && wait_slot == G;
+            wire [5:0] l_vm = here ? wait_vm : lim_vm[g];
+            wire [5:0] l_vs = here ? wait_vs : lim_vs[g];
+            wire [5:0] l_lgkm = here ? wait_lgkm : lim_lgkm[g];
+            wire met = n_vm <= l_vm && n_vs <= l_vs && n_lgkm <= l_lgkm;
+            always @(posedge clk) begin
+                vm[g] <= rst ? 6'd0 : n_vm;
+                vs[g] <= rst ? 6'd0 : n_vs;
+                lgkm[g] <= rst ? 6'd0 : n_lgkm;
+                lim_vm[g] <= l_vm;
+                lim_vs[g] <= l_vs;
+                lim_lgkm[g] <= l_lgkm;
+                wake[g] <= !rst && (here || waiting[g]) && met;
+                waiting[g] <= !rst && (here || waiting[g]) && !met;
+            end
+            assign room[g] = vm[g] != 6'd63 && vs[g] != 6'd63 && lgkm[g] != 6'd63;
+        end
+    endgenerate
+endmodule
+
+`default_nettype wire
