@@ -13,6 +13,7 @@ pub mod dispatch;
 pub mod front;
 pub mod lane;
 pub mod salu;
+pub mod sgpr;
 pub mod shape;
 pub mod valu_control;
 pub mod vector;
