@@ -14,9 +14,18 @@
 //! same registered inputs).
 //!
 //! 32-bit operands arrive zero-extended; 32-bit results are zero-extended here.
+//!
+//! [`Salu::pipelined`] builds the same unit for a pipeline that hands it one operation a
+//! cycle (the interleaved core): stage 3 then reads the inputs and the stage-1 registers
+//! it needs through delay registers, so every operation's outputs come
+//! [`PIPELINED_LATENCY`] rising edges after its inputs, whatever follows it. Held inputs
+//! give the same outputs in both forms.
 
 use crate::control::AluOp;
 use rust_hdl::prelude::*;
+
+/// Rising edges from a pipelined SALU's inputs to its outputs ([`Salu::pipelined`]).
+pub const PIPELINED_LATENCY: usize = 2;
 
 /// Three-stage SALU (see the module comment for timing).
 #[derive(LogicBlock)]
@@ -45,6 +54,57 @@ pub struct Salu {
     /// cycle its inputs are held, and the sequencer may sample them then.
     pub quick: Signal<Out, bool>,
     speed: SaluQuick,
+    /// Whether the inputs flow (one operation a cycle, each result [`PIPELINED_LATENCY`]
+    /// rising edges after its inputs) rather than being held for the three cycles.
+    pipelined: Constant<bool>,
+    // Pipelined: the inputs and the stage-1 registers stage 3 reads, delayed to it.
+    op_d1: DFF<AluOp>,
+    op_d2: DFF<AluOp>,
+    a_d1: DFF<Bits<64>>,
+    a_d2: DFF<Bits<64>>,
+    b_d1: DFF<Bits<64>>,
+    b_d2: DFF<Bits<64>>,
+    wide_d1: DFF<bool>,
+    wide_d2: DFF<bool>,
+    d_wide_d1: DFF<bool>,
+    d_wide_d2: DFF<bool>,
+    scc_d1: DFF<bool>,
+    scc_d2: DFF<bool>,
+    exec_d1: DFF<Bits<64>>,
+    exec_d2: DFF<Bits<64>>,
+    mode_d1: DFF<Bits<32>>,
+    mode_d2: DFF<Bits<32>>,
+    pc_d1: DFF<Bits<64>>,
+    pc_d2: DFF<Bits<64>>,
+    amt_d1: DFF<Bits<6>>,
+    amt_d2: DFF<Bits<6>>,
+    shl_d: DFF<Bits<64>>,
+    shr_d: DFF<Bits<64>>,
+    bfe_mask_d: DFF<Bits<64>>,
+    bfe_sext_d: DFF<bool>,
+    hw_field_d: DFF<Bits<32>>,
+    cz_in_d: DFF<Bits<64>>,
+    onehot_d: DFF<Bits<64>>,
+    mul_corr_d: DFF<Bits<32>>,
+    // Stage 3's view of them: as they are (held) or delayed (pipelined).
+    op3: Signal<Local, AluOp>,
+    a3: Signal<Local, Bits<64>>,
+    b3: Signal<Local, Bits<64>>,
+    wide3: Signal<Local, bool>,
+    d_wide3: Signal<Local, bool>,
+    scc3: Signal<Local, bool>,
+    exec3: Signal<Local, Bits<64>>,
+    mode3: Signal<Local, Bits<32>>,
+    pc3: Signal<Local, Bits<64>>,
+    amt3: Signal<Local, Bits<6>>,
+    shl3: Signal<Local, Bits<64>>,
+    shr3: Signal<Local, Bits<64>>,
+    bfe_mask3: Signal<Local, Bits<64>>,
+    bfe_sext3: Signal<Local, bool>,
+    hw_field3: Signal<Local, Bits<32>>,
+    cz_in3: Signal<Local, Bits<64>>,
+    onehot3: Signal<Local, Bits<64>>,
+    mul_corr3: Signal<Local, Bits<32>>,
 
     // Stage 1 registers.
     pp_ll: DFF<Bits<32>>,
@@ -140,6 +200,53 @@ impl Default for Salu {
             mode_out: Default::default(),
             quick: Default::default(),
             speed: Default::default(),
+            pipelined: Constant::new(false),
+            op_d1: Default::default(),
+            op_d2: Default::default(),
+            a_d1: Default::default(),
+            a_d2: Default::default(),
+            b_d1: Default::default(),
+            b_d2: Default::default(),
+            wide_d1: Default::default(),
+            wide_d2: Default::default(),
+            d_wide_d1: Default::default(),
+            d_wide_d2: Default::default(),
+            scc_d1: Default::default(),
+            scc_d2: Default::default(),
+            exec_d1: Default::default(),
+            exec_d2: Default::default(),
+            mode_d1: Default::default(),
+            mode_d2: Default::default(),
+            pc_d1: Default::default(),
+            pc_d2: Default::default(),
+            amt_d1: Default::default(),
+            amt_d2: Default::default(),
+            shl_d: Default::default(),
+            shr_d: Default::default(),
+            bfe_mask_d: Default::default(),
+            bfe_sext_d: Default::default(),
+            hw_field_d: Default::default(),
+            cz_in_d: Default::default(),
+            onehot_d: Default::default(),
+            mul_corr_d: Default::default(),
+            op3: Default::default(),
+            a3: Default::default(),
+            b3: Default::default(),
+            wide3: Default::default(),
+            d_wide3: Default::default(),
+            scc3: Default::default(),
+            exec3: Default::default(),
+            mode3: Default::default(),
+            pc3: Default::default(),
+            amt3: Default::default(),
+            shl3: Default::default(),
+            shr3: Default::default(),
+            bfe_mask3: Default::default(),
+            bfe_sext3: Default::default(),
+            hw_field3: Default::default(),
+            cz_in3: Default::default(),
+            onehot3: Default::default(),
+            mul_corr3: Default::default(),
             pp_ll: Default::default(),
             pp_lh: Default::default(),
             pp_hl: Default::default(),
@@ -203,12 +310,26 @@ impl Default for Salu {
     }
 }
 
+impl Salu {
+    /// The SALU for a pipeline: one operation a cycle, outputs [`PIPELINED_LATENCY`]
+    /// rising edges after the inputs.
+    pub fn pipelined() -> Salu {
+        Salu {
+            pipelined: Constant::new(true),
+            ..Default::default()
+        }
+    }
+}
+
 impl Logic for Salu {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
             self, clock, pp_ll, pp_lh, pp_hl, pp_hh, mul_corr, shl, shr, bfe_mask, bfe_sext,
-            hw_field, cz_in, onehot, pop_bytes, prod, pop
+            hw_field, cz_in, onehot, pop_bytes, prod, pop, op_d1, op_d2, a_d1, a_d2, b_d1, b_d2,
+            wide_d1, wide_d2, d_wide_d1, d_wide_d2, scc_d1, scc_d2, exec_d1, exec_d2, mode_d1,
+            mode_d2, pc_d1, pc_d2, amt_d1, amt_d2, shl_d, shr_d, bfe_mask_d, bfe_sext_d,
+            hw_field_d, cz_in_d, onehot_d, mul_corr_d
         );
 
         // ---------------- Stage 1 ----------------
@@ -342,9 +463,77 @@ impl Logic for Salu {
         self.pop2.next = self.pop1.val() + (self.pop1.val() >> 16);
         self.pop.d.next = (self.pop2.val() + (self.pop2.val() >> 32)) & 0x7f_u64;
 
+        // ---------------- Delays (pipelined) ----------------
+        self.op_d1.d.next = self.op.val();
+        self.op_d2.d.next = self.op_d1.q.val();
+        self.op3.next = self.op.val();
+        self.a_d1.d.next = self.a.val();
+        self.a_d2.d.next = self.a_d1.q.val();
+        self.a3.next = self.a.val();
+        self.b_d1.d.next = self.b.val();
+        self.b_d2.d.next = self.b_d1.q.val();
+        self.b3.next = self.b.val();
+        self.wide_d1.d.next = self.wide.val();
+        self.wide_d2.d.next = self.wide_d1.q.val();
+        self.wide3.next = self.wide.val();
+        self.d_wide_d1.d.next = self.d_wide.val();
+        self.d_wide_d2.d.next = self.d_wide_d1.q.val();
+        self.d_wide3.next = self.d_wide.val();
+        self.scc_d1.d.next = self.scc.val();
+        self.scc_d2.d.next = self.scc_d1.q.val();
+        self.scc3.next = self.scc.val();
+        self.exec_d1.d.next = self.exec.val();
+        self.exec_d2.d.next = self.exec_d1.q.val();
+        self.exec3.next = self.exec.val();
+        self.mode_d1.d.next = self.mode.val();
+        self.mode_d2.d.next = self.mode_d1.q.val();
+        self.mode3.next = self.mode.val();
+        self.pc_d1.d.next = self.pc.val();
+        self.pc_d2.d.next = self.pc_d1.q.val();
+        self.pc3.next = self.pc.val();
+        self.amt_d1.d.next = self.amt.val();
+        self.amt_d2.d.next = self.amt_d1.q.val();
+        self.amt3.next = self.amt.val();
+        self.shl_d.d.next = self.shl.q.val();
+        self.shl3.next = self.shl.q.val();
+        self.shr_d.d.next = self.shr.q.val();
+        self.shr3.next = self.shr.q.val();
+        self.bfe_mask_d.d.next = self.bfe_mask.q.val();
+        self.bfe_mask3.next = self.bfe_mask.q.val();
+        self.bfe_sext_d.d.next = self.bfe_sext.q.val();
+        self.bfe_sext3.next = self.bfe_sext.q.val();
+        self.hw_field_d.d.next = self.hw_field.q.val();
+        self.hw_field3.next = self.hw_field.q.val();
+        self.cz_in_d.d.next = self.cz_in.q.val();
+        self.cz_in3.next = self.cz_in.q.val();
+        self.onehot_d.d.next = self.onehot.q.val();
+        self.onehot3.next = self.onehot.q.val();
+        self.mul_corr_d.d.next = self.mul_corr.q.val();
+        self.mul_corr3.next = self.mul_corr.q.val();
+        if self.pipelined.val() {
+            self.op3.next = self.op_d2.q.val();
+            self.a3.next = self.a_d2.q.val();
+            self.b3.next = self.b_d2.q.val();
+            self.wide3.next = self.wide_d2.q.val();
+            self.d_wide3.next = self.d_wide_d2.q.val();
+            self.scc3.next = self.scc_d2.q.val();
+            self.exec3.next = self.exec_d2.q.val();
+            self.mode3.next = self.mode_d2.q.val();
+            self.pc3.next = self.pc_d2.q.val();
+            self.amt3.next = self.amt_d2.q.val();
+            self.shl3.next = self.shl_d.q.val();
+            self.shr3.next = self.shr_d.q.val();
+            self.bfe_mask3.next = self.bfe_mask_d.q.val();
+            self.bfe_sext3.next = self.bfe_sext_d.q.val();
+            self.hw_field3.next = self.hw_field_d.q.val();
+            self.cz_in3.next = self.cz_in_d.q.val();
+            self.onehot3.next = self.onehot_d.q.val();
+            self.mul_corr3.next = self.mul_corr_d.q.val();
+        }
+
         // ---------------- Stage 3 ----------------
-        self.a32.next = self.a.val() & self.lo32.val();
-        self.b32.next = self.b.val() & self.lo32.val();
+        self.a32.next = self.a3.val() & self.lo32.val();
+        self.b32.next = self.b3.val() & self.lo32.val();
         self.sum.next = self.a32.val() + self.b32.val();
         self.diff.next = self.a32.val() - self.b32.val();
         // Signed 32-bit compare by flipping the sign bits.
@@ -353,51 +542,51 @@ impl Logic for Salu {
         // Equality over the operation's width (s_cmpk_eq_i32's B is SIMM16 sign-extended
         // to 64 bits, its A a zero-extended 32-bit register).
         self.eq.next = self.a32.val() == self.b32.val();
-        if self.wide.val() {
-            self.eq.next = self.a.val() == self.b.val();
+        if self.wide3.val() {
+            self.eq.next = self.a3.val() == self.b3.val();
         }
         // One-hot of the bit index S0[5:0] / S0[4:0] (bitset) or S1 (bitcmp).
         self.bit_sel.next = 0.into();
-        if (self.op.val() == AluOp::Bitcmp0) || (self.op.val() == AluOp::Bitcmp1) {
-            self.bit_sel.next = self.a.val() >> self.amt.val();
-        } else if self.wide.val() {
-            self.bit_sel.next = bit_cast::<64, 1>(1.into()) << self.a.val().get_bits::<6>(0);
+        if (self.op3.val() == AluOp::Bitcmp0) || (self.op3.val() == AluOp::Bitcmp1) {
+            self.bit_sel.next = self.a3.val() >> self.amt3.val();
+        } else if self.wide3.val() {
+            self.bit_sel.next = bit_cast::<64, 1>(1.into()) << self.a3.val().get_bits::<6>(0);
         } else {
-            self.bit_sel.next = bit_cast::<64, 1>(1.into()) << self.a.val().get_bits::<5>(0);
+            self.bit_sel.next = bit_cast::<64, 1>(1.into()) << self.a3.val().get_bits::<5>(0);
         }
         // ctz encoder: index bit j = any set bit of the one-hot whose position has bit j.
         self.cz_index.next = 0.into();
-        if (self.onehot.q.val() & self.enc0.val()).any() {
+        if (self.onehot3.val() & self.enc0.val()).any() {
             self.cz_index.next = self.cz_index.val() | 1;
         }
-        if (self.onehot.q.val() & self.enc1.val()).any() {
+        if (self.onehot3.val() & self.enc1.val()).any() {
             self.cz_index.next = self.cz_index.val() | 2;
         }
-        if (self.onehot.q.val() & self.enc2.val()).any() {
+        if (self.onehot3.val() & self.enc2.val()).any() {
             self.cz_index.next = self.cz_index.val() | 4;
         }
-        if (self.onehot.q.val() & self.enc3.val()).any() {
+        if (self.onehot3.val() & self.enc3.val()).any() {
             self.cz_index.next = self.cz_index.val() | 8;
         }
-        if (self.onehot.q.val() & self.enc4.val()).any() {
+        if (self.onehot3.val() & self.enc4.val()).any() {
             self.cz_index.next = self.cz_index.val() | 16;
         }
-        if (self.onehot.q.val() & self.enc5.val()).any() {
+        if (self.onehot3.val() & self.enc5.val()).any() {
             self.cz_index.next = self.cz_index.val() | 32;
         }
-        if self.cz_in.q.val() == 0 {
+        if self.cz_in3.val() == 0 {
             self.cz_index.next = self.lo32.val();
         }
 
-        self.sumc.next = self.sum.val() + self.scc.val();
+        self.sumc.next = self.sum.val() + self.scc3.val();
         self.lsum.next = 0.into();
         self.res.next = 0.into();
-        self.scc_o.next = self.scc.val();
-        self.exec_o.next = self.exec.val();
-        self.mode_o.next = self.mode.val();
+        self.scc_o.next = self.scc3.val();
+        self.exec_o.next = self.exec3.val();
+        self.mode_o.next = self.mode3.val();
         self.nz_rule.next = false;
         self.exec_rule.next = false;
-        match self.op.val() {
+        match self.op3.val() {
             AluOp::AddU => {
                 self.res.next = self.sum.val();
                 self.scc_o.next = self.sum.val().get_bit(32);
@@ -408,21 +597,21 @@ impl Logic for Salu {
             }
             AluOp::AddI => {
                 self.res.next = self.sum.val();
-                self.scc_o.next = (self.a.val().get_bit(31) == self.b.val().get_bit(31))
-                    && (self.a.val().get_bit(31) != self.sum.val().get_bit(31));
+                self.scc_o.next = (self.a3.val().get_bit(31) == self.b3.val().get_bit(31))
+                    && (self.a3.val().get_bit(31) != self.sum.val().get_bit(31));
             }
             AluOp::SubI => {
                 self.res.next = self.diff.val();
-                self.scc_o.next = (self.a.val().get_bit(31) != self.b.val().get_bit(31))
-                    && (self.a.val().get_bit(31) != self.diff.val().get_bit(31));
+                self.scc_o.next = (self.a3.val().get_bit(31) != self.b3.val().get_bit(31))
+                    && (self.a3.val().get_bit(31) != self.diff.val().get_bit(31));
             }
             AluOp::Addc => {
                 self.res.next = self.sumc.val();
                 self.scc_o.next = self.sumc.val().get_bit(32);
             }
             AluOp::Subb => {
-                self.res.next = self.a32.val() - (self.b32.val() + self.scc.val());
-                self.scc_o.next = (self.b32.val() + self.scc.val()) > self.a32.val();
+                self.res.next = self.a32.val() - (self.b32.val() + self.scc3.val());
+                self.scc_o.next = (self.b32.val() + self.scc3.val()) > self.a32.val();
             }
             AluOp::Absdiff => {
                 self.nz_rule.next = true;
@@ -433,15 +622,15 @@ impl Logic for Salu {
             }
             AluOp::Shl => {
                 self.nz_rule.next = true;
-                self.res.next = self.shl.q.val();
+                self.res.next = self.shl3.val();
             }
             AluOp::Shr => {
                 self.nz_rule.next = true;
-                self.res.next = self.shr.q.val();
+                self.res.next = self.shr3.val();
             }
             AluOp::Ashr => {
                 self.nz_rule.next = true;
-                self.res.next = self.shr.q.val();
+                self.res.next = self.shr3.val();
             }
             AluOp::Lshl1Add => {
                 self.lsum.next = (self.a32.val() << 1) + self.b32.val();
@@ -493,49 +682,49 @@ impl Logic for Salu {
             }
             AluOp::And => {
                 self.nz_rule.next = true;
-                self.res.next = self.a.val() & self.b.val();
+                self.res.next = self.a3.val() & self.b3.val();
             }
             AluOp::Or => {
                 self.nz_rule.next = true;
-                self.res.next = self.a.val() | self.b.val();
+                self.res.next = self.a3.val() | self.b3.val();
             }
             AluOp::Xor => {
                 self.nz_rule.next = true;
-                self.res.next = self.a.val() ^ self.b.val();
+                self.res.next = self.a3.val() ^ self.b3.val();
             }
             AluOp::Nand => {
                 self.nz_rule.next = true;
-                self.res.next = !(self.a.val() & self.b.val());
+                self.res.next = !(self.a3.val() & self.b3.val());
             }
             AluOp::Nor => {
                 self.nz_rule.next = true;
-                self.res.next = !(self.a.val() | self.b.val());
+                self.res.next = !(self.a3.val() | self.b3.val());
             }
             AluOp::Xnor => {
                 self.nz_rule.next = true;
-                self.res.next = !(self.a.val() ^ self.b.val());
+                self.res.next = !(self.a3.val() ^ self.b3.val());
             }
             AluOp::AndNot1 => {
                 self.nz_rule.next = true;
-                self.res.next = self.a.val() & !self.b.val();
+                self.res.next = self.a3.val() & !self.b3.val();
             }
             AluOp::OrNot1 => {
                 self.nz_rule.next = true;
-                self.res.next = self.a.val() | !self.b.val();
+                self.res.next = self.a3.val() | !self.b3.val();
             }
             AluOp::BfeU => {
                 self.nz_rule.next = true;
-                self.res.next = self.shr.q.val() & self.bfe_mask.q.val();
+                self.res.next = self.shr3.val() & self.bfe_mask3.val();
             }
             AluOp::BfeI => {
                 self.nz_rule.next = true;
-                self.res.next = self.shr.q.val() & self.bfe_mask.q.val();
-                if self.bfe_sext.q.val() {
-                    self.res.next = self.shr.q.val() | !self.bfe_mask.q.val();
+                self.res.next = self.shr3.val() & self.bfe_mask3.val();
+                if self.bfe_sext3.val() {
+                    self.res.next = self.shr3.val() | !self.bfe_mask3.val();
                 }
             }
             AluOp::Bfm => {
-                self.res.next = self.shl.q.val();
+                self.res.next = self.shl3.val();
             }
             AluOp::MulLo => {
                 self.res.next = self.prod.q.val();
@@ -545,36 +734,36 @@ impl Logic for Salu {
             }
             AluOp::MulHiI => {
                 self.res.next =
-                    (self.prod.q.val() >> 32) - bit_cast::<64, 32>(self.mul_corr.q.val());
+                    (self.prod.q.val() >> 32) - bit_cast::<64, 32>(self.mul_corr3.val());
             }
             AluOp::Csel => {
-                self.res.next = self.b.val();
-                if self.scc.val() {
-                    self.res.next = self.a.val();
+                self.res.next = self.b3.val();
+                if self.scc3.val() {
+                    self.res.next = self.a3.val();
                 }
             }
             AluOp::PackLl => {
-                self.res.next = (self.a.val() & 0xffff_u64) | ((self.b.val() & 0xffff_u64) << 16);
+                self.res.next = (self.a3.val() & 0xffff_u64) | ((self.b3.val() & 0xffff_u64) << 16);
             }
             AluOp::PackLh => {
-                self.res.next = (self.a.val() & 0xffff_u64) | (self.b.val() & 0xffff_0000_u64);
+                self.res.next = (self.a3.val() & 0xffff_u64) | (self.b3.val() & 0xffff_0000_u64);
             }
             AluOp::PackHh => {
                 self.res.next =
-                    ((self.a.val() >> 16) & 0xffff_u64) | (self.b.val() & 0xffff_0000_u64);
+                    ((self.a3.val() >> 16) & 0xffff_u64) | (self.b3.val() & 0xffff_0000_u64);
             }
             AluOp::PackHl => {
                 self.res.next =
-                    ((self.a.val() >> 16) & 0xffff_u64) | ((self.b.val() & 0xffff_u64) << 16);
+                    ((self.a3.val() >> 16) & 0xffff_u64) | ((self.b3.val() & 0xffff_u64) << 16);
             }
             AluOp::MovA => {
-                self.res.next = self.a.val();
+                self.res.next = self.a3.val();
             }
             AluOp::MovB => {
-                self.res.next = self.b.val();
+                self.res.next = self.b3.val();
             }
             AluOp::Brev => {
-                self.res.next = self.cz_in.q.val();
+                self.res.next = self.cz_in3.val();
             }
             AluOp::Ctz => {
                 self.res.next = self.cz_index.val();
@@ -586,42 +775,42 @@ impl Logic for Salu {
                 self.res.next = self.cz_index.val();
             }
             AluOp::Sext8 => {
-                self.res.next = self.a.val() & 0xff_u64;
-                if self.a.val().get_bit(7) {
-                    self.res.next = self.a.val() | 0xffff_ff00_u64;
+                self.res.next = self.a3.val() & 0xff_u64;
+                if self.a3.val().get_bit(7) {
+                    self.res.next = self.a3.val() | 0xffff_ff00_u64;
                 }
             }
             AluOp::Sext16 => {
-                self.res.next = self.a.val() & 0xffff_u64;
-                if self.a.val().get_bit(15) {
-                    self.res.next = self.a.val() | 0xffff_0000_u64;
+                self.res.next = self.a3.val() & 0xffff_u64;
+                if self.a3.val().get_bit(15) {
+                    self.res.next = self.a3.val() | 0xffff_0000_u64;
                 }
             }
             AluOp::Bitset0 => {
-                self.res.next = self.b.val() & !self.bit_sel.val();
+                self.res.next = self.b3.val() & !self.bit_sel.val();
             }
             AluOp::Bitset1 => {
-                self.res.next = self.b.val() | self.bit_sel.val();
+                self.res.next = self.b3.val() | self.bit_sel.val();
             }
             AluOp::Bitrep => {
                 for i in 0..32 {
-                    self.res.next = self.res.val().replace_bit(2 * i, self.a.val().get_bit(i));
+                    self.res.next = self.res.val().replace_bit(2 * i, self.a3.val().get_bit(i));
                     self.res.next = self
                         .res
                         .val()
-                        .replace_bit(2 * i + 1, self.a.val().get_bit(i));
+                        .replace_bit(2 * i + 1, self.a3.val().get_bit(i));
                 }
             }
             AluOp::Abs => {
                 self.nz_rule.next = true;
                 self.res.next = self.a32.val();
-                if self.a.val().get_bit(31) {
+                if self.a3.val().get_bit(31) {
                     self.res.next = self.lo32.val() & (!self.a32.val() + 1);
                 }
             }
             AluOp::Bcnt0 => {
                 self.nz_rule.next = true;
-                if self.wide.val() {
+                if self.wide3.val() {
                     self.res.next = bit_cast::<64, 7>(64.into()) - self.pop.q.val();
                 } else {
                     self.res.next = bit_cast::<64, 7>(32.into()) - self.pop.q.val();
@@ -637,7 +826,7 @@ impl Logic for Salu {
                     self.res.next = self
                         .res
                         .val()
-                        .replace_bit(i, self.a.val().get_bits::<4>(4 * i).any());
+                        .replace_bit(i, self.a3.val().get_bits::<4>(4 * i).any());
                 }
             }
             AluOp::Wqm => {
@@ -646,75 +835,75 @@ impl Logic for Salu {
                     self.res.next = self
                         .res
                         .val()
-                        .replace_bit(i, self.a.val().get_bits::<4>(4 * (i >> 2)).any());
+                        .replace_bit(i, self.a3.val().get_bits::<4>(4 * (i >> 2)).any());
                 }
             }
             AluOp::Not => {
                 self.nz_rule.next = true;
-                self.res.next = !self.a.val();
+                self.res.next = !self.a3.val();
             }
             AluOp::SaveAnd => {
                 self.exec_rule.next = true;
-                self.exec_o.next = self.a.val() & self.exec.val();
-                self.res.next = self.exec.val();
+                self.exec_o.next = self.a3.val() & self.exec3.val();
+                self.res.next = self.exec3.val();
             }
             AluOp::SaveOr => {
                 self.exec_rule.next = true;
-                self.exec_o.next = self.a.val() | self.exec.val();
-                self.res.next = self.exec.val();
+                self.exec_o.next = self.a3.val() | self.exec3.val();
+                self.res.next = self.exec3.val();
             }
             AluOp::SaveXor => {
                 self.exec_rule.next = true;
-                self.exec_o.next = self.a.val() ^ self.exec.val();
-                self.res.next = self.exec.val();
+                self.exec_o.next = self.a3.val() ^ self.exec3.val();
+                self.res.next = self.exec3.val();
             }
             AluOp::SaveNand => {
                 self.exec_rule.next = true;
-                self.exec_o.next = !(self.a.val() & self.exec.val());
-                self.res.next = self.exec.val();
+                self.exec_o.next = !(self.a3.val() & self.exec3.val());
+                self.res.next = self.exec3.val();
             }
             AluOp::SaveNor => {
                 self.exec_rule.next = true;
-                self.exec_o.next = !(self.a.val() | self.exec.val());
-                self.res.next = self.exec.val();
+                self.exec_o.next = !(self.a3.val() | self.exec3.val());
+                self.res.next = self.exec3.val();
             }
             AluOp::SaveXnor => {
                 self.exec_rule.next = true;
-                self.exec_o.next = !(self.a.val() ^ self.exec.val());
-                self.res.next = self.exec.val();
+                self.exec_o.next = !(self.a3.val() ^ self.exec3.val());
+                self.res.next = self.exec3.val();
             }
             AluOp::SaveAndNot0 => {
                 self.exec_rule.next = true;
-                self.exec_o.next = !self.a.val() & self.exec.val();
-                self.res.next = self.exec.val();
+                self.exec_o.next = !self.a3.val() & self.exec3.val();
+                self.res.next = self.exec3.val();
             }
             AluOp::SaveOrNot0 => {
                 self.exec_rule.next = true;
-                self.exec_o.next = !self.a.val() | self.exec.val();
-                self.res.next = self.exec.val();
+                self.exec_o.next = !self.a3.val() | self.exec3.val();
+                self.res.next = self.exec3.val();
             }
             AluOp::SaveAndNot1 => {
                 self.exec_rule.next = true;
-                self.exec_o.next = self.a.val() & !self.exec.val();
-                self.res.next = self.exec.val();
+                self.exec_o.next = self.a3.val() & !self.exec3.val();
+                self.res.next = self.exec3.val();
             }
             AluOp::SaveOrNot1 => {
                 self.exec_rule.next = true;
-                self.exec_o.next = self.a.val() | !self.exec.val();
-                self.res.next = self.exec.val();
+                self.exec_o.next = self.a3.val() | !self.exec3.val();
+                self.res.next = self.exec3.val();
             }
             AluOp::WrAndNot0 => {
                 self.exec_rule.next = true;
-                self.exec_o.next = !self.a.val() & self.exec.val();
-                self.res.next = !self.a.val() & self.exec.val();
+                self.exec_o.next = !self.a3.val() & self.exec3.val();
+                self.res.next = !self.a3.val() & self.exec3.val();
             }
             AluOp::WrAndNot1 => {
                 self.exec_rule.next = true;
-                self.exec_o.next = self.a.val() & !self.exec.val();
-                self.res.next = self.a.val() & !self.exec.val();
+                self.exec_o.next = self.a3.val() & !self.exec3.val();
+                self.res.next = self.a3.val() & !self.exec3.val();
             }
             AluOp::Pc4 => {
-                self.res.next = self.pc.val() + 4;
+                self.res.next = self.pc3.val() + 4;
             }
             AluOp::CmpEq => {
                 self.scc_o.next = self.eq.val();
@@ -753,30 +942,30 @@ impl Logic for Salu {
                 self.scc_o.next = self.bit_sel.val().get_bit(0);
             }
             AluOp::GetReg => {
-                self.res.next = self.shr.q.val() & self.bfe_mask.q.val();
+                self.res.next = self.shr3.val() & self.bfe_mask3.val();
             }
             AluOp::SetReg => {
-                self.mode_o.next = (self.mode.val() & !self.hw_field.q.val())
-                    | (self.shl.q.val().get_bits::<32>(0) & self.hw_field.q.val());
+                self.mode_o.next = (self.mode3.val() & !self.hw_field3.val())
+                    | (self.shl3.val().get_bits::<32>(0) & self.hw_field3.val());
             }
             AluOp::RoundMode => {
-                self.mode_o.next = (self.mode.val() & 0xffff_fff0_u64)
-                    | bit_cast::<32, 4>(self.b.val().get_bits::<4>(0));
+                self.mode_o.next = (self.mode3.val() & 0xffff_fff0_u64)
+                    | bit_cast::<32, 4>(self.b3.val().get_bits::<4>(0));
             }
             AluOp::DenormMode => {
-                self.mode_o.next = (self.mode.val() & 0xffff_ff0f_u64)
-                    | (bit_cast::<32, 4>(self.b.val().get_bits::<4>(0)) << 4);
+                self.mode_o.next = (self.mode3.val() & 0xffff_ff0f_u64)
+                    | (bit_cast::<32, 4>(self.b3.val().get_bits::<4>(0)) << 4);
             }
             _ => {}
         }
         // 32-bit destinations are zero-extended; "D != 0" SCC rules use that width.
         self.res_trunc.next = self.res.val();
-        if !self.d_wide.val() {
+        if !self.d_wide3.val() {
             self.res_trunc.next = self.res.val() & self.lo32.val();
         }
         self.scc_nz.next = self.res_trunc.val().any();
         self.exec_nz.next = self.exec_o.val().any();
-        if !self.d_wide.val() {
+        if !self.d_wide3.val() {
             self.exec_nz.next = (self.exec_o.val() & self.lo32.val()).any();
         }
         self.result.next = self.res_trunc.val();
@@ -823,5 +1012,79 @@ impl Logic for SaluQuick {
             || (self.op.val() == AluOp::Bcnt1)
             || (self.op.val() == AluOp::GetReg)
             || (self.op.val() == AluOp::SetReg));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::control::AluOp;
+    use crate::test_common::{build_testbench, verilator_present, Rng};
+    use crate::verilog::{render_salu, render_salu_pipelined};
+    use rust_hdl::prelude::Synth;
+
+    /// The pipelined SALU, handed one random operation a cycle, gives each one's outputs
+    /// [`super::PIPELINED_LATENCY`] edges later equal to the held SALU's (the unit the
+    /// co-simulation of the scalar programs checks) for the same operation held.
+    #[test]
+    fn pipelined_salu_matches_the_held_one() {
+        if !verilator_present("the pipelined SALU") {
+            return;
+        }
+        assert_eq!(
+            super::PIPELINED_LATENCY,
+            2,
+            "the testbench samples two edges on"
+        );
+        let dir = std::env::temp_dir().join(format!("cu32_salu_pipe_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("cu32_salu.v"), render_salu()).unwrap();
+        std::fs::write(dir.join("cu32_salu_pipe.v"), render_salu_pipelined()).unwrap();
+        std::fs::write(dir.join("tb.v"), include_str!("salu_tb.v")).unwrap();
+        let opw = <AluOp as Synth>::BITS;
+        let mut rng = Rng(41);
+        // Operands: random, small (shift amounts, bitfield offsets and widths), edges.
+        let value = |rng: &mut Rng| match rng.below(6) {
+            0 => rng.below(70) as u64 | (u64::from(rng.below(70)) << 16),
+            1 => [0, 1, u64::MAX, 0x8000_0000, 0x7fff_ffff, 1 << 63][rng.below(6) as usize],
+            2 => rng.next() & 0xffff_ffff,
+            _ => rng.next(),
+        };
+        let n = 6000;
+        let mut text = String::new();
+        for _ in 0..n {
+            let op = rng.below(1 << opw) as u64;
+            let flags = rng.below(8) as u64;
+            let (a, b, exec) = (value(&mut rng), value(&mut rng), value(&mut rng));
+            let (mode, pc) = (rng.next() & 0xffff_ffff, rng.next() & !3);
+            let head = op << 3 | flags;
+            text += &format!("{head:x}{a:016x}{b:016x}{exec:016x}{mode:08x}{pc:016x}\n");
+        }
+        std::fs::write(dir.join("ops.hex"), text).unwrap();
+        let defines = [format!("OPW={opw}"), format!("N={n}")];
+        let tb = build_testbench(&dir, &["tb.v", "cu32_salu.v", "cu32_salu_pipe.v"], &defines);
+        let run = std::process::Command::new(tb)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&run.stdout);
+        let outputs = |tag: &str| -> Vec<String> {
+            let mut v: Vec<(usize, String)> = log
+                .lines()
+                .filter(|l| l.starts_with(tag))
+                .map(|l| {
+                    let (i, rest) = l[2..].split_once(' ').unwrap();
+                    (i.parse().unwrap(), rest.to_string())
+                })
+                .collect();
+            v.sort();
+            v.into_iter().map(|(_, r)| r).collect()
+        };
+        let (pipe, held) = (outputs("P "), outputs("H "));
+        assert_eq!(held.len(), n, "the held SALU's outputs");
+        assert_eq!(pipe.len(), n, "the pipelined SALU's outputs");
+        for (i, (p, h)) in pipe.iter().zip(&held).enumerate() {
+            assert_eq!(p, h, "operation {i}: pipelined vs held");
+        }
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

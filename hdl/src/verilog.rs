@@ -489,6 +489,12 @@ pub fn render_salu() -> String {
     rust_hdl_module(Salu::default(), "cu32_salu")
 }
 
+/// The rust-hdl scalar ALU in its pipelined form ([`Salu::pipelined`], module
+/// `cu32_salu_pipe`), for the interleaved core.
+pub fn render_salu_pipelined() -> String {
+    rust_hdl_module(Salu::pipelined(), "cu32_salu_pipe")
+}
+
 /// The rust-hdl SALU's quick-operation decode on its own (module `cu32_salu_quick`), for
 /// the pipelined issue's read stage.
 pub fn render_salu_quick() -> String {
