@@ -29,7 +29,11 @@
 //! # Memory
 //!
 //! [`Machine::step_in`] runs an instruction against a global [`Memory`] and the
-//! work-group's LDS bytes ([`Machine::step`] gives it an empty memory and no LDS). The
+//! work-group's LDS bytes ([`Machine::step`] gives it an empty memory and no LDS). A plain
+//! program (one wave, no dispatch) run with [`Machine::run_in`] or
+//! [`Machine::run_traced_in`] gets the LDS its caller passes; `cu32 run` passes
+//! [`PLAIN_LDS_BYTES`] zeroed bytes (the gfx1100 work-group maximum, 64 KiB) unless told
+//! otherwise, and `cu32 cosim` the configuration's `lds_bytes` (the RTL's LDS). The
 //! instruction's reads see its own earlier writes (atomics of several lanes on one address
 //! serialise in lane order); its writes are made only when it retires, and each one is a
 //! [`Write::Mem`] of the trace, in program order. A failing global access (unmapped, or a
@@ -565,6 +569,9 @@ pub enum ModelError {
     Budget { max: u64, pc: u32 },
 }
 
+/// The LDS a plain program gets unless told otherwise: the gfx1100 work-group maximum.
+pub const PLAIN_LDS_BYTES: u32 = 64 * 1024;
+
 /// A program and the one wave that runs it. The PC counts bytes from the program's first
 /// word, which lies at address `base` (0 for an assembly program; a kernel's code object
 /// image for a dispatch, so that `s_getpc_b64`/`s_setpc_b64` see real addresses).
@@ -875,8 +882,19 @@ impl Machine {
         }))
     }
 
-    /// Runs until `s_endpgm`, at most `max_instructions` instructions.
+    /// Runs until `s_endpgm`, at most `max_instructions` instructions, with an empty
+    /// global memory and no LDS.
     pub fn run(&mut self, max_instructions: u64) -> Result<RunSummary, ModelError> {
+        self.run_in(max_instructions, &mut [])
+    }
+
+    /// [`Machine::run`] with `lds` as the wave's LDS (its length is the LDS size; accesses
+    /// beyond it follow the LDS out-of-range rule).
+    pub fn run_in(
+        &mut self,
+        max_instructions: u64,
+        lds: &mut [u8],
+    ) -> Result<RunSummary, ModelError> {
         let mut budget = max_instructions;
         let mut memory = Memory::new();
         let mut stats = workgroup::Stats::default();
@@ -884,7 +902,7 @@ impl Machine {
             if budget == 0 {
                 return Err(self.budget_error(max_instructions));
             }
-            self.run_quiet(&mut memory, &mut [], &mut budget, &mut stats)?;
+            self.run_quiet(&mut memory, lds, &mut budget, &mut stats)?;
             // One wave: a barrier waits for nobody.
             self.release_barrier();
         }
@@ -897,14 +915,28 @@ impl Machine {
     pub fn run_traced(
         &mut self,
         max_instructions: u64,
+        sink: impl FnMut(&TraceEvent),
+    ) -> Result<RunSummary, ModelError> {
+        self.run_traced_in(max_instructions, &mut [], sink)
+    }
+
+    /// Like [`Machine::run_in`], handing every trace event to `sink`.
+    pub fn run_traced_in(
+        &mut self,
+        max_instructions: u64,
+        lds: &mut [u8],
         mut sink: impl FnMut(&TraceEvent),
     ) -> Result<RunSummary, ModelError> {
         let mut retired = 0;
+        let mut memory = Memory::new();
         while !self.ended {
             if retired == max_instructions {
                 return Err(self.budget_error(max_instructions));
             }
-            if let Some(event) = self.step()? {
+            let event = self.step_in(&mut memory, lds)?;
+            // One wave: a barrier waits for nobody.
+            self.release_barrier();
+            if let Some(event) = event {
                 sink(&event);
                 retired += 1;
             }
