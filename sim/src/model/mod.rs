@@ -222,15 +222,19 @@
 //!   `v_mul_lo_u16` (the exact product), `v_mad_{u16,i16}` ("Supports saturation") and
 //!   `v_add/sub/subrev_co_u32` ("If clamp enabled, saturate output between 0 and
 //!   maxUInt32": D only, the carry-out stays the pseudocode's), and on `v_add/sub/subrev_
-//!   nc_u32`, which have no note but are the unsigned integer arithmetic of the CLMP
-//!   field's rule ("clamp result to [0, +max_uint]"; clang's `add_sat`/`sub_sat`). It is
+//!   nc_u32`, the `_co_ci` forms (`S0 + S1 + carry-in`, `S0 - S1 - carry-in`, `S1 - S0 -
+//!   carry-in`, exact, to [0, 2^32-1]; the carry-out stays the pseudocode's) and the
+//!   32-bit multiply-adds `v_mad_{i32_i24,u32_u24,i32_i16,u32_u16}` (the exact
+//!   `S0 * S1 + S2` to the i32 or u32 range), which have no note but are the integer
+//!   arithmetic of the CLMP field's rule ("clamp result to [0, +max_uint]", signed
+//!   arithmetic to the signed range; clang's `add_sat`/`sub_sat`). It is
 //!   ignored where 7.2.3.1 says so (`v_perm_b32`, `v_add3_u32`, `v_add_lshl_u32`,
 //!   `v_align*`, the integer compares, `v_readlane`/`v_readfirstlane`/`v_writelane`,
 //!   `v_permlane*`, and "bitwise ops", taken as the logic operations, shifts, `v_bfi`,
 //!   `v_bfm`, `v_bfrev`, `v_lshl_or`, `v_and_or`, `v_or3`, `v_xor3`) and on the integer
 //!   min/max/med3 family (its result is a source, already in range). On every other
-//!   integer opcode (24-bit and 32-bit multiplies, `mad_u32_u24`, `mad_u32_u16`, SAD, the
-//!   `_co_ci` forms, `v_mad_u64_u32`, ...) the reference defines no saturation and clamp
+//!   integer opcode (24-bit and 32-bit multiplies, SAD, `v_mad_u64_u32`, ...) the
+//!   reference defines no saturation and clamp
 //!   stops the wave with [`ModelError::Unsupported`]. Clamped instructions stay off the
 //!   fast path (it takes no clamp).
 //! * Other modifiers (integer opcodes other than the packed and dot forms above): abs/neg

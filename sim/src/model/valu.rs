@@ -734,6 +734,56 @@ const CLAMPED: &[(&str, PkInt)] = &[
             sat: Sat::Signed,
         },
     ),
+    (
+        "v_mad_i32_i24",
+        PkInt {
+            f: |a, b, c| i24(a) * i24(b) + i64::from(c as i32),
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_mad_u32_u24",
+        PkInt {
+            f: |a, b, c| (u24(a) * u24(b)) as i64 + i64::from(c),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_mad_i32_i16",
+        PkInt {
+            f: |a, b, c| s16(a) * s16(b) + i64::from(c as i32),
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_mad_u32_u16",
+        PkInt {
+            f: |a, b, c| u16v(a) * u16v(b) + i64::from(c),
+            sat: Sat::Unsigned,
+        },
+    ),
+    // The `_co_ci` forms: the third argument is the lane's carry-in bit.
+    (
+        "v_add_co_ci_u32",
+        PkInt {
+            f: |a, b, c| i64::from(a) + i64::from(b) + i64::from(c),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_sub_co_ci_u32",
+        PkInt {
+            f: |a, b, c| i64::from(a) - i64::from(b) - i64::from(c),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_subrev_co_ci_u32",
+        PkInt {
+            f: |a, b, c| i64::from(b) - i64::from(a) - i64::from(c),
+            sat: Sat::Unsigned,
+        },
+    ),
 ];
 
 /// Integer opcodes whose CLAMP bit the reference says is ignored (7.2.3.1), besides the
@@ -1313,8 +1363,13 @@ impl Exec<'_> {
                     self.write32(sdst, out & active);
                 }
                 let bits = u32::from(vty.bits());
+                // A carry form's third argument is its carry-in bit (0 without one).
+                let third = |l: usize| match carry {
+                    Some(_) => mask_in >> l & 1,
+                    None => c[l] as u32,
+                };
                 let d = lanes(&|l| {
-                    let r = (exact.f)(a[l] as u32, b[l] as u32, c[l] as u32);
+                    let r = (exact.f)(a[l] as u32, b[l] as u32, third(l));
                     saturate(r, exact.sat, bits) as u64 & (u64::MAX >> (64 - bits))
                 });
                 self.write_vdst(vdst, vty, active, &d)?;

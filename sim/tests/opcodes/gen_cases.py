@@ -4304,12 +4304,33 @@ CLAMP_SAT = {
     "v_add_nc_i16": ("VOP3", lambda v: s16(v[0]) + s16(v[1]), True, 16),
     "v_sub_nc_i16": ("VOP3", lambda v: s16(v[0]) - s16(v[1]), True, 16),
     "v_mad_i16": ("VOP3", lambda v: s16(v[0]) * s16(v[1]) + s16(v[2]), True, 16),
+    # D = S0.i24 * S1.i24 + S2.i (and the u24, i16, u16 forms): the exact sum saturated to
+    # the 32-bit destination's range.
+    "v_mad_i32_i24": ("VOP3", lambda v: sext(v[0] & 0xFFFFFF, 24) * sext(v[1] & 0xFFFFFF, 24) + s32(v[2]),
+                      True, 32),
+    "v_mad_u32_u24": ("VOP3", lambda v: (v[0] & 0xFFFFFF) * (v[1] & 0xFFFFFF) + v[2], False, 32),
+    "v_mad_i32_i16": ("VOP3", lambda v: s16(v[0]) * s16(v[1]) + s32(v[2]), True, 32),
+    "v_mad_u32_u16": ("VOP3", lambda v: (v[0] & 0xFFFF) * (v[1] & 0xFFFF) + v[2], False, 32),
 }
+# Sources (S0, S1, S2) of the 32-bit multiply-adds' first lanes: products and addends at both
+# ends of the i24/u24/i16/u16 and i32/u32 ranges, high bits outside the operand's width set.
+MAD_TRIPLES = [(0x7FFFFF, 0x7FFFFF, 0), (0x800000, 0x7FFFFF, 0), (0x800000, 0x800000, 0), (1, 1, 0x7FFFFFFF),
+               (0xFFFFFF, 1, 0x80000000), (0xFFFFFF, 0xFFFFFF, 0xFFFFFFFF), (0x10000, 0x10000, 0),
+               (0x10000, 0xFFFF, 0), (1, 1, 0xFFFFFFFF), (0x7FFF, 0x7FFF, 0x7FFFFFFF), (0x8000, 0x8000, 0x7FFFFFFF),
+               (0x8000, 0x7FFF, 0x80000000), (0xFFFF, 1, 0x80000000), (0xFFFF, 0xFFFF, 0x1FFFF),
+               (0xFFFF, 0xFFFF, 0x1FFFE), (0xABCD0003, 0x12340004, 5), (0xFF000002, 0xFF000003, 4), (2, 3, 5),
+               (0, 0, 0x80000000), (0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFE)]
 CLAMP_CARRY = {
     # name: (exact result, carry/borrow-out as without clamp)
     "v_add_co_u32": (lambda v: v[0] + v[1], lambda v: v[0] + v[1] > M32),
     "v_sub_co_u32": (lambda v: v[0] - v[1], lambda v: v[1] > v[0]),
     "v_subrev_co_u32": (lambda v: v[1] - v[0], lambda v: v[0] > v[1]),
+}
+CLAMP_CARRY_IN = {
+    # name: (exact result of the sources and carry-in c, carry/borrow-out as without clamp)
+    "v_add_co_ci_u32": (lambda v, c: v[0] + v[1] + c, lambda v, c: v[0] + v[1] + c > M32),
+    "v_sub_co_ci_u32": (lambda v, c: v[0] - v[1] - c, lambda v, c: v[1] + c > v[0]),
+    "v_subrev_co_ci_u32": (lambda v, c: v[1] - v[0] - c, lambda v, c: v[0] + c > v[1]),
 }
 SAT_PAIRS32 = [(0x7FFFFFFF, 1), (0x80000000, 0xFFFFFFFF), (0xFFFFFFFF, 1), (0, 0xFFFFFFFF), (0, 1), (1, 0),
                (0x80000000, 0x80000000), (0x7FFFFFFF, 0x7FFFFFFF), (0x7FFFFFFF, 0x80000000),
@@ -4345,7 +4366,12 @@ def gen_int_clamp(f="valu_int.cases"):
         args = ROWS[fmt][name]["args"]
         exact = (lambda fn, signed, bits: lambda v, c: sat_int(fn(v), signed, bits))(fn, signed, bits)
         for k, ex in enumerate((M32, PARTIAL)):
-            vgen(f, name, fmt, exact, clamp_srcs(args, 21000 + 10 * i + k, k == 0), exec_=ex, mods="clamp",
+            srcs = clamp_srcs(args, 21000 + 10 * i + k, k == 0)
+            if k == 0 and name.startswith("v_mad_") and bits == 32:
+                for l, t in enumerate(MAD_TRIPLES):
+                    for j in range(3):
+                        srcs[j][l] = t[j]
+            vgen(f, name, fmt, exact, srcs, exec_=ex, mods="clamp",
                  comment="%s clamp: the exact result saturated (%s %d-bit)" % (
                      name, "signed" if signed else "unsigned", bits) if k == 0 else None)
         if bits == 16:
@@ -4359,6 +4385,18 @@ def gen_int_clamp(f="valu_int.cases"):
         for k, ex in enumerate((M32, PARTIAL)):
             vgen(f, name, "VOP3SD", both, clamp_srcs(args, 22000 + 10 * i + k, k == 0), exec_=ex, mods="clamp",
                  comment="%s clamp: D saturated to [0, 0xffffffff], carry-out unchanged" % name if k == 0 else None)
+    for i, (name, (fn, carry)) in enumerate(CLAMP_CARRY_IN.items()):
+        args = ROWS["VOP3SD"][name]["args"]
+        both = (lambda fn, carry: lambda v, c: (sat_int(fn(v, c.carry), False, 32), carry(v, c.carry)))(fn, carry)
+        for k, (ex, cin) in enumerate(((M32, 0xFFFF0000), (PARTIAL, 0x5A5AC3C3))):
+            srcs = clamp_srcs(args, 22100 + 10 * i + k, k == 0)
+            if k == 0:
+                # every edge pair twice: lanes 0-15 without carry-in, 16-31 with it
+                for j in range(2):
+                    srcs[j][16:32] = srcs[j][0:16]
+            vgen(f, name, "VOP3SD", both, srcs, exec_=ex, mods="clamp", carry_in=cin,
+                 comment="%s clamp: D = S0 + S1 + carry-in (subtracts: minus) saturated to [0, 0xffffffff], "
+                 "carry-out unchanged" % name if k == 0 else None)
     # v_mul_lo_u16 (LLVM takes no clamp on it): hand-encoded VOP3 op 773 with CLAMP
     a = clamp_srcs(["vdst:16", "src0:16", "src1:16"], 22500, True)
     dst = sentinel(VDST)
@@ -4394,12 +4432,11 @@ def gen_int_clamp(f="valu_int.cases"):
          {"s20": sum(1 << l for l in range(LANES) if s32(x[l]) < s32(z[l]))},
          comment="integer compares ignore clamp")
     # refused: no saturation defined for these
-    for asm in ("v_mad_u32_u24 v10, v1, v2, v3 clamp", "v_mul_u32_u24_e64 v10, v1, v2 clamp",
-                "v_add_co_ci_u32_e64 v10, s20, v1, v2, s22 clamp", "v_mad_u64_u32 v[10:11], s20, v1, v2, v[4:5] clamp",
-                "v_sad_u8 v10, v1, v2, v3 clamp", "v_mad_u32_u16 v10, v1, v2, v3 clamp"):
+    for asm in ("v_mul_u32_u24_e64 v10, v1, v2 clamp", "v_mad_u64_u32 v[10:11], s20, v1, v2, v[4:5] clamp",
+                "v_sad_u8 v10, v1, v2, v3 clamp"):
         case(f, asm, {"v1": x, "v2": y}, {}, error="Unsupported reason: \"clamp on an integer opcode",
              comment="clamp where the reference defines no saturation stops the wave"
-             if asm.startswith("v_mad_u32_u24") else None)
+             if asm.startswith("v_mul_u32_u24") else None)
     case(f, "words %08x %08x # v_mul_lo_u32 v10, v1, v2 clamp" % (vop3_word0(812, VDST, clamp=1), 257 | 258 << 9),
          {"v1": x, "v2": y}, {}, error="Unsupported reason: \"clamp on an integer opcode")
 
