@@ -171,14 +171,16 @@ def valu_lines(fmt, row, e32_names, e64_names):
             lines.append(op_line(mn, v))
             if both and k in ("src0", "src1", "vsrc1", "sdst", "vdst"):
                 lines.append(op_line(name, v))
-    # Input modifiers.
+    # Input modifiers. A VOP3SD float opcode (v_div_scale_*) has no ABS field, but llvm-mc
+    # accepts |x| on it (and encodes nothing).
+    abs_dropped = fmt == "VOP3SD" and "neg" in mods
     if "abs" in mods or "neg" in mods:
         forms = []
         if "neg" in mods:
             forms += ["-{}", "neg({})"]
-        if "abs" in mods:
+        if "abs" in mods or abs_dropped:
             forms += ["|{}|", "abs({})"]
-        if "neg" in mods and "abs" in mods:
+        if "neg" in mods and ("abs" in mods or abs_dropped):
             forms += ["-|{}|", "neg(abs({}))"]
         for i in srcs:
             k, t, r = args[i]
@@ -285,6 +287,12 @@ def vopd_lines(x_rows, y_rows):
             lines.append(half(x, "v10", "v12", "v14") + " :: " + half(y, "v11", "s5", "v13"))
             lines.append(half(x, "v1", "1.5", "v12") + " :: " + half(y, "v0", "1.5", "v13"))
             lines.append(half(x, "v1", "vcc_lo", "v12") + " :: " + half(y, "v0", "-1", "v13"))
+        # The bank rule by LLVM's component slots: the VGPR after fmamk's K is src2 (parity
+        # only), fmac/dot2acc read their destination as src2; llvm-mc drops the pairs it
+        # refuses.
+        for y in y_rows:
+            lines.append(half(x, "v0", "v1", "v6") + " :: " + half(y, "v3", "v4", "v2"))
+            lines.append(half(x, "v7", "v2", "v5") + " :: " + half(y, "v6", "v1", "v3"))
     return lines
 
 

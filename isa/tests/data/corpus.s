@@ -24327,16 +24327,28 @@ v_div_scale_f32 v5, s4, v26, v34, 0.1
 v_div_scale_f32 v5, s4, v26, v34, 65504.0
 v_div_scale_f32 v5, s4, -v26, v34, v42
 v_div_scale_f32 v5, s4, neg(v26), v34, v42
+v_div_scale_f32 v5, s4, |v26|, v34, v42
+v_div_scale_f32 v5, s4, abs(v26), v34, v42
+v_div_scale_f32 v5, s4, -|v26|, v34, v42
+v_div_scale_f32 v5, s4, neg(abs(v26)), v34, v42
 v_div_scale_f32 v5, s4, -1.0, v34, v42
 v_div_scale_f32 v5, s4, -0x12345678, v34, v42
 v_div_scale_f32 v5, s4, -s1, v34, v42
 v_div_scale_f32 v5, s4, v26, -v34, v42
 v_div_scale_f32 v5, s4, v26, neg(v34), v42
+v_div_scale_f32 v5, s4, v26, |v34|, v42
+v_div_scale_f32 v5, s4, v26, abs(v34), v42
+v_div_scale_f32 v5, s4, v26, -|v34|, v42
+v_div_scale_f32 v5, s4, v26, neg(abs(v34)), v42
 v_div_scale_f32 v5, s4, v26, -1.0, v42
 v_div_scale_f32 v5, s4, v26, -0x12345678, v42
 v_div_scale_f32 v5, s4, v26, -s1, v42
 v_div_scale_f32 v5, s4, v26, v34, -v42
 v_div_scale_f32 v5, s4, v26, v34, neg(v42)
+v_div_scale_f32 v5, s4, v26, v34, |v42|
+v_div_scale_f32 v5, s4, v26, v34, abs(v42)
+v_div_scale_f32 v5, s4, v26, v34, -|v42|
+v_div_scale_f32 v5, s4, v26, v34, neg(abs(v42))
 v_div_scale_f32 v5, s4, v26, v34, -1.0
 v_div_scale_f32 v5, s4, v26, v34, -0x12345678
 v_div_scale_f32 v5, s4, v26, v34, -s1
@@ -24367,14 +24379,14 @@ v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], 0x3e22f983
 v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], 2.0
 v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], -0.5
 v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], 0.1
-v_div_scale_f64 v[5:6], s4, -v[26:27], v[34:35], v[42:43]
-v_div_scale_f64 v[5:6], s4, neg(v[26:27]), v[34:35], v[42:43]
+v_div_scale_f64 v[5:6], s4, -|v[26:27]|, v[34:35], v[42:43]
+v_div_scale_f64 v[5:6], s4, neg(abs(v[26:27])), v[34:35], v[42:43]
 v_div_scale_f64 v[5:6], s4, -0x12345678, v[34:35], v[42:43]
-v_div_scale_f64 v[5:6], s4, v[26:27], -v[34:35], v[42:43]
-v_div_scale_f64 v[5:6], s4, v[26:27], neg(v[34:35]), v[42:43]
+v_div_scale_f64 v[5:6], s4, v[26:27], -|v[34:35]|, v[42:43]
+v_div_scale_f64 v[5:6], s4, v[26:27], neg(abs(v[34:35])), v[42:43]
 v_div_scale_f64 v[5:6], s4, v[26:27], -0x12345678, v[42:43]
-v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], -v[42:43]
-v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], neg(v[42:43])
+v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], -|v[42:43]|
+v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], neg(abs(v[42:43]))
 v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], -0x12345678
 v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], v[42:43] clamp
 v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], v[42:43] mul:1
@@ -26148,6 +26160,22 @@ v_dual_fmac_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_fmac_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_fmac_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_fmac_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_fmac_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_fmaak_f32 v0, v1, v2, 0x1234 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_fmaak_f32 v0, v1, v2, 0x1234 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_fmaak_f32 v0, v1, v2, 0x1234 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26176,6 +26204,24 @@ v_dual_fmaak_f32 v1, vcc_lo, v12, 0x1234 :: v_dual_fmamk_f32 v0, -1, 0x1234, v13
 v_dual_fmaak_f32 v254, s1, v255, 0x1234 :: v_dual_mul_f32 v255, 2.0, v0
 v_dual_fmaak_f32 v10, v12, v14, 0x1234 :: v_dual_mul_f32 v11, s5, v13
 v_dual_fmaak_f32 v1, vcc_lo, v12, 0x1234 :: v_dual_mul_f32 v0, -1, v13
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_fmaak_f32 v0, v1, v6, 0x1234 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_mul_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_add_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_sub_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_fmaak_f32 v0, v1, v6, 0x1234 :: v_dual_mov_b32 v3, v4
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_mov_b32 v6, v1
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_max_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_min_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_and_b32 v6, v1, v3
 v_dual_fmamk_f32 v0, v1, 0x1234, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_fmamk_f32 v0, v1, 0x1234, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_fmamk_f32 v0, v1, 0x1234, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26202,6 +26248,36 @@ v_dual_fmamk_f32 v1, vcc_lo, 0x1234, v12 :: v_dual_fmamk_f32 v0, -1, 0x1234, v13
 v_dual_fmamk_f32 v254, s1, 0x1234, v255 :: v_dual_mul_f32 v255, 2.0, v0
 v_dual_fmamk_f32 v10, v12, 0x1234, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_fmamk_f32 v1, vcc_lo, 0x1234, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_fmac_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_fmaak_f32 v3, v4, v2, 0x1234
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_mul_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_add_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_sub_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_subrev_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_mul_dx9_zero_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_mov_b32 v3, v4
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_mov_b32 v6, v1
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_cndmask_b32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_max_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_min_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_dot2acc_f32_f16 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_add_nc_u32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_lshlrev_b32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_and_b32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_mul_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_mul_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_mul_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26234,6 +26310,24 @@ v_dual_mul_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_mul_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_mul_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_mul_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_mul_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_mul_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_mul_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_mul_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_mul_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_mul_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_add_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_add_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_add_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26266,6 +26360,24 @@ v_dual_add_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_add_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_add_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_add_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_add_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_add_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_add_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_add_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_add_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_add_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_sub_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_sub_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_sub_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26298,6 +26410,24 @@ v_dual_sub_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_sub_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_sub_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_sub_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_sub_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_sub_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_sub_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_sub_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_sub_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_sub_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_subrev_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_subrev_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_subrev_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26330,6 +26460,24 @@ v_dual_subrev_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_subrev_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_subrev_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_subrev_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_subrev_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_subrev_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_mul_dx9_zero_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_mul_dx9_zero_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_mul_dx9_zero_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26362,6 +26510,24 @@ v_dual_mul_dx9_zero_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_mul_dx9_zero_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_mul_dx9_zero_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_mul_dx9_zero_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_mul_dx9_zero_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_mov_b32 v0, v1 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_mov_b32 v0, v1 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_mov_b32 v0, v1 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26394,6 +26560,38 @@ v_dual_mov_b32 v10, 0x12345678 :: v_dual_mul_f32 v11, v14, v13
 v_dual_mov_b32 v10, v12 :: v_dual_mul_f32 v11, s5, v13
 v_dual_mov_b32 v1, 1.5 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_mov_b32 v1, vcc_lo :: v_dual_mul_f32 v0, -1, v13
+v_dual_mov_b32 v0, v1 :: v_dual_fmac_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_fmaak_f32 v3, v4, v2, 0x1234
+v_dual_mov_b32 v7, v2 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_mov_b32 v0, v1 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_mov_b32 v7, v2 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_mov_b32 v0, v1 :: v_dual_mul_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_mul_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_add_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_add_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_sub_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_sub_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_subrev_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_mul_dx9_zero_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_mov_b32 v3, v4
+v_dual_mov_b32 v7, v2 :: v_dual_mov_b32 v6, v1
+v_dual_mov_b32 v0, v1 :: v_dual_cndmask_b32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_max_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_max_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_min_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_min_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_dot2acc_f32_f16 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_add_nc_u32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_lshlrev_b32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_and_b32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_and_b32 v6, v1, v3
 v_dual_cndmask_b32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_cndmask_b32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_cndmask_b32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26420,6 +26618,24 @@ v_dual_cndmask_b32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_cndmask_b32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_cndmask_b32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_cndmask_b32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_cndmask_b32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_cndmask_b32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_max_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_max_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_max_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26452,6 +26668,24 @@ v_dual_max_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_max_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_max_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_max_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_max_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_max_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_max_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_max_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_max_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_max_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_min_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_min_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_min_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26484,6 +26718,24 @@ v_dual_min_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_min_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_min_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_min_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_min_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_min_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_min_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_min_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_min_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_min_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_dot2acc_f32_f16 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_dot2acc_f32_f16 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_dot2acc_f32_f16 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26512,6 +26764,22 @@ v_dual_dot2acc_f32_f16 v254, s1, v255 :: v_dual_mul_f32 v255, 2.0, v0
 v_dual_dot2acc_f32_f16 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_dot2acc_f32_f16 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_dot2acc_f32_f16 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 // SMEM
 s_load_b32 s8, s[4:5], 0x10
 s_load_b32 s8, s[4:5], 0x10 glc
