@@ -221,6 +221,17 @@ def valu_lines(fmt, row, e32_names, e64_names):
                 lines.append(op_line(mn, base, f"{m}:[{sel}]"))
         if "clamp" in mods and "op_sel" in mods:
             lines.append(op_line(mn, base, "op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp"[: None]))
+        # Inline constants on packed operands with the halves selected (an f16 or f32 bit
+        # pattern becomes the inline code the operand's type has for it).
+        if "op_sel" in mods and srcs and args[srcs[0]][0] == "src0":
+            zeros = ",".join("0" for _ in range(nsrc))
+            for c in pick(["-1", "1.0", "0x3c00", "0x3f800000", "0.15915494", "-16", "0x3118"], 3, name):
+                v = list(base)
+                v[srcs[0]] = c
+                lines.append(op_line(mn, v))
+                lines.append(op_line(mn, v, "op_sel:[1%s] op_sel_hi:[0%s]" % (
+                    zeros[1:], "".join("," + "1" for _ in range(nsrc - 1)))))
+                lines.append(op_line(mn, v, f"op_sel_hi:[{zeros}]"))
     if {"dpp", "dpp16", "dpp8"} & mods:
         dbase = list(base)
         for i in srcs:

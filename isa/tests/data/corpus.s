@@ -24707,6 +24707,15 @@ v_pk_mad_i16 v5, v18, v26, v34 neg_hi:[0,0,0]
 v_pk_mad_i16 v5, v18, v26, v34 neg_hi:[1,0,0]
 v_pk_mad_i16 v5, v18, v26, v34 neg_hi:[0,1,0]
 v_pk_mad_i16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_mad_i16 v5, 0.15915494, v26, v34
+v_pk_mad_i16 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_mad_i16 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_pk_mad_i16 v5, -16, v26, v34
+v_pk_mad_i16 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_mad_i16 v5, -16, v26, v34 op_sel_hi:[0,0,0]
+v_pk_mad_i16 v5, 0x3118, v26, v34
+v_pk_mad_i16 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_mad_i16 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
 v_pk_mul_lo_u16 v5, v18, v26
 v_pk_mul_lo_u16 v0, v18, v26
 v_pk_mul_lo_u16 v255, v18, v26
@@ -24734,6 +24743,15 @@ v_pk_mul_lo_u16 v5, v18, v26 neg_hi:[1,0]
 v_pk_mul_lo_u16 v5, v18, v26 neg_hi:[0,1]
 v_pk_mul_lo_u16 v5, v18, v26 neg_hi:[1,1]
 v_pk_mul_lo_u16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_mul_lo_u16 v5, -16, v26
+v_pk_mul_lo_u16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_mul_lo_u16 v5, -16, v26 op_sel_hi:[0,0]
+v_pk_mul_lo_u16 v5, 0x3118, v26
+v_pk_mul_lo_u16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_mul_lo_u16 v5, 0x3118, v26 op_sel_hi:[0,0]
+v_pk_mul_lo_u16 v5, -1, v26
+v_pk_mul_lo_u16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_mul_lo_u16 v5, -1, v26 op_sel_hi:[0,0]
 v_pk_add_i16 v5, v18, v26
 v_pk_add_i16 v0, v18, v26
 v_pk_add_i16 v255, v18, v26
@@ -24761,6 +24779,14 @@ v_pk_add_i16 v5, v18, v26 neg_hi:[0,1]
 v_pk_add_i16 v5, v18, v26 neg_hi:[1,1]
 v_pk_add_i16 v5, v18, v26 neg_hi:[0,0]
 v_pk_add_i16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_add_i16 v5, 0x3118, v26
+v_pk_add_i16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_i16 v5, 0x3118, v26 op_sel_hi:[0,0]
+v_pk_add_i16 v5, -1, v26
+v_pk_add_i16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_i16 v5, -1, v26 op_sel_hi:[0,0]
+v_pk_add_i16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_i16 v5, 1.0, v26 op_sel_hi:[0,0]
 v_pk_sub_i16 v5, v18, v26
 v_pk_sub_i16 v0, v18, v26
 v_pk_sub_i16 v255, v18, v26
@@ -24788,6 +24814,14 @@ v_pk_sub_i16 v5, v18, v26 neg_hi:[1,1]
 v_pk_sub_i16 v5, v18, v26 neg_hi:[0,0]
 v_pk_sub_i16 v5, v18, v26 neg_hi:[1,0]
 v_pk_sub_i16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_sub_i16 v5, -1, v26
+v_pk_sub_i16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_sub_i16 v5, -1, v26 op_sel_hi:[0,0]
+v_pk_sub_i16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_sub_i16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_sub_i16 v5, 0x3c00, v26
+v_pk_sub_i16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_sub_i16 v5, 0x3c00, v26 op_sel_hi:[0,0]
 v_pk_lshlrev_b16 v5, v18, v26
 v_pk_lshlrev_b16 v0, v18, v26
 v_pk_lshlrev_b16 v255, v18, v26
@@ -24815,6 +24849,15 @@ v_pk_lshlrev_b16 v5, v18, v26 neg_hi:[0,0]
 v_pk_lshlrev_b16 v5, v18, v26 neg_hi:[1,0]
 v_pk_lshlrev_b16 v5, v18, v26 neg_hi:[0,1]
 v_pk_lshlrev_b16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_lshlrev_b16 v5, 1.0, v26
+v_pk_lshlrev_b16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_lshlrev_b16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_lshlrev_b16 v5, 0x3c00, v26
+v_pk_lshlrev_b16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_lshlrev_b16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_lshlrev_b16 v5, 0x3f800000, v26
+v_pk_lshlrev_b16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_lshlrev_b16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
 v_pk_lshrrev_b16 v5, v18, v26
 v_pk_lshrrev_b16 v0, v18, v26
 v_pk_lshrrev_b16 v255, v18, v26
@@ -24842,6 +24885,14 @@ v_pk_lshrrev_b16 v5, v18, v26 neg_hi:[1,0]
 v_pk_lshrrev_b16 v5, v18, v26 neg_hi:[0,1]
 v_pk_lshrrev_b16 v5, v18, v26 neg_hi:[1,1]
 v_pk_lshrrev_b16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_lshrrev_b16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_lshrrev_b16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_lshrrev_b16 v5, 0x3f800000, v26
+v_pk_lshrrev_b16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_lshrrev_b16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
+v_pk_lshrrev_b16 v5, 0.15915494, v26
+v_pk_lshrrev_b16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_lshrrev_b16 v5, 0.15915494, v26 op_sel_hi:[0,0]
 v_pk_ashrrev_i16 v5, v18, v26
 v_pk_ashrrev_i16 v0, v18, v26
 v_pk_ashrrev_i16 v255, v18, v26
@@ -24869,6 +24920,14 @@ v_pk_ashrrev_i16 v5, v18, v26 neg_hi:[0,1]
 v_pk_ashrrev_i16 v5, v18, v26 neg_hi:[1,1]
 v_pk_ashrrev_i16 v5, v18, v26 neg_hi:[0,0]
 v_pk_ashrrev_i16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_ashrrev_i16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_ashrrev_i16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
+v_pk_ashrrev_i16 v5, 0.15915494, v26
+v_pk_ashrrev_i16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_ashrrev_i16 v5, 0.15915494, v26 op_sel_hi:[0,0]
+v_pk_ashrrev_i16 v5, -16, v26
+v_pk_ashrrev_i16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_ashrrev_i16 v5, -16, v26 op_sel_hi:[0,0]
 v_pk_max_i16 v5, v18, v26
 v_pk_max_i16 v0, v18, v26
 v_pk_max_i16 v255, v18, v26
@@ -24896,6 +24955,15 @@ v_pk_max_i16 v5, v18, v26 neg_hi:[1,1]
 v_pk_max_i16 v5, v18, v26 neg_hi:[0,0]
 v_pk_max_i16 v5, v18, v26 neg_hi:[1,0]
 v_pk_max_i16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_max_i16 v5, 0.15915494, v26
+v_pk_max_i16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_i16 v5, 0.15915494, v26 op_sel_hi:[0,0]
+v_pk_max_i16 v5, -16, v26
+v_pk_max_i16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_i16 v5, -16, v26 op_sel_hi:[0,0]
+v_pk_max_i16 v5, 0x3118, v26
+v_pk_max_i16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_i16 v5, 0x3118, v26 op_sel_hi:[0,0]
 v_pk_min_i16 v5, v18, v26
 v_pk_min_i16 v0, v18, v26
 v_pk_min_i16 v255, v18, v26
@@ -24923,6 +24991,15 @@ v_pk_min_i16 v5, v18, v26 neg_hi:[0,0]
 v_pk_min_i16 v5, v18, v26 neg_hi:[1,0]
 v_pk_min_i16 v5, v18, v26 neg_hi:[0,1]
 v_pk_min_i16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_min_i16 v5, -16, v26
+v_pk_min_i16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_i16 v5, -16, v26 op_sel_hi:[0,0]
+v_pk_min_i16 v5, 0x3118, v26
+v_pk_min_i16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_i16 v5, 0x3118, v26 op_sel_hi:[0,0]
+v_pk_min_i16 v5, -1, v26
+v_pk_min_i16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_i16 v5, -1, v26 op_sel_hi:[0,0]
 v_pk_mad_u16 v5, v18, v26, v34
 v_pk_mad_u16 v0, v18, v26, v34
 v_pk_mad_u16 v255, v18, v26, v34
@@ -24954,6 +25031,15 @@ v_pk_mad_u16 v5, v18, v26, v34 neg_hi:[1,0,0]
 v_pk_mad_u16 v5, v18, v26, v34 neg_hi:[0,1,0]
 v_pk_mad_u16 v5, v18, v26, v34 neg_hi:[1,1,0]
 v_pk_mad_u16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_mad_u16 v5, 0x3118, v26, v34
+v_pk_mad_u16 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_mad_u16 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
+v_pk_mad_u16 v5, -1, v26, v34
+v_pk_mad_u16 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_mad_u16 v5, -1, v26, v34 op_sel_hi:[0,0,0]
+v_pk_mad_u16 v5, 1.0, v26, v34
+v_pk_mad_u16 v5, 1.0, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_mad_u16 v5, 1.0, v26, v34 op_sel_hi:[0,0,0]
 v_pk_add_u16 v5, v18, v26
 v_pk_add_u16 v0, v18, v26
 v_pk_add_u16 v255, v18, v26
@@ -25043,6 +25129,20 @@ v_pk_add_u16 v5, v18, v26 neg_hi:[1,0]
 v_pk_add_u16 v5, v18, v26 neg_hi:[0,1]
 v_pk_add_u16 v5, v18, v26 neg_hi:[1,1]
 v_pk_add_u16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_add_u16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, -1, v26 op_sel_hi:[0,0]
+v_pk_add_u16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_add_u16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_add_u16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
+v_pk_add_u16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, 0.15915494, v26 op_sel_hi:[0,0]
+v_pk_add_u16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, -16, v26 op_sel_hi:[0,0]
+v_pk_add_u16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, 0x3118, v26 op_sel_hi:[0,0]
 v_pk_sub_u16 v5, v18, v26
 v_pk_sub_u16 v0, v18, v26
 v_pk_sub_u16 v255, v18, v26
@@ -25070,6 +25170,15 @@ v_pk_sub_u16 v5, v18, v26 neg_hi:[1,1]
 v_pk_sub_u16 v5, v18, v26 neg_hi:[0,0]
 v_pk_sub_u16 v5, v18, v26 neg_hi:[1,0]
 v_pk_sub_u16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_sub_u16 v5, 1.0, v26
+v_pk_sub_u16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_sub_u16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_sub_u16 v5, 0x3c00, v26
+v_pk_sub_u16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_sub_u16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_sub_u16 v5, 0x3f800000, v26
+v_pk_sub_u16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_sub_u16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
 v_pk_max_u16 v5, v18, v26
 v_pk_max_u16 v0, v18, v26
 v_pk_max_u16 v255, v18, v26
@@ -25095,6 +25204,15 @@ v_pk_max_u16 v5, v18, v26 neg_hi:[0,0]
 v_pk_max_u16 v5, v18, v26 neg_hi:[1,0]
 v_pk_max_u16 v5, v18, v26 neg_hi:[0,1]
 v_pk_max_u16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_max_u16 v5, 0x3c00, v26
+v_pk_max_u16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_u16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_max_u16 v5, 0x3f800000, v26
+v_pk_max_u16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_u16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
+v_pk_max_u16 v5, 0.15915494, v26
+v_pk_max_u16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_u16 v5, 0.15915494, v26 op_sel_hi:[0,0]
 v_pk_min_u16 v5, v18, v26
 v_pk_min_u16 v0, v18, v26
 v_pk_min_u16 v255, v18, v26
@@ -25120,6 +25238,15 @@ v_pk_min_u16 v5, v18, v26 neg_hi:[1,0]
 v_pk_min_u16 v5, v18, v26 neg_hi:[0,1]
 v_pk_min_u16 v5, v18, v26 neg_hi:[1,1]
 v_pk_min_u16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_min_u16 v5, 0x3f800000, v26
+v_pk_min_u16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_u16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
+v_pk_min_u16 v5, 0.15915494, v26
+v_pk_min_u16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_u16 v5, 0.15915494, v26 op_sel_hi:[0,0]
+v_pk_min_u16 v5, -16, v26
+v_pk_min_u16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_u16 v5, -16, v26 op_sel_hi:[0,0]
 v_pk_fma_f16 v5, v18, v26, v34
 v_pk_fma_f16 v0, v18, v26, v34
 v_pk_fma_f16 v255, v18, v26, v34
@@ -25258,6 +25385,20 @@ v_pk_fma_f16 v5, v18, v26, v34 neg_hi:[1,0,1]
 v_pk_fma_f16 v5, v18, v26, v34 neg_hi:[0,1,1]
 v_pk_fma_f16 v5, v18, v26, v34 neg_hi:[1,1,1]
 v_pk_fma_f16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_fma_f16 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, -1, v26, v34 op_sel_hi:[0,0,0]
+v_pk_fma_f16 v5, 1.0, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, 1.0, v26, v34 op_sel_hi:[0,0,0]
+v_pk_fma_f16 v5, 0x3c00, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, 0x3c00, v26, v34 op_sel_hi:[0,0,0]
+v_pk_fma_f16 v5, 0x3f800000, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, 0x3f800000, v26, v34 op_sel_hi:[0,0,0]
+v_pk_fma_f16 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_pk_fma_f16 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, -16, v26, v34 op_sel_hi:[0,0,0]
+v_pk_fma_f16 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
 v_pk_add_f16 v5, v18, v26
 v_pk_add_f16 v0, v18, v26
 v_pk_add_f16 v255, v18, v26
@@ -25347,6 +25488,20 @@ v_pk_add_f16 v5, v18, v26 neg_hi:[1,0]
 v_pk_add_f16 v5, v18, v26 neg_hi:[0,1]
 v_pk_add_f16 v5, v18, v26 neg_hi:[1,1]
 v_pk_add_f16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_add_f16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, -1, v26 op_sel_hi:[0,0]
+v_pk_add_f16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_add_f16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_add_f16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
+v_pk_add_f16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, 0.15915494, v26 op_sel_hi:[0,0]
+v_pk_add_f16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, -16, v26 op_sel_hi:[0,0]
+v_pk_add_f16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, 0x3118, v26 op_sel_hi:[0,0]
 v_pk_mul_f16 v5, v18, v26
 v_pk_mul_f16 v0, v18, v26
 v_pk_mul_f16 v255, v18, v26
@@ -25374,6 +25529,14 @@ v_pk_mul_f16 v5, v18, v26 neg_hi:[0,0]
 v_pk_mul_f16 v5, v18, v26 neg_hi:[1,0]
 v_pk_mul_f16 v5, v18, v26 neg_hi:[0,1]
 v_pk_mul_f16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_mul_f16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_mul_f16 v5, 0x3118, v26 op_sel_hi:[0,0]
+v_pk_mul_f16 v5, -1, v26
+v_pk_mul_f16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_mul_f16 v5, -1, v26 op_sel_hi:[0,0]
+v_pk_mul_f16 v5, 1.0, v26
+v_pk_mul_f16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_mul_f16 v5, 1.0, v26 op_sel_hi:[0,0]
 v_pk_min_f16 v5, v18, v26
 v_pk_min_f16 v0, v18, v26
 v_pk_min_f16 v255, v18, v26
@@ -25401,6 +25564,15 @@ v_pk_min_f16 v5, v18, v26 neg_hi:[1,0]
 v_pk_min_f16 v5, v18, v26 neg_hi:[0,1]
 v_pk_min_f16 v5, v18, v26 neg_hi:[1,1]
 v_pk_min_f16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_min_f16 v5, -1, v26
+v_pk_min_f16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_f16 v5, -1, v26 op_sel_hi:[0,0]
+v_pk_min_f16 v5, 1.0, v26
+v_pk_min_f16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_f16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_min_f16 v5, 0x3c00, v26
+v_pk_min_f16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_f16 v5, 0x3c00, v26 op_sel_hi:[0,0]
 v_pk_max_f16 v5, v18, v26
 v_pk_max_f16 v0, v18, v26
 v_pk_max_f16 v255, v18, v26
@@ -25428,6 +25600,15 @@ v_pk_max_f16 v5, v18, v26 neg_hi:[0,1]
 v_pk_max_f16 v5, v18, v26 neg_hi:[1,1]
 v_pk_max_f16 v5, v18, v26 neg_hi:[0,0]
 v_pk_max_f16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_max_f16 v5, 1.0, v26
+v_pk_max_f16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_f16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_max_f16 v5, 0x3c00, v26
+v_pk_max_f16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_f16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_max_f16 v5, 0x3f800000, v26
+v_pk_max_f16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_f16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
 v_dot2_f32_f16 v5, v18, v26, v34
 v_dot2_f32_f16 v0, v18, v26, v34
 v_dot2_f32_f16 v255, v18, v26, v34
@@ -25566,6 +25747,20 @@ v_dot2_f32_f16 v5, v18, v26, v34 neg_hi:[1,0,1]
 v_dot2_f32_f16 v5, v18, v26, v34 neg_hi:[0,1,1]
 v_dot2_f32_f16 v5, v18, v26, v34 neg_hi:[1,1,1]
 v_dot2_f32_f16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_dot2_f32_f16 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, -1, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_f16 v5, 1.0, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, 1.0, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_f16 v5, 0x3c00, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, 0x3c00, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_f16 v5, 0x3f800000, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, 0x3f800000, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_f16 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_f16 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, -16, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_f16 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
 v_dot2_f32_f16_e64_dpp v5, v31, v32, v33 quad_perm:[3,2,1,0]
 v_dot2_f32_f16_e64_dpp v5, v31, v32, v33 quad_perm:[0,1,2,3]
 v_dot2_f32_f16_e64_dpp v5, v31, v32, v33 row_shl:1
@@ -25626,6 +25821,15 @@ v_dot4_i32_iu8 v5, v18, v26, v34 neg_hi:[0,0,1]
 v_dot4_i32_iu8 v5, v18, v26, v34 neg_hi:[1,0,1]
 v_dot4_i32_iu8 v5, v18, v26, v34 neg_hi:[0,1,1]
 v_dot4_i32_iu8 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_dot4_i32_iu8 v5, 0x3f800000, v26, v34
+v_dot4_i32_iu8 v5, 0x3f800000, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot4_i32_iu8 v5, 0x3f800000, v26, v34 op_sel_hi:[0,0,0]
+v_dot4_i32_iu8 v5, 0.15915494, v26, v34
+v_dot4_i32_iu8 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot4_i32_iu8 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_dot4_i32_iu8 v5, -16, v26, v34
+v_dot4_i32_iu8 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot4_i32_iu8 v5, -16, v26, v34 op_sel_hi:[0,0,0]
 v_dot4_u32_u8 v5, v18, v26, v34
 v_dot4_u32_u8 v0, v18, v26, v34
 v_dot4_u32_u8 v255, v18, v26, v34
@@ -25657,6 +25861,15 @@ v_dot4_u32_u8 v5, v18, v26, v34 neg_hi:[1,0,1]
 v_dot4_u32_u8 v5, v18, v26, v34 neg_hi:[0,1,1]
 v_dot4_u32_u8 v5, v18, v26, v34 neg_hi:[1,1,1]
 v_dot4_u32_u8 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_dot4_u32_u8 v5, 0.15915494, v26, v34
+v_dot4_u32_u8 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot4_u32_u8 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_dot4_u32_u8 v5, -16, v26, v34
+v_dot4_u32_u8 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot4_u32_u8 v5, -16, v26, v34 op_sel_hi:[0,0,0]
+v_dot4_u32_u8 v5, 0x3118, v26, v34
+v_dot4_u32_u8 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot4_u32_u8 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
 v_dot8_i32_iu4 v5, v18, v26, v34
 v_dot8_i32_iu4 v0, v18, v26, v34
 v_dot8_i32_iu4 v255, v18, v26, v34
@@ -25688,6 +25901,15 @@ v_dot8_i32_iu4 v5, v18, v26, v34 neg_hi:[0,1,1]
 v_dot8_i32_iu4 v5, v18, v26, v34 neg_hi:[1,1,1]
 v_dot8_i32_iu4 v5, v18, v26, v34 neg_hi:[0,0,0]
 v_dot8_i32_iu4 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_dot8_i32_iu4 v5, -16, v26, v34
+v_dot8_i32_iu4 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot8_i32_iu4 v5, -16, v26, v34 op_sel_hi:[0,0,0]
+v_dot8_i32_iu4 v5, 0x3118, v26, v34
+v_dot8_i32_iu4 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot8_i32_iu4 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
+v_dot8_i32_iu4 v5, -1, v26, v34
+v_dot8_i32_iu4 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot8_i32_iu4 v5, -1, v26, v34 op_sel_hi:[0,0,0]
 v_dot8_u32_u4 v5, v18, v26, v34
 v_dot8_u32_u4 v0, v18, v26, v34
 v_dot8_u32_u4 v255, v18, v26, v34
@@ -25719,6 +25941,15 @@ v_dot8_u32_u4 v5, v18, v26, v34 neg_hi:[1,1,1]
 v_dot8_u32_u4 v5, v18, v26, v34 neg_hi:[0,0,0]
 v_dot8_u32_u4 v5, v18, v26, v34 neg_hi:[1,0,0]
 v_dot8_u32_u4 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_dot8_u32_u4 v5, 0x3118, v26, v34
+v_dot8_u32_u4 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot8_u32_u4 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
+v_dot8_u32_u4 v5, -1, v26, v34
+v_dot8_u32_u4 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot8_u32_u4 v5, -1, v26, v34 op_sel_hi:[0,0,0]
+v_dot8_u32_u4 v5, 1.0, v26, v34
+v_dot8_u32_u4 v5, 1.0, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot8_u32_u4 v5, 1.0, v26, v34 op_sel_hi:[0,0,0]
 v_dot2_f32_bf16 v5, v18, v26, v34
 v_dot2_f32_bf16 v0, v18, v26, v34
 v_dot2_f32_bf16 v255, v18, v26, v34
@@ -25750,6 +25981,15 @@ v_dot2_f32_bf16 v5, v18, v26, v34 neg_hi:[0,0,0]
 v_dot2_f32_bf16 v5, v18, v26, v34 neg_hi:[1,0,0]
 v_dot2_f32_bf16 v5, v18, v26, v34 neg_hi:[0,1,0]
 v_dot2_f32_bf16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_dot2_f32_bf16 v5, -1, v26, v34
+v_dot2_f32_bf16 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_bf16 v5, -1, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_bf16 v5, 1.0, v26, v34
+v_dot2_f32_bf16 v5, 1.0, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_bf16 v5, 1.0, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_bf16 v5, 0x3c00, v26, v34
+v_dot2_f32_bf16 v5, 0x3c00, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_bf16 v5, 0x3c00, v26, v34 op_sel_hi:[0,0,0]
 v_fma_mix_f32 v5, v18, v26, v34
 v_fma_mix_f32 v0, v18, v26, v34
 v_fma_mix_f32 v255, v18, v26, v34
@@ -25884,6 +26124,18 @@ v_fma_mix_f32 v5, v18, v26, v34 op_sel_hi:[1,0,1]
 v_fma_mix_f32 v5, v18, v26, v34 op_sel_hi:[0,1,1]
 v_fma_mix_f32 v5, v18, v26, v34 op_sel_hi:[1,1,1]
 v_fma_mix_f32 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_fma_mix_f32 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mix_f32 v5, -1, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mix_f32 v5, 1.0, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mix_f32 v5, 1.0, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mix_f32 v5, 0x3c00, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mix_f32 v5, 0x3c00, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mix_f32 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mix_f32 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mix_f32 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mix_f32 v5, -16, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mix_f32 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mix_f32 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
 v_fma_mix_f32_e64_dpp v5, v31, v32, v33 quad_perm:[3,2,1,0]
 v_fma_mix_f32_e64_dpp v5, v31, v32, v33 quad_perm:[0,1,2,3]
 v_fma_mix_f32_e64_dpp v5, v31, v32, v33 row_shl:1
@@ -25962,6 +26214,12 @@ v_fma_mixlo_f16 v5, v18, v26, v34 op_sel_hi:[0,1,0]
 v_fma_mixlo_f16 v5, v18, v26, v34 op_sel_hi:[1,1,0]
 v_fma_mixlo_f16 v5, v18, v26, v34 op_sel_hi:[0,0,1]
 v_fma_mixlo_f16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_fma_mixlo_f16 v5, 0x3c00, v26, v34
+v_fma_mixlo_f16 v5, 0x3c00, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mixlo_f16 v5, 0x3c00, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mixlo_f16 v5, 0.15915494, v26, v34
+v_fma_mixlo_f16 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mixlo_f16 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
 v_fma_mixlo_f16_e64_dpp v5, v31, v32, v33 row_shr:1
 v_fma_mixlo_f16_e64_dpp v5, v31, v32, v33 row_shr:15
 v_fma_mixlo_f16_e64_dpp v5, v31, v32, v33 row_ror:1
@@ -26007,6 +26265,12 @@ v_fma_mixhi_f16 v5, v18, v26, v34 op_sel_hi:[1,1,0]
 v_fma_mixhi_f16 v5, v18, v26, v34 op_sel_hi:[0,0,1]
 v_fma_mixhi_f16 v5, v18, v26, v34 op_sel_hi:[1,0,1]
 v_fma_mixhi_f16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_fma_mixhi_f16 v5, 0.15915494, v26, v34
+v_fma_mixhi_f16 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mixhi_f16 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mixhi_f16 v5, -16, v26, v34
+v_fma_mixhi_f16 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mixhi_f16 v5, -16, v26, v34 op_sel_hi:[0,0,0]
 v_fma_mixhi_f16_e64_dpp v5, v31, v32, v33 row_shr:15
 v_fma_mixhi_f16_e64_dpp v5, v31, v32, v33 row_ror:1
 v_fma_mixhi_f16_e64_dpp v5, v31, v32, v33 row_ror:15

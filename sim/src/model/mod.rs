@@ -181,9 +181,13 @@
 //!   of the arithmetic forms (add, sub, mad, and `mul_lo`, whose exact product saturates to
 //!   0xffff), is ignored by the shifts (bitwise) and cannot change min/max; without clamp
 //!   results wrap to 16 bits. NEG_LO/NEG_HI (float-only modifiers) stop the wave. Sources:
-//!   a VGPR, SGPR or literal gives its 32 bits; an inline constant gives its value in the
-//!   low 16 bits only and 0 in the high half (reference 7.5.1: integer constants their low
-//!   16 bits, float constants the f16 value).
+//!   a VGPR, SGPR or literal gives its 32 bits, and so does an inline constant, as gfx11
+//!   hardware produces them (not as reference 7.5.1 says; LLVM's `getInlineEncodingV216`
+//!   states the hardware's rule): an integer constant is its sign-extended 32-bit value
+//!   (`-1`: both halves 0xffff), a float constant its f32 bits (`1.0`: low half 0, high
+//!   half 0x3f80). The packed f16 opcodes below take an integer constant the same way
+//!   and a float constant as its f16 value in the low half, 0 in the high half; OP_SEL /
+//!   OP_SEL_HI then pick halves of these 32 bits as of a register's.
 //! * Integer dot products (`v_dot4_i32_iu8`, `v_dot4_u32_u8`, `v_dot8_i32_iu4`,
 //!   `v_dot8_u32_u4`): the pseudocode's element products plus S2, exact; in the `_iu` forms
 //!   `NEG[0]`/`NEG[1]` say whether S0/S1 elements are signed (reference 7.5), other NEG/NEG_HI
@@ -268,8 +272,8 @@
 //!   fmaak/min/max/3-operand forms/ldexp/rounding/transcendentals/`div_fixup`,
 //!   `v_cvt_{i16,u16}_f16`, `v_cvt_f16_{i16,u16}`). Packed f16: `v_pk_{add,mul,fma,min,max}
 //!   _f16` (VOP3P: OP_SEL picks the source halves of the low result, OP_SEL_HI those of the
-//!   high result, NEG_LO/NEG_HI negate them, clamp per half, no OMOD; float inline
-//!   constants on packed operands stop the wave) and `v_pk_fmac_f16` (VOP2). Dot products
+//!   high result, NEG_LO/NEG_HI negate them, clamp per half, no OMOD; inline constants as
+//!   the packed 16-bit integers above say) and `v_pk_fmac_f16` (VOP2). Dot products
 //!   and mixed fma: below. Conversions to 16-bit integers: `v_cvt_pk_{i16,u16}_f32` truncate
 //!   and saturate each of S0, S1 (NaN 0, as `v_cvt_i32_f32`); `v_cvt_norm_{i16,u16}_f16`
 //!   and `v_cvt_pk_norm_{i16,u16}_{f16,f32}` follow the D3D rules the reference's

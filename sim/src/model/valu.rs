@@ -486,6 +486,24 @@ const CARRY_OPS: &[(&str, CarryOp)] = &[
     ),
 ];
 
+/// The 32 bits an inline constant (source code `code`) gives a packed 16-bit operand, of
+/// which OP_SEL / OP_SEL_HI pick the halves, or `None` for a code that is no inline
+/// constant. As gfx11 hardware produces them (LLVM's `getInlineEncodingV216`; the
+/// reference's 7.5.1 says otherwise): an integer constant is its sign-extended 32-bit
+/// value (-1: 0xffffffff), a float constant is the f16 value in the low half and 0 in the
+/// high half for a float opcode (`float`), and the f32 value for an integer opcode.
+pub(super) fn packed_inline(code: u16, float: bool) -> Option<u32> {
+    let c32 = || cu32_isa::operand::inline_constant(code as u8, 32).map(|v| v as u32);
+    match code {
+        128..=208 => c32(),
+        240..=248 if float => Some(u32::from(
+            cu32_isa::operand::INLINE_F16[usize::from(code - 240)],
+        )),
+        240..=248 => c32(),
+        _ => None,
+    }
+}
+
 /// How `clamp` saturates the exact result of a packed 16-bit integer opcode (reference
 /// 7.2.3.1: signed arithmetic to [-32768, 32767], unsigned to [0, 65535]; bitwise ops and
 /// shifts ignore it; min/max results are always in range).
@@ -1436,19 +1454,18 @@ impl Exec<'_> {
         Ok(())
     }
 
-    /// A packed source operand of a VOP3P opcode: a VGPR, SGPR or literal gives its 32
-    /// bits; an inline constant gives its value in the low 16 bits only (reference 7.5.1:
-    /// integer constants their low 16 bits, float constants the f16 value), high half 0.
-    pub(super) fn packed_src(&self, code: u16, arg: Arg, out: &mut [u64; LANES]) -> Res<()> {
-        match code {
-            128..=208 => {
-                let v = cu32_isa::operand::inline_constant(code as u8, 32).unwrap_or(0);
-                *out = [v & 0xffff; LANES];
-            }
-            240..=248 => {
-                *out = [u64::from(cu32_isa::operand::INLINE_F16[usize::from(code - 240)]); LANES];
-            }
-            _ => self.vsrc(code, arg, false, out)?,
+    /// A packed 16-bit source operand: a VGPR, SGPR or literal gives its 32 bits, an inline
+    /// constant the 32 bits of [`packed_inline`] (`float`: the opcode is a float one).
+    pub(super) fn packed_src(
+        &self,
+        code: u16,
+        arg: Arg,
+        float: bool,
+        out: &mut [u64; LANES],
+    ) -> Res<()> {
+        match packed_inline(code, float) {
+            Some(v) => *out = [u64::from(v); LANES],
+            None => self.vsrc(code, arg, false, out)?,
         }
         Ok(())
     }
@@ -1460,7 +1477,7 @@ impl Exec<'_> {
         let i = self.instr;
         let mut srcs = [[0u64; LANES]; 3];
         for (k, &(code, arg, _)) in Self::sources(ops).iter().enumerate() {
-            self.packed_src(code, arg, &mut srcs[k])?;
+            self.packed_src(code, arg, false, &mut srcs[k])?;
         }
         let active = self.wave.exec_lanes();
         let (sel_lo, sel_hi) = (u32::from(i.opsel), u32::from(i.opsel_hi));

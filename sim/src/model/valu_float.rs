@@ -1602,12 +1602,7 @@ impl Exec<'_> {
         };
         let mut srcs = [[0u64; LANES]; 3];
         for (k, &(code, arg, _)) in Self::sources(ops).iter().enumerate() {
-            if (240..=248).contains(&code) {
-                return Err(self.unsupported(
-                    "float inline constants on packed f16 operands are not modelled",
-                ));
-            }
-            self.vsrc(code, arg, false, &mut srcs[k])?;
+            self.packed_src(code, arg, true, &mut srcs[k])?;
         }
         let enabled = self.dpp_move(&mut srcs[0])?;
         let acc = *self.vgpr(u16::from(i.vdst))?;

@@ -2298,6 +2298,32 @@ def gen_vop3p():
             known = None
             case(f, asm.strip(), init, {"v10": res}, exec_=ex if ex != M32 else None, mode=mode or None,
                  comment=name if k == 0 else None, known=known)
+    # Inline constants as gfx11 hardware produces them for a packed f16 opcode (LLVM's
+    # getInlineEncodingV216, not reference 7.5.1): an integer one is its sign-extended 32-bit
+    # value, a float one the f16 value in the low half and 0 in the high half; OP_SEL /
+    # OP_SEL_HI pick halves of these 32 bits as of a register's.
+    for idx, (name, (n, fn)) in enumerate(PK_OPS.items()):
+        other = [[(h << 16) | lo for lo, h in zip(flanes(16, 9400 + idx * 10 + j), flanes(16, 9401 + idx * 10 + j))]
+                 for j in range(1, n)]
+        for text, val in (("1.0", 0x3C00), ("-2.0", 0xC000), ("-1", 0xFFFFFFFF), ("4", 4), ("0.15915494", 0x3118)):
+            for osel, oselhi in (([0, 0, 0], [1, 1, 1]), ([1, 0, 0], [0, 1, 1]), ([0, 0, 0], [0, 0, 0])):
+                dst = sentinel(VDST)
+                res = []
+                for l in range(LANES):
+                    c = Ctx(0, l)
+                    vals32 = [val] + [o[l] for o in other]
+                    halves = [post_mods(16)(fn([(vals32[j] >> 16) & 0xFFFF if sel[j] else vals32[j] & 0xFFFF
+                                                for j in range(n)], c), c) for sel in (osel, oselhi)]
+                    res.append(halves[0] | halves[1] << 16)
+                mods = "" if osel == [0, 0, 0] else " op_sel:[%s]" % ",".join(map(str, osel[:n]))
+                mods += "" if oselhi == [1, 1, 1] else " op_sel_hi:[%s]" % ",".join(map(str, oselhi[:n]))
+                init = {"v%d" % (j + 2): other[j] for j in range(n - 1)}
+                init["v10"] = dst
+                asm = "%s v10, %s, %s%s" % (name, text, ", ".join("v%d" % (j + 2) for j in range(n - 1)), mods)
+                case(f, asm, init, {"v10": res},
+                     comment="%s with an inline constant: integer sign-extended to 32 bits, float the f16 value "
+                     "in the low half (hardware rule, LLVM getInlineEncodingV216)" % name
+                     if text == "1.0" and not mods else None)
     # v_pk_fmac_f16 (VOP2): D.lo = fma(S0.lo, S1.lo, D.lo), D.hi = fma(S0.hi, S1.hi, D.hi)
     for k, (mode, ex) in enumerate([(0, M32), (0xF0, PARTIAL), (0, M32)]):
         a, b = (flanes(16, 9500 + k * 7 + j, "normal" if k == 2 else "edge") for j in (0, 1))
@@ -2386,19 +2412,22 @@ def gen_vop3p_int():
             case(f, asm.strip(), init, {"v10": res}, exec_=ex if ex != M32 else None,
                  comment="%s (clamp: %s)" % (name, {"s": "signed saturation", "u": "unsigned saturation",
                                                      None: "ignored"}[kind]) if k == 0 else None)
-        # scalar, inline-constant and literal sources: an SGPR and a literal give 32 bits, an
-        # inline constant only its low 16 bits (reference 7.5.1; high half 0)
+        # scalar, inline-constant and literal sources: each gives 32 bits, of which OP_SEL /
+        # OP_SEL_HI pick halves. Inline constants as gfx11 hardware produces them for a packed
+        # integer opcode (LLVM's getInlineEncodingV216, not reference 7.5.1): an integer one
+        # sign-extended to 32 bits, a float one its f32 bits.
         srcs = srcs_for(["src0:16"] * n, 9790 + idx)
-        for text, val in (("s4", 0x8001FFFE), ("-1", 0xFFFF), ("5", 5), ("0x7fff0003", 0x7FFF0003),
-                          ("1.0", 0x3C00)):
+        for text, val in (("s4", 0x8001FFFE), ("-1", 0xFFFFFFFF), ("5", 5), ("0x7fff0003", 0x7FFF0003),
+                          ("1.0", 0x3F800000), ("-16", 0xFFFFFFF0), ("-4.0", 0xC0800000)):
             init = {"v%d" % (j + 1): srcs[j] for j in range(n)}
             if text == "s4":
                 init["s4"] = val
             init["v10"] = sentinel(VDST)
-            for osel, oselhi in (([0, 0, 0], [1, 1, 1]), ([0, 0, 0], [0, 0, 0])):
+            for osel, oselhi in (([0, 0, 0], [1, 1, 1]), ([0, 0, 0], [0, 0, 0]), ([1, 0, 0], [0, 1, 1])):
                 vals = lambda l: [val] + [srcs[j][l] for j in range(1, n)]  # noqa: E731
                 res = [pk_int_result(name, vals(l), osel, oselhi, False) for l in range(LANES)]
-                mods = "" if oselhi == [1, 1, 1] else " op_sel_hi:[%s]" % ",".join(map(str, oselhi[:n]))
+                mods = "" if osel == [0, 0, 0] else " op_sel:[%s]" % ",".join(map(str, osel[:n]))
+                mods += "" if oselhi == [1, 1, 1] else " op_sel_hi:[%s]" % ",".join(map(str, oselhi[:n]))
                 asm = "%s v10, %s, %s%s" % (name, text, ", ".join("v%d" % (j + 1) for j in range(1, n)), mods)
                 case(f, asm, init, {"v10": res},
                      comment="%s: scalar/constant/literal src0" % name if text == "s4" and not mods else None)
