@@ -200,7 +200,7 @@
 //!   (reference 3.3.2.2: an index above 255, or a register at or past v256) a destination
 //!   makes the instruction a no-op, a source reads v0; `v_swap_b32`/`v_swaprel_b32` write
 //!   both operands (D first, then S0; either out of range discards the instruction);
-//!   `v_swap_b16` swaps the low halves; `v_permlane64_b32` is a no-op in wave32 (its
+//!   `v_swap_b16` swaps the 16-bit halves its operands name (true16 below); `v_permlane64_b32` is a no-op in wave32 (its
 //!   pseudocode). `v_permlane16_b32`/`v_permlanex16_b32`: lane `16 r + i` (in EXEC) reads
 //!   lane `16 r' + lanesel[4i+3:4i]` of src0 (`lanesel = {S2, S1}`, `r' = r`, or the other
 //!   row for `x16`); `OP_SEL[0]` is FI and `OP_SEL[1]` BOUND_CTRL (the pseudocode's notes): a
@@ -244,8 +244,14 @@
 //! * Other modifiers (integer opcodes other than the packed and dot forms above): abs/neg
 //!   input modifiers (VOP3 bits or the DPP16 dword) stop the wave (not modelled yet); OMOD
 //!   is ignored (the reference: integer results ignore it);
-//!   OPSEL on an opcode without 16-bit operands stops the wave. The e32 encodings' 16-bit
-//!   register halves above v127 (true16) stop the wave.
+//!   OPSEL on an opcode without 16-bit operands stops the wave.
+//! * True16 register halves: in the e32 encodings (VOP1, VOP2, VOPC and their DPP forms) a
+//!   16-bit operand's VGPR code 128 + n (`v<n>.h` in LLVM's syntax) is the high half of
+//!   v<n>, codes below 128 the low half (`v<n>.l`); the model reads and writes them exactly
+//!   as the VOP3 encoding's OPSEL bits select halves (sources: bit k of source k,
+//!   destination: bit 3; a 16-bit result keeps the register's other half), for integer
+//!   and float opcodes alike, and `v_swap_b16` swaps the two halves named. Operands of
+//!   32 bits are whole registers (v128..v255).
 //! * DPP16 (reference 7.7.1): `quad_perm`, `row_shl/shr/ror`, `row_mirror`,
 //!   `row_half_mirror`, `row_share`, `row_xmask` move src0 within rows of 16; the other
 //!   controls stop the wave. `row_mask`/`bank_mask` disable writes. A source lane out of the

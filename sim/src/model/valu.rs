@@ -1179,12 +1179,40 @@ impl Operands {
     }
 }
 
+/// `i` with the true16 register halves of an e32 encoding (VOP1, VOP2, VOPC and their DPP
+/// forms) made OPSEL bits: a 16-bit operand's VGPR code `128 + n` (`v<n>.h`) names the
+/// high half of `v<n>`, as OPSEL selects it in VOP3 (source slot k: bit k; destination:
+/// bit 3). Other operands and encodings are returned as they are.
+pub(super) fn true16_halves(mut i: cu32_isa::Instr) -> cu32_isa::Instr {
+    if !matches!(i.op.format, Format::Vop1 | Format::Vop2 | Format::Vopc) {
+        return i;
+    }
+    let high = |code: &mut u16, bit: u8, opsel: &mut u8| {
+        if *code >= 256 + 128 {
+            *code -= 128;
+            *opsel |= bit;
+        }
+    };
+    for arg in i.op.args.iter().filter(|a| a.ty.bits() == 16) {
+        match arg.kind {
+            ArgKind::Vdst if i.vdst >= 128 => {
+                i.vdst -= 128;
+                i.opsel |= 8;
+            }
+            ArgKind::Src0 => high(&mut i.src0, 1, &mut i.opsel),
+            ArgKind::Src1 | ArgKind::Vsrc1 => high(&mut i.src1, 2, &mut i.opsel),
+            ArgKind::Src2 => high(&mut i.src2, 4, &mut i.opsel),
+            _ => {}
+        }
+    }
+    i
+}
+
 /// Why the model refuses a (non-VOPD) VALU instruction before reading anything, if it
 /// does: modifiers the integer semantics do not model (clamp, input abs/neg in the VOP3
 /// bits or the DPP16 dword, OPSEL on an opcode without 16-bit operands; OMOD is ignored,
-/// as the reference says integer results do), and 16-bit operands of the e32 encodings
-/// naming register halves above v127 (true16: the model reads and writes low halves only).
-pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind, ops: &Operands) -> Option<&'static str> {
+/// as the reference says integer results do).
+pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind) -> Option<&'static str> {
     let op = i.op;
     if let Kind::PackedInt(_) = kind {
         if i.neg != 0 || i.neg_hi != 0 {
@@ -1227,15 +1255,6 @@ pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind, ops: &Operands) -> Option
             return Some("abs/neg input modifiers on integer operands are not modelled");
         } else if i.opsel != 0 && !has16 && !matches!(kind, Kind::Lane(LaneMove::Permlane { .. })) {
             return Some("op_sel on an opcode without 16-bit operands");
-        }
-    }
-    if matches!(op.format, Format::Vop1 | Format::Vop2 | Format::Vopc) {
-        let high_src = ops.data[..ops.count]
-            .iter()
-            .any(|&(code, arg, _)| arg.ty.bits() == 16 && code >= 256 + 128);
-        let high_dst = ops.vdst.is_some_and(|a| a.ty.bits() == 16) && i.vdst >= 128;
-        if high_src || high_dst {
-            return Some("16-bit register halves (true16 v128+) are not modelled");
         }
     }
     None
@@ -1592,14 +1611,25 @@ impl Exec<'_> {
                 self.write_vdst32(sr, exec, &a)
             }
             LaneMove::Swap16 => {
+                // `tmp = S0.b16; S0.b16 = D0.b16; D0.b16 = tmp` on the halves OPSEL picks
+                // (bit 0: S0's, bit 3: D0's; true16 `.h` operands).
                 let sr = self.vgpr_code(src0)? as u8;
+                let (sh, dh) = (i.opsel & 1 != 0, i.opsel & 8 != 0);
                 let (a, b) = (*self.vgpr(u16::from(i.vdst))?, *self.vgpr(u16::from(sr))?);
-                let mix = |x: &Lanes, y: &Lanes| -> Lanes {
-                    per_lane(|l| (x[l] & 0xffff_0000) | (y[l] & 0xffff))
+                let half = |v: &Lanes, hi: bool| -> Lanes {
+                    per_lane(|l| if hi { v[l] >> 16 } else { v[l] & 0xffff })
                 };
-                self.write_vdst32(i.vdst, exec, &mix(&a, &b))?;
-                let after: Lanes = if sr == i.vdst { mix(&a, &b) } else { b };
-                self.write_vdst32(sr, exec, &mix(&after, &a))
+                let set = |v: &Lanes, hi: bool, h: &Lanes| -> Lanes {
+                    per_lane(|l| match hi {
+                        true => (v[l] & 0xffff) | h[l] << 16,
+                        false => (v[l] & 0xffff_0000) | h[l],
+                    })
+                };
+                let (d16, s16) = (half(&a, dh), half(&b, sh));
+                let new_s = set(&b, sh, &d16);
+                let new_d = set(if sr == i.vdst { &new_s } else { &a }, dh, &s16);
+                self.write_vdst32(i.vdst, exec, &new_d)?;
+                self.write_vdst32(sr, exec, if sr == i.vdst { &new_d } else { &new_s })
             }
             LaneMove::Permlane { cross } => {
                 let src = *self.vgpr(u16::from(self.vgpr_code(src0)? as u8))?;

@@ -1058,12 +1058,9 @@ def gen_mov_b16(f):
         for l in range(LANES):
             v = (data[l] >> 16) & 0xFFFF if ss == "h" else data[l] & 0xFFFF
             exp.append((dst[l] & 0xFFFF) | (v << 16) if sd == "h" else (dst[l] & 0xFFFF0000) | v)
-        if sd + ss == "ll":
-            case(f, "v_mov_b16_e32 v10.%s, v1.%s" % (sd, ss), {"v1": data, "v10": dst}, {"v10": exp},
-                 comment="v_mov_b16 (true16 halves)")
-        else:
-            case(f, "v_mov_b16_e32 v10.%s, v1.%s" % (sd, ss), {"v1": data, "v10": dst}, {}, error="Unsupported",
-                 comment="e32 .h halves are encoded as v128+ (true16): not modelled (model doc)")
+        # e32: a 16-bit operand's VGPR code 128 + n is v<n>.h (true16); the other half is kept
+        case(f, "v_mov_b16_e32 v10.%s, v1.%s" % (sd, ss), {"v1": data, "v10": dst}, {"v10": exp},
+             comment="v_mov_b16 (true16 halves: .h is VGPR code 128 + n in e32)" if sd + ss == "ll" else None)
         # VOP3 op 412 (the assembler refuses its e64 form): OPSEL[0] source high, OPSEL[3] dest high
         opsel = (1 if ss == "h" else 0) | (8 if sd == "h" else 0)
         case(f, "words %08x %08x # v_mov_b16_e64 v10, v1 op_sel:[%d,%d]" % (
@@ -1072,6 +1069,90 @@ def gen_mov_b16(f):
         if ss == "h":
             exp = [e if PARTIAL >> l & 1 else dst[l] for l, e in enumerate(exp)]
             FILES[f][-1] = "  => v10 = " + vals_text(exp)
+
+
+def vop1_word(op, vdst, src0):
+    return (0x3F << 25) | (vdst << 17) | (op << 9) | src0
+
+
+def vop2_word(op, vdst, src0, vsrc1):
+    return (op << 25) | (vdst << 17) | (vsrc1 << 9) | src0
+
+
+def vopc_word(op, src0, vsrc1):
+    return (0x3E << 25) | (op << 17) | (vsrc1 << 9) | src0
+
+
+def half16(v, hi):
+    return (v >> 16) & 0xFFFF if hi else v & 0xFFFF
+
+
+def put16(v, hi, h):
+    return (v & 0xFFFF) | (h << 16) if hi else (v & 0xFFFF0000) | h
+
+
+def gen_true16():
+    """True16 register halves of the e32 encodings (hand-encoded words: llvm-mc 19 takes `.h`
+    only on v_mov_b16): a 16-bit operand's VGPR code 128 + n is the high half of v<n>, below
+    128 the low half; a 16-bit result replaces its half and keeps the other; 32-bit operands
+    are whole registers. Each half as the opcode's pseudocode reads S0.f16 / S1.f16 / D0.f16."""
+    ff, fi = "valu_float.cases", "valu_int.cases"
+    mode = 0xF0  # f32 and f16/f64 denormals kept: results as the pseudocode computes them
+    a32 = [(h << 16) | lo for lo, h in zip(flanes(16, 3600), flanes(16, 3601))]
+    b32 = [(h << 16) | lo for lo, h in zip(flanes(16, 3602), flanes(16, 3603))]
+    d32 = [(h << 16) | lo for lo, h in zip(flanes(16, 3604), flanes(16, 3605))]
+    post = post_mods(16)
+    # VOP2 v_add_f16 (op 50) and v_fmac_f16 (op 54, D = S0 * S1 + D on D's half)
+    for k, (dh, sh0, sh1) in enumerate([(1, 1, 0), (0, 0, 1), (1, 1, 1), (0, 1, 0)]):
+        for name, op, fn in (("v_add_f16", 50, f_add(16)), ("v_fmac_f16", 54, f_fma(16))):
+            exp = []
+            for l in range(LANES):
+                c = Ctx(mode, l)
+                vals = [half16(a32[l], sh0), half16(b32[l], sh1)] + ([half16(d32[l], dh)] if op == 54 else [])
+                exp.append(put16(d32[l], dh, post(fn(vals, c), c)))
+            text = "%s_e32 v10.%s, v1.%s, v2.%s" % (name, "lh"[dh], "lh"[sh0], "lh"[sh1])
+            case(ff, "words %08x # %s" % (vop2_word(op, 10 + 128 * dh, 257 + 128 * sh0, 2 + 128 * sh1), text),
+                 {"v1": a32, "v2": b32, "v10": d32}, {"v10": exp}, mode=mode,
+                 comment="true16 e32 halves: VGPR code 128 + n is v<n>.h (%s)" % name if k == 0 else None)
+    # VOP1 conversions: v_cvt_f32_f16 (op 11) reads S0's half into a whole f32 register;
+    # v_cvt_f16_f32 (op 10) writes the f16 result into D's half
+    c32 = [0x3F800000, 0xC0490FDB, 0x7F800000, 0x477FF000, 0x387FC000, 0x33800000, 0x7FC00001, 0x80000000] * 4
+    for hi in (0, 1):
+        exp = [cvt_ff(16, 32)([half16(a32[l], hi)], Ctx(mode, l)) for l in range(LANES)]
+        case(ff, "words %08x # v_cvt_f32_f16_e32 v10, v1.%s" % (vop1_word(11, 10, 257 + 128 * hi), "lh"[hi]),
+             {"v1": a32, "v10": d32}, {"v10": exp}, mode=mode)
+        exp = [put16(d32[l], hi, cvt_ff(32, 16)([c32[l]], Ctx(mode, l))) for l in range(LANES)]
+        case(ff, "words %08x # v_cvt_f16_f32_e32 v10.%s, v1" % (vop1_word(10, 10 + 128 * hi, 257), "lh"[hi]),
+             {"v1": c32, "v10": d32}, {"v10": exp}, mode=mode)
+    # VOPC compares on halves: v_cmp_lt_f16 (op 1), v_cmp_eq_u16 (op 58), v_cmp_gt_i16 (op 52)
+    i16 = lanes_from(INT16_EDGES, 3610, bits=32)
+    j16 = [x ^ (0x10001 if l % 3 == 0 else 0) for l, x in enumerate(i16)]
+    for name, op, f, va, vb, pred in (
+            ("v_cmp_lt_f16", 1, ff, a32, b32, lambda x, y, c: f_cmp(16, "lt")([x, y], c)[1]),
+            ("v_cmp_eq_u16", 58, fi, i16, j16, lambda x, y, c: x == y),
+            ("v_cmp_gt_i16", 52, fi, i16, b32, lambda x, y, c: s16(x) > s16(y))):
+        for sh0, sh1 in ((1, 0), (0, 1), (1, 1)):
+            mask = sum(1 << l for l in range(LANES)
+                       if pred(half16(va[l], sh0), half16(vb[l], sh1), Ctx(mode, l)))
+            case(f, "words %08x # %s_e32 vcc_lo, v1.%s, v2.%s" % (vopc_word(op, 257 + 128 * sh0, 2 + 128 * sh1),
+                                                                 name, "lh"[sh0], "lh"[sh1]),
+                 {"v1": va, "v2": vb, "vcc_lo": 0xA5A5A5A5}, {"vcc_lo": mask}, mode=mode)
+    # v_swap_b16 (VOP1 op 102; llvm-mc 19 does not take it): tmp = S0.b16; S0.b16 = D0.b16;
+    # D0.b16 = tmp, on the halves named
+    for dh, sh, src in ((1, 0, 1), (0, 1, 1), (1, 0, 10)):
+        init = {"v10": d32}
+        if src != 10:
+            init["v1"] = a32
+        expect = {}
+        if src == 10:
+            # one register, D0 = v10.h, S0 = v10.l: its halves trade places
+            expect["v10"] = [put16(put16(d, 0, half16(d, 1)), 1, half16(d, 0)) for d in d32]
+        else:
+            expect["v1"] = [put16(a, sh, half16(d, dh)) for a, d in zip(a32, d32)]
+            expect["v10"] = [put16(d, dh, half16(a, sh)) for a, d in zip(a32, d32)]
+        case(fi, "words %08x # v_swap_b16 v10.%s, v%d.%s" % (vop1_word(102, 10 + 128 * dh, 256 + src + 128 * sh),
+                                                           "lh"[dh], src, "lh"[sh]),
+             init, expect, comment="v_swap_b16 on true16 halves" if src == 1 and dh == 1 else None)
 
 
 def gen_valu_int():
@@ -4662,6 +4743,7 @@ def main():
     gen_sop1()
     gen_valu_int()
     gen_valu_float()
+    gen_true16()
     gen_vopc()
     gen_vop3p()
     gen_vop3p_int()
