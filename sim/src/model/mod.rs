@@ -372,14 +372,26 @@
 //!   bits, or the DPP16 dword's src0/src1 neg/abs bits) act on the sign bit of float
 //!   operands; set on an integer operand they stop the wave. A 32-bit literal on an f64
 //!   operand is the high dword (reference 4.1).
-//! * Division helpers: `v_div_scale` follows the pseudocode, D0 = S0 where it assigns
-//!   nothing, "x == DENORM" meaning x rounded to the format is a nonzero denormal.
+//! * Division helpers: `v_div_scale` follows the rules gfx1100 hardware follows, which
+//!   AMD's rocjitsu emulator states as checked on gfx1100/gfx1201 (`shared/division.h`);
+//!   the pseudocode's `DENORM` predicates (`1.0 / S1`, `S2 / S1`) are not what it tests.
+//!   With `de`, `ne` the biased exponent fields of S1 (denominator) and S2 (numerator), 0
+//!   for zeros and denormals, read unflushed, and S0 the denominator when its bits equal
+//!   S1's: `ne - de >= 96` (f64: 768): VCC = 1, the denominator scaled by 2^64 (f64:
+//!   2^128); else `de == 0`: S0 scaled up; else `de >= 253` (f64: 2045; 1/S1 a denormal):
+//!   VCC = `ne - de <= -96`, S0 scaled down by 2^-64 except a numerator when VCC is set;
+//!   else `ne - de <= -96`: VCC = 1, the numerator scaled up; else `ne <= 24` (f64: 53, the
+//!   tiny numerator): S0 scaled up; else S0. Then a zero S1 or S2 gives the NaN 0xffc00000
+//!   (with the VCC above), an infinite or NaN S0 itself (quieted), others the scaled S0
+//!   rounded once, a denormal result flushed by the output denormal mode.
 //!   `v_div_fmas` deviates from the pseudocode's `2.0 ** 32` (f64: `2.0 ** 64`), which cannot
 //!   undo `v_div_scale`'s 2^64 (f64: 2^128) pre-scale: with VCC it scales the fused result by
 //!   2^64 when the exponent of S2 (the scaled quotient) is above the bias, else by 2^-64
 //!   (f64: 2^±128), with a single rounding for f32. `v_div_fixup`'s UNDERFLOW/OVERFLOW
-//!   are ±0 and ±inf (the round-to-nearest results). With these the compiler's division
-//!   sequence gives the IEEE quotient (tests).
+//!   are ±0 and ±inf (the round-to-nearest results); its f32/f64 OVERFLOW case is an
+//!   infinite or NaN quotient S0 (as gfx1100 does, rocjitsu's rule; the pseudocode's
+//!   `exponent(S1) == 255` cannot hold there), f16 keeps the pseudocode. With these the
+//!   compiler's division sequence gives the IEEE quotient (tests).
 //!
 //! # WMMA (`wmma.rs`)
 //!

@@ -1944,7 +1944,9 @@ def f_div_fixup(w):
             return (q & 0x7FFF) | (so << 15)
         if exn - exd < under:
             return so << (w - 1)
-        if exd == (1 << e) - 1:
+        # OVERFLOW: gfx1100 tests the quotient (an infinity or NaN S0 gives +-inf in RNE);
+        # the pseudocode's `exponent(S1) == max` cannot hold here (model documentation)
+        if (q >> mb) & ((1 << e) - 1) == (1 << e) - 1:
             return rnd(so, INF, w)
         return (q & ((1 << (w - 1)) - 1)) | (so << (w - 1))
     return fn
@@ -2994,50 +2996,42 @@ def gen_vopd():
 
 
 def f_div_scale(w):
+    """v_div_scale by the rules gfx1100 follows (model documentation, "Division helpers"):
+    the decision reads the biased exponent fields de (S1, denominator) and ne (S2,
+    numerator), 0 for zeros and denormals; S0 is the denominator when its bits equal S1's."""
     e, mb = FMT[w]
-    big, tiny, sh = (96, 23, 64) if w == 32 else (768, 53, 128)
+    big, tiny, sh = (96, 24, 64) if w == 32 else (768, 53, 128)
+    emax = (1 << e) - 1
 
     def expo(b):
-        return (b >> mb) & ((1 << e) - 1)
-
-    def ldexp(b, n):
-        if is_nan(b, w):
-            return quiet(b, w)
-        s_, m = dec(b, w)
-        return rnd(s_, m if m == INF else m * Fr(2) ** n, w)
-
-    def q_denorm(num, den):
-        (sn, mn), (sd, md) = dec(num, w), dec(den, w)
-        if mn == INF or md == INF or md == 0:
-            return False
-        return is_denorm(rnd(sn ^ sd, mn / md, w), w)
+        return (b >> mb) & emax
 
     def fn(v, c):
         s0, s1, s2 = v
-        # NaN sources: the float compares are false, the exponent compares use the fields
-        vcc = 0
+        de, ne = expo(s1), expo(s2)
+        delta = ne - de
+        is_den = s0 == s1
+        if delta >= big:  # N/D near the largest float: scale the denominator up
+            adj, vcc = (sh if is_den else 0), 1
+        elif de == 0:  # denormal denominator: scale both up
+            adj, vcc = sh, 0
+        elif de >= emax - 2:  # 1/D is a denormal
+            vcc = 1 if delta <= -big else 0
+            adj = 0 if vcc and not is_den else -sh
+        elif delta <= -big:  # N/D a denormal: scale the numerator up
+            adj, vcc = (0 if is_den else sh), 1
+        elif ne <= tiny:  # tiny numerator: scale both up
+            adj, vcc = sh, 0
+        else:
+            adj, vcc = 0, 0
+        if dec(s1, w)[1] == 0 or dec(s2, w)[1] == 0:
+            return default_nan(w), vcc
+        if expo(s0) == emax:
+            return (quiet(s0, w) if is_nan(s0, w) else s0), vcc
         d = s0
-        v1, v2 = dec(s1, w), dec(s2, w)
-        if v2[1] == 0 or v1[1] == 0:
-            return default_nan(w), 0
-        if expo(s2) - expo(s1) >= big:
-            vcc = 1
-            if feq(s0, s1, w):
-                d = ldexp(s0, sh)
-        elif is_denorm(s1, w):
-            d = ldexp(s0, sh)
-        elif w == 64 and v1[1] != INF and is_denorm(rnd(0, 1 / v1[1], 64), 64) and q_denorm(s2, s1):
-            vcc = 1
-            if feq(s0, s1, w):
-                d = ldexp(s0, sh)
-        elif w == 64 and v1[1] != INF and is_denorm(rnd(0, 1 / v1[1], 64), 64):
-            d = ldexp(s0, -sh)
-        elif q_denorm(s2, s1):
-            vcc = 1
-            if feq(s0, s2, w):
-                d = ldexp(s0, sh)
-        elif expo(s2) <= tiny:
-            d = ldexp(s0, sh)
+        if adj:
+            sg, m = dec(s0, w)
+            d = rnd(sg, m * Fr(2) ** adj, w)
         return flush_out(d, w, c.mode), vcc
     return fn
 
@@ -3070,10 +3064,12 @@ def gen_div_helpers():
         bias = (1 << (e - 1)) - 1
         r = rng(9900 + w)
         num, den = [], []
+        emax = (1 << e) - 1
         for l in range(LANES):
-            kind = l % 8
+            kind = l % 10
             d = rand_float(r, w, 10)
             n = rand_float(r, w, 10)
+            setexp = (lambda x, ex: (x & ~(emax << mb)) | (ex << mb))  # noqa: E731
             if kind == 1:  # N/D near MAX_FLOAT
                 n = (n & ~(((1 << e) - 1) << mb)) | ((bias + big // 2 + 5) << mb)
                 d = (d & ~(((1 << e) - 1) << mb)) | ((bias - big // 2 - 5) << mb)
@@ -3085,7 +3081,17 @@ def gen_div_helpers():
             elif kind == 4:  # tiny numerator
                 n = (n & ~(((1 << e) - 1) << mb)) | ((3 if w == 32 else 20) << mb)
             elif kind == 5:
-                n = [0, 1 << (w - 1), default_nan(w) & ~(1 << (w - 1)), rnd(0, INF, w)][l // 8 % 4]
+                n = [0, 1 << (w - 1), default_nan(w) & ~(1 << (w - 1)), rnd(0, INF, w)][l // 10 % 4]
+            elif kind == 6:  # a zero numerator over a large denominator: NaN, and VCC set
+                n = [0, 1 << (w - 1), 0][l // 10 % 3]
+                d = setexp(d, bias + (100 if w == 32 else 800))
+            elif kind == 8:  # |D| >= 2^(bias - 1): 1/D is a denormal; N far below or not
+                d = setexp(d, emax - 1 - l // 10 % 2)
+                n = setexp(n, [100, 200, 30][l // 10 % 3] * (1 if w == 32 else 8))
+            elif kind == 9:  # the tiny-numerator boundary (exponent field 24 / 25; f64 53 / 54)
+                n = setexp(n, (24 if w == 32 else 53) + l // 10 % 2)
+                if l // 10 == 2:
+                    n = rnd(1, INF, w)
             num.append(n & ((1 << w) - 1))
             den.append(d & ((1 << w) - 1))
         fn = f_div_scale(w)
@@ -3102,6 +3108,13 @@ def gen_div_helpers():
             vgen(f, name, "VOP3", lambda v, c: fm(v, c), [a, b, cc], carry_in=None,
                  extra_init={"vcc_lo": carry}, comment="%s, VCC = %08x" % (name, carry),
                  mode=0xF0 if k == 2 else 0, fmas_vcc=carry)
+        # v_div_fixup with an infinite or NaN quotient (normal N and D): +-inf
+        fx = f_div_fixup(w)
+        name = "v_div_fixup_" + t
+        q = [[default_nan(w) & ~(1 << (w - 1)), rnd(0, INF, w), rnd(1, INF, w), 0x7FA00001 if w == 32
+              else 0x7FF4000000000001][l % 4] if l < 16 else rand_float(r, w, 10) for l in range(LANES)]
+        dd, nn = (flanes(w, 9990 + w + j, "normal") for j in range(2))
+        vgen(f, name, "VOP3", fx, [q, dd, nn], comment="%s: an infinite or NaN quotient gives +-inf" % name)
 
 
 
