@@ -109,6 +109,40 @@ fn missing_and_truncated_files_are_named() {
     );
 }
 
+/// A plain program gets a zeroed 64 KiB LDS: a store then a load at the top dword
+/// (0xfffc) reads the stored value back; `--lds-bytes 1024` puts 0xfffc out of range
+/// (reference 3.3.4.1: the store is dropped, the load returns 0), while 0x3fc still holds.
+#[test]
+fn run_gives_a_plain_program_lds() {
+    let dir = tempfile::tempdir().unwrap();
+    let prog = write(
+        dir.path(),
+        "lds.s",
+        "v_mov_b32 v0, 0xfffc\nv_mov_b32 v1, 0x3fc\nv_mov_b32 v2, 0x1234\n\
+         ds_store_b32 v0, v2\nds_store_b32 v1, v2 offset:0\nds_load_b32 v3, v0\n\
+         ds_load_b32 v4, v1\ns_waitcnt lgkmcnt(0)\ns_endpgm\n",
+    );
+    let lanes = |v: &str| format!("{v} = [{}]", vec!["0x00001234"; 32].join(", "));
+    let out = cu32().arg("run").arg(&prog).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(stdout.contains(&lanes("v3")), "{stdout}");
+    assert!(stdout.contains(&lanes("v4")), "{stdout}");
+    let out = cu32()
+        .args(["run", "--lds-bytes", "1024"])
+        .arg(&prog)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(!stdout.contains("v3 ="), "{stdout}");
+    assert!(stdout.contains(&lanes("v4")), "{stdout}");
+    cu32()
+        .args(["run", "--lds-bytes", "65537"])
+        .arg(&prog)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--lds-bytes").and(predicate::str::contains("65537")));
+}
+
 #[test]
 fn run_stops_at_s_trap_naming_the_trap_and_pc() {
     let dir = tempfile::tempdir().unwrap();

@@ -65,6 +65,16 @@ pub mod sendmsg {
     ];
     pub const OP_SHIFT: u32 = 4;
     pub const STREAM_SHIFT: u32 = 8;
+    /// `MSG_SYSMSG`: not a gfx11 message of its own (llvm-objdump prints its words
+    /// numerically), but llvm-mc 19 accepts it with one of [`SYSMSG_OPS`] (and no stream).
+    pub const SYSMSG: (u16, &str) = (15, "MSG_SYSMSG");
+    /// The `MSG_SYSMSG` operations llvm-mc 19 accepts on gfx11, by id (3,
+    /// `SYSMSG_OP_HOST_TRAP_ACK`, it refuses as unsupported on this GPU).
+    pub const SYSMSG_OPS: &[(u16, &str)] = &[
+        (1, "SYSMSG_OP_ECC_ERR_INTERRUPT"),
+        (2, "SYSMSG_OP_REG_RD"),
+        (4, "SYSMSG_OP_TTRACE_PC"),
+    ];
 
     pub fn name(id: u16) -> Option<&'static str> {
         NAMES.iter().find(|(i, _)| *i == id).map(|(_, n)| *n)

@@ -119,6 +119,32 @@ fn error_classes_name_position_and_cause() {
             "s_sendmsg sendmsg(MSG_INTERRUPT, 0)",
             "e.s:1:34: message does not support operations",
         ),
+        // MSG_SYSMSG takes one of llvm-mc's SYSMSG_OP_* operations (1, 2, 4) and no stream.
+        (
+            "s_sendmsg sendmsg(MSG_SYSMSG)",
+            "e.s:1:19: missing message operation",
+        ),
+        (
+            "s_sendmsg sendmsg(MSG_SYSMSG, 3)",
+            "e.s:1:31: invalid operation id",
+        ),
+        (
+            "s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_HOST_TRAP_ACK)",
+            "e.s:1:31: invalid operation `SYSMSG_OP_HOST_TRAP_ACK` of MSG_SYSMSG",
+        ),
+        (
+            "s_sendmsg sendmsg(MSG_SYSMSG, 1, 0)",
+            "e.s:1:34: message operation does not support streams",
+        ),
+        // `src_scc` is the one special source a register-only 32-bit operand takes.
+        (
+            "s_movrels_b32 s0, src_shared_base",
+            "e.s:1:19: invalid operand for instruction",
+        ),
+        (
+            "s_movrels_b64 s[0:1], src_scc",
+            "e.s:1:23: invalid operand for instruction",
+        ),
         ("s_waitcnt_vscnt s0, 0", "e.s:1:17: src0 must be null"),
         ("s_setpc_b64 1", "e.s:1:13: invalid operand for instruction"),
         (
@@ -305,6 +331,20 @@ fn vector_and_memory_errors_name_position_and_cause() {
         (
             "v_dual_mul_f32 v0, v1, v2 :: v_dual_add_f32 v3, v4, v6",
             "e.s:1:53: src1 operands must use different VGPR banks",
+        ),
+        // `v_dual_fmamk_f32`'s VGPR after K is LLVM's src2 (parity only); the accumulating
+        // `v_dual_fmac_f32` reads its destination as src2 (reported at the X operand).
+        (
+            "v_dual_fmac_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x40000000, v3",
+            "e.s:1:68: src2 operands must use different VGPR banks",
+        ),
+        (
+            "v_dual_fmamk_f32 v2, v4, 0x40000000, v3 :: v_dual_fmac_f32 v5, v2, v1",
+            "e.s:1:38: src2 operands must use different VGPR banks",
+        ),
+        (
+            "v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x40000000, v3",
+            "e.s:1:75: src2 operands must use different VGPR banks",
         ),
         (
             "v_dual_mul_f32 v0, 0x1234, v2 :: v_dual_add_f32 v3, 0x1235, v5",

@@ -171,14 +171,16 @@ def valu_lines(fmt, row, e32_names, e64_names):
             lines.append(op_line(mn, v))
             if both and k in ("src0", "src1", "vsrc1", "sdst", "vdst"):
                 lines.append(op_line(name, v))
-    # Input modifiers.
+    # Input modifiers. A VOP3SD float opcode (v_div_scale_*) has no ABS field, but llvm-mc
+    # accepts |x| on it (and encodes nothing).
+    abs_dropped = fmt == "VOP3SD" and "neg" in mods
     if "abs" in mods or "neg" in mods:
         forms = []
         if "neg" in mods:
             forms += ["-{}", "neg({})"]
-        if "abs" in mods:
+        if "abs" in mods or abs_dropped:
             forms += ["|{}|", "abs({})"]
-        if "neg" in mods and "abs" in mods:
+        if "neg" in mods and ("abs" in mods or abs_dropped):
             forms += ["-|{}|", "neg(abs({}))"]
         for i in srcs:
             k, t, r = args[i]
@@ -219,6 +221,17 @@ def valu_lines(fmt, row, e32_names, e64_names):
                 lines.append(op_line(mn, base, f"{m}:[{sel}]"))
         if "clamp" in mods and "op_sel" in mods:
             lines.append(op_line(mn, base, "op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp"[: None]))
+        # Inline constants on packed operands with the halves selected (an f16 or f32 bit
+        # pattern becomes the inline code the operand's type has for it).
+        if "op_sel" in mods and srcs and args[srcs[0]][0] == "src0":
+            zeros = ",".join("0" for _ in range(nsrc))
+            for c in pick(["-1", "1.0", "0x3c00", "0x3f800000", "0.15915494", "-16", "0x3118"], 3, name):
+                v = list(base)
+                v[srcs[0]] = c
+                lines.append(op_line(mn, v))
+                lines.append(op_line(mn, v, "op_sel:[1%s] op_sel_hi:[0%s]" % (
+                    zeros[1:], "".join("," + "1" for _ in range(nsrc - 1)))))
+                lines.append(op_line(mn, v, f"op_sel_hi:[{zeros}]"))
     if {"dpp", "dpp16", "dpp8"} & mods:
         dbase = list(base)
         for i in srcs:
@@ -285,6 +298,12 @@ def vopd_lines(x_rows, y_rows):
             lines.append(half(x, "v10", "v12", "v14") + " :: " + half(y, "v11", "s5", "v13"))
             lines.append(half(x, "v1", "1.5", "v12") + " :: " + half(y, "v0", "1.5", "v13"))
             lines.append(half(x, "v1", "vcc_lo", "v12") + " :: " + half(y, "v0", "-1", "v13"))
+        # The bank rule by LLVM's component slots: the VGPR after fmamk's K is src2 (parity
+        # only), fmac/dot2acc read their destination as src2; llvm-mc drops the pairs it
+        # refuses.
+        for y in y_rows:
+            lines.append(half(x, "v0", "v1", "v6") + " :: " + half(y, "v3", "v4", "v2"))
+            lines.append(half(x, "v7", "v2", "v5") + " :: " + half(y, "v6", "v1", "v3"))
     return lines
 
 

@@ -11,7 +11,9 @@
 //! assembler takes, with operands chosen by the table row: scalar registers s0..s15 (pairs for 64-bit operands) or
 //! `vcc_lo`, VGPRs v0..v15, inline constants, and at most one SGPR or literal per VALU
 //! instruction (the constant-bus limit; an SGPR lane mask such as a carry-in counts as
-//! that one). Between them come EXEC changes (`s_mov_b32 exec_lo, <random>`,
+//! that one); a VOP3 opcode with 16-bit operands that takes `op_sel` now and then selects
+//! register halves with it (random bits). Clamp, e32 true16 halves (`v<n>.h`) and packed
+//! (VOP3P) instructions are not drawn: no RTL configuration executes them yet. Between them come EXEC changes (`s_mov_b32 exec_lo, <random>`,
 //! `s_and_saveexec_b32`, `v_cmpx_*` from the tables) and forward branches (`s_branch`,
 //! `s_cbranch_scc0/1`, `s_cbranch_vccz/vccnz`, `s_cbranch_execz/execnz`) over the next one
 //! to four instructions, so every stream ends. The same seed always gives the same text.
@@ -33,6 +35,7 @@
 //! immediate offsets, always inside the region. The prologue sets s20, s21 and (with
 //! GLOBAL rows) v19.
 
+use cu32_isa::table::Modifier;
 use cu32_isa::{tables, Accept, Arg, ArgKind, Format, OpInfo};
 use std::fmt::Write as _;
 
@@ -122,7 +125,7 @@ fn fillable(op: &OpInfo) -> bool {
                 | ArgKind::Src1
                 | ArgKind::Src2
                 | ArgKind::Vsrc1
-        ) && matches!(a.bits, 32 | 64)
+        ) && matches!(a.bits, 16 | 32 | 64)
             && matches!(a.accept, Accept::Any | Accept::Vgpr | Accept::Sgpr)
     })
 }
@@ -402,7 +405,22 @@ fn instruction(rng: &mut Rng, op: &OpInfo) -> String {
         };
         operands.push(text);
     }
-    format!("{} {}", mnemonic(op), operands.join(", "))
+    let mut text = format!("{} {}", mnemonic(op), operands.join(", "));
+    // Now and then the register halves of a VOP3 opcode with 16-bit operands (OPSEL: one
+    // bit per source, then the destination's).
+    let halves = op.format == Format::Vop3
+        && op.has_mod(Modifier::OpSel)
+        && op.args.iter().any(|a| a.width() == 16);
+    if halves && rng.chance(30) {
+        let sources = op
+            .args
+            .iter()
+            .filter(|a| matches!(a.kind, ArgKind::Src0 | ArgKind::Src1 | ArgKind::Src2))
+            .count();
+        let bits: Vec<String> = (0..=sources).map(|_| rng.below(2).to_string()).collect();
+        let _ = write!(text, " op_sel:[{}]", bits.join(","));
+    }
+    text
 }
 
 /// One instruction of a random row of `pool` that the assembler accepts (it accepts what

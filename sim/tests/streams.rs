@@ -22,6 +22,8 @@ fn streams_assemble_and_run_on_the_model() {
     };
     let mut mnemonics = BTreeSet::new();
     let mut retired = 0;
+    // VOP3 instructions selecting a high register half with OPSEL.
+    let mut halves = 0;
     for seed in 0..200 {
         let text = random_program(seed, &options);
         let program = cu32_isa::asm::assemble(&text, "stream.s")
@@ -29,6 +31,12 @@ fn streams_assemble_and_run_on_the_model() {
         for line in text.lines() {
             if let Some(word) = line.split_whitespace().next() {
                 mnemonics.insert(word.to_string());
+            }
+            if line
+                .split_once(" op_sel:[")
+                .is_some_and(|(_, bits)| bits.contains('1'))
+            {
+                halves += 1;
             }
         }
         // MODE 0 (denormals flushed) and MODE 0xf0 (denormals kept, the f32 fast path's
@@ -55,6 +63,10 @@ fn streams_assemble_and_run_on_the_model() {
         mnemonics.len()
     );
     assert!(mnemonics.len() > 300, "{} mnemonics", mnemonics.len());
+    assert!(
+        halves > 50,
+        "{halves} instructions select a high half with op_sel"
+    );
     for expected in [
         "s_cbranch_execz",
         "s_and_saveexec_b32",

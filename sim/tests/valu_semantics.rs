@@ -548,7 +548,7 @@ fn sixty_four_bit_results_trace_two_registers() {
 fn unmodelled_vector_opcodes_stop_the_wave() {
     for (body, name) in [
         ("v_illegal", "v_illegal"),
-        ("v_mad_u32_u24 v0, v1, v2, v3 clamp", "v_mad_u32_u24"),
+        ("v_sad_u8 v0, v1, v2, v3 clamp", "v_sad_u8"),
     ] {
         let (e, m) = error(&format!("s_mov_b32 s0, 1\n{body}"));
         assert!(

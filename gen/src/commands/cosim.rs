@@ -17,7 +17,10 @@
 //! 0x10000, dword k = `(k * 0x9e3779b9) ^ 0x5bd1e995`) and any `--memory-image`; the RTL
 //! reaches them through its Wishbone port, served by the shim with `--memory-latency`
 //! cycles and random STALL. Memory is compared at the end of each program as well as the
-//! trace.
+//! trace. The LDS of a program is the configuration's `lds_bytes` on both sides, zeroed (the
+//! RTL is generated with that LDS; `cu32 run` gives a program 64 KiB instead unless told
+//! `--lds-bytes`, so a program run on both sees the same LDS only when the two sizes agree
+//! or it stays below the smaller).
 //!
 //! `--seeds N` adds N constrained-random streams (`cu32_sim::streams`) of the instructions
 //! the configuration executes (SALU, VALU, DS, SMEM, GLOBAL and FLAT over the data region, EXEC
@@ -46,7 +49,9 @@ retiring the waves' instructions in the RTL's order, on the same memory (placed 
 2^32); each wave's trace and the memory at \
 the end are compared, the output buffers are written from the RTL's memory, and the RTL's \
 performance counters (read through its CSRs after the dispatch) are printed by name with IPC \
-(retired / busy cycles) and VALU lane utilisation (active lanes / (VALU instructions x 32))."
+(retired / busy cycles) and VALU lane utilisation (active lanes / (VALU instructions x 32)). \
+A program (no launch) gets on both sides a zeroed LDS of the configuration's lds_bytes, the \
+size the RTL is generated with; a configuration file's lds_bytes changes it."
 )]
 pub struct Args {
     /// Programs: LLVM-syntax assembly (`.s`), or raw little-endian code (`.bin`); with a

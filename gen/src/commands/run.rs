@@ -1,6 +1,7 @@
 //! `cu32 run`: assembles a program (or loads raw code), runs one wave of it on the golden
 //! model and prints the final state: every non-zero SGPR, every non-zero VGPR (its 32 lane
-//! values), then SCC, VCC, EXEC, M0 and the number of retired instructions.
+//! values), then SCC, VCC, EXEC, M0 and the number of retired instructions. The wave gets a
+//! zeroed LDS of `--lds-bytes` (default the gfx1100 work-group maximum, 64 KiB).
 //!
 //! With a code object and a launch (`--launch FILE`, or `--kernel`, `--grid`, `--block`
 //! and `--arg`), it dispatches the kernel on the model instead: every work-group runs, the
@@ -21,7 +22,8 @@ use std::path::PathBuf;
 #[command(
     after_help = "The final state lists every non-zero SGPR (`s7 = 0x0000002a`), every \
 non-zero VGPR with its 32 lane values (`v3 = [0x00000000, 0x00000001, ...]`, lane 0 first), \
-then scc, vcc, exec, m0 and the number of retired instructions."
+then scc, vcc, exec, m0 and the number of retired instructions. A program (not a \
+dispatch) gets a zeroed LDS of --lds-bytes; DS accesses beyond it read 0 and write nothing."
 )]
 pub struct Args {
     /// Program: LLVM-syntax assembly (`.s`), raw little-endian code (`.bin`), or a code
@@ -35,6 +37,11 @@ pub struct Args {
     /// Print every retired instruction's trace event.
     #[arg(long)]
     pub trace: bool,
+    /// LDS bytes a program (not a dispatch) gets, zeroed: 0 to 65536 (the gfx1100
+    /// work-group maximum, the default).
+    #[arg(long, value_name = "N", default_value_t = cu32_sim::model::PLAIN_LDS_BYTES,
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(cu32_sim::model::PLAIN_LDS_BYTES)))]
+    pub lds_bytes: u32,
 }
 
 /// The program's code and, for assembly, the source line of each instruction address.
@@ -146,6 +153,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let name = args.file.display().to_string();
     let loaded = load(&args.file)?;
     let mut machine = Machine::new(loaded.words);
+    let mut lds = vec![0u8; args.lds_bytes as usize];
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     // The first failure to print the trace (a closed pipe, ...) is kept and reported.
     let mut print_error: Option<std::io::Error> = None;
@@ -160,9 +168,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     };
     let result = if args.trace {
-        machine.run_traced(args.max_instructions, print)
+        machine.run_traced_in(args.max_instructions, &mut lds, print)
     } else {
-        machine.run(args.max_instructions)
+        machine.run_in(args.max_instructions, &mut lds)
     };
     if let Err(e) = result {
         let _ = out.flush();

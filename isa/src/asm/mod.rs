@@ -17,7 +17,7 @@
 //!
 //! Deliberate differences from llvm-mc: `scc` as a destination is an error (llvm-mc silently
 //! encodes m0), a float operand of `s_setreg_imm32_b32` is encoded as its f32 bits (llvm-mc
-//! encodes 0), `src_scc` is refused where only registers are accepted, modifiers are
+//! encodes 0), modifiers are
 //! accepted in any order (llvm-mc wants DPP masks before `bound_ctrl`), and opcodes that
 //! LLVM 19 knows only in true16 syntax (`v10.l`) are not accepted.
 //!

@@ -6,7 +6,7 @@
 use super::lex::{fit16, fit32, fit64, fit_f32, no_symbols, Cursor, Fail, Tok};
 use super::Fixup;
 use crate::encoding::Instr;
-use crate::operand::{self, EXEC_LO, M0, NULL, SRC_LITERAL, TTMP0, VCC_LO};
+use crate::operand::{self, EXEC_LO, M0, NULL, SRC_LITERAL, SRC_SCC, TTMP0, VCC_LO};
 use crate::syntax::{self, depctr, hwreg, sendmsg, version};
 use crate::table::{Accept, Arg, ArgKind, OpInfo};
 
@@ -262,6 +262,12 @@ fn src_code(cur: &mut Cursor, arg: Arg, literal: &mut Option<u32>) -> Result<u8,
             return Ok(code)
         }
         Scalar::Reg { .. } => return Err(bad()),
+        // llvm-mc 19 takes `src_scc` (and no other special source) as a 32-bit register.
+        Scalar::Special(code)
+            if arg.accept == Accept::Registers && arg.bits == 32 && code == SRC_SCC =>
+        {
+            return Ok(code)
+        }
         Scalar::Special(_) if arg.accept == Accept::Registers => return Err(bad()),
         Scalar::Special(code) => return Ok(code),
         Scalar::Reloc => return set_literal(literal, 0, col),
@@ -377,6 +383,10 @@ pub(super) fn parse_sendmsg(cur: &mut Cursor, max: u16) -> Result<u16, Fail> {
             ));
     }
     let col = cur.col();
+    if cur.ident() == Some(sendmsg::SYSMSG.1) {
+        cur.pos += 1;
+        return parse_sysmsg(cur, col, max);
+    }
     if let Some(name) = cur.ident().filter(|n| n.starts_with("MSG_")) {
         let id = sendmsg::id(name).ok_or((col, format!("invalid message id `{name}`")))?;
         cur.pos += 1;
@@ -405,6 +415,42 @@ pub(super) fn parse_sendmsg(cur: &mut Cursor, max: u16) -> Result<u16, Fail> {
         }
     }
     cur.expect(")")?;
+    if value > max {
+        return Err((col, "invalid message id".into()));
+    }
+    Ok(value)
+}
+
+/// The rest of `sendmsg(MSG_SYSMSG, op)` after the message name at column `col`: the
+/// operation by name or number ([`sendmsg::SYSMSG_OPS`]), no stream.
+fn parse_sysmsg(cur: &mut Cursor, col: usize, max: u16) -> Result<u16, Fail> {
+    if !cur.eat(",") {
+        return Err((col, "missing message operation".into()));
+    }
+    let op_col = cur.col();
+    let op = match cur.ident().filter(|n| n.starts_with("SYSMSG_OP_")) {
+        Some(name) => {
+            let op = sendmsg::SYSMSG_OPS
+                .iter()
+                .find(|(_, n)| *n == name)
+                .map(|(op, _)| *op)
+                .ok_or((op_col, format!("invalid operation `{name}` of MSG_SYSMSG")))?;
+            cur.pos += 1;
+            op
+        }
+        None => u16::try_from(cur.expr(&no_symbols)?)
+            .ok()
+            .filter(|op| sendmsg::SYSMSG_OPS.iter().any(|(o, _)| o == op))
+            .ok_or((op_col, "invalid operation id".to_string()))?,
+    };
+    if cur.is_punct(",") {
+        return Err((
+            cur.col() + 2,
+            "message operation does not support streams".into(),
+        ));
+    }
+    cur.expect(")")?;
+    let value = sendmsg::SYSMSG.0 | op << sendmsg::OP_SHIFT;
     if value > max {
         return Err((col, "invalid message id".into()));
     }

@@ -264,15 +264,18 @@ impl<'a> Fit<'a> {
                 && is_imm
                 && (ty.is_float() || self.e64.is_some_and(|r| r.has_mod(Modifier::Neg)));
             let has_bits = !self.e32 || self.dpp;
+            // A VOP3SD float opcode (`v_div_scale_*`) has NEG bits but no ABS field (SDST
+            // holds those bits): llvm-mc 19 accepts `|x|` on it and encodes nothing.
+            let abs_dropped = self.row.format == Format::Vop3sd && self.row.has_mod(Modifier::Neg);
             let ok = folded
                 || (has_bits
                     && (!op.neg || self.input_mod_ok(Modifier::Neg, ty.is_float()))
-                    && (!op.abs || self.input_mod_ok(Modifier::Abs, ty.is_float())));
+                    && (!op.abs || abs_dropped || self.input_mod_ok(Modifier::Abs, ty.is_float())));
             if !ok {
                 return Err(bad());
             }
             if !folded {
-                let (n, a) = (u8::from(op.neg), u8::from(op.abs));
+                let (n, a) = (u8::from(op.neg), u8::from(op.abs && !abs_dropped));
                 if self.e32 {
                     self.dpp_mods |= (n | (a << 1)) << (2 * slot);
                 } else if self.row.format == Format::Vop3p {

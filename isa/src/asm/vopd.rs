@@ -1,7 +1,11 @@
 //! Dual-issue VOPD pairs `x :: y`: each half fitted to its VOPD_X / VOPD_Y row, one shared
 //! literal, at most two scalar values across the pair, and the register bank rules as
-//! llvm-mc 19 enforces them (destinations of opposite parity; VGPR sources in the same slot
-//! in different banks, bank = register mod 4), with its messages at the Y operand.
+//! llvm-mc 19 enforces them: destinations of opposite parity; VGPR sources in the same
+//! component slot in different banks (src0 and src1: bank = register mod 4; src2: register
+//! mod 2), with its messages at the Y operand (at the X operand when Y's src2 is its own
+//! destination). The slots are LLVM's: `v_dual_fmamk_f32 vdst, src0, K, vsrc1` has K as
+//! src1 and its VGPR as src2, `v_dual_fmaak_f32` K as src2, and the accumulating
+//! `v_dual_fmac_f32` / `v_dual_dot2acc_*` read their destination as src2.
 
 use super::lex::{Fail, Tok, Token};
 use super::operand::{fold, kimm, Base, Const, Operand, BAD_OPERAND};
@@ -10,16 +14,29 @@ use super::{cursor, operands_and_modifiers};
 use crate::encoding::Instr;
 use crate::operand::{NULL, SRC_LITERAL, VCC_LO};
 use crate::table::{tables, ArgKind, Format, OpInfo};
+use crate::Mn;
 
-/// One fitted half: its row, the VGPR of each component slot (dst, src0, src1) and its
-/// encoded source codes.
+/// One fitted half: its row, the VGPR of each component slot (dst, src0, src1, src2) and
+/// its encoded source codes.
 struct Half {
     op: &'static OpInfo,
     vdst: u8,
     src0: u16,
     vsrc1: u16,
     /// VGPR index per slot for the bank check, with the operand's column.
-    vgprs: [Option<(u16, usize)>; 3],
+    vgprs: [Option<(u16, usize)>; 4],
+}
+
+/// The bits of a VGPR index that name its bank, per source slot (src0, src1, src2), as
+/// llvm-mc 19 checks them.
+const BANK_MASKS: [u16; 3] = [3, 3, 1];
+
+/// Whether VOPD operation `op` reads its destination as src2.
+fn accumulates(op: &OpInfo) -> bool {
+    matches!(
+        op.mn,
+        Mn::v_dual_fmac_f32 | Mn::v_dual_dot2acc_f32_f16 | Mn::v_dual_dot2acc_f32_bf16
+    )
 }
 
 /// Assembles `x_first x_rest :: y...` (`y` starts at the `::` token).
@@ -69,11 +86,12 @@ pub(super) fn parse(
             "one dst register must be even and the other odd".into(),
         ));
     }
-    for slot in 1..3 {
-        if let (Some((a, _)), Some((b, col))) = (x.vgprs[slot], y.vgprs[slot]) {
-            if a % 4 == b % 4 {
+    for (slot, mask) in (1..4).zip(BANK_MASKS) {
+        if let (Some((a, x_col)), Some((b, y_col))) = (x.vgprs[slot], y.vgprs[slot]) {
+            if a & mask == b & mask {
+                let tied = slot == 3 && accumulates(y.op);
                 return Err((
-                    col,
+                    if tied { x_col } else { y_col },
                     format!("src{} operands must use different VGPR banks", slot - 1),
                 ));
             }
@@ -112,8 +130,10 @@ fn half(
         vdst: 0,
         src0: 0,
         vsrc1: 0,
-        vgprs: [None; 3],
+        vgprs: [None; 4],
     };
+    // A VGPR operand after the literal (`v_dual_fmamk_f32`) is LLVM's src2.
+    let mut after_k = false;
     for (arg, o) in op.args.iter().zip(&ops) {
         let bad = || (o.col, BAD_OPERAND.to_string());
         if o.has_mods() {
@@ -140,7 +160,7 @@ fn half(
                 },
             ) => {
                 h.vsrc1 = 256 + index;
-                h.vgprs[2] = Some((index, o.col));
+                h.vgprs[if after_k { 3 } else { 2 }] = Some((index, o.col));
             }
             (
                 ArgKind::Src0,
@@ -172,9 +192,13 @@ fn half(
             (ArgKind::Imm32, _) => {
                 let k = kimm(o.base, ty_of(arg.ty)).map_err(|m| (o.col, m.to_string()))?;
                 set_literal(literal, k, o.col)?;
+                after_k = true;
             }
             _ => return Err(bad()),
         }
+    }
+    if accumulates(op) {
+        h.vgprs[3] = h.vgprs[0];
     }
     // `v_dual_cndmask_b32` reads VCC implicitly.
     if op.name == "v_dual_cndmask_b32" {

@@ -24327,16 +24327,28 @@ v_div_scale_f32 v5, s4, v26, v34, 0.1
 v_div_scale_f32 v5, s4, v26, v34, 65504.0
 v_div_scale_f32 v5, s4, -v26, v34, v42
 v_div_scale_f32 v5, s4, neg(v26), v34, v42
+v_div_scale_f32 v5, s4, |v26|, v34, v42
+v_div_scale_f32 v5, s4, abs(v26), v34, v42
+v_div_scale_f32 v5, s4, -|v26|, v34, v42
+v_div_scale_f32 v5, s4, neg(abs(v26)), v34, v42
 v_div_scale_f32 v5, s4, -1.0, v34, v42
 v_div_scale_f32 v5, s4, -0x12345678, v34, v42
 v_div_scale_f32 v5, s4, -s1, v34, v42
 v_div_scale_f32 v5, s4, v26, -v34, v42
 v_div_scale_f32 v5, s4, v26, neg(v34), v42
+v_div_scale_f32 v5, s4, v26, |v34|, v42
+v_div_scale_f32 v5, s4, v26, abs(v34), v42
+v_div_scale_f32 v5, s4, v26, -|v34|, v42
+v_div_scale_f32 v5, s4, v26, neg(abs(v34)), v42
 v_div_scale_f32 v5, s4, v26, -1.0, v42
 v_div_scale_f32 v5, s4, v26, -0x12345678, v42
 v_div_scale_f32 v5, s4, v26, -s1, v42
 v_div_scale_f32 v5, s4, v26, v34, -v42
 v_div_scale_f32 v5, s4, v26, v34, neg(v42)
+v_div_scale_f32 v5, s4, v26, v34, |v42|
+v_div_scale_f32 v5, s4, v26, v34, abs(v42)
+v_div_scale_f32 v5, s4, v26, v34, -|v42|
+v_div_scale_f32 v5, s4, v26, v34, neg(abs(v42))
 v_div_scale_f32 v5, s4, v26, v34, -1.0
 v_div_scale_f32 v5, s4, v26, v34, -0x12345678
 v_div_scale_f32 v5, s4, v26, v34, -s1
@@ -24367,14 +24379,14 @@ v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], 0x3e22f983
 v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], 2.0
 v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], -0.5
 v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], 0.1
-v_div_scale_f64 v[5:6], s4, -v[26:27], v[34:35], v[42:43]
-v_div_scale_f64 v[5:6], s4, neg(v[26:27]), v[34:35], v[42:43]
+v_div_scale_f64 v[5:6], s4, -|v[26:27]|, v[34:35], v[42:43]
+v_div_scale_f64 v[5:6], s4, neg(abs(v[26:27])), v[34:35], v[42:43]
 v_div_scale_f64 v[5:6], s4, -0x12345678, v[34:35], v[42:43]
-v_div_scale_f64 v[5:6], s4, v[26:27], -v[34:35], v[42:43]
-v_div_scale_f64 v[5:6], s4, v[26:27], neg(v[34:35]), v[42:43]
+v_div_scale_f64 v[5:6], s4, v[26:27], -|v[34:35]|, v[42:43]
+v_div_scale_f64 v[5:6], s4, v[26:27], neg(abs(v[34:35])), v[42:43]
 v_div_scale_f64 v[5:6], s4, v[26:27], -0x12345678, v[42:43]
-v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], -v[42:43]
-v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], neg(v[42:43])
+v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], -|v[42:43]|
+v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], neg(abs(v[42:43]))
 v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], -0x12345678
 v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], v[42:43] clamp
 v_div_scale_f64 v[5:6], s4, v[26:27], v[34:35], v[42:43] mul:1
@@ -24695,6 +24707,15 @@ v_pk_mad_i16 v5, v18, v26, v34 neg_hi:[0,0,0]
 v_pk_mad_i16 v5, v18, v26, v34 neg_hi:[1,0,0]
 v_pk_mad_i16 v5, v18, v26, v34 neg_hi:[0,1,0]
 v_pk_mad_i16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_mad_i16 v5, 0.15915494, v26, v34
+v_pk_mad_i16 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_mad_i16 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_pk_mad_i16 v5, -16, v26, v34
+v_pk_mad_i16 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_mad_i16 v5, -16, v26, v34 op_sel_hi:[0,0,0]
+v_pk_mad_i16 v5, 0x3118, v26, v34
+v_pk_mad_i16 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_mad_i16 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
 v_pk_mul_lo_u16 v5, v18, v26
 v_pk_mul_lo_u16 v0, v18, v26
 v_pk_mul_lo_u16 v255, v18, v26
@@ -24722,6 +24743,15 @@ v_pk_mul_lo_u16 v5, v18, v26 neg_hi:[1,0]
 v_pk_mul_lo_u16 v5, v18, v26 neg_hi:[0,1]
 v_pk_mul_lo_u16 v5, v18, v26 neg_hi:[1,1]
 v_pk_mul_lo_u16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_mul_lo_u16 v5, -16, v26
+v_pk_mul_lo_u16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_mul_lo_u16 v5, -16, v26 op_sel_hi:[0,0]
+v_pk_mul_lo_u16 v5, 0x3118, v26
+v_pk_mul_lo_u16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_mul_lo_u16 v5, 0x3118, v26 op_sel_hi:[0,0]
+v_pk_mul_lo_u16 v5, -1, v26
+v_pk_mul_lo_u16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_mul_lo_u16 v5, -1, v26 op_sel_hi:[0,0]
 v_pk_add_i16 v5, v18, v26
 v_pk_add_i16 v0, v18, v26
 v_pk_add_i16 v255, v18, v26
@@ -24749,6 +24779,14 @@ v_pk_add_i16 v5, v18, v26 neg_hi:[0,1]
 v_pk_add_i16 v5, v18, v26 neg_hi:[1,1]
 v_pk_add_i16 v5, v18, v26 neg_hi:[0,0]
 v_pk_add_i16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_add_i16 v5, 0x3118, v26
+v_pk_add_i16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_i16 v5, 0x3118, v26 op_sel_hi:[0,0]
+v_pk_add_i16 v5, -1, v26
+v_pk_add_i16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_i16 v5, -1, v26 op_sel_hi:[0,0]
+v_pk_add_i16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_i16 v5, 1.0, v26 op_sel_hi:[0,0]
 v_pk_sub_i16 v5, v18, v26
 v_pk_sub_i16 v0, v18, v26
 v_pk_sub_i16 v255, v18, v26
@@ -24776,6 +24814,14 @@ v_pk_sub_i16 v5, v18, v26 neg_hi:[1,1]
 v_pk_sub_i16 v5, v18, v26 neg_hi:[0,0]
 v_pk_sub_i16 v5, v18, v26 neg_hi:[1,0]
 v_pk_sub_i16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_sub_i16 v5, -1, v26
+v_pk_sub_i16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_sub_i16 v5, -1, v26 op_sel_hi:[0,0]
+v_pk_sub_i16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_sub_i16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_sub_i16 v5, 0x3c00, v26
+v_pk_sub_i16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_sub_i16 v5, 0x3c00, v26 op_sel_hi:[0,0]
 v_pk_lshlrev_b16 v5, v18, v26
 v_pk_lshlrev_b16 v0, v18, v26
 v_pk_lshlrev_b16 v255, v18, v26
@@ -24803,6 +24849,15 @@ v_pk_lshlrev_b16 v5, v18, v26 neg_hi:[0,0]
 v_pk_lshlrev_b16 v5, v18, v26 neg_hi:[1,0]
 v_pk_lshlrev_b16 v5, v18, v26 neg_hi:[0,1]
 v_pk_lshlrev_b16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_lshlrev_b16 v5, 1.0, v26
+v_pk_lshlrev_b16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_lshlrev_b16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_lshlrev_b16 v5, 0x3c00, v26
+v_pk_lshlrev_b16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_lshlrev_b16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_lshlrev_b16 v5, 0x3f800000, v26
+v_pk_lshlrev_b16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_lshlrev_b16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
 v_pk_lshrrev_b16 v5, v18, v26
 v_pk_lshrrev_b16 v0, v18, v26
 v_pk_lshrrev_b16 v255, v18, v26
@@ -24830,6 +24885,14 @@ v_pk_lshrrev_b16 v5, v18, v26 neg_hi:[1,0]
 v_pk_lshrrev_b16 v5, v18, v26 neg_hi:[0,1]
 v_pk_lshrrev_b16 v5, v18, v26 neg_hi:[1,1]
 v_pk_lshrrev_b16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_lshrrev_b16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_lshrrev_b16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_lshrrev_b16 v5, 0x3f800000, v26
+v_pk_lshrrev_b16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_lshrrev_b16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
+v_pk_lshrrev_b16 v5, 0.15915494, v26
+v_pk_lshrrev_b16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_lshrrev_b16 v5, 0.15915494, v26 op_sel_hi:[0,0]
 v_pk_ashrrev_i16 v5, v18, v26
 v_pk_ashrrev_i16 v0, v18, v26
 v_pk_ashrrev_i16 v255, v18, v26
@@ -24857,6 +24920,14 @@ v_pk_ashrrev_i16 v5, v18, v26 neg_hi:[0,1]
 v_pk_ashrrev_i16 v5, v18, v26 neg_hi:[1,1]
 v_pk_ashrrev_i16 v5, v18, v26 neg_hi:[0,0]
 v_pk_ashrrev_i16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_ashrrev_i16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_ashrrev_i16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
+v_pk_ashrrev_i16 v5, 0.15915494, v26
+v_pk_ashrrev_i16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_ashrrev_i16 v5, 0.15915494, v26 op_sel_hi:[0,0]
+v_pk_ashrrev_i16 v5, -16, v26
+v_pk_ashrrev_i16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_ashrrev_i16 v5, -16, v26 op_sel_hi:[0,0]
 v_pk_max_i16 v5, v18, v26
 v_pk_max_i16 v0, v18, v26
 v_pk_max_i16 v255, v18, v26
@@ -24884,6 +24955,15 @@ v_pk_max_i16 v5, v18, v26 neg_hi:[1,1]
 v_pk_max_i16 v5, v18, v26 neg_hi:[0,0]
 v_pk_max_i16 v5, v18, v26 neg_hi:[1,0]
 v_pk_max_i16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_max_i16 v5, 0.15915494, v26
+v_pk_max_i16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_i16 v5, 0.15915494, v26 op_sel_hi:[0,0]
+v_pk_max_i16 v5, -16, v26
+v_pk_max_i16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_i16 v5, -16, v26 op_sel_hi:[0,0]
+v_pk_max_i16 v5, 0x3118, v26
+v_pk_max_i16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_i16 v5, 0x3118, v26 op_sel_hi:[0,0]
 v_pk_min_i16 v5, v18, v26
 v_pk_min_i16 v0, v18, v26
 v_pk_min_i16 v255, v18, v26
@@ -24911,6 +24991,15 @@ v_pk_min_i16 v5, v18, v26 neg_hi:[0,0]
 v_pk_min_i16 v5, v18, v26 neg_hi:[1,0]
 v_pk_min_i16 v5, v18, v26 neg_hi:[0,1]
 v_pk_min_i16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_min_i16 v5, -16, v26
+v_pk_min_i16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_i16 v5, -16, v26 op_sel_hi:[0,0]
+v_pk_min_i16 v5, 0x3118, v26
+v_pk_min_i16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_i16 v5, 0x3118, v26 op_sel_hi:[0,0]
+v_pk_min_i16 v5, -1, v26
+v_pk_min_i16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_i16 v5, -1, v26 op_sel_hi:[0,0]
 v_pk_mad_u16 v5, v18, v26, v34
 v_pk_mad_u16 v0, v18, v26, v34
 v_pk_mad_u16 v255, v18, v26, v34
@@ -24942,6 +25031,15 @@ v_pk_mad_u16 v5, v18, v26, v34 neg_hi:[1,0,0]
 v_pk_mad_u16 v5, v18, v26, v34 neg_hi:[0,1,0]
 v_pk_mad_u16 v5, v18, v26, v34 neg_hi:[1,1,0]
 v_pk_mad_u16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_mad_u16 v5, 0x3118, v26, v34
+v_pk_mad_u16 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_mad_u16 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
+v_pk_mad_u16 v5, -1, v26, v34
+v_pk_mad_u16 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_mad_u16 v5, -1, v26, v34 op_sel_hi:[0,0,0]
+v_pk_mad_u16 v5, 1.0, v26, v34
+v_pk_mad_u16 v5, 1.0, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_mad_u16 v5, 1.0, v26, v34 op_sel_hi:[0,0,0]
 v_pk_add_u16 v5, v18, v26
 v_pk_add_u16 v0, v18, v26
 v_pk_add_u16 v255, v18, v26
@@ -25031,6 +25129,20 @@ v_pk_add_u16 v5, v18, v26 neg_hi:[1,0]
 v_pk_add_u16 v5, v18, v26 neg_hi:[0,1]
 v_pk_add_u16 v5, v18, v26 neg_hi:[1,1]
 v_pk_add_u16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_add_u16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, -1, v26 op_sel_hi:[0,0]
+v_pk_add_u16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_add_u16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_add_u16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
+v_pk_add_u16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, 0.15915494, v26 op_sel_hi:[0,0]
+v_pk_add_u16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, -16, v26 op_sel_hi:[0,0]
+v_pk_add_u16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_u16 v5, 0x3118, v26 op_sel_hi:[0,0]
 v_pk_sub_u16 v5, v18, v26
 v_pk_sub_u16 v0, v18, v26
 v_pk_sub_u16 v255, v18, v26
@@ -25058,6 +25170,15 @@ v_pk_sub_u16 v5, v18, v26 neg_hi:[1,1]
 v_pk_sub_u16 v5, v18, v26 neg_hi:[0,0]
 v_pk_sub_u16 v5, v18, v26 neg_hi:[1,0]
 v_pk_sub_u16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_sub_u16 v5, 1.0, v26
+v_pk_sub_u16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_sub_u16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_sub_u16 v5, 0x3c00, v26
+v_pk_sub_u16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_sub_u16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_sub_u16 v5, 0x3f800000, v26
+v_pk_sub_u16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_sub_u16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
 v_pk_max_u16 v5, v18, v26
 v_pk_max_u16 v0, v18, v26
 v_pk_max_u16 v255, v18, v26
@@ -25083,6 +25204,15 @@ v_pk_max_u16 v5, v18, v26 neg_hi:[0,0]
 v_pk_max_u16 v5, v18, v26 neg_hi:[1,0]
 v_pk_max_u16 v5, v18, v26 neg_hi:[0,1]
 v_pk_max_u16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_max_u16 v5, 0x3c00, v26
+v_pk_max_u16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_u16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_max_u16 v5, 0x3f800000, v26
+v_pk_max_u16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_u16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
+v_pk_max_u16 v5, 0.15915494, v26
+v_pk_max_u16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_u16 v5, 0.15915494, v26 op_sel_hi:[0,0]
 v_pk_min_u16 v5, v18, v26
 v_pk_min_u16 v0, v18, v26
 v_pk_min_u16 v255, v18, v26
@@ -25108,6 +25238,15 @@ v_pk_min_u16 v5, v18, v26 neg_hi:[1,0]
 v_pk_min_u16 v5, v18, v26 neg_hi:[0,1]
 v_pk_min_u16 v5, v18, v26 neg_hi:[1,1]
 v_pk_min_u16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_min_u16 v5, 0x3f800000, v26
+v_pk_min_u16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_u16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
+v_pk_min_u16 v5, 0.15915494, v26
+v_pk_min_u16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_u16 v5, 0.15915494, v26 op_sel_hi:[0,0]
+v_pk_min_u16 v5, -16, v26
+v_pk_min_u16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_u16 v5, -16, v26 op_sel_hi:[0,0]
 v_pk_fma_f16 v5, v18, v26, v34
 v_pk_fma_f16 v0, v18, v26, v34
 v_pk_fma_f16 v255, v18, v26, v34
@@ -25246,6 +25385,20 @@ v_pk_fma_f16 v5, v18, v26, v34 neg_hi:[1,0,1]
 v_pk_fma_f16 v5, v18, v26, v34 neg_hi:[0,1,1]
 v_pk_fma_f16 v5, v18, v26, v34 neg_hi:[1,1,1]
 v_pk_fma_f16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_fma_f16 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, -1, v26, v34 op_sel_hi:[0,0,0]
+v_pk_fma_f16 v5, 1.0, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, 1.0, v26, v34 op_sel_hi:[0,0,0]
+v_pk_fma_f16 v5, 0x3c00, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, 0x3c00, v26, v34 op_sel_hi:[0,0,0]
+v_pk_fma_f16 v5, 0x3f800000, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, 0x3f800000, v26, v34 op_sel_hi:[0,0,0]
+v_pk_fma_f16 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_pk_fma_f16 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, -16, v26, v34 op_sel_hi:[0,0,0]
+v_pk_fma_f16 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_pk_fma_f16 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
 v_pk_add_f16 v5, v18, v26
 v_pk_add_f16 v0, v18, v26
 v_pk_add_f16 v255, v18, v26
@@ -25335,6 +25488,20 @@ v_pk_add_f16 v5, v18, v26 neg_hi:[1,0]
 v_pk_add_f16 v5, v18, v26 neg_hi:[0,1]
 v_pk_add_f16 v5, v18, v26 neg_hi:[1,1]
 v_pk_add_f16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_add_f16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, -1, v26 op_sel_hi:[0,0]
+v_pk_add_f16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_add_f16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_add_f16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
+v_pk_add_f16 v5, 0.15915494, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, 0.15915494, v26 op_sel_hi:[0,0]
+v_pk_add_f16 v5, -16, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, -16, v26 op_sel_hi:[0,0]
+v_pk_add_f16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_add_f16 v5, 0x3118, v26 op_sel_hi:[0,0]
 v_pk_mul_f16 v5, v18, v26
 v_pk_mul_f16 v0, v18, v26
 v_pk_mul_f16 v255, v18, v26
@@ -25362,6 +25529,14 @@ v_pk_mul_f16 v5, v18, v26 neg_hi:[0,0]
 v_pk_mul_f16 v5, v18, v26 neg_hi:[1,0]
 v_pk_mul_f16 v5, v18, v26 neg_hi:[0,1]
 v_pk_mul_f16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_mul_f16 v5, 0x3118, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_mul_f16 v5, 0x3118, v26 op_sel_hi:[0,0]
+v_pk_mul_f16 v5, -1, v26
+v_pk_mul_f16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_mul_f16 v5, -1, v26 op_sel_hi:[0,0]
+v_pk_mul_f16 v5, 1.0, v26
+v_pk_mul_f16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_mul_f16 v5, 1.0, v26 op_sel_hi:[0,0]
 v_pk_min_f16 v5, v18, v26
 v_pk_min_f16 v0, v18, v26
 v_pk_min_f16 v255, v18, v26
@@ -25389,6 +25564,15 @@ v_pk_min_f16 v5, v18, v26 neg_hi:[1,0]
 v_pk_min_f16 v5, v18, v26 neg_hi:[0,1]
 v_pk_min_f16 v5, v18, v26 neg_hi:[1,1]
 v_pk_min_f16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_min_f16 v5, -1, v26
+v_pk_min_f16 v5, -1, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_f16 v5, -1, v26 op_sel_hi:[0,0]
+v_pk_min_f16 v5, 1.0, v26
+v_pk_min_f16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_f16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_min_f16 v5, 0x3c00, v26
+v_pk_min_f16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_min_f16 v5, 0x3c00, v26 op_sel_hi:[0,0]
 v_pk_max_f16 v5, v18, v26
 v_pk_max_f16 v0, v18, v26
 v_pk_max_f16 v255, v18, v26
@@ -25416,6 +25600,15 @@ v_pk_max_f16 v5, v18, v26 neg_hi:[0,1]
 v_pk_max_f16 v5, v18, v26 neg_hi:[1,1]
 v_pk_max_f16 v5, v18, v26 neg_hi:[0,0]
 v_pk_max_f16 v5, v18, v26 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_pk_max_f16 v5, 1.0, v26
+v_pk_max_f16 v5, 1.0, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_f16 v5, 1.0, v26 op_sel_hi:[0,0]
+v_pk_max_f16 v5, 0x3c00, v26
+v_pk_max_f16 v5, 0x3c00, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_f16 v5, 0x3c00, v26 op_sel_hi:[0,0]
+v_pk_max_f16 v5, 0x3f800000, v26
+v_pk_max_f16 v5, 0x3f800000, v26 op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_max_f16 v5, 0x3f800000, v26 op_sel_hi:[0,0]
 v_dot2_f32_f16 v5, v18, v26, v34
 v_dot2_f32_f16 v0, v18, v26, v34
 v_dot2_f32_f16 v255, v18, v26, v34
@@ -25554,6 +25747,20 @@ v_dot2_f32_f16 v5, v18, v26, v34 neg_hi:[1,0,1]
 v_dot2_f32_f16 v5, v18, v26, v34 neg_hi:[0,1,1]
 v_dot2_f32_f16 v5, v18, v26, v34 neg_hi:[1,1,1]
 v_dot2_f32_f16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_dot2_f32_f16 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, -1, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_f16 v5, 1.0, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, 1.0, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_f16 v5, 0x3c00, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, 0x3c00, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_f16 v5, 0x3f800000, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, 0x3f800000, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_f16 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_f16 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, -16, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_f16 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_f16 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
 v_dot2_f32_f16_e64_dpp v5, v31, v32, v33 quad_perm:[3,2,1,0]
 v_dot2_f32_f16_e64_dpp v5, v31, v32, v33 quad_perm:[0,1,2,3]
 v_dot2_f32_f16_e64_dpp v5, v31, v32, v33 row_shl:1
@@ -25614,6 +25821,15 @@ v_dot4_i32_iu8 v5, v18, v26, v34 neg_hi:[0,0,1]
 v_dot4_i32_iu8 v5, v18, v26, v34 neg_hi:[1,0,1]
 v_dot4_i32_iu8 v5, v18, v26, v34 neg_hi:[0,1,1]
 v_dot4_i32_iu8 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_dot4_i32_iu8 v5, 0x3f800000, v26, v34
+v_dot4_i32_iu8 v5, 0x3f800000, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot4_i32_iu8 v5, 0x3f800000, v26, v34 op_sel_hi:[0,0,0]
+v_dot4_i32_iu8 v5, 0.15915494, v26, v34
+v_dot4_i32_iu8 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot4_i32_iu8 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_dot4_i32_iu8 v5, -16, v26, v34
+v_dot4_i32_iu8 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot4_i32_iu8 v5, -16, v26, v34 op_sel_hi:[0,0,0]
 v_dot4_u32_u8 v5, v18, v26, v34
 v_dot4_u32_u8 v0, v18, v26, v34
 v_dot4_u32_u8 v255, v18, v26, v34
@@ -25645,6 +25861,15 @@ v_dot4_u32_u8 v5, v18, v26, v34 neg_hi:[1,0,1]
 v_dot4_u32_u8 v5, v18, v26, v34 neg_hi:[0,1,1]
 v_dot4_u32_u8 v5, v18, v26, v34 neg_hi:[1,1,1]
 v_dot4_u32_u8 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_dot4_u32_u8 v5, 0.15915494, v26, v34
+v_dot4_u32_u8 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot4_u32_u8 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_dot4_u32_u8 v5, -16, v26, v34
+v_dot4_u32_u8 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot4_u32_u8 v5, -16, v26, v34 op_sel_hi:[0,0,0]
+v_dot4_u32_u8 v5, 0x3118, v26, v34
+v_dot4_u32_u8 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot4_u32_u8 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
 v_dot8_i32_iu4 v5, v18, v26, v34
 v_dot8_i32_iu4 v0, v18, v26, v34
 v_dot8_i32_iu4 v255, v18, v26, v34
@@ -25676,6 +25901,15 @@ v_dot8_i32_iu4 v5, v18, v26, v34 neg_hi:[0,1,1]
 v_dot8_i32_iu4 v5, v18, v26, v34 neg_hi:[1,1,1]
 v_dot8_i32_iu4 v5, v18, v26, v34 neg_hi:[0,0,0]
 v_dot8_i32_iu4 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_dot8_i32_iu4 v5, -16, v26, v34
+v_dot8_i32_iu4 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot8_i32_iu4 v5, -16, v26, v34 op_sel_hi:[0,0,0]
+v_dot8_i32_iu4 v5, 0x3118, v26, v34
+v_dot8_i32_iu4 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot8_i32_iu4 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
+v_dot8_i32_iu4 v5, -1, v26, v34
+v_dot8_i32_iu4 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot8_i32_iu4 v5, -1, v26, v34 op_sel_hi:[0,0,0]
 v_dot8_u32_u4 v5, v18, v26, v34
 v_dot8_u32_u4 v0, v18, v26, v34
 v_dot8_u32_u4 v255, v18, v26, v34
@@ -25707,6 +25941,15 @@ v_dot8_u32_u4 v5, v18, v26, v34 neg_hi:[1,1,1]
 v_dot8_u32_u4 v5, v18, v26, v34 neg_hi:[0,0,0]
 v_dot8_u32_u4 v5, v18, v26, v34 neg_hi:[1,0,0]
 v_dot8_u32_u4 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_dot8_u32_u4 v5, 0x3118, v26, v34
+v_dot8_u32_u4 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot8_u32_u4 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
+v_dot8_u32_u4 v5, -1, v26, v34
+v_dot8_u32_u4 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot8_u32_u4 v5, -1, v26, v34 op_sel_hi:[0,0,0]
+v_dot8_u32_u4 v5, 1.0, v26, v34
+v_dot8_u32_u4 v5, 1.0, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot8_u32_u4 v5, 1.0, v26, v34 op_sel_hi:[0,0,0]
 v_dot2_f32_bf16 v5, v18, v26, v34
 v_dot2_f32_bf16 v0, v18, v26, v34
 v_dot2_f32_bf16 v255, v18, v26, v34
@@ -25738,6 +25981,15 @@ v_dot2_f32_bf16 v5, v18, v26, v34 neg_hi:[0,0,0]
 v_dot2_f32_bf16 v5, v18, v26, v34 neg_hi:[1,0,0]
 v_dot2_f32_bf16 v5, v18, v26, v34 neg_hi:[0,1,0]
 v_dot2_f32_bf16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_dot2_f32_bf16 v5, -1, v26, v34
+v_dot2_f32_bf16 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_bf16 v5, -1, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_bf16 v5, 1.0, v26, v34
+v_dot2_f32_bf16 v5, 1.0, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_bf16 v5, 1.0, v26, v34 op_sel_hi:[0,0,0]
+v_dot2_f32_bf16 v5, 0x3c00, v26, v34
+v_dot2_f32_bf16 v5, 0x3c00, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_dot2_f32_bf16 v5, 0x3c00, v26, v34 op_sel_hi:[0,0,0]
 v_fma_mix_f32 v5, v18, v26, v34
 v_fma_mix_f32 v0, v18, v26, v34
 v_fma_mix_f32 v255, v18, v26, v34
@@ -25872,6 +26124,18 @@ v_fma_mix_f32 v5, v18, v26, v34 op_sel_hi:[1,0,1]
 v_fma_mix_f32 v5, v18, v26, v34 op_sel_hi:[0,1,1]
 v_fma_mix_f32 v5, v18, v26, v34 op_sel_hi:[1,1,1]
 v_fma_mix_f32 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_fma_mix_f32 v5, -1, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mix_f32 v5, -1, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mix_f32 v5, 1.0, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mix_f32 v5, 1.0, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mix_f32 v5, 0x3c00, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mix_f32 v5, 0x3c00, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mix_f32 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mix_f32 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mix_f32 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mix_f32 v5, -16, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mix_f32 v5, 0x3118, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mix_f32 v5, 0x3118, v26, v34 op_sel_hi:[0,0,0]
 v_fma_mix_f32_e64_dpp v5, v31, v32, v33 quad_perm:[3,2,1,0]
 v_fma_mix_f32_e64_dpp v5, v31, v32, v33 quad_perm:[0,1,2,3]
 v_fma_mix_f32_e64_dpp v5, v31, v32, v33 row_shl:1
@@ -25950,6 +26214,12 @@ v_fma_mixlo_f16 v5, v18, v26, v34 op_sel_hi:[0,1,0]
 v_fma_mixlo_f16 v5, v18, v26, v34 op_sel_hi:[1,1,0]
 v_fma_mixlo_f16 v5, v18, v26, v34 op_sel_hi:[0,0,1]
 v_fma_mixlo_f16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_fma_mixlo_f16 v5, 0x3c00, v26, v34
+v_fma_mixlo_f16 v5, 0x3c00, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mixlo_f16 v5, 0x3c00, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mixlo_f16 v5, 0.15915494, v26, v34
+v_fma_mixlo_f16 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mixlo_f16 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
 v_fma_mixlo_f16_e64_dpp v5, v31, v32, v33 row_shr:1
 v_fma_mixlo_f16_e64_dpp v5, v31, v32, v33 row_shr:15
 v_fma_mixlo_f16_e64_dpp v5, v31, v32, v33 row_ror:1
@@ -25995,6 +26265,12 @@ v_fma_mixhi_f16 v5, v18, v26, v34 op_sel_hi:[1,1,0]
 v_fma_mixhi_f16 v5, v18, v26, v34 op_sel_hi:[0,0,1]
 v_fma_mixhi_f16 v5, v18, v26, v34 op_sel_hi:[1,0,1]
 v_fma_mixhi_f16 v5, v18, v26, v34 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+v_fma_mixhi_f16 v5, 0.15915494, v26, v34
+v_fma_mixhi_f16 v5, 0.15915494, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mixhi_f16 v5, 0.15915494, v26, v34 op_sel_hi:[0,0,0]
+v_fma_mixhi_f16 v5, -16, v26, v34
+v_fma_mixhi_f16 v5, -16, v26, v34 op_sel:[1,0,0] op_sel_hi:[0,1,1]
+v_fma_mixhi_f16 v5, -16, v26, v34 op_sel_hi:[0,0,0]
 v_fma_mixhi_f16_e64_dpp v5, v31, v32, v33 row_shr:15
 v_fma_mixhi_f16_e64_dpp v5, v31, v32, v33 row_ror:1
 v_fma_mixhi_f16_e64_dpp v5, v31, v32, v33 row_ror:15
@@ -26148,6 +26424,22 @@ v_dual_fmac_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_fmac_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_fmac_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_fmac_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_fmac_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_fmac_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_fmaak_f32 v0, v1, v2, 0x1234 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_fmaak_f32 v0, v1, v2, 0x1234 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_fmaak_f32 v0, v1, v2, 0x1234 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26176,6 +26468,24 @@ v_dual_fmaak_f32 v1, vcc_lo, v12, 0x1234 :: v_dual_fmamk_f32 v0, -1, 0x1234, v13
 v_dual_fmaak_f32 v254, s1, v255, 0x1234 :: v_dual_mul_f32 v255, 2.0, v0
 v_dual_fmaak_f32 v10, v12, v14, 0x1234 :: v_dual_mul_f32 v11, s5, v13
 v_dual_fmaak_f32 v1, vcc_lo, v12, 0x1234 :: v_dual_mul_f32 v0, -1, v13
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_fmaak_f32 v0, v1, v6, 0x1234 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_mul_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_add_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_sub_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_fmaak_f32 v0, v1, v6, 0x1234 :: v_dual_mov_b32 v3, v4
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_mov_b32 v6, v1
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_max_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_min_f32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_fmaak_f32 v7, v2, v5, 0x1234 :: v_dual_and_b32 v6, v1, v3
 v_dual_fmamk_f32 v0, v1, 0x1234, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_fmamk_f32 v0, v1, 0x1234, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_fmamk_f32 v0, v1, 0x1234, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26202,6 +26512,36 @@ v_dual_fmamk_f32 v1, vcc_lo, 0x1234, v12 :: v_dual_fmamk_f32 v0, -1, 0x1234, v13
 v_dual_fmamk_f32 v254, s1, 0x1234, v255 :: v_dual_mul_f32 v255, 2.0, v0
 v_dual_fmamk_f32 v10, v12, 0x1234, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_fmamk_f32 v1, vcc_lo, 0x1234, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_fmac_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_fmaak_f32 v3, v4, v2, 0x1234
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_mul_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_add_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_sub_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_subrev_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_mul_dx9_zero_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_mov_b32 v3, v4
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_mov_b32 v6, v1
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_cndmask_b32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_max_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_min_f32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_dot2acc_f32_f16 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_add_nc_u32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_lshlrev_b32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_fmamk_f32 v0, v1, 0x1234, v6 :: v_dual_and_b32 v3, v4, v2
+v_dual_fmamk_f32 v7, v2, 0x1234, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_mul_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_mul_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_mul_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26234,6 +26574,24 @@ v_dual_mul_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_mul_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_mul_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_mul_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_mul_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_mul_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_mul_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_mul_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_mul_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_mul_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_mul_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_add_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_add_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_add_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26266,6 +26624,24 @@ v_dual_add_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_add_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_add_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_add_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_add_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_add_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_add_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_add_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_add_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_add_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_add_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_sub_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_sub_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_sub_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26298,6 +26674,24 @@ v_dual_sub_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_sub_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_sub_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_sub_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_sub_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_sub_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_sub_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_sub_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_sub_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_sub_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_sub_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_subrev_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_subrev_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_subrev_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26330,6 +26724,24 @@ v_dual_subrev_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_subrev_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_subrev_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_subrev_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_subrev_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_subrev_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_subrev_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_mul_dx9_zero_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_mul_dx9_zero_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_mul_dx9_zero_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26362,6 +26774,24 @@ v_dual_mul_dx9_zero_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_mul_dx9_zero_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_mul_dx9_zero_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_mul_dx9_zero_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_mul_dx9_zero_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_mul_dx9_zero_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_mov_b32 v0, v1 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_mov_b32 v0, v1 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_mov_b32 v0, v1 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26394,6 +26824,38 @@ v_dual_mov_b32 v10, 0x12345678 :: v_dual_mul_f32 v11, v14, v13
 v_dual_mov_b32 v10, v12 :: v_dual_mul_f32 v11, s5, v13
 v_dual_mov_b32 v1, 1.5 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_mov_b32 v1, vcc_lo :: v_dual_mul_f32 v0, -1, v13
+v_dual_mov_b32 v0, v1 :: v_dual_fmac_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_fmaak_f32 v3, v4, v2, 0x1234
+v_dual_mov_b32 v7, v2 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_mov_b32 v0, v1 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_mov_b32 v7, v2 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_mov_b32 v0, v1 :: v_dual_mul_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_mul_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_add_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_add_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_sub_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_sub_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_subrev_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_mul_dx9_zero_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_mov_b32 v3, v4
+v_dual_mov_b32 v7, v2 :: v_dual_mov_b32 v6, v1
+v_dual_mov_b32 v0, v1 :: v_dual_cndmask_b32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_max_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_max_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_min_f32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_min_f32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_dot2acc_f32_f16 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_add_nc_u32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_lshlrev_b32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_mov_b32 v0, v1 :: v_dual_and_b32 v3, v4, v2
+v_dual_mov_b32 v7, v2 :: v_dual_and_b32 v6, v1, v3
 v_dual_cndmask_b32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_cndmask_b32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_cndmask_b32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26420,6 +26882,24 @@ v_dual_cndmask_b32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_cndmask_b32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_cndmask_b32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_cndmask_b32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_cndmask_b32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_cndmask_b32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_cndmask_b32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_max_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_max_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_max_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26452,6 +26932,24 @@ v_dual_max_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_max_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_max_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_max_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_max_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_max_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_max_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_max_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_max_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_max_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_max_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_min_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_min_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_min_f32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26484,6 +26982,24 @@ v_dual_min_f32 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_min_f32 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_min_f32 v1, 1.5, v12 :: v_dual_mul_f32 v0, 1.5, v13
 v_dual_min_f32 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_min_f32 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_min_f32 v0, v1, v6 :: v_dual_fmamk_f32 v3, v4, 0x1234, v2
+v_dual_min_f32 v7, v2, v5 :: v_dual_fmamk_f32 v6, v1, 0x1234, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_min_f32 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_min_f32 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_min_f32 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_min_f32 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 v_dual_dot2acc_f32_f16 v0, v1, v2 :: v_dual_fmac_f32 v3, v6, v7
 v_dual_dot2acc_f32_f16 v0, v1, v2 :: v_dual_fmaak_f32 v3, v6, v7, 0x1234
 v_dual_dot2acc_f32_f16 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x1234, v7
@@ -26512,6 +27028,22 @@ v_dual_dot2acc_f32_f16 v254, s1, v255 :: v_dual_mul_f32 v255, 2.0, v0
 v_dual_dot2acc_f32_f16 v10, 0x12345678, v12 :: v_dual_mul_f32 v11, v14, v13
 v_dual_dot2acc_f32_f16 v10, v12, v14 :: v_dual_mul_f32 v11, s5, v13
 v_dual_dot2acc_f32_f16 v1, vcc_lo, v12 :: v_dual_mul_f32 v0, -1, v13
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_fmac_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_fmaak_f32 v6, v1, v3, 0x1234
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_mul_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_add_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_sub_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_subrev_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_mul_dx9_zero_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v0, v1, v6 :: v_dual_mov_b32 v3, v4
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_mov_b32 v6, v1
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_cndmask_b32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_max_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_min_f32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_dot2acc_f32_f16 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_add_nc_u32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_lshlrev_b32 v6, v1, v3
+v_dual_dot2acc_f32_f16 v7, v2, v5 :: v_dual_and_b32 v6, v1, v3
 // SMEM
 s_load_b32 s8, s[4:5], 0x10
 s_load_b32 s8, s[4:5], 0x10 glc

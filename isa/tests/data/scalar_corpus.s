@@ -1545,6 +1545,7 @@ s_movrels_b32 s105, s1
 s_movrels_b32 s0, m0
 s_movrels_b32 s0, vcc_hi
 s_movrels_b32 s0, null
+s_movrels_b32 s0, src_scc
 s_movrels_b64 s[0:1], s[2:3]
 s_movrels_b64 ttmp[14:15], s[2:3]
 s_movrels_b64 s[104:105], s[2:3]
@@ -1610,19 +1611,19 @@ s_sendmsg_rtn_b32 exec_hi, sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b32 ttmp15, sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b32 s105, sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b32 vcc_lo, sendmsg(MSG_RTN_GET_DOORBELL)
-s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_TBA_TO_PC)
-s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_REALTIME)
 s_sendmsg_rtn_b32 s0, sendmsg(200)
 s_sendmsg_rtn_b32 s0, sendmsg(MSG_INTERRUPT)
+s_sendmsg_rtn_b32 s0, sendmsg(MSG_SYSMSG, SYSMSG_OP_TTRACE_PC)
+s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_TBA_TO_PC)
 s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b64 null, sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b64 ttmp[14:15], sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b64 s[104:105], sendmsg(MSG_RTN_GET_DOORBELL)
 s_sendmsg_rtn_b64 vcc, sendmsg(MSG_RTN_GET_DOORBELL)
+s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_INTERRUPT)
+s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_SYSMSG, SYSMSG_OP_TTRACE_PC)
 s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_RTN_GET_TBA_TO_PC)
 s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_RTN_GET_REALTIME)
-s_sendmsg_rtn_b64 s[0:1], sendmsg(200)
-s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_INTERRUPT)
 s_cmp_eq_i32 s1, s2
 s_cmp_eq_i32 2.0, s2
 s_cmp_eq_i32 -2.0, s2
@@ -1954,11 +1955,15 @@ s_sendmsg sendmsg(4, 0, 0)
 s_sendmsg sendmsg(2, 1, 0)
 s_sendmsg 1028
 s_sendmsg sendmsg(MSG_HALT_WAVES)
+s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_ECC_ERR_INTERRUPT)
+s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_REG_RD)
+s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_TTRACE_PC)
+s_sendmsg sendmsg(MSG_SYSMSG, 2)
 s_sendmsghalt sendmsg(MSG_INTERRUPT)
-s_sendmsghalt 1028
-s_sendmsghalt sendmsg(MSG_HALT_WAVES)
-s_sendmsghalt sendmsg(MSG_DEALLOC_VGPRS)
-s_sendmsghalt sendmsg(MSG_GS_ALLOC_REQ)
+s_sendmsghalt sendmsg(MSG_SYSMSG, SYSMSG_OP_ECC_ERR_INTERRUPT)
+s_sendmsghalt sendmsg(MSG_SYSMSG, SYSMSG_OP_REG_RD)
+s_sendmsghalt sendmsg(MSG_SYSMSG, SYSMSG_OP_TTRACE_PC)
+s_sendmsghalt sendmsg(MSG_SYSMSG, 2)
 s_incperflevel 0
 s_incperflevel 0x10000
 s_incperflevel 1

@@ -29,7 +29,11 @@
 //! # Memory
 //!
 //! [`Machine::step_in`] runs an instruction against a global [`Memory`] and the
-//! work-group's LDS bytes ([`Machine::step`] gives it an empty memory and no LDS). The
+//! work-group's LDS bytes ([`Machine::step`] gives it an empty memory and no LDS). A plain
+//! program (one wave, no dispatch) run with [`Machine::run_in`] or
+//! [`Machine::run_traced_in`] gets the LDS its caller passes; `cu32 run` passes
+//! [`PLAIN_LDS_BYTES`] zeroed bytes (the gfx1100 work-group maximum, 64 KiB) unless told
+//! otherwise, and `cu32 cosim` the configuration's `lds_bytes` (the RTL's LDS). The
 //! instruction's reads see its own earlier writes (atomics of several lanes on one address
 //! serialise in lane order); its writes are made only when it retires, and each one is a
 //! [`Write::Mem`] of the trace, in program order. A failing global access (unmapped, or a
@@ -177,9 +181,13 @@
 //!   of the arithmetic forms (add, sub, mad, and `mul_lo`, whose exact product saturates to
 //!   0xffff), is ignored by the shifts (bitwise) and cannot change min/max; without clamp
 //!   results wrap to 16 bits. NEG_LO/NEG_HI (float-only modifiers) stop the wave. Sources:
-//!   a VGPR, SGPR or literal gives its 32 bits; an inline constant gives its value in the
-//!   low 16 bits only and 0 in the high half (reference 7.5.1: integer constants their low
-//!   16 bits, float constants the f16 value).
+//!   a VGPR, SGPR or literal gives its 32 bits, and so does an inline constant, as gfx11
+//!   hardware produces them (not as reference 7.5.1 says; LLVM's `getInlineEncodingV216`
+//!   states the hardware's rule): an integer constant is its sign-extended 32-bit value
+//!   (`-1`: both halves 0xffff), a float constant its f32 bits (`1.0`: low half 0, high
+//!   half 0x3f80). The packed f16 opcodes below take an integer constant the same way
+//!   and a float constant as its f16 value in the low half, 0 in the high half; OP_SEL /
+//!   OP_SEL_HI then pick halves of these 32 bits as of a register's.
 //! * Integer dot products (`v_dot4_i32_iu8`, `v_dot4_u32_u8`, `v_dot8_i32_iu4`,
 //!   `v_dot8_u32_u4`): the pseudocode's element products plus S2, exact; in the `_iu` forms
 //!   `NEG[0]`/`NEG[1]` say whether S0/S1 elements are signed (reference 7.5), other NEG/NEG_HI
@@ -192,7 +200,7 @@
 //!   (reference 3.3.2.2: an index above 255, or a register at or past v256) a destination
 //!   makes the instruction a no-op, a source reads v0; `v_swap_b32`/`v_swaprel_b32` write
 //!   both operands (D first, then S0; either out of range discards the instruction);
-//!   `v_swap_b16` swaps the low halves; `v_permlane64_b32` is a no-op in wave32 (its
+//!   `v_swap_b16` swaps the 16-bit halves its operands name (true16 below); `v_permlane64_b32` is a no-op in wave32 (its
 //!   pseudocode). `v_permlane16_b32`/`v_permlanex16_b32`: lane `16 r + i` (in EXEC) reads
 //!   lane `16 r' + lanesel[4i+3:4i]` of src0 (`lanesel = {S2, S1}`, `r' = r`, or the other
 //!   row for `x16`); `OP_SEL[0]` is FI and `OP_SEL[1]` BOUND_CTRL (the pseudocode's notes): a
@@ -218,22 +226,32 @@
 //!   `v_mul_lo_u16` (the exact product), `v_mad_{u16,i16}` ("Supports saturation") and
 //!   `v_add/sub/subrev_co_u32` ("If clamp enabled, saturate output between 0 and
 //!   maxUInt32": D only, the carry-out stays the pseudocode's), and on `v_add/sub/subrev_
-//!   nc_u32`, which have no note but are the unsigned integer arithmetic of the CLMP
-//!   field's rule ("clamp result to [0, +max_uint]"; clang's `add_sat`/`sub_sat`). It is
+//!   nc_u32`, the `_co_ci` forms (`S0 + S1 + carry-in`, `S0 - S1 - carry-in`, `S1 - S0 -
+//!   carry-in`, exact, to [0, 2^32-1]; the carry-out stays the pseudocode's) and the
+//!   32-bit multiply-adds `v_mad_{i32_i24,u32_u24,i32_i16,u32_u16}` (the exact
+//!   `S0 * S1 + S2` to the i32 or u32 range), which have no note but are the integer
+//!   arithmetic of the CLMP field's rule ("clamp result to [0, +max_uint]", signed
+//!   arithmetic to the signed range; clang's `add_sat`/`sub_sat`). It is
 //!   ignored where 7.2.3.1 says so (`v_perm_b32`, `v_add3_u32`, `v_add_lshl_u32`,
 //!   `v_align*`, the integer compares, `v_readlane`/`v_readfirstlane`/`v_writelane`,
 //!   `v_permlane*`, and "bitwise ops", taken as the logic operations, shifts, `v_bfi`,
 //!   `v_bfm`, `v_bfrev`, `v_lshl_or`, `v_and_or`, `v_or3`, `v_xor3`) and on the integer
 //!   min/max/med3 family (its result is a source, already in range). On every other
-//!   integer opcode (24-bit and 32-bit multiplies, `mad_u32_u24`, `mad_u32_u16`, SAD, the
-//!   `_co_ci` forms, `v_mad_u64_u32`, ...) the reference defines no saturation and clamp
+//!   integer opcode (24-bit and 32-bit multiplies, SAD, `v_mad_u64_u32`, ...) the
+//!   reference defines no saturation and clamp
 //!   stops the wave with [`ModelError::Unsupported`]. Clamped instructions stay off the
 //!   fast path (it takes no clamp).
 //! * Other modifiers (integer opcodes other than the packed and dot forms above): abs/neg
 //!   input modifiers (VOP3 bits or the DPP16 dword) stop the wave (not modelled yet); OMOD
 //!   is ignored (the reference: integer results ignore it);
-//!   OPSEL on an opcode without 16-bit operands stops the wave. The e32 encodings' 16-bit
-//!   register halves above v127 (true16) stop the wave.
+//!   OPSEL on an opcode without 16-bit operands stops the wave.
+//! * True16 register halves: in the e32 encodings (VOP1, VOP2, VOPC and their DPP forms) a
+//!   16-bit operand's VGPR code 128 + n (`v<n>.h` in LLVM's syntax) is the high half of
+//!   v<n>, codes below 128 the low half (`v<n>.l`); the model reads and writes them exactly
+//!   as the VOP3 encoding's OPSEL bits select halves (sources: bit k of source k,
+//!   destination: bit 3; a 16-bit result keeps the register's other half), for integer
+//!   and float opcodes alike, and `v_swap_b16` swaps the two halves named. Operands of
+//!   32 bits are whole registers (v128..v255).
 //! * DPP16 (reference 7.7.1): `quad_perm`, `row_shl/shr/ror`, `row_mirror`,
 //!   `row_half_mirror`, `row_share`, `row_xmask` move src0 within rows of 16; the other
 //!   controls stop the wave. `row_mask`/`bank_mask` disable writes. A source lane out of the
@@ -260,8 +278,8 @@
 //!   fmaak/min/max/3-operand forms/ldexp/rounding/transcendentals/`div_fixup`,
 //!   `v_cvt_{i16,u16}_f16`, `v_cvt_f16_{i16,u16}`). Packed f16: `v_pk_{add,mul,fma,min,max}
 //!   _f16` (VOP3P: OP_SEL picks the source halves of the low result, OP_SEL_HI those of the
-//!   high result, NEG_LO/NEG_HI negate them, clamp per half, no OMOD; float inline
-//!   constants on packed operands stop the wave) and `v_pk_fmac_f16` (VOP2). Dot products
+//!   high result, NEG_LO/NEG_HI negate them, clamp per half, no OMOD; inline constants as
+//!   the packed 16-bit integers above say) and `v_pk_fmac_f16` (VOP2). Dot products
 //!   and mixed fma: below. Conversions to 16-bit integers: `v_cvt_pk_{i16,u16}_f32` truncate
 //!   and saturate each of S0, S1 (NaN 0, as `v_cvt_i32_f32`); `v_cvt_norm_{i16,u16}_f16`
 //!   and `v_cvt_pk_norm_{i16,u16}_{f16,f32}` follow the D3D rules the reference's
@@ -354,14 +372,26 @@
 //!   bits, or the DPP16 dword's src0/src1 neg/abs bits) act on the sign bit of float
 //!   operands; set on an integer operand they stop the wave. A 32-bit literal on an f64
 //!   operand is the high dword (reference 4.1).
-//! * Division helpers: `v_div_scale` follows the pseudocode, D0 = S0 where it assigns
-//!   nothing, "x == DENORM" meaning x rounded to the format is a nonzero denormal.
+//! * Division helpers: `v_div_scale` follows the rules gfx1100 hardware follows, which
+//!   AMD's rocjitsu emulator states as checked on gfx1100/gfx1201 (`shared/division.h`);
+//!   the pseudocode's `DENORM` predicates (`1.0 / S1`, `S2 / S1`) are not what it tests.
+//!   With `de`, `ne` the biased exponent fields of S1 (denominator) and S2 (numerator), 0
+//!   for zeros and denormals, read unflushed, and S0 the denominator when its bits equal
+//!   S1's: `ne - de >= 96` (f64: 768): VCC = 1, the denominator scaled by 2^64 (f64:
+//!   2^128); else `de == 0`: S0 scaled up; else `de >= 253` (f64: 2045; 1/S1 a denormal):
+//!   VCC = `ne - de <= -96`, S0 scaled down by 2^-64 except a numerator when VCC is set;
+//!   else `ne - de <= -96`: VCC = 1, the numerator scaled up; else `ne <= 24` (f64: 53, the
+//!   tiny numerator): S0 scaled up; else S0. Then a zero S1 or S2 gives the NaN 0xffc00000
+//!   (with the VCC above), an infinite or NaN S0 itself (quieted), others the scaled S0
+//!   rounded once, a denormal result flushed by the output denormal mode.
 //!   `v_div_fmas` deviates from the pseudocode's `2.0 ** 32` (f64: `2.0 ** 64`), which cannot
 //!   undo `v_div_scale`'s 2^64 (f64: 2^128) pre-scale: with VCC it scales the fused result by
 //!   2^64 when the exponent of S2 (the scaled quotient) is above the bias, else by 2^-64
 //!   (f64: 2^±128), with a single rounding for f32. `v_div_fixup`'s UNDERFLOW/OVERFLOW
-//!   are ±0 and ±inf (the round-to-nearest results). With these the compiler's division
-//!   sequence gives the IEEE quotient (tests).
+//!   are ±0 and ±inf (the round-to-nearest results); its f32/f64 OVERFLOW case is an
+//!   infinite or NaN quotient S0 (as gfx1100 does, rocjitsu's rule; the pseudocode's
+//!   `exponent(S1) == 255` cannot hold there), f16 keeps the pseudocode. With these the
+//!   compiler's division sequence gives the IEEE quotient (tests).
 //!
 //! # WMMA (`wmma.rs`)
 //!
@@ -564,6 +594,9 @@ pub enum ModelError {
     #[error("instruction budget of {max} exhausted at pc 0x{pc:04x}")]
     Budget { max: u64, pc: u32 },
 }
+
+/// The LDS a plain program gets unless told otherwise: the gfx1100 work-group maximum.
+pub const PLAIN_LDS_BYTES: u32 = 64 * 1024;
 
 /// A program and the one wave that runs it. The PC counts bytes from the program's first
 /// word, which lies at address `base` (0 for an assembly program; a kernel's code object
@@ -875,8 +908,19 @@ impl Machine {
         }))
     }
 
-    /// Runs until `s_endpgm`, at most `max_instructions` instructions.
+    /// Runs until `s_endpgm`, at most `max_instructions` instructions, with an empty
+    /// global memory and no LDS.
     pub fn run(&mut self, max_instructions: u64) -> Result<RunSummary, ModelError> {
+        self.run_in(max_instructions, &mut [])
+    }
+
+    /// [`Machine::run`] with `lds` as the wave's LDS (its length is the LDS size; accesses
+    /// beyond it follow the LDS out-of-range rule).
+    pub fn run_in(
+        &mut self,
+        max_instructions: u64,
+        lds: &mut [u8],
+    ) -> Result<RunSummary, ModelError> {
         let mut budget = max_instructions;
         let mut memory = Memory::new();
         let mut stats = workgroup::Stats::default();
@@ -884,7 +928,7 @@ impl Machine {
             if budget == 0 {
                 return Err(self.budget_error(max_instructions));
             }
-            self.run_quiet(&mut memory, &mut [], &mut budget, &mut stats)?;
+            self.run_quiet(&mut memory, lds, &mut budget, &mut stats)?;
             // One wave: a barrier waits for nobody.
             self.release_barrier();
         }
@@ -897,14 +941,28 @@ impl Machine {
     pub fn run_traced(
         &mut self,
         max_instructions: u64,
+        sink: impl FnMut(&TraceEvent),
+    ) -> Result<RunSummary, ModelError> {
+        self.run_traced_in(max_instructions, &mut [], sink)
+    }
+
+    /// Like [`Machine::run_in`], handing every trace event to `sink`.
+    pub fn run_traced_in(
+        &mut self,
+        max_instructions: u64,
+        lds: &mut [u8],
         mut sink: impl FnMut(&TraceEvent),
     ) -> Result<RunSummary, ModelError> {
         let mut retired = 0;
+        let mut memory = Memory::new();
         while !self.ended {
             if retired == max_instructions {
                 return Err(self.budget_error(max_instructions));
             }
-            if let Some(event) = self.step()? {
+            let event = self.step_in(&mut memory, lds)?;
+            // One wave: a barrier waits for nobody.
+            self.release_barrier();
+            if let Some(event) = event {
                 sink(&event);
                 retired += 1;
             }

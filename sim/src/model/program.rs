@@ -6,7 +6,7 @@
 
 use super::fast::FastCode;
 use super::salu::Branch;
-use super::valu::{refusal, resolve_dual, resolve_instr, Dual, Kind, Operands};
+use super::valu::{refusal, resolve_dual, resolve_instr, true16_halves, Dual, Kind, Operands};
 use super::{UNSUPPORTED, VGPRS};
 use cu32_isa::encoding::SRC_VGPR0;
 use cu32_isa::{decode, DecodeError, Format, Instr, Mn};
@@ -30,6 +30,8 @@ pub(super) struct Decoded {
 
 impl Decoded {
     fn new(instr: Instr) -> Decoded {
+        let len = instr.len_words() as u32;
+        let instr = true16_halves(instr);
         let name = instr.op.name.as_str();
         let format = instr.op.format;
         let (kind, dual) = match instr.op_y {
@@ -45,9 +47,9 @@ impl Decoded {
             kind,
             dual,
             operands,
-            refusal: refusal(&instr, kind, &operands),
+            refusal: refusal(&instr, kind),
             instr,
-            len: instr.len_words() as u32,
+            len,
             unsupported: UNSUPPORTED
                 .iter()
                 .find(|(n, _)| *n == name)

@@ -486,6 +486,24 @@ const CARRY_OPS: &[(&str, CarryOp)] = &[
     ),
 ];
 
+/// The 32 bits an inline constant (source code `code`) gives a packed 16-bit operand, of
+/// which OP_SEL / OP_SEL_HI pick the halves, or `None` for a code that is no inline
+/// constant. As gfx11 hardware produces them (LLVM's `getInlineEncodingV216`; the
+/// reference's 7.5.1 says otherwise): an integer constant is its sign-extended 32-bit
+/// value (-1: 0xffffffff), a float constant is the f16 value in the low half and 0 in the
+/// high half for a float opcode (`float`), and the f32 value for an integer opcode.
+pub(super) fn packed_inline(code: u16, float: bool) -> Option<u32> {
+    let c32 = || cu32_isa::operand::inline_constant(code as u8, 32).map(|v| v as u32);
+    match code {
+        128..=208 => c32(),
+        240..=248 if float => Some(u32::from(
+            cu32_isa::operand::INLINE_F16[usize::from(code - 240)],
+        )),
+        240..=248 => c32(),
+        _ => None,
+    }
+}
+
 /// How `clamp` saturates the exact result of a packed 16-bit integer opcode (reference
 /// 7.2.3.1: signed arithmetic to [-32768, 32767], unsigned to [0, 65535]; bitwise ops and
 /// shifts ignore it; min/max results are always in range).
@@ -732,6 +750,56 @@ const CLAMPED: &[(&str, PkInt)] = &[
         PkInt {
             f: |a, b, c| s16(a) * s16(b) + s16(c),
             sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_mad_i32_i24",
+        PkInt {
+            f: |a, b, c| i24(a) * i24(b) + i64::from(c as i32),
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_mad_u32_u24",
+        PkInt {
+            f: |a, b, c| (u24(a) * u24(b)) as i64 + i64::from(c),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_mad_i32_i16",
+        PkInt {
+            f: |a, b, c| s16(a) * s16(b) + i64::from(c as i32),
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_mad_u32_u16",
+        PkInt {
+            f: |a, b, c| u16v(a) * u16v(b) + i64::from(c),
+            sat: Sat::Unsigned,
+        },
+    ),
+    // The `_co_ci` forms: the third argument is the lane's carry-in bit.
+    (
+        "v_add_co_ci_u32",
+        PkInt {
+            f: |a, b, c| i64::from(a) + i64::from(b) + i64::from(c),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_sub_co_ci_u32",
+        PkInt {
+            f: |a, b, c| i64::from(a) - i64::from(b) - i64::from(c),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_subrev_co_ci_u32",
+        PkInt {
+            f: |a, b, c| i64::from(b) - i64::from(a) - i64::from(c),
+            sat: Sat::Unsigned,
         },
     ),
 ];
@@ -1111,12 +1179,40 @@ impl Operands {
     }
 }
 
+/// `i` with the true16 register halves of an e32 encoding (VOP1, VOP2, VOPC and their DPP
+/// forms) made OPSEL bits: a 16-bit operand's VGPR code `128 + n` (`v<n>.h`) names the
+/// high half of `v<n>`, as OPSEL selects it in VOP3 (source slot k: bit k; destination:
+/// bit 3). Other operands and encodings are returned as they are.
+pub(super) fn true16_halves(mut i: cu32_isa::Instr) -> cu32_isa::Instr {
+    if !matches!(i.op.format, Format::Vop1 | Format::Vop2 | Format::Vopc) {
+        return i;
+    }
+    let high = |code: &mut u16, bit: u8, opsel: &mut u8| {
+        if *code >= 256 + 128 {
+            *code -= 128;
+            *opsel |= bit;
+        }
+    };
+    for arg in i.op.args.iter().filter(|a| a.ty.bits() == 16) {
+        match arg.kind {
+            ArgKind::Vdst if i.vdst >= 128 => {
+                i.vdst -= 128;
+                i.opsel |= 8;
+            }
+            ArgKind::Src0 => high(&mut i.src0, 1, &mut i.opsel),
+            ArgKind::Src1 | ArgKind::Vsrc1 => high(&mut i.src1, 2, &mut i.opsel),
+            ArgKind::Src2 => high(&mut i.src2, 4, &mut i.opsel),
+            _ => {}
+        }
+    }
+    i
+}
+
 /// Why the model refuses a (non-VOPD) VALU instruction before reading anything, if it
 /// does: modifiers the integer semantics do not model (clamp, input abs/neg in the VOP3
 /// bits or the DPP16 dword, OPSEL on an opcode without 16-bit operands; OMOD is ignored,
-/// as the reference says integer results do), and 16-bit operands of the e32 encodings
-/// naming register halves above v127 (true16: the model reads and writes low halves only).
-pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind, ops: &Operands) -> Option<&'static str> {
+/// as the reference says integer results do).
+pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind) -> Option<&'static str> {
     let op = i.op;
     if let Kind::PackedInt(_) = kind {
         if i.neg != 0 || i.neg_hi != 0 {
@@ -1159,15 +1255,6 @@ pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind, ops: &Operands) -> Option
             return Some("abs/neg input modifiers on integer operands are not modelled");
         } else if i.opsel != 0 && !has16 && !matches!(kind, Kind::Lane(LaneMove::Permlane { .. })) {
             return Some("op_sel on an opcode without 16-bit operands");
-        }
-    }
-    if matches!(op.format, Format::Vop1 | Format::Vop2 | Format::Vopc) {
-        let high_src = ops.data[..ops.count]
-            .iter()
-            .any(|&(code, arg, _)| arg.ty.bits() == 16 && code >= 256 + 128);
-        let high_dst = ops.vdst.is_some_and(|a| a.ty.bits() == 16) && i.vdst >= 128;
-        if high_src || high_dst {
-            return Some("16-bit register halves (true16 v128+) are not modelled");
         }
     }
     None
@@ -1313,8 +1400,13 @@ impl Exec<'_> {
                     self.write32(sdst, out & active);
                 }
                 let bits = u32::from(vty.bits());
+                // A carry form's third argument is its carry-in bit (0 without one).
+                let third = |l: usize| match carry {
+                    Some(_) => mask_in >> l & 1,
+                    None => c[l] as u32,
+                };
                 let d = lanes(&|l| {
-                    let r = (exact.f)(a[l] as u32, b[l] as u32, c[l] as u32);
+                    let r = (exact.f)(a[l] as u32, b[l] as u32, third(l));
                     saturate(r, exact.sat, bits) as u64 & (u64::MAX >> (64 - bits))
                 });
                 self.write_vdst(vdst, vty, active, &d)?;
@@ -1381,19 +1473,18 @@ impl Exec<'_> {
         Ok(())
     }
 
-    /// A packed source operand of a VOP3P opcode: a VGPR, SGPR or literal gives its 32
-    /// bits; an inline constant gives its value in the low 16 bits only (reference 7.5.1:
-    /// integer constants their low 16 bits, float constants the f16 value), high half 0.
-    pub(super) fn packed_src(&self, code: u16, arg: Arg, out: &mut [u64; LANES]) -> Res<()> {
-        match code {
-            128..=208 => {
-                let v = cu32_isa::operand::inline_constant(code as u8, 32).unwrap_or(0);
-                *out = [v & 0xffff; LANES];
-            }
-            240..=248 => {
-                *out = [u64::from(cu32_isa::operand::INLINE_F16[usize::from(code - 240)]); LANES];
-            }
-            _ => self.vsrc(code, arg, false, out)?,
+    /// A packed 16-bit source operand: a VGPR, SGPR or literal gives its 32 bits, an inline
+    /// constant the 32 bits of [`packed_inline`] (`float`: the opcode is a float one).
+    pub(super) fn packed_src(
+        &self,
+        code: u16,
+        arg: Arg,
+        float: bool,
+        out: &mut [u64; LANES],
+    ) -> Res<()> {
+        match packed_inline(code, float) {
+            Some(v) => *out = [u64::from(v); LANES],
+            None => self.vsrc(code, arg, false, out)?,
         }
         Ok(())
     }
@@ -1405,7 +1496,7 @@ impl Exec<'_> {
         let i = self.instr;
         let mut srcs = [[0u64; LANES]; 3];
         for (k, &(code, arg, _)) in Self::sources(ops).iter().enumerate() {
-            self.packed_src(code, arg, &mut srcs[k])?;
+            self.packed_src(code, arg, false, &mut srcs[k])?;
         }
         let active = self.wave.exec_lanes();
         let (sel_lo, sel_hi) = (u32::from(i.opsel), u32::from(i.opsel_hi));
@@ -1520,14 +1611,25 @@ impl Exec<'_> {
                 self.write_vdst32(sr, exec, &a)
             }
             LaneMove::Swap16 => {
+                // `tmp = S0.b16; S0.b16 = D0.b16; D0.b16 = tmp` on the halves OPSEL picks
+                // (bit 0: S0's, bit 3: D0's; true16 `.h` operands).
                 let sr = self.vgpr_code(src0)? as u8;
+                let (sh, dh) = (i.opsel & 1 != 0, i.opsel & 8 != 0);
                 let (a, b) = (*self.vgpr(u16::from(i.vdst))?, *self.vgpr(u16::from(sr))?);
-                let mix = |x: &Lanes, y: &Lanes| -> Lanes {
-                    per_lane(|l| (x[l] & 0xffff_0000) | (y[l] & 0xffff))
+                let half = |v: &Lanes, hi: bool| -> Lanes {
+                    per_lane(|l| if hi { v[l] >> 16 } else { v[l] & 0xffff })
                 };
-                self.write_vdst32(i.vdst, exec, &mix(&a, &b))?;
-                let after: Lanes = if sr == i.vdst { mix(&a, &b) } else { b };
-                self.write_vdst32(sr, exec, &mix(&after, &a))
+                let set = |v: &Lanes, hi: bool, h: &Lanes| -> Lanes {
+                    per_lane(|l| match hi {
+                        true => (v[l] & 0xffff) | h[l] << 16,
+                        false => (v[l] & 0xffff_0000) | h[l],
+                    })
+                };
+                let (d16, s16) = (half(&a, dh), half(&b, sh));
+                let new_s = set(&b, sh, &d16);
+                let new_d = set(if sr == i.vdst { &new_s } else { &a }, dh, &s16);
+                self.write_vdst32(i.vdst, exec, &new_d)?;
+                self.write_vdst32(sr, exec, if sr == i.vdst { &new_d } else { &new_s })
             }
             LaneMove::Permlane { cross } => {
                 let src = *self.vgpr(u16::from(self.vgpr_code(src0)? as u8))?;

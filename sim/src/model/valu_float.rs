@@ -825,38 +825,43 @@ fn ldexp(x: f64, n: i64) -> f64 {
 fn div_consts(f: Fmt) -> (i64, i64, i64, i64) {
     match f {
         Fmt::D => (768, 128, 53, -1075),
-        _ => (96, 64, 23, -150),
+        _ => (96, 64, 24, -150),
     }
 }
 
-/// Whether `v`, rounded to `f`, is a (nonzero) denormal of `f`.
-fn denorm_value(f: Fmt, v: f64) -> bool {
-    !v.is_nan() && f.is_denorm(f.round(v))
-}
-
-/// `v_div_scale_*`: (result, VCC bit). D0 keeps S0 when no case assigns it.
+/// `v_div_scale_*`: (result, VCC bit), by the rules gfx1100 hardware follows (the module
+/// documentation says where they leave the pseudocode). `de`, `ne`: the biased exponent
+/// fields of the denominator S1 and numerator S2 (0 for zeros and denormals); S0 is the
+/// denominator when its bits equal S1's, else the numerator.
 fn div_scale(f: Fmt, s0: u64, s1: u64, s2: u64) -> (u64, bool) {
     let (limit, scale, tiny, _) = div_consts(f);
-    let (v0, v1, v2) = (f.value(s0), f.value(s1), f.value(s2));
-    let e1 = f.exponent(s1) as i64;
-    let e2 = f.exponent(s2) as i64;
-    let up = || f.round(ldexp(v0, scale));
-    if v2 == 0.0 || v1 == 0.0 {
-        (f.nan(), false)
-    } else if e2 - e1 >= limit {
-        (if v0 == v1 { up() } else { s0 }, true)
-    } else if f.is_denorm(s1) {
-        (up(), false)
-    } else if denorm_value(f, 1.0 / v1) && denorm_value(f, v2 / v1) {
-        (if v0 == v1 { up() } else { s0 }, true)
-    } else if denorm_value(f, 1.0 / v1) {
-        (f.round(ldexp(v0, -scale)), false)
-    } else if denorm_value(f, v2 / v1) {
-        (if v0 == v2 { up() } else { s0 }, true)
-    } else if e2 <= tiny {
-        (up(), false)
+    let (de, ne) = (f.exponent(s1) as i64, f.exponent(s2) as i64);
+    let delta = ne - de;
+    let is_den = s0 == s1;
+    // (the exponent S0 is scaled by, VCC)
+    let (adjust, vcc) = if delta >= limit {
+        (if is_den { scale } else { 0 }, true)
+    } else if de == 0 {
+        (scale, false)
+    } else if de >= f.emax() as i64 - 2 {
+        // |S1| >= 2^(bias - 1): its reciprocal is a denormal.
+        let vcc = delta <= -limit;
+        (if vcc && !is_den { 0 } else { -scale }, vcc)
+    } else if delta <= -limit {
+        (if is_den { 0 } else { scale }, true)
+    } else if ne <= tiny {
+        (scale, false)
     } else {
-        (s0, false)
+        (0, false)
+    };
+    if is_zero(f, s1) || is_zero(f, s2) {
+        (f.nan(), vcc)
+    } else if f.exponent(s0) == f.emax() {
+        (if f.is_nan(s0) { f.quiet(s0) } else { s0 }, vcc)
+    } else if adjust == 0 {
+        (s0, vcc)
+    } else {
+        (f.round(ldexp(f.value(s0), adjust)), vcc)
     }
 }
 
@@ -880,8 +885,11 @@ fn div_fixup(f: Fmt, s0: u64, s1: u64, s2: u64) -> u64 {
     } else if (f.exponent(s2) as i64) - (f.exponent(s1) as i64) < under {
         // UNDERFLOW: the quotient is below half the smallest denormal: 0 in RNE.
         sign
-    } else if f.exponent(s1) == f.emax() {
-        // OVERFLOW, as RNE rounds it.
+    } else if f != Fmt::H && f.exponent(s0) == f.emax() {
+        // OVERFLOW (as RNE rounds it) when the quotient is an infinity or a NaN, as gfx1100
+        // does (the pseudocode's `exponent(S1) == 255` cannot hold here).
+        sign | inf
+    } else if f == Fmt::H && f.exponent(s1) == f.emax() {
         sign | inf
     } else {
         sign | (s0 & !f.sign())
@@ -1139,8 +1147,14 @@ fn lane(
         Op::Sin => un(|x| sin_cos(x, false)),
         Op::Cos => un(|x| sin_cos(x, true)),
         Op::DivScale => {
-            // Input denormals are the subject of this opcode: read unflushed.
+            // Input denormals are the subject of this opcode: read unflushed; a denormal
+            // result follows the output denormal mode.
             let (d, flag) = div_scale(f, s[0], s[1], s[2]);
+            let d = if f.is_denorm(d) && !env.allow_out(f) {
+                d & f.sign()
+            } else {
+                d
+            };
             return (d, flag);
         }
         Op::DivFmas => {
@@ -1602,12 +1616,7 @@ impl Exec<'_> {
         };
         let mut srcs = [[0u64; LANES]; 3];
         for (k, &(code, arg, _)) in Self::sources(ops).iter().enumerate() {
-            if (240..=248).contains(&code) {
-                return Err(self.unsupported(
-                    "float inline constants on packed f16 operands are not modelled",
-                ));
-            }
-            self.vsrc(code, arg, false, &mut srcs[k])?;
+            self.packed_src(code, arg, true, &mut srcs[k])?;
         }
         let enabled = self.dpp_move(&mut srcs[0])?;
         let acc = *self.vgpr(u16::from(i.vdst))?;

@@ -1058,12 +1058,9 @@ def gen_mov_b16(f):
         for l in range(LANES):
             v = (data[l] >> 16) & 0xFFFF if ss == "h" else data[l] & 0xFFFF
             exp.append((dst[l] & 0xFFFF) | (v << 16) if sd == "h" else (dst[l] & 0xFFFF0000) | v)
-        if sd + ss == "ll":
-            case(f, "v_mov_b16_e32 v10.%s, v1.%s" % (sd, ss), {"v1": data, "v10": dst}, {"v10": exp},
-                 comment="v_mov_b16 (true16 halves)")
-        else:
-            case(f, "v_mov_b16_e32 v10.%s, v1.%s" % (sd, ss), {"v1": data, "v10": dst}, {}, error="Unsupported",
-                 comment="e32 .h halves are encoded as v128+ (true16): not modelled (model doc)")
+        # e32: a 16-bit operand's VGPR code 128 + n is v<n>.h (true16); the other half is kept
+        case(f, "v_mov_b16_e32 v10.%s, v1.%s" % (sd, ss), {"v1": data, "v10": dst}, {"v10": exp},
+             comment="v_mov_b16 (true16 halves: .h is VGPR code 128 + n in e32)" if sd + ss == "ll" else None)
         # VOP3 op 412 (the assembler refuses its e64 form): OPSEL[0] source high, OPSEL[3] dest high
         opsel = (1 if ss == "h" else 0) | (8 if sd == "h" else 0)
         case(f, "words %08x %08x # v_mov_b16_e64 v10, v1 op_sel:[%d,%d]" % (
@@ -1072,6 +1069,90 @@ def gen_mov_b16(f):
         if ss == "h":
             exp = [e if PARTIAL >> l & 1 else dst[l] for l, e in enumerate(exp)]
             FILES[f][-1] = "  => v10 = " + vals_text(exp)
+
+
+def vop1_word(op, vdst, src0):
+    return (0x3F << 25) | (vdst << 17) | (op << 9) | src0
+
+
+def vop2_word(op, vdst, src0, vsrc1):
+    return (op << 25) | (vdst << 17) | (vsrc1 << 9) | src0
+
+
+def vopc_word(op, src0, vsrc1):
+    return (0x3E << 25) | (op << 17) | (vsrc1 << 9) | src0
+
+
+def half16(v, hi):
+    return (v >> 16) & 0xFFFF if hi else v & 0xFFFF
+
+
+def put16(v, hi, h):
+    return (v & 0xFFFF) | (h << 16) if hi else (v & 0xFFFF0000) | h
+
+
+def gen_true16():
+    """True16 register halves of the e32 encodings (hand-encoded words: llvm-mc 19 takes `.h`
+    only on v_mov_b16): a 16-bit operand's VGPR code 128 + n is the high half of v<n>, below
+    128 the low half; a 16-bit result replaces its half and keeps the other; 32-bit operands
+    are whole registers. Each half as the opcode's pseudocode reads S0.f16 / S1.f16 / D0.f16."""
+    ff, fi = "valu_float.cases", "valu_int.cases"
+    mode = 0xF0  # f32 and f16/f64 denormals kept: results as the pseudocode computes them
+    a32 = [(h << 16) | lo for lo, h in zip(flanes(16, 3600), flanes(16, 3601))]
+    b32 = [(h << 16) | lo for lo, h in zip(flanes(16, 3602), flanes(16, 3603))]
+    d32 = [(h << 16) | lo for lo, h in zip(flanes(16, 3604), flanes(16, 3605))]
+    post = post_mods(16)
+    # VOP2 v_add_f16 (op 50) and v_fmac_f16 (op 54, D = S0 * S1 + D on D's half)
+    for k, (dh, sh0, sh1) in enumerate([(1, 1, 0), (0, 0, 1), (1, 1, 1), (0, 1, 0)]):
+        for name, op, fn in (("v_add_f16", 50, f_add(16)), ("v_fmac_f16", 54, f_fma(16))):
+            exp = []
+            for l in range(LANES):
+                c = Ctx(mode, l)
+                vals = [half16(a32[l], sh0), half16(b32[l], sh1)] + ([half16(d32[l], dh)] if op == 54 else [])
+                exp.append(put16(d32[l], dh, post(fn(vals, c), c)))
+            text = "%s_e32 v10.%s, v1.%s, v2.%s" % (name, "lh"[dh], "lh"[sh0], "lh"[sh1])
+            case(ff, "words %08x # %s" % (vop2_word(op, 10 + 128 * dh, 257 + 128 * sh0, 2 + 128 * sh1), text),
+                 {"v1": a32, "v2": b32, "v10": d32}, {"v10": exp}, mode=mode,
+                 comment="true16 e32 halves: VGPR code 128 + n is v<n>.h (%s)" % name if k == 0 else None)
+    # VOP1 conversions: v_cvt_f32_f16 (op 11) reads S0's half into a whole f32 register;
+    # v_cvt_f16_f32 (op 10) writes the f16 result into D's half
+    c32 = [0x3F800000, 0xC0490FDB, 0x7F800000, 0x477FF000, 0x387FC000, 0x33800000, 0x7FC00001, 0x80000000] * 4
+    for hi in (0, 1):
+        exp = [cvt_ff(16, 32)([half16(a32[l], hi)], Ctx(mode, l)) for l in range(LANES)]
+        case(ff, "words %08x # v_cvt_f32_f16_e32 v10, v1.%s" % (vop1_word(11, 10, 257 + 128 * hi), "lh"[hi]),
+             {"v1": a32, "v10": d32}, {"v10": exp}, mode=mode)
+        exp = [put16(d32[l], hi, cvt_ff(32, 16)([c32[l]], Ctx(mode, l))) for l in range(LANES)]
+        case(ff, "words %08x # v_cvt_f16_f32_e32 v10.%s, v1" % (vop1_word(10, 10 + 128 * hi, 257), "lh"[hi]),
+             {"v1": c32, "v10": d32}, {"v10": exp}, mode=mode)
+    # VOPC compares on halves: v_cmp_lt_f16 (op 1), v_cmp_eq_u16 (op 58), v_cmp_gt_i16 (op 52)
+    i16 = lanes_from(INT16_EDGES, 3610, bits=32)
+    j16 = [x ^ (0x10001 if l % 3 == 0 else 0) for l, x in enumerate(i16)]
+    for name, op, f, va, vb, pred in (
+            ("v_cmp_lt_f16", 1, ff, a32, b32, lambda x, y, c: f_cmp(16, "lt")([x, y], c)[1]),
+            ("v_cmp_eq_u16", 58, fi, i16, j16, lambda x, y, c: x == y),
+            ("v_cmp_gt_i16", 52, fi, i16, b32, lambda x, y, c: s16(x) > s16(y))):
+        for sh0, sh1 in ((1, 0), (0, 1), (1, 1)):
+            mask = sum(1 << l for l in range(LANES)
+                       if pred(half16(va[l], sh0), half16(vb[l], sh1), Ctx(mode, l)))
+            case(f, "words %08x # %s_e32 vcc_lo, v1.%s, v2.%s" % (vopc_word(op, 257 + 128 * sh0, 2 + 128 * sh1),
+                                                                 name, "lh"[sh0], "lh"[sh1]),
+                 {"v1": va, "v2": vb, "vcc_lo": 0xA5A5A5A5}, {"vcc_lo": mask}, mode=mode)
+    # v_swap_b16 (VOP1 op 102; llvm-mc 19 does not take it): tmp = S0.b16; S0.b16 = D0.b16;
+    # D0.b16 = tmp, on the halves named
+    for dh, sh, src in ((1, 0, 1), (0, 1, 1), (1, 0, 10)):
+        init = {"v10": d32}
+        if src != 10:
+            init["v1"] = a32
+        expect = {}
+        if src == 10:
+            # one register, D0 = v10.h, S0 = v10.l: its halves trade places
+            expect["v10"] = [put16(put16(d, 0, half16(d, 1)), 1, half16(d, 0)) for d in d32]
+        else:
+            expect["v1"] = [put16(a, sh, half16(d, dh)) for a, d in zip(a32, d32)]
+            expect["v10"] = [put16(d, dh, half16(a, sh)) for a, d in zip(a32, d32)]
+        case(fi, "words %08x # v_swap_b16 v10.%s, v%d.%s" % (vop1_word(102, 10 + 128 * dh, 256 + src + 128 * sh),
+                                                           "lh"[dh], src, "lh"[sh]),
+             init, expect, comment="v_swap_b16 on true16 halves" if src == 1 and dh == 1 else None)
 
 
 def gen_valu_int():
@@ -1863,7 +1944,9 @@ def f_div_fixup(w):
             return (q & 0x7FFF) | (so << 15)
         if exn - exd < under:
             return so << (w - 1)
-        if exd == (1 << e) - 1:
+        # OVERFLOW: gfx1100 tests the quotient (an infinity or NaN S0 gives +-inf in RNE);
+        # the pseudocode's `exponent(S1) == max` cannot hold here (model documentation)
+        if (q >> mb) & ((1 << e) - 1) == (1 << e) - 1:
             return rnd(so, INF, w)
         return (q & ((1 << (w - 1)) - 1)) | (so << (w - 1))
     return fn
@@ -2298,6 +2381,32 @@ def gen_vop3p():
             known = None
             case(f, asm.strip(), init, {"v10": res}, exec_=ex if ex != M32 else None, mode=mode or None,
                  comment=name if k == 0 else None, known=known)
+    # Inline constants as gfx11 hardware produces them for a packed f16 opcode (LLVM's
+    # getInlineEncodingV216, not reference 7.5.1): an integer one is its sign-extended 32-bit
+    # value, a float one the f16 value in the low half and 0 in the high half; OP_SEL /
+    # OP_SEL_HI pick halves of these 32 bits as of a register's.
+    for idx, (name, (n, fn)) in enumerate(PK_OPS.items()):
+        other = [[(h << 16) | lo for lo, h in zip(flanes(16, 9400 + idx * 10 + j), flanes(16, 9401 + idx * 10 + j))]
+                 for j in range(1, n)]
+        for text, val in (("1.0", 0x3C00), ("-2.0", 0xC000), ("-1", 0xFFFFFFFF), ("4", 4), ("0.15915494", 0x3118)):
+            for osel, oselhi in (([0, 0, 0], [1, 1, 1]), ([1, 0, 0], [0, 1, 1]), ([0, 0, 0], [0, 0, 0])):
+                dst = sentinel(VDST)
+                res = []
+                for l in range(LANES):
+                    c = Ctx(0, l)
+                    vals32 = [val] + [o[l] for o in other]
+                    halves = [post_mods(16)(fn([(vals32[j] >> 16) & 0xFFFF if sel[j] else vals32[j] & 0xFFFF
+                                                for j in range(n)], c), c) for sel in (osel, oselhi)]
+                    res.append(halves[0] | halves[1] << 16)
+                mods = "" if osel == [0, 0, 0] else " op_sel:[%s]" % ",".join(map(str, osel[:n]))
+                mods += "" if oselhi == [1, 1, 1] else " op_sel_hi:[%s]" % ",".join(map(str, oselhi[:n]))
+                init = {"v%d" % (j + 2): other[j] for j in range(n - 1)}
+                init["v10"] = dst
+                asm = "%s v10, %s, %s%s" % (name, text, ", ".join("v%d" % (j + 2) for j in range(n - 1)), mods)
+                case(f, asm, init, {"v10": res},
+                     comment="%s with an inline constant: integer sign-extended to 32 bits, float the f16 value "
+                     "in the low half (hardware rule, LLVM getInlineEncodingV216)" % name
+                     if text == "1.0" and not mods else None)
     # v_pk_fmac_f16 (VOP2): D.lo = fma(S0.lo, S1.lo, D.lo), D.hi = fma(S0.hi, S1.hi, D.hi)
     for k, (mode, ex) in enumerate([(0, M32), (0xF0, PARTIAL), (0, M32)]):
         a, b = (flanes(16, 9500 + k * 7 + j, "normal" if k == 2 else "edge") for j in (0, 1))
@@ -2386,19 +2495,22 @@ def gen_vop3p_int():
             case(f, asm.strip(), init, {"v10": res}, exec_=ex if ex != M32 else None,
                  comment="%s (clamp: %s)" % (name, {"s": "signed saturation", "u": "unsigned saturation",
                                                      None: "ignored"}[kind]) if k == 0 else None)
-        # scalar, inline-constant and literal sources: an SGPR and a literal give 32 bits, an
-        # inline constant only its low 16 bits (reference 7.5.1; high half 0)
+        # scalar, inline-constant and literal sources: each gives 32 bits, of which OP_SEL /
+        # OP_SEL_HI pick halves. Inline constants as gfx11 hardware produces them for a packed
+        # integer opcode (LLVM's getInlineEncodingV216, not reference 7.5.1): an integer one
+        # sign-extended to 32 bits, a float one its f32 bits.
         srcs = srcs_for(["src0:16"] * n, 9790 + idx)
-        for text, val in (("s4", 0x8001FFFE), ("-1", 0xFFFF), ("5", 5), ("0x7fff0003", 0x7FFF0003),
-                          ("1.0", 0x3C00)):
+        for text, val in (("s4", 0x8001FFFE), ("-1", 0xFFFFFFFF), ("5", 5), ("0x7fff0003", 0x7FFF0003),
+                          ("1.0", 0x3F800000), ("-16", 0xFFFFFFF0), ("-4.0", 0xC0800000)):
             init = {"v%d" % (j + 1): srcs[j] for j in range(n)}
             if text == "s4":
                 init["s4"] = val
             init["v10"] = sentinel(VDST)
-            for osel, oselhi in (([0, 0, 0], [1, 1, 1]), ([0, 0, 0], [0, 0, 0])):
+            for osel, oselhi in (([0, 0, 0], [1, 1, 1]), ([0, 0, 0], [0, 0, 0]), ([1, 0, 0], [0, 1, 1])):
                 vals = lambda l: [val] + [srcs[j][l] for j in range(1, n)]  # noqa: E731
                 res = [pk_int_result(name, vals(l), osel, oselhi, False) for l in range(LANES)]
-                mods = "" if oselhi == [1, 1, 1] else " op_sel_hi:[%s]" % ",".join(map(str, oselhi[:n]))
+                mods = "" if osel == [0, 0, 0] else " op_sel:[%s]" % ",".join(map(str, osel[:n]))
+                mods += "" if oselhi == [1, 1, 1] else " op_sel_hi:[%s]" % ",".join(map(str, oselhi[:n]))
                 asm = "%s v10, %s, %s%s" % (name, text, ", ".join("v%d" % (j + 1) for j in range(1, n)), mods)
                 case(f, asm, init, {"v10": res},
                      comment="%s: scalar/constant/literal src0" % name if text == "s4" and not mods else None)
@@ -2884,50 +2996,42 @@ def gen_vopd():
 
 
 def f_div_scale(w):
+    """v_div_scale by the rules gfx1100 follows (model documentation, "Division helpers"):
+    the decision reads the biased exponent fields de (S1, denominator) and ne (S2,
+    numerator), 0 for zeros and denormals; S0 is the denominator when its bits equal S1's."""
     e, mb = FMT[w]
-    big, tiny, sh = (96, 23, 64) if w == 32 else (768, 53, 128)
+    big, tiny, sh = (96, 24, 64) if w == 32 else (768, 53, 128)
+    emax = (1 << e) - 1
 
     def expo(b):
-        return (b >> mb) & ((1 << e) - 1)
-
-    def ldexp(b, n):
-        if is_nan(b, w):
-            return quiet(b, w)
-        s_, m = dec(b, w)
-        return rnd(s_, m if m == INF else m * Fr(2) ** n, w)
-
-    def q_denorm(num, den):
-        (sn, mn), (sd, md) = dec(num, w), dec(den, w)
-        if mn == INF or md == INF or md == 0:
-            return False
-        return is_denorm(rnd(sn ^ sd, mn / md, w), w)
+        return (b >> mb) & emax
 
     def fn(v, c):
         s0, s1, s2 = v
-        # NaN sources: the float compares are false, the exponent compares use the fields
-        vcc = 0
+        de, ne = expo(s1), expo(s2)
+        delta = ne - de
+        is_den = s0 == s1
+        if delta >= big:  # N/D near the largest float: scale the denominator up
+            adj, vcc = (sh if is_den else 0), 1
+        elif de == 0:  # denormal denominator: scale both up
+            adj, vcc = sh, 0
+        elif de >= emax - 2:  # 1/D is a denormal
+            vcc = 1 if delta <= -big else 0
+            adj = 0 if vcc and not is_den else -sh
+        elif delta <= -big:  # N/D a denormal: scale the numerator up
+            adj, vcc = (0 if is_den else sh), 1
+        elif ne <= tiny:  # tiny numerator: scale both up
+            adj, vcc = sh, 0
+        else:
+            adj, vcc = 0, 0
+        if dec(s1, w)[1] == 0 or dec(s2, w)[1] == 0:
+            return default_nan(w), vcc
+        if expo(s0) == emax:
+            return (quiet(s0, w) if is_nan(s0, w) else s0), vcc
         d = s0
-        v1, v2 = dec(s1, w), dec(s2, w)
-        if v2[1] == 0 or v1[1] == 0:
-            return default_nan(w), 0
-        if expo(s2) - expo(s1) >= big:
-            vcc = 1
-            if feq(s0, s1, w):
-                d = ldexp(s0, sh)
-        elif is_denorm(s1, w):
-            d = ldexp(s0, sh)
-        elif w == 64 and v1[1] != INF and is_denorm(rnd(0, 1 / v1[1], 64), 64) and q_denorm(s2, s1):
-            vcc = 1
-            if feq(s0, s1, w):
-                d = ldexp(s0, sh)
-        elif w == 64 and v1[1] != INF and is_denorm(rnd(0, 1 / v1[1], 64), 64):
-            d = ldexp(s0, -sh)
-        elif q_denorm(s2, s1):
-            vcc = 1
-            if feq(s0, s2, w):
-                d = ldexp(s0, sh)
-        elif expo(s2) <= tiny:
-            d = ldexp(s0, sh)
+        if adj:
+            sg, m = dec(s0, w)
+            d = rnd(sg, m * Fr(2) ** adj, w)
         return flush_out(d, w, c.mode), vcc
     return fn
 
@@ -2960,10 +3064,12 @@ def gen_div_helpers():
         bias = (1 << (e - 1)) - 1
         r = rng(9900 + w)
         num, den = [], []
+        emax = (1 << e) - 1
         for l in range(LANES):
-            kind = l % 8
+            kind = l % 10
             d = rand_float(r, w, 10)
             n = rand_float(r, w, 10)
+            setexp = (lambda x, ex: (x & ~(emax << mb)) | (ex << mb))  # noqa: E731
             if kind == 1:  # N/D near MAX_FLOAT
                 n = (n & ~(((1 << e) - 1) << mb)) | ((bias + big // 2 + 5) << mb)
                 d = (d & ~(((1 << e) - 1) << mb)) | ((bias - big // 2 - 5) << mb)
@@ -2975,7 +3081,17 @@ def gen_div_helpers():
             elif kind == 4:  # tiny numerator
                 n = (n & ~(((1 << e) - 1) << mb)) | ((3 if w == 32 else 20) << mb)
             elif kind == 5:
-                n = [0, 1 << (w - 1), default_nan(w) & ~(1 << (w - 1)), rnd(0, INF, w)][l // 8 % 4]
+                n = [0, 1 << (w - 1), default_nan(w) & ~(1 << (w - 1)), rnd(0, INF, w)][l // 10 % 4]
+            elif kind == 6:  # a zero numerator over a large denominator: NaN, and VCC set
+                n = [0, 1 << (w - 1), 0][l // 10 % 3]
+                d = setexp(d, bias + (100 if w == 32 else 800))
+            elif kind == 8:  # |D| >= 2^(bias - 1): 1/D is a denormal; N far below or not
+                d = setexp(d, emax - 1 - l // 10 % 2)
+                n = setexp(n, [100, 200, 30][l // 10 % 3] * (1 if w == 32 else 8))
+            elif kind == 9:  # the tiny-numerator boundary (exponent field 24 / 25; f64 53 / 54)
+                n = setexp(n, (24 if w == 32 else 53) + l // 10 % 2)
+                if l // 10 == 2:
+                    n = rnd(1, INF, w)
             num.append(n & ((1 << w) - 1))
             den.append(d & ((1 << w) - 1))
         fn = f_div_scale(w)
@@ -2992,6 +3108,13 @@ def gen_div_helpers():
             vgen(f, name, "VOP3", lambda v, c: fm(v, c), [a, b, cc], carry_in=None,
                  extra_init={"vcc_lo": carry}, comment="%s, VCC = %08x" % (name, carry),
                  mode=0xF0 if k == 2 else 0, fmas_vcc=carry)
+        # v_div_fixup with an infinite or NaN quotient (normal N and D): +-inf
+        fx = f_div_fixup(w)
+        name = "v_div_fixup_" + t
+        q = [[default_nan(w) & ~(1 << (w - 1)), rnd(0, INF, w), rnd(1, INF, w), 0x7FA00001 if w == 32
+              else 0x7FF4000000000001][l % 4] if l < 16 else rand_float(r, w, 10) for l in range(LANES)]
+        dd, nn = (flanes(w, 9990 + w + j, "normal") for j in range(2))
+        vgen(f, name, "VOP3", fx, [q, dd, nn], comment="%s: an infinite or NaN quotient gives +-inf" % name)
 
 
 
@@ -4304,12 +4427,33 @@ CLAMP_SAT = {
     "v_add_nc_i16": ("VOP3", lambda v: s16(v[0]) + s16(v[1]), True, 16),
     "v_sub_nc_i16": ("VOP3", lambda v: s16(v[0]) - s16(v[1]), True, 16),
     "v_mad_i16": ("VOP3", lambda v: s16(v[0]) * s16(v[1]) + s16(v[2]), True, 16),
+    # D = S0.i24 * S1.i24 + S2.i (and the u24, i16, u16 forms): the exact sum saturated to
+    # the 32-bit destination's range.
+    "v_mad_i32_i24": ("VOP3", lambda v: sext(v[0] & 0xFFFFFF, 24) * sext(v[1] & 0xFFFFFF, 24) + s32(v[2]),
+                      True, 32),
+    "v_mad_u32_u24": ("VOP3", lambda v: (v[0] & 0xFFFFFF) * (v[1] & 0xFFFFFF) + v[2], False, 32),
+    "v_mad_i32_i16": ("VOP3", lambda v: s16(v[0]) * s16(v[1]) + s32(v[2]), True, 32),
+    "v_mad_u32_u16": ("VOP3", lambda v: (v[0] & 0xFFFF) * (v[1] & 0xFFFF) + v[2], False, 32),
 }
+# Sources (S0, S1, S2) of the 32-bit multiply-adds' first lanes: products and addends at both
+# ends of the i24/u24/i16/u16 and i32/u32 ranges, high bits outside the operand's width set.
+MAD_TRIPLES = [(0x7FFFFF, 0x7FFFFF, 0), (0x800000, 0x7FFFFF, 0), (0x800000, 0x800000, 0), (1, 1, 0x7FFFFFFF),
+               (0xFFFFFF, 1, 0x80000000), (0xFFFFFF, 0xFFFFFF, 0xFFFFFFFF), (0x10000, 0x10000, 0),
+               (0x10000, 0xFFFF, 0), (1, 1, 0xFFFFFFFF), (0x7FFF, 0x7FFF, 0x7FFFFFFF), (0x8000, 0x8000, 0x7FFFFFFF),
+               (0x8000, 0x7FFF, 0x80000000), (0xFFFF, 1, 0x80000000), (0xFFFF, 0xFFFF, 0x1FFFF),
+               (0xFFFF, 0xFFFF, 0x1FFFE), (0xABCD0003, 0x12340004, 5), (0xFF000002, 0xFF000003, 4), (2, 3, 5),
+               (0, 0, 0x80000000), (0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFE)]
 CLAMP_CARRY = {
     # name: (exact result, carry/borrow-out as without clamp)
     "v_add_co_u32": (lambda v: v[0] + v[1], lambda v: v[0] + v[1] > M32),
     "v_sub_co_u32": (lambda v: v[0] - v[1], lambda v: v[1] > v[0]),
     "v_subrev_co_u32": (lambda v: v[1] - v[0], lambda v: v[0] > v[1]),
+}
+CLAMP_CARRY_IN = {
+    # name: (exact result of the sources and carry-in c, carry/borrow-out as without clamp)
+    "v_add_co_ci_u32": (lambda v, c: v[0] + v[1] + c, lambda v, c: v[0] + v[1] + c > M32),
+    "v_sub_co_ci_u32": (lambda v, c: v[0] - v[1] - c, lambda v, c: v[1] + c > v[0]),
+    "v_subrev_co_ci_u32": (lambda v, c: v[1] - v[0] - c, lambda v, c: v[0] + c > v[1]),
 }
 SAT_PAIRS32 = [(0x7FFFFFFF, 1), (0x80000000, 0xFFFFFFFF), (0xFFFFFFFF, 1), (0, 0xFFFFFFFF), (0, 1), (1, 0),
                (0x80000000, 0x80000000), (0x7FFFFFFF, 0x7FFFFFFF), (0x7FFFFFFF, 0x80000000),
@@ -4345,7 +4489,12 @@ def gen_int_clamp(f="valu_int.cases"):
         args = ROWS[fmt][name]["args"]
         exact = (lambda fn, signed, bits: lambda v, c: sat_int(fn(v), signed, bits))(fn, signed, bits)
         for k, ex in enumerate((M32, PARTIAL)):
-            vgen(f, name, fmt, exact, clamp_srcs(args, 21000 + 10 * i + k, k == 0), exec_=ex, mods="clamp",
+            srcs = clamp_srcs(args, 21000 + 10 * i + k, k == 0)
+            if k == 0 and name.startswith("v_mad_") and bits == 32:
+                for l, t in enumerate(MAD_TRIPLES):
+                    for j in range(3):
+                        srcs[j][l] = t[j]
+            vgen(f, name, fmt, exact, srcs, exec_=ex, mods="clamp",
                  comment="%s clamp: the exact result saturated (%s %d-bit)" % (
                      name, "signed" if signed else "unsigned", bits) if k == 0 else None)
         if bits == 16:
@@ -4359,6 +4508,18 @@ def gen_int_clamp(f="valu_int.cases"):
         for k, ex in enumerate((M32, PARTIAL)):
             vgen(f, name, "VOP3SD", both, clamp_srcs(args, 22000 + 10 * i + k, k == 0), exec_=ex, mods="clamp",
                  comment="%s clamp: D saturated to [0, 0xffffffff], carry-out unchanged" % name if k == 0 else None)
+    for i, (name, (fn, carry)) in enumerate(CLAMP_CARRY_IN.items()):
+        args = ROWS["VOP3SD"][name]["args"]
+        both = (lambda fn, carry: lambda v, c: (sat_int(fn(v, c.carry), False, 32), carry(v, c.carry)))(fn, carry)
+        for k, (ex, cin) in enumerate(((M32, 0xFFFF0000), (PARTIAL, 0x5A5AC3C3))):
+            srcs = clamp_srcs(args, 22100 + 10 * i + k, k == 0)
+            if k == 0:
+                # every edge pair twice: lanes 0-15 without carry-in, 16-31 with it
+                for j in range(2):
+                    srcs[j][16:32] = srcs[j][0:16]
+            vgen(f, name, "VOP3SD", both, srcs, exec_=ex, mods="clamp", carry_in=cin,
+                 comment="%s clamp: D = S0 + S1 + carry-in (subtracts: minus) saturated to [0, 0xffffffff], "
+                 "carry-out unchanged" % name if k == 0 else None)
     # v_mul_lo_u16 (LLVM takes no clamp on it): hand-encoded VOP3 op 773 with CLAMP
     a = clamp_srcs(["vdst:16", "src0:16", "src1:16"], 22500, True)
     dst = sentinel(VDST)
@@ -4394,12 +4555,11 @@ def gen_int_clamp(f="valu_int.cases"):
          {"s20": sum(1 << l for l in range(LANES) if s32(x[l]) < s32(z[l]))},
          comment="integer compares ignore clamp")
     # refused: no saturation defined for these
-    for asm in ("v_mad_u32_u24 v10, v1, v2, v3 clamp", "v_mul_u32_u24_e64 v10, v1, v2 clamp",
-                "v_add_co_ci_u32_e64 v10, s20, v1, v2, s22 clamp", "v_mad_u64_u32 v[10:11], s20, v1, v2, v[4:5] clamp",
-                "v_sad_u8 v10, v1, v2, v3 clamp", "v_mad_u32_u16 v10, v1, v2, v3 clamp"):
+    for asm in ("v_mul_u32_u24_e64 v10, v1, v2 clamp", "v_mad_u64_u32 v[10:11], s20, v1, v2, v[4:5] clamp",
+                "v_sad_u8 v10, v1, v2, v3 clamp"):
         case(f, asm, {"v1": x, "v2": y}, {}, error="Unsupported reason: \"clamp on an integer opcode",
              comment="clamp where the reference defines no saturation stops the wave"
-             if asm.startswith("v_mad_u32_u24") else None)
+             if asm.startswith("v_mul_u32_u24") else None)
     case(f, "words %08x %08x # v_mul_lo_u32 v10, v1, v2 clamp" % (vop3_word0(812, VDST, clamp=1), 257 | 258 << 9),
          {"v1": x, "v2": y}, {}, error="Unsupported reason: \"clamp on an integer opcode")
 
@@ -4596,6 +4756,7 @@ def main():
     gen_sop1()
     gen_valu_int()
     gen_valu_float()
+    gen_true16()
     gen_vopc()
     gen_vop3p()
     gen_vop3p_int()
