@@ -1006,7 +1006,7 @@ fn valu_wide(d: &Decoded) -> Option<FastOp> {
             vdst: i.vdst,
             wide,
         }),
-        Kind::Mad64 { signed } if wide => {
+        Kind::Mad64 { signed, .. } if wide => {
             let sdst = ops.sdst.unwrap_or(VCC_LO);
             (sdst == NULL || plain_sdst(sdst)).then_some(FastOp::Mad64 {
                 signed,

@@ -229,17 +229,26 @@
 //!   nc_u32`, the `_co_ci` forms (`S0 + S1 + carry-in`, `S0 - S1 - carry-in`, `S1 - S0 -
 //!   carry-in`, exact, to [0, 2^32-1]; the carry-out stays the pseudocode's) and the
 //!   32-bit multiply-adds `v_mad_{i32_i24,u32_u24,i32_i16,u32_u16}` (the exact
-//!   `S0 * S1 + S2` to the i32 or u32 range), which have no note but are the integer
-//!   arithmetic of the CLMP field's rule ("clamp result to [0, +max_uint]", signed
-//!   arithmetic to the signed range; clang's `add_sat`/`sub_sat`). It is
+//!   `S0 * S1 + S2` to the i32 or u32 range), the 24-bit multiplies
+//!   `v_mul_{i32_i24,u32_u24}` (the exact 48-bit product to the i32 / u32 range) and
+//!   `v_mul_hi_{i32_i24,u32_u24}` (the product's high 32 bits, always in range), the SADs
+//!   `v_sad_u8`, `v_sad_hi_u8`, `v_sad_u16`, `v_sad_u32`, `v_msad_u8` (the exact `S2 +`
+//!   the ABSDIFF terms, `v_sad_hi_u8`: `(sad << 16) + S2`, to [0, 2^32-1]), the quad SADs
+//!   `v_qsad_pk_u16_u8` / `v_mqsad_pk_u16_u8` (each 16-bit field, the exact S2 field plus
+//!   its SAD, to [0, 0xffff]) and `v_mqsad_u32_u8` (each dword to [0, 2^32-1]), and
+//!   `v_mad_u64_u32` / `v_mad_i64_i32` (D, the exact 65-bit result, to the u64 / i64
+//!   range; the carry-out stays bit 64 of the pseudocode's result), which have no note
+//!   but are the integer arithmetic of the CLMP field's rule ("clamp result to
+//!   [0, +max_uint]", signed arithmetic to the signed range; clang's `add_sat`/`sub_sat`)
+//!   and are not in 7.2.3.1's list of opcodes that ignore clamp. It is
 //!   ignored where 7.2.3.1 says so (`v_perm_b32`, `v_add3_u32`, `v_add_lshl_u32`,
 //!   `v_align*`, the integer compares, `v_readlane`/`v_readfirstlane`/`v_writelane`,
 //!   `v_permlane*`, and "bitwise ops", taken as the logic operations, shifts, `v_bfi`,
 //!   `v_bfm`, `v_bfrev`, `v_lshl_or`, `v_and_or`, `v_or3`, `v_xor3`) and on the integer
 //!   min/max/med3 family (its result is a source, already in range). On every other
-//!   integer opcode (24-bit and 32-bit multiplies, SAD, `v_mad_u64_u32`, ...) the
-//!   reference defines no saturation and clamp
-//!   stops the wave with [`ModelError::Unsupported`]. Clamped instructions stay off the
+//!   integer opcode (`v_mul_lo_u32`, `v_mul_hi_{i32,u32}`, `v_lshl_add_u32`, `v_bfe_*`,
+//!   ...) the model does not model clamp yet, and it stops the wave with
+//!   [`ModelError::Unsupported`]. Clamped instructions stay off the
 //!   fast path (it takes no clamp).
 //! * Other modifiers (integer opcodes other than the packed and dot forms above): abs/neg
 //!   input modifiers (VOP3 bits or the DPP16 dword) stop the wave (not modelled yet); OMOD

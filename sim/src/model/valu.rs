@@ -383,15 +383,17 @@ fn msad_u8(a: u32, b: u32, c: u32) -> u32 {
     })
 }
 
-/// The quad-byte SADs: four 16-bit `sad(S0[8k+31:8k], S1, S2[16k+15:16k])`.
-fn qsad(a: u64, b: u64, c: u64, sad: fn(u32, u32, u32) -> u32) -> u64 {
+/// The quad-byte SADs: four 16-bit `sad(S0[8k+31:8k], S1, S2[16k+15:16k])`; with `clamp`
+/// each the exact value (S2's field plus at most 1020) saturated to 0xffff.
+fn qsad(a: u64, b: u64, c: u64, sad: fn(u32, u32, u32) -> u32, clamp: bool) -> u64 {
     (0..4).fold(0, |d, k| {
         let r = sad(
             (a >> (8 * k)) as u32,
             b as u32,
             ((c >> (16 * k)) & 0xffff) as u32,
         );
-        d | (u64::from(r & 0xffff) << (16 * k))
+        let r = if clamp { r.min(0xffff) } else { r & 0xffff };
+        d | (u64::from(r) << (16 * k))
     })
 }
 
@@ -444,11 +446,11 @@ const OPS64: &[(&str, Op64)] = &[
     ),
     (
         "v_qsad_pk_u16_u8",
-        lanewise64!(|a, b, c| qsad(a, b, c, sad_u8)),
+        lanewise64!(|a, b, c| qsad(a, b, c, sad_u8, false)),
     ),
     (
         "v_mqsad_pk_u16_u8",
-        lanewise64!(|a, b, c| qsad(a, b, c, msad_u8)),
+        lanewise64!(|a, b, c| qsad(a, b, c, msad_u8, false)),
     ),
 ];
 
@@ -643,9 +645,9 @@ const PK_INT: &[(&str, PkInt)] = &[
     ),
 ];
 
-/// The integer opcodes whose CLAMP saturates the exact result to the destination's range
-/// (16 or 32 bits; the model documentation says which and why). 16-bit sources are their
-/// low halves.
+/// The integer opcodes with a 16- or 32-bit result whose CLAMP saturates the exact result
+/// to the destination's range (the model documentation says which and why; the wider ones:
+/// [`CLAMPED_QSAD`], `Kind::Mqsad32`, `Kind::Mad64`). 16-bit sources are their low halves.
 const CLAMPED: &[(&str, PkInt)] = &[
     (
         "v_add_nc_u32",
@@ -801,6 +803,89 @@ const CLAMPED: &[(&str, PkInt)] = &[
             f: |a, b, c| i64::from(b) - i64::from(a) - i64::from(c),
             sat: Sat::Unsigned,
         },
+    ),
+    // The 24-bit multiplies: the exact 48-bit product (`_hi`: its high 32 bits, always in
+    // range).
+    (
+        "v_mul_i32_i24",
+        PkInt {
+            f: |a, b, _| i24(a) * i24(b),
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_mul_hi_i32_i24",
+        PkInt {
+            f: |a, b, _| (i24(a) * i24(b)) >> 32,
+            sat: Sat::Signed,
+        },
+    ),
+    (
+        "v_mul_u32_u24",
+        PkInt {
+            f: |a, b, _| (u24(a) * u24(b)) as i64,
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_mul_hi_u32_u24",
+        PkInt {
+            f: |a, b, _| ((u24(a) * u24(b)) >> 32) as i64,
+            sat: Sat::Unsigned,
+        },
+    ),
+    // The 32-bit SADs: S2 plus the absolute differences, exact.
+    (
+        "v_sad_u8",
+        PkInt {
+            f: |a, b, c| i64::from(c) + i64::from(sad_u8(a, b, 0)),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_sad_hi_u8",
+        PkInt {
+            f: |a, b, c| i64::from(c) + (i64::from(sad_u8(a, b, 0)) << 16),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_sad_u16",
+        PkInt {
+            f: |a, b, c| {
+                i64::from(c)
+                    + i64::from(absdiff(a >> 16, b >> 16) + absdiff(a & 0xffff, b & 0xffff))
+            },
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_sad_u32",
+        PkInt {
+            f: |a, b, c| i64::from(c) + i64::from(absdiff(a, b)),
+            sat: Sat::Unsigned,
+        },
+    ),
+    (
+        "v_msad_u8",
+        PkInt {
+            f: |a, b, c| i64::from(c) + i64::from(msad_u8(a, b, 0)),
+            sat: Sat::Unsigned,
+        },
+    ),
+];
+
+/// The quad-byte SADs with CLAMP: each 16-bit field saturated to 0xffff (the other wide
+/// results, `v_mqsad_u32_u8` and `v_mad_{u64_u32,i64_i32}`, saturate through their kinds'
+/// `clamp`).
+const CLAMPED_QSAD: &[(&str, Op64)] = &[
+    (
+        "v_qsad_pk_u16_u8",
+        lanewise64!(|a, b, c| qsad(a, b, c, sad_u8, true)),
+    ),
+    (
+        "v_mqsad_pk_u16_u8",
+        lanewise64!(|a, b, c| qsad(a, b, c, msad_u8, true)),
     ),
 ];
 
@@ -980,8 +1065,10 @@ pub(super) enum Kind {
     MbcntLo,
     MbcntHi,
     Cndmask,
+    /// `v_mad_u64_u32` / `v_mad_i64_i32`; `clamp`: D saturated to the u64 / i64 range.
     Mad64 {
         signed: bool,
+        clamp: bool,
     },
     /// A packed 16-bit integer opcode (VOP3P).
     PackedInt(PkInt),
@@ -993,8 +1080,11 @@ pub(super) enum Kind {
     },
     /// M0-relative VGPR moves, swaps and the row permutes.
     Lane(LaneMove),
-    /// `v_mqsad_u32_u8`: four 32-bit masked SADs into a 128-bit destination.
-    Mqsad32,
+    /// `v_mqsad_u32_u8`: four 32-bit masked SADs into a 128-bit destination; `clamp`: each
+    /// saturated to 0xffffffff.
+    Mqsad32 {
+        clamp: bool,
+    },
     /// `v_dot4_*_*8` / `v_dot8_*_*4`: `bits`-wide elements; `iu`: NEG[0]/NEG[1] say whether
     /// S0/S1 elements are signed (`_iu` forms, signed accumulation), else all unsigned.
     IntDot {
@@ -1043,7 +1133,7 @@ pub(super) fn resolve(name: &str) -> Kind {
         "v_movrelsd_b32" => Kind::Lane(LaneMove::MovRel(Rel::M0, Rel::M0)),
         "v_movrelsd_2_b32" => Kind::Lane(LaneMove::MovRel(Rel::Lo10, Rel::Hi10)),
         "v_swap_b32" => Kind::Lane(LaneMove::Swap(Rel::None, Rel::None)),
-        "v_mqsad_u32_u8" => Kind::Mqsad32,
+        "v_mqsad_u32_u8" => Kind::Mqsad32 { clamp: false },
         "v_swaprel_b32" => Kind::Lane(LaneMove::Swap(Rel::Lo10, Rel::Hi10)),
         "v_swap_b16" => Kind::Lane(LaneMove::Swap16),
         "v_permlane16_b32" => Kind::Lane(LaneMove::Permlane { cross: false }),
@@ -1054,21 +1144,44 @@ pub(super) fn resolve(name: &str) -> Kind {
         "v_mbcnt_lo_u32_b32" => Kind::MbcntLo,
         "v_mbcnt_hi_u32_b32" => Kind::MbcntHi,
         "v_cndmask_b32" | "v_cndmask_b16" => Kind::Cndmask,
-        "v_mad_u64_u32" => Kind::Mad64 { signed: false },
+        "v_mad_u64_u32" => Kind::Mad64 {
+            signed: false,
+            clamp: false,
+        },
         "v_dot4_i32_iu8" => Kind::IntDot { bits: 8, iu: true },
         "v_dot4_u32_u8" => Kind::IntDot { bits: 8, iu: false },
         "v_dot8_i32_iu4" => Kind::IntDot { bits: 4, iu: true },
         "v_dot8_u32_u4" => Kind::IntDot { bits: 4, iu: false },
-        "v_mad_i64_i32" => Kind::Mad64 { signed: true },
+        "v_mad_i64_i32" => Kind::Mad64 {
+            signed: true,
+            clamp: false,
+        },
         _ => Kind::NotModelled,
     }
 }
 
 /// The semantics of (non-VOPD) VALU instruction `i`: its mnemonic's ([`resolve`]), or with
-/// CLAMP on an opcode of [`CLAMPED`], the saturating form.
+/// CLAMP on an opcode of [`CLAMPED`], [`CLAMPED_QSAD`] or a wide kind that saturates, the
+/// saturating form.
 pub(super) fn resolve_instr(i: &cu32_isa::Instr) -> Kind {
     let name = i.op.name.as_str();
     let kind = resolve(name);
+    if !i.clamp {
+        return kind;
+    }
+    if let Some(f) = lookup(CLAMPED_QSAD, name) {
+        return Kind::Op64(f);
+    }
+    match kind {
+        Kind::Mad64 { signed, .. } => {
+            return Kind::Mad64 {
+                signed,
+                clamp: true,
+            }
+        }
+        Kind::Mqsad32 { .. } => return Kind::Mqsad32 { clamp: true },
+        _ => {}
+    }
     match lookup(CLAMPED, name) {
         Some(exact) if i.clamp => Kind::Saturating {
             exact,
@@ -1245,11 +1358,16 @@ pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind) -> Option<&'static str> {
                 | Kind::Lane(LaneMove::Permlane { .. })
         ) || CLAMP_IGNORED.contains(&op.name.as_str())
             || clamp_cannot_change(op.name.as_str());
-        if i.clamp && !clamp_ignored && !matches!(kind, Kind::Saturating { .. }) {
+        let saturates = matches!(
+            kind,
+            Kind::Saturating { .. }
+                | Kind::Mad64 { clamp: true, .. }
+                | Kind::Mqsad32 { clamp: true }
+        ) || lookup(CLAMPED_QSAD, op.name.as_str()).is_some();
+        if i.clamp && !clamp_ignored && !saturates {
             return Some(
-                "clamp on an integer opcode for which the reference defines no saturation \
-                 (its chapter 16 notes name the add/sub/mul_lo_u16/mad_*16 forms that \
-                 saturate; 7.2.3.1 lists those that ignore clamp)",
+                "clamp on an integer opcode whose saturation is not modelled (the model \
+                 documentation lists the opcodes that saturate and those that ignore clamp)",
             );
         } else if i.abs != 0 || i.neg != 0 || dpp_mods {
             return Some("abs/neg input modifiers on integer operands are not modelled");
@@ -1352,8 +1470,8 @@ impl Exec<'_> {
         if let Kind::Lane(m) = kind {
             return self.valu_lane_move(m, &ops);
         }
-        if let Kind::Mqsad32 = kind {
-            return self.valu_mqsad32(&ops);
+        if let Kind::Mqsad32 { clamp } = kind {
+            return self.valu_mqsad32(clamp, &ops);
         }
         if let Kind::IntDot { bits, iu } = kind {
             return self.valu_int_dot(bits, iu, &ops);
@@ -1452,11 +1570,19 @@ impl Exec<'_> {
                 let d = lanes(&|l| if mask_in >> l & 1 == 1 { b[l] } else { a[l] });
                 self.write_vdst(vdst, vty, active, &d)?;
             }
-            Kind::Mad64 { signed } => {
+            Kind::Mad64 { signed, clamp } => {
                 let r: [u128; LANES] = per_lane(|l| mad64(signed, a[l], b[l], c[l]));
-                // { vcc_out, D0 } = the 65-bit result: bit 64 goes to the scalar destination.
+                // { vcc_out, D0 } = the 65-bit result: bit 64 goes to the scalar destination
+                // (with clamp too); clamp saturates D, the exact result, to 64 bits.
                 self.write32(sdst, to_mask(&|l| r[l] >> 64 & 1 == 1));
-                self.write_vdst(vdst, vty, active, &lanes(&|l| r[l] as u64))?;
+                let d = |l: usize| match (clamp, signed) {
+                    (false, _) => r[l] as u64,
+                    (true, false) => r[l].min(u128::from(u64::MAX)) as u64,
+                    (true, true) => {
+                        (r[l] as i128).clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as u64
+                    }
+                };
+                self.write_vdst(vdst, vty, active, &lanes(&d))?;
             }
             Kind::NotModelled
             | Kind::Nop
@@ -1464,7 +1590,7 @@ impl Exec<'_> {
             | Kind::Float(_)
             | Kind::PackedInt(_)
             | Kind::Lane(_)
-            | Kind::Mqsad32
+            | Kind::Mqsad32 { .. }
             | Kind::IntDot { .. }
             | Kind::Wmma(_) => {
                 unreachable!("handled above")
@@ -1665,7 +1791,7 @@ impl Exec<'_> {
 
     /// `v_mqsad_u32_u8`: `D[32k+31:32k] = v_msad_u8(S0[8k+31:8k], S1, S2[32k+31:32k])` for
     /// k = 0..3 (S0 64-bit, S2 and D four VGPRs).
-    fn valu_mqsad32(&mut self, ops: &Operands) -> Res<()> {
+    fn valu_mqsad32(&mut self, clamp: bool, ops: &Operands) -> Res<()> {
         let mut a = [0u64; LANES];
         let mut b = [0u64; LANES];
         self.vsrc(ops.data[0].0, ops.data[0].1, false, &mut a)?;
@@ -1678,7 +1804,15 @@ impl Exec<'_> {
         }
         for k in 0..4u8 {
             let acc = *self.vgpr(c + u16::from(k))?;
-            let d: Lanes = per_lane(|l| msad_u8((a[l] >> (8 * k)) as u32, b[l] as u32, acc[l]));
+            let d: Lanes = per_lane(|l| {
+                let (x, y) = ((a[l] >> (8 * k)) as u32, b[l] as u32);
+                if clamp {
+                    // the exact S2 + msad(...), saturated
+                    acc[l].saturating_add(msad_u8(x, y, 0))
+                } else {
+                    msad_u8(x, y, acc[l])
+                }
+            });
             self.write_vdst32(vdst + k, exec, &d)?;
         }
         Ok(())

@@ -4434,7 +4434,28 @@ CLAMP_SAT = {
     "v_mad_u32_u24": ("VOP3", lambda v: (v[0] & 0xFFFFFF) * (v[1] & 0xFFFFFF) + v[2], False, 32),
     "v_mad_i32_i16": ("VOP3", lambda v: s16(v[0]) * s16(v[1]) + s32(v[2]), True, 32),
     "v_mad_u32_u16": ("VOP3", lambda v: (v[0] & 0xFFFF) * (v[1] & 0xFFFF) + v[2], False, 32),
+    # D = 32'I(S0.i24) * 32'I(S1.i24) (and u24): integer arithmetic outside 7.2.3.1's
+    # clamp-ignoring list, so the exact product saturated (the `_hi` forms: gen_int_clamp).
+    "v_mul_i32_i24": ("VOP3", lambda v: i24(v[0]) * i24(v[1]), True, 32),
+    "v_mul_u32_u24": ("VOP3", lambda v: u24(v[0]) * u24(v[1]), False, 32),
+    # The SADs: D = S2.u + the ABSDIFF terms (v_sad_hi_u8: (sad << 16) + S2.u), exact, saturated.
+    "v_sad_u8": ("VOP3", lambda v: py_sad_u8(v[0], v[1], 0) + v[2], False, 32),
+    "v_sad_hi_u8": ("VOP3", lambda v: (py_sad_u8(v[0], v[1], 0) << 16) + v[2], False, 32),
+    "v_sad_u16": ("VOP3", lambda v: v[2] + abs((v[0] >> 16) - (v[1] >> 16)) + abs((v[0] & 0xFFFF) - (v[1] & 0xFFFF)),
+                  False, 32),
+    "v_sad_u32": ("VOP3", lambda v: abs(v[0] - v[1]) + v[2], False, 32),
+    "v_msad_u8": ("VOP3", lambda v: py_msad_u8(v[0], v[1], 0) + v[2], False, 32),
 }
+# (S0, S1) of the 24-bit multiplies' first lanes: products at both ends of the 24-bit ranges,
+# exactly at and one step past the i32/u32 bounds, zero, all ones, high bits set.
+MUL24_PAIRS = [(0x7FFFFF, 0x7FFFFF), (0x800000, 0x800000), (0x800000, 0x7FFFFF), (0x8000, 0x10000),
+               (0x7FFF, 0x10000), (0x8000, 0xFF0000), (0x8001, 0xFF0000), (0x7FFF, 0xFF0001), (0xFFFF, 0x10001),
+               (0x10000, 0x10000), (0x10001, 0xFFFF), (0, 0xFFFFFF), (0xFFFFFFFF, 0xFFFFFFFF), (0xFFFFFF, 1),
+               (0xFF000002, 0x12000003), (0x400000, 0x200), (0xC00000, 0x200), (0xC00000, 0x1FF)]
+# (S0, S1) of the SADs' first lanes; each pair is followed by S2 = 0xffffffff - the SAD (the
+# largest result) and by S2 one more (saturates unless the SAD is 0).
+SAD_PAIRS = [(0xFF00FF00, 0x00FF00FF), (0xFFFFFFFF, 0), (0, 0xFFFFFFFF), (0x12345678, 0x12345678),
+             (0x80008000, 0x7FFF7FFF), (0x01020304, 0x00020004), (0xFFFF0000, 0x0000FFFF), (0x80000000, 0x7FFFFFFF)]
 # Sources (S0, S1, S2) of the 32-bit multiply-adds' first lanes: products and addends at both
 # ends of the i24/u24/i16/u16 and i32/u32 ranges, high bits outside the operand's width set.
 MAD_TRIPLES = [(0x7FFFFF, 0x7FFFFF, 0), (0x800000, 0x7FFFFF, 0), (0x800000, 0x800000, 0), (1, 1, 0x7FFFFFFF),
@@ -4482,6 +4503,84 @@ def clamp_srcs(args, seed, directed):
     return srcs
 
 
+def py_qsad_sat(a, b, c, sad):
+    """The quad-byte SADs with clamp: each 16-bit field the exact sad(S0 window, S1, S2 field)
+    (the field plus at most 1020) saturated to 0xffff."""
+    return sum(min(sad((a >> (8 * k)) & M32, b, (c >> (16 * k)) & 0xFFFF), 0xFFFF) << (16 * k) for k in range(4))
+
+
+def gen_wide_clamp(f):
+    """CLAMP on the integer opcodes with 64-bit and wider results: each result field (16-bit
+    for the packed quad SADs, 32-bit for v_mqsad_u32_u8, 64-bit for v_mad_*64*) the exact
+    value saturated to its unsigned (v_mad_i64_i32: signed) range; the carry-out of the
+    65-bit multiply-adds stays bit 64 of the pseudocode's result."""
+    r = rng(24000)
+    for i, (name, sad) in enumerate((("v_qsad_pk_u16_u8", py_sad_u8), ("v_mqsad_pk_u16_u8", py_msad_u8))):
+        args = ROWS["VOP3"][name]["args"]
+        for k, ex in enumerate((M32, PARTIAL)):
+            srcs = srcs_for(args, 24010 + 10 * i + k)
+            if k == 0:
+                # S2 fields at, one below and one above 0xffff minus the window's SAD, zero, all ones
+                for l in range(LANES):
+                    a, b = srcs[0][l], srcs[1][l]
+                    fields = []
+                    for j in range(4):
+                        sd = sad((a >> (8 * j)) & M32, b, 0)
+                        fields.append([0xFFFF - sd, 0xFFFF - sd + 1, 0xFFFF - sd - 1, 0, 0xFFFF,
+                                       r.getrandbits(16)][(l + j) % 6] & 0xFFFF)
+                    srcs[2][l] = sum(x << (16 * j) for j, x in enumerate(fields))
+            vgen(f, name, "VOP3", (lambda sad: lambda v, c: py_qsad_sat(v[0], v[1], v[2], sad))(sad), srcs,
+                 exec_=ex, mods="clamp",
+                 comment="%s clamp: each 16-bit field the exact S2 field + SAD saturated to 0xffff" % name
+                 if k == 0 else None)
+    mad = {
+        "v_mad_u64_u32": (lambda v: v[0] * v[1] + v[2], 0, M64),
+        "v_mad_i64_i32": (lambda v: s32(v[0]) * s32(v[1]) + s64(v[2]), -(1 << 63), (1 << 63) - 1),
+    }
+    # products and addends at the ends of the u64 / i64 ranges
+    mad_edges = [(M32, M32, M64), (M32, M32, M64 - (M32 * M32)), (M32, M32, M64 - (M32 * M32) + 1), (1, 1, M64),
+                 (0, 0, M64), (0, 0, 0), (0x80000000, 0x80000000, (1 << 63) - 1),
+                 (0x80000000, 0x80000000, (1 << 63) - 1 - (1 << 62)),
+                 (0x80000000, 0x80000000, (1 << 63) - (1 << 62)), (0x80000000, 0x7FFFFFFF, 1 << 63),
+                 (0x80000000, 0x7FFFFFFF, (1 << 63) + (1 << 62) - (1 << 31)),
+                 (0x80000000, 0x7FFFFFFF, (1 << 63) + (1 << 62) - (1 << 31) - 1), (1, M32, 1 << 63),
+                 (M32, 1, (1 << 63) - 1), (2, 3, 5), (0x7FFFFFFF, 0x7FFFFFFF, (1 << 63) - 1)]
+    for i, (name, (fn, lo, hi)) in enumerate(mad.items()):
+        args = ROWS["VOP3SD"][name]["args"]
+        both = (lambda fn, lo, hi: lambda v, c: (min(max(fn(v), lo), hi) & M64, fn(v) >> 64 & 1))(fn, lo, hi)
+        for k, ex in enumerate((M32, PARTIAL)):
+            srcs = srcs_for(args, 24100 + 10 * i + k)
+            if k == 0:
+                for l, t in enumerate(mad_edges):
+                    for j in range(3):
+                        srcs[j][l] = t[j]
+            vgen(f, name, "VOP3SD", both, srcs, exec_=ex, mods="clamp",
+                 comment="%s clamp: D the exact 65-bit result saturated to the %s range, the carry-out bit 64 "
+                 "as without clamp" % (name, "i64" if lo else "u64") if k == 0 else None)
+    for k, ex in enumerate((M32, PARTIAL)):
+        s0 = lanes_from(INT64_EDGES, 24200 + k, bits=64)
+        s1 = lanes_from(INT32_EDGES, 24210 + k)
+        s1 = [x & 0xFF00FFFF if l % 3 == 0 else x for l, x in enumerate(s1)]  # some zero reference bytes
+        s2 = [lanes_from(INT32_EDGES, 24220 + k + j) for j in range(4)]
+        for l in range(LANES):
+            for j in range(4):
+                # accumulators at, one above and one below 0xffffffff minus the masked SAD
+                sd = py_msad_u8((s0[l] >> (8 * j)) & M32, s1[l], 0)
+                choice = (l + j) % 5
+                if choice < 3:
+                    s2[j][l] = (M32 - sd + [0, 1, -1][choice]) & M32
+        init = {"v4": [x & M32 for x in s0], "v5": [x >> 32 for x in s0], "v1": s1}
+        exp = {}
+        for j in range(4):
+            init["v%d" % (20 + j)] = s2[j]
+            init["v%d" % (10 + j)] = sentinel(10 + j)
+            exp["v%d" % (10 + j)] = [min(py_msad_u8((s0[l] >> (8 * j)) & M32, s1[l], 0) + s2[j][l], M32)
+                                     if ex >> l & 1 else sentinel(10 + j)[l] for l in range(LANES)]
+        case(f, "v_mqsad_u32_u8 v[10:13], v[4:5], v1, v[20:23] clamp", init, exp, exec_=ex if ex != M32 else None,
+             comment="v_mqsad_u32_u8 clamp: each 32-bit S2 dword + masked SAD saturated to 0xffffffff"
+             if k == 0 else None)
+
+
 def gen_int_clamp(f="valu_int.cases"):
     """CLAMP on the integer opcodes: saturating where the reference says so, ignored where it
     says so (or cannot change the result), refused elsewhere."""
@@ -4494,6 +4593,15 @@ def gen_int_clamp(f="valu_int.cases"):
                 for l, t in enumerate(MAD_TRIPLES):
                     for j in range(3):
                         srcs[j][l] = t[j]
+            if k == 0 and name.startswith("v_mul_"):
+                for l, (a, b) in enumerate(MUL24_PAIRS):
+                    srcs[0][l], srcs[1][l] = a, b
+            if k == 0 and "sad" in name:
+                for l, (a, b) in enumerate(SAD_PAIRS):
+                    top = M32 - fn([a, b, 0])
+                    for j, c in enumerate((top, top + 1)):
+                        srcs[0][2 * l + j], srcs[1][2 * l + j], srcs[2][2 * l + j] = a, b, c & M32
+                srcs[2][16], srcs[2][17] = M32, 0  # all ones / zero accumulator
             vgen(f, name, fmt, exact, srcs, exec_=ex, mods="clamp",
                  comment="%s clamp: the exact result saturated (%s %d-bit)" % (
                      name, "signed" if signed else "unsigned", bits) if k == 0 else None)
@@ -4520,6 +4628,19 @@ def gen_int_clamp(f="valu_int.cases"):
             vgen(f, name, "VOP3SD", both, srcs, exec_=ex, mods="clamp", carry_in=cin,
                  comment="%s clamp: D = S0 + S1 + carry-in (subtracts: minus) saturated to [0, 0xffffffff], "
                  "carry-out unchanged" % name if k == 0 else None)
+    gen_wide_clamp(f)
+    # v_mul_hi_{i32_i24,u32_u24} (LLVM takes no clamp on them): hand-encoded VOP3 ops 266 / 268
+    # with CLAMP; D = the 48-bit product >> 32, always in range, so saturation keeps it
+    for k, (name, op, hi, signed) in enumerate((("v_mul_hi_i32_i24", 266, lambda a, b: (i24(a) * i24(b)) >> 32, True),
+                                                ("v_mul_hi_u32_u24", 268, lambda a, b: (u24(a) * u24(b)) >> 32, False))):
+        a = lanes_from(INT32_EDGES, 22400 + 2 * k)
+        b = lanes_from(INT32_EDGES, 22401 + 2 * k)
+        for l, (x, y) in enumerate(MUL24_PAIRS):
+            a[l], b[l] = x, y
+        case(f, "words %08x %08x # %s v10, v1, v2 clamp" % (vop3_word0(op, VDST, clamp=1), 257 | 258 << 9, name),
+             {"v1": a, "v2": b, "v10": sentinel(VDST)},
+             {"v10": [sat_int(hi(a[l], b[l]), signed, 32) for l in range(LANES)]},
+             comment="%s clamp: the high 32 bits of the exact product (in range), saturated" % name)
     # v_mul_lo_u16 (LLVM takes no clamp on it): hand-encoded VOP3 op 773 with CLAMP
     a = clamp_srcs(["vdst:16", "src0:16", "src1:16"], 22500, True)
     dst = sentinel(VDST)
@@ -4555,13 +4676,9 @@ def gen_int_clamp(f="valu_int.cases"):
          {"s20": sum(1 << l for l in range(LANES) if s32(x[l]) < s32(z[l]))},
          comment="integer compares ignore clamp")
     # refused: no saturation defined for these
-    for asm in ("v_mul_u32_u24_e64 v10, v1, v2 clamp", "v_mad_u64_u32 v[10:11], s20, v1, v2, v[4:5] clamp",
-                "v_sad_u8 v10, v1, v2, v3 clamp"):
-        case(f, asm, {"v1": x, "v2": y}, {}, error="Unsupported reason: \"clamp on an integer opcode",
-             comment="clamp where the reference defines no saturation stops the wave"
-             if asm.startswith("v_mul_u32_u24") else None)
     case(f, "words %08x %08x # v_mul_lo_u32 v10, v1, v2 clamp" % (vop3_word0(812, VDST, clamp=1), 257 | 258 << 9),
-         {"v1": x, "v2": y}, {}, error="Unsupported reason: \"clamp on an integer opcode")
+         {"v1": x, "v2": y}, {}, error="Unsupported reason: \"clamp on an integer opcode",
+         comment="clamp where the model does not saturate stops the wave")
 
 
 def gen_ds_append(f="mem_ds.cases"):
