@@ -166,8 +166,8 @@
 //!   VOPD `v_dual_mov_b32`, `v_dual_add_nc_u32`, `v_dual_lshlrev_b32`, `v_dual_and_b32`,
 //!   `v_dual_cndmask_b32` (with VCC); SAD and byte packing: `v_sad_u8`, `v_sad_hi_u8`,
 //!   `v_sad_u16`, `v_sad_u32`, `v_msad_u8`, `v_qsad_pk_u16_u8`, `v_mqsad_pk_u16_u8`,
-//!   `v_mqsad_u32_u8` (S2 and D four VGPRs), `v_lerp_u8`, `v_sat_pk_u8_i16`, `v_pack_b32_f16` (a move of two 16-bit halves; no
-//!   abs/neg), all wrapping as their pseudocode (clamp below); VOP3P packed 16-bit
+//!   `v_mqsad_u32_u8` (S2 and D four VGPRs), `v_lerp_u8`, `v_sat_pk_u8_i16`, `v_pack_b32_f16` (a move of two 16-bit halves, not
+//!   flushed; no abs/neg; clamp below), all wrapping as their pseudocode (clamp below); VOP3P packed 16-bit
 //!   integers and integer dot products, the VGPR indexing and lane moves (both below),
 //!   and WMMA (its own section). Every other VALU opcode (float opcodes not listed under
 //!   "Floating point", ...) stops
@@ -248,7 +248,10 @@
 //!   min/max/med3 family (its result is a source, already in range). On every other
 //!   integer opcode (`v_mul_lo_u32`, `v_mul_hi_{i32,u32}`, `v_lshl_add_u32`, `v_bfe_*`,
 //!   ...) the model does not model clamp yet, and it stops the wave with
-//!   [`ModelError::Unsupported`]. Clamped instructions stay off the
+//!   [`ModelError::Unsupported`]. On `v_pack_b32_f16`, whose operands are f16 and which is
+//!   not in 7.2.3.1's list, clamp is the float rule ("clamp result to [0, 1.0]; -0 is
+//!   clamped to +0") on each half as the float opcodes apply it (a NaN becomes +0 with
+//!   DX10_CLAMP, else stays), with no denormal flushing (the pseudocode moves the values). Clamped instructions stay off the
 //!   fast path (it takes no clamp).
 //! * Other modifiers (integer opcodes other than the packed and dot forms above): abs/neg
 //!   input modifiers (VOP3 bits or the DPP16 dword) stop the wave (not modelled yet); OMOD

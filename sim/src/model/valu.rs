@@ -1078,6 +1078,8 @@ pub(super) enum Kind {
         exact: PkInt,
         carry: Option<CarryOp>,
     },
+    /// `v_pack_b32_f16` with CLAMP: each half clamped as an f16 to [0.0, 1.0].
+    PackF16Clamp,
     /// M0-relative VGPR moves, swaps and the row permutes.
     Lane(LaneMove),
     /// `v_mqsad_u32_u8`: four 32-bit masked SADs into a 128-bit destination; `clamp`: each
@@ -1173,6 +1175,7 @@ pub(super) fn resolve_instr(i: &cu32_isa::Instr) -> Kind {
         return Kind::Op64(f);
     }
     match kind {
+        _ if name == "v_pack_b32_f16" => return Kind::PackF16Clamp,
         Kind::Mad64 { signed, .. } => {
             return Kind::Mad64 {
                 signed,
@@ -1363,6 +1366,7 @@ pub(super) fn refusal(i: &cu32_isa::Instr, kind: Kind) -> Option<&'static str> {
             Kind::Saturating { .. }
                 | Kind::Mad64 { clamp: true, .. }
                 | Kind::Mqsad32 { clamp: true }
+                | Kind::PackF16Clamp
         ) || lookup(CLAMPED_QSAD, op.name.as_str()).is_some();
         if i.clamp && !clamp_ignored && !saturates {
             return Some(
@@ -1569,6 +1573,12 @@ impl Exec<'_> {
             Kind::Cndmask => {
                 let d = lanes(&|l| if mask_in >> l & 1 == 1 { b[l] } else { a[l] });
                 self.write_vdst(vdst, vty, active, &d)?;
+            }
+            Kind::PackF16Clamp => {
+                let mode = self.wave.mode;
+                let clamp = |x: u64| super::valu_float::clamp_f16(mode, x as u32);
+                let d: Lanes = per_lane(|l| clamp(a[l]) | clamp(b[l]) << 16);
+                self.write_vdst32(vdst, active, &d)?;
             }
             Kind::Mad64 { signed, clamp } => {
                 let r: [u128; LANES] = per_lane(|l| mad64(signed, a[l], b[l], c[l]));

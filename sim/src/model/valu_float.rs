@@ -1433,6 +1433,13 @@ fn modifiers(env: Env, f: Fmt, x: u64, omod: u8, clamp: bool, flush: bool) -> u6
     x
 }
 
+/// CLAMP on an f16 value that no arithmetic produced (each half of `v_pack_b32_f16`, a
+/// move): the float clamp of [`modifiers`] under MODE `mode`, without OMOD or output
+/// flushing.
+pub(super) fn clamp_f16(mode: u32, x: u32) -> u32 {
+    modifiers(Env { mode }, Fmt::H, u64::from(x & 0xffff), 0, true, false) as u32
+}
+
 /// One lane of `v_dot2_f32_f16`/`_bf16` (and the `dot2acc` forms): `v` = S0, S1 and the
 /// f32 addend (already negated); `sel` = OP_SEL and OP_SEL_HI (the halves of the low and
 /// the high product), NEG_LO and NEG_HI (their negations). Each product and each sum is

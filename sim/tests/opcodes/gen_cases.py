@@ -4581,6 +4581,40 @@ def gen_wide_clamp(f):
              if k == 0 else None)
 
 
+def clamp_f16_move(x, mode):
+    """CLAMP on an f16 value no arithmetic produced (v_pack_b32_f16's halves): [0.0, 1.0],
+    negatives and -0 to +0, a NaN to +0 with DX10_CLAMP (MODE bit 8) and unchanged without;
+    no denormal flushing (the pseudocode moves the value)."""
+    x &= 0xFFFF
+    if (x >> 10) & 0x1F == 0x1F and x & 0x3FF:
+        return 0 if (mode >> 8) & 1 else x
+    if x & 0x8000:
+        return 0
+    return min(x, 0x3C00)  # positive f16 bit patterns order as their values
+
+
+def gen_pack_clamp(f="valu_int.cases"):
+    """v_pack_b32_f16 with clamp: the float clamp rule on each f16 half (S0 low, S1 high; OPSEL
+    picks the source halves)."""
+    edges = [0, 0x8000, 0x3C00, 0x3C01, 0x3BFF, 0x7C00, 0xFC00, 0x7E00, 0x7C01, 0xFE00, 0x0001, 0x8001, 0xBC00,
+             0x3800, 0x7BFF, 0xC000, 0x03FF, 0x0400, 0xFFFF, 0x7FFF]
+    for k, (mode, osel) in enumerate(((0, 0), (0x100, 0), (0x1F0, 3), (0x100, 1))):
+        a = lanes_from(edges, 24300 + k, bits=32)
+        b = lanes_from(edges, 24310 + k, bits=32)
+        r = rng(24320 + k)
+        # the edge values in the half OPSEL picks, random bits in the other
+        a = [x << 16 | r.getrandbits(16) if osel & 1 else x | r.getrandbits(16) << 16 for x in a]
+        b = [x << 16 | r.getrandbits(16) if osel & 2 else x | r.getrandbits(16) << 16 for x in b]
+        sel = lambda x, hi: (x >> 16) if hi else x & 0xFFFF  # noqa: E731
+        exp = [clamp_f16_move(sel(a[l], osel & 1), mode) | clamp_f16_move(sel(b[l], osel >> 1 & 1), mode) << 16
+               for l in range(LANES)]
+        mods = (" op_sel:[%d,%d,0]" % (osel & 1, osel >> 1 & 1) if osel else "") + " clamp"
+        case(f, "v_pack_b32_f16 v10, v1, v2" + mods, {"v1": a, "v2": b, "v10": sentinel(VDST)}, {"v10": exp},
+             mode=mode or None,
+             comment="v_pack_b32_f16 clamp: each f16 half clamped to [0.0, 1.0] (NaN: +0 with DX10_CLAMP), "
+             "not flushed" if k == 0 else None)
+
+
 def gen_int_clamp(f="valu_int.cases"):
     """CLAMP on the integer opcodes: saturating where the reference says so, ignored where it
     says so (or cannot change the result), refused elsewhere."""
@@ -4629,6 +4663,7 @@ def gen_int_clamp(f="valu_int.cases"):
                  comment="%s clamp: D = S0 + S1 + carry-in (subtracts: minus) saturated to [0, 0xffffffff], "
                  "carry-out unchanged" % name if k == 0 else None)
     gen_wide_clamp(f)
+    gen_pack_clamp(f)
     # v_mul_hi_{i32_i24,u32_u24} (LLVM takes no clamp on them): hand-encoded VOP3 ops 266 / 268
     # with CLAMP; D = the 48-bit product >> 32, always in range, so saturation keeps it
     for k, (name, op, hi, signed) in enumerate((("v_mul_hi_i32_i24", 266, lambda a, b: (i24(a) * i24(b)) >> 32, True),
