@@ -166,10 +166,10 @@
 //!   VOPD `v_dual_mov_b32`, `v_dual_add_nc_u32`, `v_dual_lshlrev_b32`, `v_dual_and_b32`,
 //!   `v_dual_cndmask_b32` (with VCC); SAD and byte packing: `v_sad_u8`, `v_sad_hi_u8`,
 //!   `v_sad_u16`, `v_sad_u32`, `v_msad_u8`, `v_qsad_pk_u16_u8`, `v_mqsad_pk_u16_u8`,
-//!   `v_mqsad_u32_u8` (S2 and D four VGPRs), `v_lerp_u8`, `v_sat_pk_u8_i16`, `v_pack_b32_f16` (a move of two 16-bit halves, not
-//!   flushed; no abs/neg; clamp below), all wrapping as their pseudocode (clamp below); VOP3P packed 16-bit
-//!   integers and integer dot products, the VGPR indexing and lane moves (both below),
-//!   and WMMA (its own section). Every other VALU opcode (float opcodes not listed under
+//!   `v_mqsad_u32_u8` (S2 and D four VGPRs), `v_lerp_u8`, `v_sat_pk_u8_i16`,
+//!   `v_pack_b32_f16` (a move of two 16-bit halves, not flushed; no abs/neg), all wrapping
+//!   as their pseudocode (clamp below); VOP3P packed 16-bit integers and integer dot
+//!   products, the VGPR indexing and lane moves (both below), and WMMA (its own section). Every other VALU opcode (float opcodes not listed under
 //!   "Floating point", ...) stops
 //!   the wave with [`ModelError::Unsupported`] naming it: not modelled yet.
 //! * Packed 16-bit integers (VOP3P `v_pk_{add,sub}_{u16,i16}`, `v_pk_mul_lo_u16`,
@@ -379,9 +379,11 @@
 //! * Output modifiers: OMOD (×2, ×4, ×0.5) applies only when IEEE = 0 and the format's output
 //!   denormals are off (reference 7.2.3.1), and then a zero result is +0; then output
 //!   flushing; then clamp to [0.0, 1.0] (a NaN becomes +0 with DX10_CLAMP, passes
-//!   otherwise). Integer-result opcodes and compares ignore clamp/OMOD (for compares clamp
-//!   only signals exceptions, which are not modelled). Input modifiers abs then neg (VOP3
-//!   bits, or the DPP16 dword's src0/src1 neg/abs bits) act on the sign bit of float
+//!   otherwise). `v_cvt_pk_rtz_f16_f32`, a packed f16 result, takes clamp on each half and
+//!   no OMOD (7.2.3.1: packed f16 results ignore it). Integer-result opcodes and compares
+//!   ignore clamp/OMOD (for compares clamp only signals exceptions, which are not
+//!   modelled). Input modifiers abs then neg (VOP3 bits, or the DPP16 dword's src0/src1
+//!   neg/abs bits) act on the sign bit of float
 //!   operands; set on an integer operand they stop the wave. A 32-bit literal on an f64
 //!   operand is the high dword (reference 4.1).
 //! * Division helpers: `v_div_scale` follows the rules gfx1100 hardware follows, which

@@ -1390,12 +1390,17 @@ fn selection(op: Op) -> bool {
 }
 
 /// The result of opcode `op` after its output modifiers: [`output`] for float results,
-/// OMOD and clamp only for selections, nothing for the others.
+/// OMOD and clamp only for selections, clamp on each f16 half of `v_cvt_pk_rtz_f16_f32`
+/// (a packed f16 result: no OMOD, reference 7.2.3.1; the halves are already flushed),
+/// nothing for the others.
 fn finish(env: Env, op: Op, f: Fmt, r: u64, omod: u8, clamp: bool) -> u64 {
     if float_result(op) {
         output(env, f, r, omod, clamp)
     } else if selection(op) {
         modifiers(env, f, r, omod, clamp, false)
+    } else if matches!(op, Op::PkRtz) {
+        let h = |x: u64| modifiers(env, Fmt::H, x & 0xffff, 0, clamp, false);
+        h(r) | h(r >> 16) << 16
     } else {
         r
     }

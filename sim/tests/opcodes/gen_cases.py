@@ -2257,6 +2257,18 @@ def gen_float_known(f):
          comment="v_cvt_pk_rtz_f16_f32: f16-denormal results under MODE = 0 (f16 output denormals flushed)", known=None)
     vgen(f, "v_cvt_pk_rtz_f16_f32", "VOP2", FLOAT_OPS["v_cvt_pk_rtz_f16_f32"][1], srcs, mode=0xF0,
          comment="the same with f16 denormals allowed")
+    # clamp: each f16 half clamped to [0.0, 1.0] (a packed f16 result, no OMOD), after the
+    # rounding toward zero and the f16 output flush
+    ph = post_mods(16, True, 0)
+    both = lambda r, c: ph(r & 0xFFFF, c) | ph(r >> 16, c) << 16  # noqa: E731
+    edges = [0x3F800000, 0x3F800001, 0x3F7FFFFF, 0x3F801000, 0xBF800000, 0x80000000, 0x00000000, 0x7F800000,
+             0xFF800000, 0x7FC00000, 0xFFC00001, 0x7F800001, 0x477FF000, 0x47800000, 0x33800000, 0x38800000,
+             0x387FC000, 0xB8800000, 0x3EAAAAAB, 0x3F7FF000]
+    for k, mode in enumerate((0, 0x100, 0x1F0)):
+        srcs = [lanes_from(edges, 24400 + 2 * k), lanes_from(edges, 24401 + 2 * k)]
+        vgen(f, "v_cvt_pk_rtz_f16_f32", "VOP3", FLOAT_OPS["v_cvt_pk_rtz_f16_f32"][1], srcs, mode=mode, mods="clamp",
+             post=both, comment="v_cvt_pk_rtz_f16_f32 clamp: each f16 half clamped to [0.0, 1.0] (NaN: +0 with "
+             "DX10_CLAMP), no OMOD" if k == 0 else None)
     nan32 = [0x7FA00001, 0xFFC12345, 0x7FBFFFFF, 0x7FC00001, 0xFF800001] + [0x7FC00000] * 27
     vgen(f, "v_cvt_f64_f32", "VOP1", FLOAT_OPS["v_cvt_f64_f32"][1], [nan32],
          comment="NaN payloads widened f32 -> f64", known=None)
