@@ -2215,6 +2215,44 @@ def gen_valu_float():
                      known=None)
     gen_float_known(f)
     gen_float_constants(f)
+    gen_neg_nan(f)
+
+
+def gen_neg_nan(f):
+    """`neg` flips the sign bit of a float operand whatever its value, NaN included (reference
+    7.2 input modifiers; abs clears it first): the NaN result of an arithmetic opcode, the
+    first NaN source quieted, carries the flipped sign. Lanes: quiet and signalling NaNs of
+    both signs in the negated operand, finite values or NaNs in the others."""
+    nans = {16: [0x7E00, 0xFE00, 0x7C01, 0xFC01, 0x7E55, 0xFDFF],
+            32: [0x7FC00000, 0xFFC00000, 0x7F800001, 0xFF800001, 0x7FC12345, 0xFFBFFFFF],
+            64: [0x7FF8000000000000, 0xFFF8000000000000, 0x7FF0000000000001, 0xFFF0000000000001,
+                 0x7FF8000012345678, 0xFFF7FFFFFFFFFFFF]}
+    one = {16: 0x3C00, 32: 0x3F800000, 64: 0x3FF0000000000000}
+    for name, fmt, w, negv, absv in (("v_add_f32", "VOP3", 32, [1, 0], [0, 0]),
+                                     ("v_mul_f32", "VOP3", 32, [1, 1], [0, 0]),
+                                     ("v_add_f32", "VOP3", 32, [1, 0], [1, 0]),
+                                     ("v_fma_f32", "VOP3", 32, [0, 0, 1], [0, 0, 0]),
+                                     ("v_add_f16", "VOP3", 16, [1, 0], [0, 0]),
+                                     ("v_fma_f16", "VOP3", 16, [0, 1, 0], [0, 0, 0]),
+                                     ("v_add_f64", "VOP3", 64, [1, 0], [0, 0]),
+                                     ("v_mul_f64", "VOP3", 64, [0, 1], [0, 1]),
+                                     ("v_cvt_f32_f16", "VOP3", 16, [1], [0]),
+                                     ("v_cvt_f64_f32", "VOP3", 32, [1], [0])):
+        fn = FLOAT_OPS[name][1]
+        args = ROWS[fmt][name]["args"]
+        n = len(negv)
+        k = negv.index(1)
+        r = rng(24500 + len(name) + 7 * k + w)
+        srcs = [[one[w]] * LANES for _ in range(n)]
+        for l in range(LANES):
+            srcs[k][l] = nans[w][l % 6]
+            if l >= 12:  # a NaN in another operand too: the first NaN source wins
+                j = (k + 1 + l % (n - 1)) % n if n > 1 else k
+                if j != k:
+                    srcs[j][l] = nans[w][r.randrange(6)]
+        vgen(f, name, fmt, fn, srcs, neg=negv, abs_=absv,
+             comment="neg flips the sign of a NaN operand (abs clears it first); the NaN result carries it"
+             if name == "v_add_f32" and not any(absv) else None)
 
 
 def gen_float_constants(f):
