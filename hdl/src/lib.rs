@@ -5,6 +5,7 @@
 //! DPP, VOPD; `lanes` copies of the rust-hdl lane replicated by a template). See
 //! `hdl/README.md` for the block diagrams and instruction latencies.
 
+pub mod barrier;
 pub mod config;
 pub mod control;
 pub mod core;
