@@ -44,6 +44,71 @@ fn help_lists_every_subcommand() {
     }
 }
 
+/// `cu32 --help` opens with the tool's one-line description (not the crate's) and lists
+/// the exit statuses; a usage error exits with 2.
+#[test]
+fn help_documents_the_exit_status() {
+    let assert = cu32().arg("--help").assert().success();
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    assert!(out.starts_with("cu32: an open FPGA compute unit"), "{out}");
+    assert!(
+        !out.contains("command-line tool: Verilog generation"),
+        "{out}"
+    );
+    for needle in [
+        "Exit status: 0 success",
+        "1 an error in the input",
+        "2 a usage error",
+        "3 the RTL and the golden model differ",
+        "4 the configuration does not implement",
+    ] {
+        assert!(out.contains(needle), "--help lacks `{needle}`: {out}");
+    }
+    cu32().args(["run", "--no-such-flag"]).assert().code(2);
+}
+
+/// A reader that closes the pipe early (`cu32 disasm big.bin | head -1`) ends `cu32`
+/// quietly, by SIGPIPE as for any filter: no panic, no error message.
+#[test]
+fn a_closed_standard_output_is_no_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    // 400 KiB of `s_nop 0`: far more disassembly than a pipe holds.
+    let words: Vec<u8> = std::iter::repeat(0xbf80_0000u32.to_le_bytes())
+        .take(100_000)
+        .flatten()
+        .collect();
+    let bin = dir.path().join("nops.bin");
+    std::fs::write(&bin, words).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cu32"))
+        .arg("disasm")
+        .arg(&bin)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "00000000: bf800000           s_nop 0\n");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr, "", "{:?}", out.status);
+    assert_eq!(
+        out.status.signal(),
+        Some(libc_sigpipe()),
+        "{:?}",
+        out.status
+    );
+}
+
+/// SIGPIPE's number (13 on Linux).
+fn libc_sigpipe() -> i32 {
+    13
+}
+
 #[test]
 fn bad_config_names_file_field_and_allowed() {
     let dir = tempfile::tempdir().unwrap();
@@ -1458,7 +1523,8 @@ fn work_groups_run_side_by_side() {
 }
 
 /// An instruction the configuration does not implement stops its wave, and the dispatch,
-/// with error INSTRUCTION (code 1) and the instruction's PC, read through the CSRs:
+/// with error INSTRUCTION (code 1) and the instruction's PC, read through the CSRs; cosim
+/// says so (UNSUPPORTED, exit status 4, the instruction and its PC), not a divergence:
 /// `saxpy`'s first float instruction on the default configuration (no `fp32`), found
 /// from the ISA tables' decode of the kernel and `cu32_hdl::implements`; the instructions
 /// before it agree with the model.
@@ -1492,16 +1558,85 @@ fn unimplemented_instruction_stops_the_dispatch() {
         .arg("--launch")
         .arg(&launch)
         .arg("--out")
-        .arg(out.path())
+        .arg(shared_cosim_out())
         .assert()
-        .failure();
+        .code(4);
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let instr = cu32_isa::decode(&words[(pc - kernel.entry) as usize / 4..]).unwrap();
     for needle in [
-        format!("rtl:   stopped with an error at pc 0x{pc:04x}"),
-        "the RTL's error code 1 (INSTRUCTION)".to_string(),
+        format!("UNSUPPORTED {} (kernel saxpy): ", file.display()),
+        format!(
+            "configuration `default` does not implement `{}` (wave 0, pc 0x{pc:04x}: ",
+            instr.op.name
+        ),
     ] {
         assert!(stdout.contains(&needle), "lacks `{needle}`: {stdout}");
     }
+}
+
+/// A folder for co-simulation builds shared by the tests that use the default
+/// configuration (a Verilated build takes minutes; it is cached by hash there).
+fn shared_cosim_out() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-cosim");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A dispatch that faults (`kernels/dispatch/trap.s`: a store, then `s_trap 2`) is never a
+/// pass: `cu32 run` reports the trap and its PC, `cu32 cosim` reports the fault both
+/// sides agree on (FAULT, the wave, the PC, the trap) with exit status 1, and neither
+/// writes the output buffer, unless `--write-faulted-outputs` asks (then it holds the
+/// stores the wave made before the trap: local id + 1).
+#[test]
+fn a_faulting_dispatch_is_reported_and_writes_no_outputs() {
+    let out = tempfile::tempdir().unwrap();
+    let (code, launch) = dispatch_kernel("trap", out.path());
+    let written = out.path().join("out/trap.bin");
+    let parsed = cu32_isa::code_object::CodeObject::parse(&std::fs::read(&code).unwrap()).unwrap();
+    let kernel = parsed.kernel("trap").unwrap();
+    // The trap is the second last instruction (before s_endpgm, one word each).
+    let trap_pc = kernel.entry + kernel.code.len() as u64 - 8;
+    let words = cu32_isa::words_le(&kernel.code);
+    assert_eq!(words[words.len() - 2], 0xbf90_0002, "s_trap 2");
+    fails_with(
+        cu32().arg("run").arg(&code).arg("--launch").arg(&launch),
+        &[&format!("pc 0x{trap_pc:04x}: s_trap 2")],
+    );
+    assert!(!written.exists());
+    let cosim = |extra: &[&str]| {
+        cu32()
+            .arg("cosim")
+            .arg("--out")
+            .arg(shared_cosim_out())
+            .arg(&code)
+            .arg("--launch")
+            .arg(&launch)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let result = cosim(&[]);
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(!stdout.contains("PASS"), "{stdout}");
+    let fault = format!(
+        "FAULT {} (kernel trap): wave 0 faulted at pc 0x{trap_pc:04x}",
+        code.display()
+    );
+    assert!(stdout.contains(&fault), "lacks `{fault}`: {stdout}");
+    assert!(stdout.contains("s_trap 2"), "{stdout}");
+    assert!(
+        stderr.contains(&format!(
+            "the dispatch faulted (wave 0, pc 0x{trap_pc:04x})"
+        )),
+        "{stderr}"
+    );
+    assert!(!written.exists(), "a faulted dispatch wrote its outputs");
+    let result = cosim(&["--write-faulted-outputs"]);
+    assert_eq!(result.status.code(), Some(1));
+    let expected: Vec<u8> = (1..=32u32).flat_map(u32::to_le_bytes).collect();
+    assert_eq!(std::fs::read(&written).unwrap(), expected);
 }
 
 /// The whole flow, placement and routing included, reports Fmax. Not in the default run:

@@ -50,8 +50,9 @@ instructions that gave way to another wave: the sequential core only); SMEM bus 
 holds the bus's CYC), LDS confl (extra cycles of bank conflicts), dispatch (busy while no \
 wave runs: code load, LDS clear, work-group and wave set-up, picking and resuming \
 waves); cycles/s (simulated cycles per wall-clock second of the Verilated run, trace included); and the result: PASS, \
-`stopped: error code N (NAME)` for a kernel the configuration cannot run, or FAIL. The \
-command fails only if a kernel FAILs."
+`stopped: error code N (NAME)` for a kernel the configuration cannot run (with the \
+instruction it does not implement, if that is why), FAULT for a dispatch that faults, or \
+FAIL. The command fails only if a kernel FAILs or FAULTs."
 )]
 pub struct Args {
     /// Launch files (YAML) to run, each with the code object `build/NAME.co` in its folder

@@ -65,10 +65,10 @@ fn header() -> String {
 /// How a kernel's co-simulation ended.
 enum Outcome {
     Passed,
-    /// The configuration cannot run it (the RTL stopped with an error code, or the code
-    /// does not fit).
+    /// The configuration cannot run it (it does not implement an instruction the kernel
+    /// runs, the dispatcher refused the dispatch, or the code does not fit).
     Unsupported(String),
-    /// A disagreement between the RTL and the model, or a harness failure.
+    /// A disagreement between the RTL and the model, a fault, or a harness failure.
     Failed(String),
 }
 
@@ -154,9 +154,25 @@ fn bench_one(
     };
     let report = &run.report;
     let outcome = match (&report.divergence, &report.memory, rtl_error(&run)) {
-        (None, None, _) => Outcome::Passed,
-        (Some(_), _, Some(error)) => Outcome::Unsupported(format!("stopped: {error}")),
+        (None, None, _) => match &report.fault {
+            None => Outcome::Passed,
+            Some(fault) => Outcome::Failed(format!("FAULT: {fault}")),
+        },
         (None, Some(m), _) => Outcome::Failed(format!("FAIL: {m}")),
+        (Some(d), _, Some(error)) => {
+            match super::cosim::unsupported(d, report, config) {
+                Some(why) => Outcome::Unsupported(format!("stopped: {error}: {why}")),
+                // Any other code: the dispatcher refused the dispatch (descriptor, LDS,
+                // barrier, ...), which the model does not check.
+                None if run.error_code != cu32_sim::cosim::INSTRUCTION_ERROR => {
+                    Outcome::Unsupported(format!("stopped: {error}"))
+                }
+                None => Outcome::Failed(format!(
+                    "FAIL: diverged in wave {} at instruction {} ({})",
+                    d.wave, d.index, report.rtl_end
+                )),
+            }
+        }
         (Some(d), _, None) => Outcome::Failed(format!(
             "FAIL: diverged in wave {} at instruction {} ({})",
             d.wave, d.index, report.rtl_end

@@ -1,9 +1,11 @@
 //! `cu32 cosim`: co-simulates programs on the Verilated RTL and the golden model, event by
 //! event. The RTL is generated for the configuration (or taken from `--verilog`), Verilated
 //! and compiled once (cached under `<out>/cosim/<hash>/`), and then runs every program in one
-//! process. Each program prints `PASS` or the first divergence, with a waveform of the RTL
-//! run in `<out>/cosim/<program>.vcd`; a summary line follows, and the exit status is
-//! non-zero if any program failed.
+//! process. Each program prints `PASS`; `FAULT` when both sides stopped with the same fault
+//! (wave and PC); `UNSUPPORTED` when the configuration does not implement an instruction
+//! it runs; or `FAIL` and the first divergence, with a waveform of the RTL run in
+//! `<out>/cosim/<program>.vcd`. A summary line follows, and the exit status is non-zero if
+//! any program did not pass (`super::exit`).
 //!
 //! With a launch (`--launch FILE`, or `--kernel`, `--grid`, `--block` and `--arg` as for
 //! `cu32 run`), the one program is a code object and the RTL runs the dispatch with its
@@ -87,6 +89,10 @@ pub struct Args {
     /// the list's folder.
     #[arg(long, value_name = "FILE")]
     pub verilog: Vec<PathBuf>,
+    /// With a launch: write the output buffers (from the RTL's memory) even when the
+    /// dispatch faulted; by default a faulted dispatch writes none.
+    #[arg(long)]
+    pub write_faulted_outputs: bool,
     /// Print the RTL's performance counters after each program (with a launch they are
     /// always printed).
     #[arg(long)]
@@ -171,6 +177,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
     let mut passed = 0;
     let mut failed = 0;
+    let mut status = 1;
     let mut streams_passed = 0;
     for (i, program) in programs.iter().enumerate() {
         let name = &program.name;
@@ -189,32 +196,35 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         };
         let report = cosimulate_program(&mut rtl, &program.words, &options)
             .with_context(|| format!("{name}: co-simulation"))?;
-        // A stream never faults: both sides stopping early together is a failure too.
-        let stream = i >= first_stream;
-        let early = stream && report.passed() && report.rtl_end != RtlEnd::Done;
-        match (&report.divergence, &report.memory) {
-            (None, Some(m)) => {
+        match (&report.divergence, &report.memory, &report.fault) {
+            (None, Some(m), _) => {
                 println!("FAIL {name}: {m}");
-                failed += 1;
+                status = status.max(super::exit::DIFFER);
             }
-            (None, None) if early => {
-                println!(
-                    "FAIL {name}: both sides stopped ({}) after {} instructions, before s_endpgm",
-                    report.rtl_end, report.instructions
-                );
-                failed += 1;
+            (None, None, Some(fault)) => {
+                println!("FAULT {name}: {}", with_fault_source(fault, program));
             }
-            (None, None) => {
+            (None, None, None) => {
                 println!(
                     "PASS {name}: {} instructions, {} cycles",
                     report.instructions, report.cycles
                 );
-                passed += 1;
             }
-            (Some(d), _) => {
-                println!("FAIL {name}: {}", with_source(d, program));
-                failed += 1;
-            }
+            (Some(d), _, _) => match unsupported(d, &report, &config) {
+                Some(why) => {
+                    println!("UNSUPPORTED {name}: {why}");
+                    status = status.max(super::exit::UNSUPPORTED);
+                }
+                None => {
+                    println!("FAIL {name}: {}", with_source(d, program));
+                    status = status.max(super::exit::DIFFER);
+                }
+            },
+        }
+        if report.passed() {
+            passed += 1;
+        } else {
+            failed += 1;
         }
         if args.counters {
             print!(
@@ -222,7 +232,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 super::figures::Figures::new(&report.counters).listing()
             );
         }
-        if stream && report.passed() && !early {
+        let stream = i >= first_stream;
+        if stream && report.passed() {
             streams_passed += 1;
         } else if let (true, Some(source)) = (stream, &program.source) {
             // Keep the failing stream, to rerun it as a program.
@@ -242,12 +253,54 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     println!("cosim: {passed} passed, {failed} failed");
     if failed > 0 {
-        anyhow::bail!(
-            "{failed} of {} program(s) failed co-simulation",
-            failed + passed
-        );
+        return Err(super::Exit {
+            code: status,
+            message: format!(
+                "{failed} of {} program(s) did not pass co-simulation",
+                failed + passed
+            ),
+        }
+        .into());
     }
     Ok(())
+}
+
+/// With a divergence where the RTL stopped with a wave's error at the instruction the
+/// model retired: the configuration does not implement that instruction, if so; the
+/// message names the configuration, the PC and the instruction.
+pub(super) fn unsupported(
+    d: &Divergence,
+    report: &cu32_sim::cosim::CosimReport,
+    config: &cu32_hdl::Config,
+) -> Option<String> {
+    let (RtlEnd::Error { pc }, Side::Event(e)) = (report.rtl_end, &d.model) else {
+        return None;
+    };
+    let instr = cu32_isa::decode(&e.words).ok()?;
+    if e.pc != pc || cu32_hdl::implements(instr.op, config) {
+        return None;
+    }
+    Some(format!(
+        "configuration `{}` does not implement `{}` (wave {}, pc 0x{pc:04x}: {instr})",
+        config.name, instr.op.name, d.wave
+    ))
+}
+
+/// A fault's report, with the source line of its instruction when known.
+fn with_fault_source(fault: &cu32_sim::cosim::Fault, program: &Program) -> String {
+    let line = program.lines.iter().find(|(a, _)| *a == fault.pc);
+    match (line, &program.source) {
+        (Some(&(_, line)), Some(source)) => {
+            let code = source.lines().nth(line.saturating_sub(1)).unwrap_or("");
+            format!(
+                "{fault}\n  pc 0x{:04x} is {}:{line}: {}",
+                fault.pc,
+                program.name,
+                code.trim()
+            )
+        }
+        _ => fault.to_string(),
+    }
 }
 
 /// The Verilated RTL of `config` (or of `--verilog`), built or taken from the cache in
@@ -317,8 +370,8 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
     let report = &run.report;
     let what = format!("{name} (kernel {})", launch.kernel);
     let figures = super::figures::Figures::new(run.counters());
-    match (&report.divergence, &report.memory) {
-        (None, None) => {
+    match (&report.divergence, &report.memory, &report.fault) {
+        (None, None, None) => {
             write_outputs(&run.dispatch.outputs, &run.rtl_memory)?;
             println!(
                 "PASS {what}: {} instructions, {} waves, {} cycles",
@@ -329,12 +382,41 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
             print!("{}", figures.listing());
             Ok(())
         }
-        (None, Some(m)) => {
+        (None, None, Some(fault)) => {
+            println!("FAULT {what}: {fault}");
+            if args.write_faulted_outputs {
+                write_outputs(&run.dispatch.outputs, &run.rtl_memory)?;
+            } else {
+                println!(
+                    "  the output buffers are not written (--write-faulted-outputs writes them)"
+                );
+            }
+            print!("{}", figures.listing());
+            anyhow::bail!(
+                "{what}: the dispatch faulted (wave {}, pc 0x{:04x})",
+                fault.wave,
+                fault.pc
+            );
+        }
+        (None, Some(m), _) => {
             println!("FAIL {what}: {m}");
             print!("{}", figures.listing());
-            anyhow::bail!("{what} failed co-simulation");
+            Err(super::Exit {
+                code: super::exit::DIFFER,
+                message: format!("{what}: the RTL and the model differ"),
+            }
+            .into())
         }
-        (Some(d), _) => {
+        (Some(d), _, _) => {
+            if let Some(why) = unsupported(d, report, &config) {
+                println!("UNSUPPORTED {what}: {why}");
+                print!("{}", figures.listing());
+                return Err(super::Exit {
+                    code: super::exit::UNSUPPORTED,
+                    message: format!("{what}: {why}"),
+                }
+                .into());
+            }
             println!("FAIL {what}: {}", d.to_string().trim_end());
             if let Some((group, wave)) = run.wave_of(d.wave) {
                 println!(
@@ -348,7 +430,11 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
                 }
             }
             print!("{}", figures.listing());
-            anyhow::bail!("{what} failed co-simulation");
+            Err(super::Exit {
+                code: super::exit::DIFFER,
+                message: format!("{what}: the RTL and the model differ"),
+            }
+            .into())
         }
     }
 }
@@ -553,6 +639,7 @@ mod tests {
             seeds: 0,
             first_seed: 0,
             stream_length: 100,
+            write_faulted_outputs: false,
         };
         if let Err(e) = run(args(None)) {
             panic!("cosim failed: {e:#}");

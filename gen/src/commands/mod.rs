@@ -16,6 +16,30 @@ use cu32_hdl::Config;
 use cu32_sim::launch::Launch;
 use std::path::{Path, PathBuf};
 
+/// The exit status of `cu32` for an outcome other than success (0), an error in the input
+/// or the tools (1) and a usage error (2, from clap): `cu32 --help` lists them.
+pub mod exit {
+    /// The RTL and the golden model differ (co-simulation).
+    pub const DIFFER: u8 = 3;
+    /// The configuration does not implement an instruction the program runs.
+    pub const UNSUPPORTED: u8 = 4;
+}
+
+/// An error that ends `cu32` with a given exit status (see [`exit`]).
+#[derive(Debug)]
+pub struct Exit {
+    pub code: u8,
+    pub message: String,
+}
+
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Exit {}
+
 /// Loads `--config FILE`, or the embedded default when none is given.
 pub fn load_config(path: Option<&Path>) -> anyhow::Result<Config> {
     match path {

@@ -228,12 +228,20 @@ pub fn cosimulate_kernel(
     );
     let stop = match result {
         Ok(_) => None,
-        Err(RunError::Wave { error, .. }) => Some(ModelStop {
+        Err(RunError::Wave { group, wave, error }) => Some(ModelStop {
             pc: model_error_pc(&error),
-            message: error.to_string(),
+            wave: waves
+                .iter()
+                .position(|&w| w == (group, wave))
+                .map(|n| n as u32),
+            message: format!(
+                "work-group ({}, {}, {}) wave {wave}: {error}",
+                group[0], group[1], group[2]
+            ),
         }),
         Err(e) => Some(ModelStop {
             pc: None,
+            wave: None,
             message: e.to_string(),
         }),
     };

@@ -61,8 +61,37 @@ impl CosimError {
 pub struct ModelStop {
     /// The PC of the offending instruction, when known.
     pub pc: Option<u32>,
+    /// The wave that stopped (its number in the dispatch), when known; else the first.
+    pub wave: Option<u32>,
     pub message: String,
 }
+
+/// A fault both sides agree on: the RTL stopped with a wave's error (code
+/// [`INSTRUCTION_ERROR`]) at the PC where the model's wave stopped with an error. A dispatch
+/// that faults did not do its work: it is reported, never a pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// The wave that faulted (its number in the dispatch).
+    pub wave: u32,
+    pub pc: u32,
+    /// The model's description of the fault.
+    pub message: String,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "wave {} faulted at pc 0x{:04x} on both sides: {}",
+            self.wave, self.pc, self.message
+        )
+    }
+}
+
+/// The RTL's error code for a wave's error (illegal instruction, PC outside the
+/// instruction memory, memory fault): `cu32_hdl::dispatch::ERRORS`, and a plain program's
+/// (a top without error codes, as the harness's stand-in, gives 0).
+pub const INSTRUCTION_ERROR: u8 = 1;
 
 /// A golden model the harness compares against: it retires one instruction per step.
 pub trait Model {
@@ -139,6 +168,7 @@ impl Model for MemoryMachine {
             .step_in(&mut self.memory, &mut self.lds)
             .map_err(|e| ModelStop {
                 pc: model_error_pc(&e),
+                wave: None,
                 message: e.to_string(),
             })?;
         Ok(event.map(|mut e| {
@@ -182,6 +212,7 @@ impl Model for Machine {
     fn step(&mut self) -> Result<Option<TraceEvent>, ModelStop> {
         Machine::step(self).map_err(|e| ModelStop {
             pc: model_error_pc(&e),
+            wave: None,
             message: e.to_string(),
         })
     }
@@ -237,6 +268,7 @@ impl Model for LdsMachine {
             .step_in(&mut self.memory, &mut self.lds)
             .map_err(|e| ModelStop {
                 pc: model_error_pc(&e),
+                wave: None,
                 message: e.to_string(),
             })?;
         Ok(event.map(|mut e| {
@@ -299,6 +331,8 @@ pub struct CosimReport {
     pub divergence: Option<Box<Divergence>>,
     /// With the traces in agreement: the first difference of the bus memory at the end.
     pub memory: Option<MemoryDifference>,
+    /// The fault both sides stopped with, if they agree on one.
+    pub fault: Option<Fault>,
     /// The RTL's performance counters after the run ([`RtlRun::counters`]).
     pub counters: Vec<u32>,
     /// Wall-clock time of the RTL run ([`RtlRun::wall`]).
@@ -306,8 +340,14 @@ pub struct CosimReport {
 }
 
 impl CosimReport {
-    pub fn passed(&self) -> bool {
+    /// The two sides agree (trace and memory), whether or not the run faulted.
+    pub fn agreed(&self) -> bool {
         self.divergence.is_none() && self.memory.is_none()
+    }
+
+    /// The two sides agree and the run ended normally, without a fault.
+    pub fn passed(&self) -> bool {
+        self.agreed() && self.fault.is_none()
     }
 }
 
@@ -421,6 +461,7 @@ fn compare_memory(run: &RtlRun, model: &dyn Model) -> Option<MemoryDifference> {
 pub fn compare(run: &RtlRun, model: &mut dyn Model, options: &CosimOptions) -> CosimReport {
     let mut c = Comparison::new(run, options.context);
     let mut model_events = 0;
+    let mut fault = None;
     let divergence = loop {
         match model.step() {
             Ok(Some(mut event)) => {
@@ -445,17 +486,27 @@ pub fn compare(run: &RtlRun, model: &mut dyn Model, options: &CosimOptions) -> C
                 break Some(c.divergence(c.first_wave(), Side::Ended, None));
             }
             Err(stop) => {
+                let wave = stop.wave.unwrap_or_else(|| c.first_wave());
                 let model_side = Side::Error {
                     pc: stop.pc,
-                    message: stop.message,
+                    message: stop.message.clone(),
                 };
                 if let Some(r) = c.leftover() {
                     break Some(c.divergence(r.event.wave, model_side, Some(r)));
                 }
-                // Both stopping with an error at the same instruction is agreement.
+                // Both stopping with a wave's error at the same instruction agree: a fault.
                 match (run.end, stop.pc) {
-                    (RtlEnd::Error { pc }, Some(model_pc)) if pc == model_pc => break None,
-                    _ => break Some(c.divergence(c.first_wave(), model_side, None)),
+                    (RtlEnd::Error { pc }, Some(model_pc))
+                        if pc == model_pc && matches!(run.error_code, 0 | INSTRUCTION_ERROR) =>
+                    {
+                        fault = Some(Fault {
+                            wave,
+                            pc,
+                            message: stop.message,
+                        });
+                        break None;
+                    }
+                    _ => break Some(c.divergence(wave, model_side, None)),
                 }
             }
         }
@@ -466,6 +517,7 @@ pub fn compare(run: &RtlRun, model: &mut dyn Model, options: &CosimOptions) -> C
         rtl_end: run.end,
         divergence: divergence.map(Box::new),
         memory: None,
+        fault,
         counters: run.counters.clone(),
         rtl_wall: run.wall,
     }
