@@ -75,8 +75,7 @@ fn a_closed_standard_output_is_no_panic() {
     use std::os::unix::process::ExitStatusExt;
     let dir = tempfile::tempdir().unwrap();
     // 400 KiB of `s_nop 0`: far more disassembly than a pipe holds.
-    let words: Vec<u8> = std::iter::repeat(0xbf80_0000u32.to_le_bytes())
-        .take(100_000)
+    let words: Vec<u8> = std::iter::repeat_n(0xbf80_0000u32.to_le_bytes(), 100_000)
         .flatten()
         .collect();
     let bin = dir.path().join("nops.bin");
