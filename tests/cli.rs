@@ -136,6 +136,113 @@ fn bad_config_names_file_field_and_allowed() {
     );
 }
 
+/// A configuration's `name` names its output folder: a path (`../x`, absolute), an empty
+/// name or control characters are refused with the file and the field, and nothing is
+/// written outside `--out`; `true` for a float unit the RTL lacks (`fp32`, `fp16`,
+/// `transcendentals`) is refused naming the field; the configs/ files still load.
+#[test]
+fn config_name_and_float_units_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let default = std::fs::read_to_string(repo().join("configs/default.yaml")).unwrap();
+    assert!(default.contains("name: default\n"), "{default}");
+    let escape = dir.path().join("escaped");
+    for name in [
+        "\"../escaped\"".to_string(),
+        format!("\"{}\"", escape.display()),
+        "\"\"".to_string(),
+        "\".\"".to_string(),
+        "\"a\\u0000b\"".to_string(),
+    ] {
+        let bad = write(
+            dir.path(),
+            "named.yaml",
+            &default.replace("name: default\n", &format!("name: {name}\n")),
+        );
+        fails_with(
+            cu32()
+                .arg("gen")
+                .arg("--config")
+                .arg(&bad)
+                .arg("--out")
+                .arg(&out),
+            &["named.yaml: field `name` is", "A-Z a-z 0-9 - _ ."],
+        );
+        assert!(!escape.exists() && !out.exists(), "{name} wrote files");
+    }
+    for field in ["fp32", "fp16", "transcendentals"] {
+        let bad = write(
+            dir.path(),
+            "float.yaml",
+            &default.replace(&format!("{field}: false"), &format!("{field}: true")),
+        );
+        fails_with(
+            cu32()
+                .arg("gen")
+                .arg("--config")
+                .arg(&bad)
+                .arg("--out")
+                .arg(&out),
+            &[
+                &format!("float.yaml: field `features.{field}` is true"),
+                "no floating-point unit yet",
+            ],
+        );
+    }
+    for config in ["default", "sequential", "ulx3s-85f"] {
+        let path = repo().join(format!("configs/{config}.yaml"));
+        cu32_hdl::Config::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// `cu32 asm` never writes over its source: `cu32 asm prog.bin` (the default output is the
+/// input with `.bin`) and `-o` naming the input are refused, the source unchanged.
+#[test]
+fn asm_never_overwrites_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "s_nop 0\ns_endpgm\n";
+    let src = write(dir.path(), "prog.bin", text);
+    fails_with(
+        cu32().arg("asm").arg(&src),
+        &["prog.bin: the output would overwrite the source"],
+    );
+    let other = write(dir.path(), "p.s", text);
+    fails_with(
+        cu32()
+            .arg("asm")
+            .arg(&other)
+            .arg("-o")
+            .arg(dir.path().join("./p.s")),
+        &["p.s: the output would overwrite the source"],
+    );
+    assert_eq!(std::fs::read_to_string(&src).unwrap(), text);
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), text);
+    cu32().arg("asm").arg(&other).assert().success();
+    assert_eq!(std::fs::read(dir.path().join("p.bin")).unwrap().len(), 8);
+}
+
+/// `--first-seed` near 2^64 with `--seeds` passing the last seed is a usage error (exit
+/// 2), not 0 seeds run and success.
+#[test]
+fn cosim_seeds_past_the_last_seed_are_refused() {
+    let out = cu32()
+        .args([
+            "cosim",
+            "--seeds",
+            "5",
+            "--first-seed",
+            "18446744073709551615",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--seeds 5 from --first-seed 18446744073709551615 passes the last seed"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn malformed_assembly_gives_file_line_col() {
     let dir = tempfile::tempdir().unwrap();

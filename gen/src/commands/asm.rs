@@ -1,7 +1,7 @@
 //! `cu32 asm`: assembles LLVM-syntax gfx11 scalar assembly into raw machine code.
 
 use anyhow::Context;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `cu32 asm`.
 ///
@@ -11,7 +11,8 @@ use std::path::PathBuf;
 pub struct Args {
     /// Assembly source (LLVM gfx11 syntax, as accepted by llvm-mc 19 for gfx1100).
     pub input: PathBuf,
-    /// Output file [default: the input path with the extension `.bin`].
+    /// Output file [default: the input path with the extension `.bin`]; never the input
+    /// itself.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
 }
@@ -22,8 +23,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let output = args
         .output
         .unwrap_or_else(|| args.input.with_extension("bin"));
+    if same_file(&args.input, &output) {
+        anyhow::bail!(
+            "{}: the output would overwrite the source; name another with -o",
+            output.display()
+        );
+    }
     let bytes: Vec<u8> = program.words.iter().flat_map(|w| w.to_le_bytes()).collect();
     std::fs::write(&output, bytes)
         .with_context(|| format!("{}: cannot write", output.display()))?;
     Ok(())
+}
+
+/// Whether `a` and `b` name the same existing file (through links and `..` too).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }

@@ -149,7 +149,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let config = super::load_config(args.config.as_deref())?;
     let first_stream = programs.len();
-    for seed in args.first_seed..args.first_seed.saturating_add(args.seeds) {
+    if args.seeds > 0 && args.first_seed.checked_add(args.seeds - 1).is_none() {
+        return Err(super::Exit {
+            code: super::exit::USAGE,
+            message: format!(
+                "--seeds {} from --first-seed {} passes the last seed, 2^64 - 1",
+                args.seeds, args.first_seed
+            ),
+        }
+        .into());
+    }
+    // No overflow: checked above.
+    for seed in (0..args.seeds).map(|k| args.first_seed + k) {
         programs.push(random_stream(seed, args.stream_length as usize, &config)?);
     }
 

@@ -19,6 +19,8 @@ use std::path::{Path, PathBuf};
 /// The exit status of `cu32` for an outcome other than success (0), an error in the input
 /// or the tools (1) and a usage error (2, from clap): `cu32 --help` lists them.
 pub mod exit {
+    /// A usage error found after parsing the command line (clap's own exit with 2 too).
+    pub const USAGE: u8 = 2;
     /// The RTL and the golden model differ (co-simulation).
     pub const DIFFER: u8 = 3;
     /// The configuration does not implement an instruction the program runs.
