@@ -243,6 +243,254 @@ fn cosim_seeds_past_the_last_seed_are_refused() {
     );
 }
 
+/// An `.amdhsa_kernel` or `.amdgpu_metadata` block with no closing directive is an error
+/// at its opening line (as llvm-mc has it), not the rest of the file dropped.
+#[test]
+fn unterminated_blocks_are_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    for (open, end) in [
+        (".amdhsa_kernel k", ".end_amdhsa_kernel"),
+        (".amdgpu_metadata", ".end_amdgpu_metadata"),
+    ] {
+        let src = write(
+            dir.path(),
+            "block.s",
+            &format!("s_nop 0\n{open}\n  s_endpgm\n  s_mov_b32 s0, 1\n"),
+        );
+        let name = open.split_whitespace().next().unwrap();
+        fails_with(
+            cu32()
+                .arg("asm")
+                .arg(&src)
+                .arg("-o")
+                .arg(dir.path().join("b.bin")),
+            &[&format!(
+                "block.s:2:1: `{name}` is not closed: no `{end}` before the end of the file"
+            )],
+        );
+        // Closed, the block is skipped.
+        std::fs::write(&src, format!("s_nop 0\n{open}\n{end}\ns_endpgm\n")).unwrap();
+        cu32()
+            .arg("asm")
+            .arg(&src)
+            .arg("-o")
+            .arg(dir.path().join("b.bin"))
+            .assert()
+            .success();
+        assert_eq!(std::fs::read(dir.path().join("b.bin")).unwrap().len(), 8);
+    }
+}
+
+/// Deep expressions: 10,000 nested parentheses (what llvm-mc 19 accepts) assemble; nesting
+/// past the limit (16,384) and 100,000 unary `~` are located errors, not a stack overflow,
+/// through `cu32 asm` and `cu32 run` alike.
+#[test]
+fn deep_expressions_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let nested = |n: usize| {
+        format!(
+            "s_mov_b32 s0, {}7{}\ns_endpgm\n",
+            "(".repeat(n),
+            ")".repeat(n)
+        )
+    };
+    let ok = write(dir.path(), "ok.s", &nested(10_000));
+    cu32()
+        .arg("run")
+        .arg(&ok)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("s0 = 0x00000007\n"));
+    let deep = write(dir.path(), "deep.s", &nested(20_000));
+    // The 16,385th parenthesis is at column 15 + 16,384.
+    let located = "deep.s:1:16399: expression nested more than 16384 deep";
+    fails_with(
+        cu32()
+            .arg("asm")
+            .arg(&deep)
+            .arg("-o")
+            .arg(dir.path().join("d.bin")),
+        &[located],
+    );
+    fails_with(cu32().arg("run").arg(&deep), &[located]);
+    let tilde = write(
+        dir.path(),
+        "tilde.s",
+        &format!("s_mov_b32 s0, {}0\n", "~".repeat(100_000)),
+    );
+    fails_with(
+        cu32().arg("run").arg(&tilde),
+        &["tilde.s:1:16399: expression nested more than 16384 deep"],
+    );
+    // An even number of `~` within the limit cancels out.
+    let even = write(
+        dir.path(),
+        "even.s",
+        &format!("s_mov_b32 s0, {}5\ns_endpgm\n", "~".repeat(10_000)),
+    );
+    cu32()
+        .arg("run")
+        .arg(&even)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("s0 = 0x00000005\n"));
+}
+
+/// Two DPP lane controls (`row_shr` and `quad_perm`) or a modifier given twice are refused at
+/// the second, as llvm-mc refuses them, rather than one silently dropped.
+#[test]
+fn conflicting_modifiers_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "v_mov_b32_dpp v0, v1 row_shr:1 quad_perm:[0,1,2,3]\n",
+            "m.s:1:32: a second DPP lane control (the first is at column 22)",
+        ),
+        (
+            "v_mov_b32 v0, v1 quad_perm:[0,1,2,3] row_shr:1\n",
+            "m.s:1:38: a second DPP lane control (the first is at column 18)",
+        ),
+        (
+            "v_add_nc_u32 v0, v1, v2 clamp clamp\n",
+            "m.s:1:31: a modifier given twice (the first is at column 25)",
+        ),
+    ];
+    for (text, needle) in cases {
+        let src = write(dir.path(), "m.s", text);
+        fails_with(
+            cu32()
+                .arg("asm")
+                .arg(&src)
+                .arg("-o")
+                .arg(dir.path().join("m.bin")),
+            &[needle],
+        );
+    }
+}
+
+/// Quoted user text in an error is cut at 80 characters with `…`, control characters, NUL
+/// and the byte-order mark escaped: a 1 MB mnemonic gives a short one-line message.
+#[test]
+fn errors_quote_user_text_short_and_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "long.s", &format!("{}\n", "x".repeat(1 << 20)));
+    let out = cu32()
+        .arg("asm")
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.path().join("l.bin"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {}:1:1: invalid instruction `{}…`\n",
+            src.display(),
+            "x".repeat(80)
+        )
+    );
+    let src = write(dir.path(), "nul.s", "s_n\u{feff}op\0 0\n");
+    let out = cu32()
+        .arg("asm")
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.path().join("l.bin"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains('\0') && !stderr.contains('\u{feff}'),
+        "{stderr:?}"
+    );
+    assert!(stderr.contains("nul.s:1:"), "{stderr}");
+}
+
+/// Launch buffers are bounded before anything is allocated: `zeros` of 1 TiB or 256 GiB
+/// (file or flag) and a 2 GiB input file are refused with the argument named (`cu32 run`:
+/// 1 GiB in all); `cu32 cosim` takes 64 MiB and says so before building the RTL.
+#[test]
+fn launch_buffers_are_bounded_before_allocation() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = repo().join("kernels/opencl/build/vector_add.co");
+    write(dir.path(), "b.bin", &"\0".repeat(256));
+    let launch = "kernel: vector_add\ngrid: [64]\nblock: [64]\nargs:\n  - buffer: b.bin\n  \
+                  - buffer: b.bin\n  - zeros: 256\n  - u32: 64\n";
+    let first_buffer = "  - buffer: b.bin\n  - buffer";
+    for bytes in ["68719476736", "274877906944", "1099511627776"] {
+        let file = write(
+            dir.path(),
+            "big.yaml",
+            &launch.replacen(first_buffer, &format!("  - zeros: {bytes}\n  - buffer"), 1),
+        );
+        fails_with(
+            cu32().arg("run").arg(&code).arg("--launch").arg(&file),
+            &[
+                "big.yaml: args[0].zeros:",
+                &format!("{bytes} bytes is more than"),
+                "1 GiB",
+            ],
+        );
+        fails_with(
+            cu32()
+                .arg("run")
+                .arg(&code)
+                .args(["--kernel", "vector_add", "--grid", "64", "--block", "64"])
+                .arg(format!("--arg=zeros={bytes}")),
+            &["args[0].zeros:", "1 GiB"],
+        );
+    }
+    // A sparse 2 GiB file: refused from its size, never read.
+    let huge = dir.path().join("huge.bin");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(2 << 30)
+        .unwrap();
+    let file = write(
+        dir.path(),
+        "huge.yaml",
+        &launch.replacen(
+            first_buffer,
+            &format!("  - buffer: {}\n  - buffer", huge.display()),
+            1,
+        ),
+    );
+    fails_with(
+        cu32().arg("run").arg(&code).arg("--launch").arg(&file),
+        &[
+            "huge.yaml: args[0]: the buffers up to it hold 2147483648 bytes",
+            "1 GiB",
+        ],
+    );
+    let file = write(
+        dir.path(),
+        "cosim.yaml",
+        &launch.replacen(first_buffer, "  - zeros: 134217728\n  - buffer", 1),
+    );
+    let out = cu32()
+        .arg("cosim")
+        .arg(&code)
+        .arg("--launch")
+        .arg(&file)
+        .arg("--out")
+        .arg(dir.path().join("build"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "cosim.yaml: the buffers hold 134218240 bytes, more than co-simulation takes"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        !dir.path().join("build/cosim").exists(),
+        "the RTL was built"
+    );
+}
+
 #[test]
 fn malformed_assembly_gives_file_line_col() {
     let dir = tempfile::tempdir().unwrap();

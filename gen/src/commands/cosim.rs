@@ -361,6 +361,7 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
             config.imem_words
         );
     }
+    cu32_sim::cosim::kernel::check_buffer_bytes(launch)?;
     let cosim_dir = args.out.join("cosim");
     let mut rtl = start_rtl(args, &config, &cosim_dir)?;
     let options = CosimOptions {

@@ -47,6 +47,10 @@ pub mod csr {
     pub const LDS_BYTES: u8 = 0x17;
 }
 
+/// The most bytes a co-simulated launch's buffers may hold in all (64 MiB): the bus memory
+/// is copied to the shim and back, and kept on both sides.
+pub const MAX_COSIM_BUFFER_BYTES: u64 = 64 << 20;
+
 /// The dispatcher's error codes that carry a PC (`cu32_hdl::dispatch::ERRORS`: a wave's
 /// error, `s_barrier` in a work-group of several waves); the others carry 0 or an address.
 const PC_ERRORS: [u8; 2] = [1, 7];
@@ -158,6 +162,22 @@ impl Model for Replay {
     }
 }
 
+/// Checks, before anything is read or allocated, that the launch's buffers fit
+/// co-simulation ([`MAX_COSIM_BUFFER_BYTES`]).
+pub fn check_buffer_bytes(launch: &Launch) -> Result<(), CosimError> {
+    let bytes = launch
+        .buffer_bytes()
+        .map_err(|e| CosimError::Dispatch(e.to_string()))?;
+    if bytes > MAX_COSIM_BUFFER_BYTES {
+        return Err(CosimError::Dispatch(format!(
+            "{}: the buffers hold {bytes} bytes, more than co-simulation takes \
+             ({MAX_COSIM_BUFFER_BYTES} bytes, 64 MiB)",
+            launch.origin
+        )));
+    }
+    Ok(())
+}
+
 /// Co-simulates `launch` of `code` on `rtl` (generated for a configuration) and the golden
 /// model (at most `max_instructions` instructions); `options.bus` gives the bus's latency
 /// and STALL (its regions are the dispatch's memory).
@@ -168,6 +188,7 @@ pub fn cosimulate_kernel(
     max_instructions: u64,
     options: &CosimOptions,
 ) -> Result<KernelRun, CosimError> {
+    check_buffer_bytes(launch)?;
     let mut memory = Memory::with_heap_base(HEAP_BASE);
     let dispatch = prepare_at(code, launch, &mut memory, IMAGE_BASE)
         .map_err(|e| CosimError::Dispatch(e.to_string()))?;
