@@ -491,6 +491,112 @@ fn launch_buffers_are_bounded_before_allocation() {
     );
 }
 
+/// `bench --min-time` takes 0 to 86400 seconds: 1e300, a negative or NaN is a usage error
+/// (exit 2) naming the option, not a panic.
+#[test]
+fn bench_min_time_is_bounded() {
+    for bad in ["1e300", "-1", "NaN", "inf"] {
+        let out = cu32()
+            .arg("bench")
+            .arg(format!("--min-time={bad}"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "`{bad}` is not a number of seconds from 0 to 86400"
+            )),
+            "{stderr}"
+        );
+        assert!(stderr.contains("--min-time"), "{stderr}");
+    }
+}
+
+/// `cu32 run` says plainly what is wrong: a code object without a launch is named as such
+/// (not "stream did not contain valid UTF-8"), other bytes that are not UTF-8 by line and
+/// column; a kernel running off the end of its code is said to (not "`v_illegal` ... not
+/// modelled yet"); a branch below address 0 prints as a negative offset, not a 128-bit
+/// number.
+#[test]
+fn run_names_what_is_wrong_plainly() {
+    let dir = tempfile::tempdir().unwrap();
+    let co = repo().join("isa/tests/data/co/vecops.co");
+    fails_with(
+        cu32().arg("run").arg(&co),
+        &[
+            "vecops.co: this is a code object (ELF), not assembly",
+            "--launch FILE",
+        ],
+    );
+    let latin1 = dir.path().join("latin1.s");
+    std::fs::write(&latin1, b"s_nop 0\ns_nop 0 ; caf\xe9\n").unwrap();
+    fails_with(
+        cu32().arg("run").arg(&latin1),
+        &["latin1.s:2:14: not UTF-8 text (byte 0xe9)"],
+    );
+    let wild = write(dir.path(), "wild.s", "s_branch 0x8000\ns_endpgm\n");
+    // 4 + 4 * -32768 = -0x1fffc.
+    fails_with(cu32().arg("run").arg(&wild), &["wild.s:1: the program failed: pc 0x0000: s_branch (0xbfa08000): branch target -0x1fffc outside the program (8 bytes)"]);
+    // kernels/dispatch/trap.s without its s_trap and s_endpgm runs off its end.
+    let trap = std::fs::read_to_string(repo().join("kernels/dispatch/trap.s")).unwrap();
+    assert!(trap.contains("\ts_trap 2\n\ts_endpgm\n"));
+    let source = write(
+        dir.path(),
+        "off_end.s",
+        &trap.replace("\ts_trap 2\n\ts_endpgm\n", "\ts_nop 0\n"),
+    );
+    let code = link_kernel(&source, dir.path());
+    let kernel = cu32_isa::code_object::CodeObject::parse(&std::fs::read(&code).unwrap()).unwrap();
+    let kernel = kernel.kernel("trap").unwrap();
+    let end = kernel.entry + kernel.code.len() as u64;
+    let launch = write(
+        dir.path(),
+        "trap.yaml",
+        "kernel: trap\ngrid: [32]\nblock: [32]\nargs:\n  - zeros: 128\n",
+    );
+    fails_with(
+        cu32().arg("run").arg(&code).arg("--launch").arg(&launch),
+        &[&format!("pc 0x{end:04x}: past the end of the kernel's code (0x{:04x}..0x{end:04x}), no s_endpgm on the way", kernel.entry)],
+    );
+}
+
+/// `-` reads standard input (`asm`, `disasm`, `run`) and `asm -o -` writes standard
+/// output; `asm -` without `-o` asks for one.
+#[test]
+fn dash_is_standard_input_and_output() {
+    let text = "s_mov_b32 s0, 42\ns_endpgm\n";
+    let assert = cu32()
+        .args(["asm", "-", "-o", "-"])
+        .write_stdin(text)
+        .assert()
+        .success();
+    let bytes = assert.get_output().stdout.clone();
+    // llvm-mc 19: be8000aa (42 is an inline constant) | bfb00000.
+    let expected: Vec<u8> = [0xbe80_00aau32, 0xbfb0_0000]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    assert_eq!(bytes, expected);
+    cu32()
+        .args(["disasm", "-"])
+        .write_stdin(bytes)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("s_mov_b32 s0, 42"));
+    cu32()
+        .args(["run", "-"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("s0 = 0x0000002a\n"));
+    fails_with(
+        cu32().args(["asm", "-"]).write_stdin(text),
+        &["name the output with -o"],
+    );
+}
+
 #[test]
 fn malformed_assembly_gives_file_line_col() {
     let dir = tempfile::tempdir().unwrap();
@@ -1727,17 +1833,33 @@ fn synth_ulx3s_fits_without_latches() {
     assert!(report["fmax_mhz"].is_null(), "{report}");
 }
 
-/// Assembles `kernels/dispatch/NAME.s` with clang 19 and ld.lld 19 into `out`, and copies
-/// its launch file and input data beside the code object; returns the code object's and
-/// the launch file's paths.
+/// Assembles `kernels/dispatch/NAME.s` ([`link_kernel`]) into `out`, and copies its launch
+/// file and input data beside the code object; returns the code object's and the launch
+/// file's paths.
 fn dispatch_kernel(name: &str, out: &Path) -> (PathBuf, PathBuf) {
     let dir = repo().join("kernels/dispatch");
+    let code = link_kernel(&dir.join(format!("{name}.s")), out);
+    let launch = out.join(format!("{name}.yaml"));
+    std::fs::copy(dir.join(format!("{name}.yaml")), &launch).unwrap();
+    let data = dir.join("data");
+    std::fs::create_dir_all(out.join("data")).unwrap();
+    for entry in std::fs::read_dir(&data).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, out.join("data").join(path.file_name().unwrap())).unwrap();
+    }
+    (code, launch)
+}
+
+/// Assembles `source` with clang 19 and links it with ld.lld 19 into a code object in
+/// `out`, named after the source; returns its path.
+fn link_kernel(source: &Path, out: &Path) -> PathBuf {
+    let name = source.file_stem().unwrap().to_str().unwrap();
     let llvm = Path::new("/usr/lib/llvm-19/bin");
     let object = out.join(format!("{name}.o"));
     let code = out.join(format!("{name}.co"));
     let status = std::process::Command::new(llvm.join("clang"))
         .args(["-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-c"])
-        .arg(dir.join(format!("{name}.s")))
+        .arg(source)
         .arg("-o")
         .arg(&object)
         .status()
@@ -1751,15 +1873,7 @@ fn dispatch_kernel(name: &str, out: &Path) -> (PathBuf, PathBuf) {
         .status()
         .unwrap();
     assert!(status.success());
-    let launch = out.join(format!("{name}.yaml"));
-    std::fs::copy(dir.join(format!("{name}.yaml")), &launch).unwrap();
-    let data = dir.join("data");
-    std::fs::create_dir_all(out.join("data")).unwrap();
-    for entry in std::fs::read_dir(&data).unwrap() {
-        let path = entry.unwrap().path();
-        std::fs::copy(&path, out.join("data").join(path.file_name().unwrap())).unwrap();
-    }
-    (code, launch)
+    code
 }
 
 /// Runs the dispatch on the golden model (`cu32 run`) and co-simulates it (the default

@@ -50,14 +50,55 @@ pub fn load_config(path: Option<&Path>) -> anyhow::Result<Config> {
     }
 }
 
-/// Reads a whole text file, naming it in the error.
-pub fn read_text(path: &Path) -> anyhow::Result<String> {
-    std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))
+/// Whether `path` is `-`: standard input (or output).
+pub fn is_stdio(path: &Path) -> bool {
+    path.as_os_str() == "-"
 }
 
-/// Reads a raw code file of little-endian 32-bit words, naming the file in every error.
+/// Reads a whole file, or standard input for `-`, naming it in the error.
+pub fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
+    if is_stdio(path) {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+            .context("-: cannot read standard input")?;
+        return Ok(bytes);
+    }
+    std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))
+}
+
+/// Reads a whole text file (or standard input for `-`), naming it in the error: a code
+/// object is named as such, other bytes that are not UTF-8 by line and column.
+pub fn read_text(path: &Path) -> anyhow::Result<String> {
+    let bytes = read_bytes(path)?;
+    if bytes.starts_with(b"\x7fELF") {
+        anyhow::bail!(
+            "{}: this is a code object (ELF), not assembly: dispatch one of its kernels with \
+             --launch FILE (or --kernel, --grid, --block and --arg); `cu32 info` lists them",
+            path.display()
+        );
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let col = good.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        anyhow::anyhow!(
+            "{}:{line}:{col}: not UTF-8 text (byte 0x{:02x}); assembly is UTF-8 text",
+            path.display(),
+            e.as_bytes()[good.len()]
+        )
+    })
+}
+
+/// Reads a raw code file of little-endian 32-bit words (or standard input for `-`),
+/// naming the file in every error.
 pub fn read_words(path: &Path) -> anyhow::Result<Vec<u32>> {
-    let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    words(path, &read_bytes(path)?)
+}
+
+/// The little-endian 32-bit words of raw code read from `path`.
+// `is_multiple_of` is newer than the workspace's rust-version (1.80).
+#[allow(clippy::manual_is_multiple_of)]
+pub fn words(path: &Path, bytes: &[u8]) -> anyhow::Result<Vec<u32>> {
     if bytes.len() % 4 != 0 {
         anyhow::bail!(
             "{}: length {} bytes is not a multiple of 4 (raw code is 32-bit words)",
@@ -65,10 +106,7 @@ pub fn read_words(path: &Path) -> anyhow::Result<Vec<u32>> {
             bytes.len()
         );
     }
-    Ok(bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect())
+    Ok(cu32_isa::words_le(bytes))
 }
 
 /// The output folder for a configuration: `<out>/<config name>`.
@@ -114,6 +152,6 @@ impl LaunchArgs {
 /// Reads and parses a code object, naming the file in every error.
 pub fn read_code_object(path: &Path) -> anyhow::Result<cu32_isa::code_object::CodeObject> {
     let name = path.display().to_string();
-    let file = std::fs::read(path).with_context(|| format!("reading {name}"))?;
+    let file = read_bytes(path)?;
     cu32_isa::code_object::CodeObject::parse(&file).with_context(|| name.clone())
 }

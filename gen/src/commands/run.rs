@@ -24,8 +24,8 @@ non-zero VGPR with its 32 lane values (`v3 = [0x00000000, 0x00000001, ...]`, lan
 then scc, vcc, exec, m0 and the number of retired instructions."
 )]
 pub struct Args {
-    /// Program: LLVM-syntax assembly (`.s`), raw little-endian code (`.bin`), or a code
-    /// object to dispatch with a launch.
+    /// Program: LLVM-syntax assembly (`.s`; `-` reads it from standard input), raw
+    /// little-endian code (`.bin`), or a code object to dispatch with a launch.
     pub file: PathBuf,
     #[command(flatten)]
     pub launch: super::LaunchArgs,

@@ -223,6 +223,7 @@ fn model_error_pc(e: &ModelError) -> Option<u32> {
     match e {
         ModelError::Decode { pc, .. }
         | ModelError::PcOutsideProgram { pc, .. }
+        | ModelError::PastKernelEnd { pc, .. }
         | ModelError::BranchTarget { pc, .. }
         | ModelError::Unsupported { pc, .. }
         | ModelError::BadOperand { pc, .. }
