@@ -562,6 +562,35 @@ fn run_names_what_is_wrong_plainly() {
     );
 }
 
+/// A kernel whose descriptor allocates more VGPRs than the configuration has is refused
+/// before the dispatch (and before the RTL is built), naming both counts: `wmma` (80
+/// VGPRs, `cu32 info`) on the default configuration (64).
+#[test]
+fn cosim_refuses_a_kernel_needing_more_vgprs() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = repo().join("kernels/opencl");
+    let code = suite.join("build/wmma.co");
+    cu32()
+        .arg("info")
+        .arg(&code)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("79 VGPRs (80 allocated)"));
+    let config = cu32_hdl::Config::default_config();
+    assert_eq!(config.vgprs, 64);
+    fails_with(
+        cu32()
+            .arg("cosim")
+            .arg(&code)
+            .arg("--launch")
+            .arg(suite.join("wmma.yaml"))
+            .arg("--out")
+            .arg(dir.path()),
+        &["wmma.co: kernel wmma allocates 80 VGPRs (its descriptor's granulated count); configuration `default` has 64"],
+    );
+    assert!(!dir.path().join("cosim").exists(), "the RTL was built");
+}
+
 /// `-` reads standard input (`asm`, `disasm`, `run`) and `asm -o -` writes standard
 /// output; `asm -` without `-o` asks for one.
 #[test]

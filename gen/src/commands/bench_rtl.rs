@@ -129,12 +129,8 @@ fn bench_one(
     let code = cu32_isa::code_object::CodeObject::parse(&file)
         .with_context(|| co.display().to_string())?;
     if let Some(kernel) = code.kernel(&launch.kernel) {
-        if kernel.code.len() as u64 > 4 * u64::from(config.imem_words) {
-            let why = format!(
-                "not run: {} bytes of code, the instruction memory holds {} words",
-                kernel.code.len(),
-                config.imem_words
-            );
+        if let Err(why) = super::cosim::fits(kernel, config) {
+            let why = format!("not run: {why}");
             return Ok((empty_row(&name, &why), Outcome::Unsupported(why)));
         }
     }

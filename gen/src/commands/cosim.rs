@@ -351,15 +351,8 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
             launch.kernel
         )
     })?;
-    if args.verilog.is_empty() && kernel.code.len() as u64 > 4 * u64::from(config.imem_words) {
-        anyhow::bail!(
-            "{name}: kernel {} has {} bytes of code; the instruction memory of configuration \
-             `{}` holds {} words",
-            launch.kernel,
-            kernel.code.len(),
-            config.name,
-            config.imem_words
-        );
+    if args.verilog.is_empty() {
+        fits(kernel, &config).map_err(|why| anyhow::anyhow!("{name}: {why}"))?;
     }
     cu32_sim::cosim::kernel::check_buffer_bytes(launch)?;
     let cosim_dir = args.out.join("cosim");
@@ -449,6 +442,34 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
             .into())
         }
     }
+}
+
+/// Whether the configuration can hold `kernel`: its code in the instruction memory, the
+/// VGPRs its descriptor allocates in the VGPR file; else why not (checked before the
+/// dispatch, as the RTL would stop at some later instruction).
+pub(super) fn fits(
+    kernel: &cu32_isa::code_object::Kernel,
+    config: &cu32_hdl::Config,
+) -> Result<(), String> {
+    if kernel.code.len() as u64 > 4 * u64::from(config.imem_words) {
+        return Err(format!(
+            "kernel {} has {} bytes of code; the instruction memory of configuration `{}` \
+             holds {} words",
+            kernel.name,
+            kernel.code.len(),
+            config.name,
+            config.imem_words
+        ));
+    }
+    let vgprs = kernel.descriptor.vgprs();
+    if vgprs > config.vgprs {
+        return Err(format!(
+            "kernel {} allocates {vgprs} VGPRs (its descriptor's granulated count); \
+             configuration `{}` has {}",
+            kernel.name, config.name, config.vgprs
+        ));
+    }
+    Ok(())
 }
 
 /// A `--memory-image FILE@ADDR`: the address and the file's dwords (little-endian, the
