@@ -2079,8 +2079,8 @@ fn shared_cosim_out() -> PathBuf {
     dir
 }
 
-/// A dispatch that faults (`kernels/dispatch/trap.s`: a store, then `s_trap 2`) is never a
-/// pass: `cu32 run` reports the trap and its PC, `cu32 cosim` reports the fault both
+/// A dispatch that faults (`kernels/dispatch/trap.s`: a store, then `s_trap 2`), or that
+/// never ends, is never a pass: `cu32 run` reports the trap and its PC, `cu32 cosim` reports the fault both
 /// sides agree on (FAULT, the wave, the PC, the trap) with exit status 1, and neither
 /// writes the output buffer, unless `--write-faulted-outputs` asks (then it holds the
 /// stores the wave made before the trap: local id + 1).
@@ -2134,6 +2134,48 @@ fn a_faulting_dispatch_is_reported_and_writes_no_outputs() {
     assert_eq!(result.status.code(), Some(1));
     let expected: Vec<u8> = (1..=32u32).flat_map(u32::to_le_bytes).collect();
     assert_eq!(std::fs::read(&written).unwrap(), expected);
+    std::fs::remove_file(&written).unwrap();
+
+    // The same kernel looping at the trap's place instead never ends: the cycle budget
+    // stops it with TIMEOUT naming the loop's PC (status 1, progress on stderr, no outputs).
+    let trap = std::fs::read_to_string(repo().join("kernels/dispatch/trap.s")).unwrap();
+    let looping = trap.replace("\ts_trap 2\n", ".Lloop:\n\ts_branch .Lloop\n");
+    assert_ne!(looping, trap);
+    let source = write(out.path(), "loop.s", &looping);
+    let code = link_kernel(&source, out.path());
+    let result = cu32()
+        .arg("cosim")
+        .arg("--out")
+        .arg(shared_cosim_out())
+        .arg(&code)
+        .arg("--launch")
+        .arg(&launch)
+        .args(["--max-cycles", "20000"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{stdout}{stderr}");
+    let timeout = format!(
+        "TIMEOUT {} (kernel trap): the RTL did not end within 20000 cycles (--max-cycles), nor \
+         the model within its instructions; wave 0 was at pc 0x{trap_pc:04x}",
+        code.display()
+    );
+    assert!(stdout.contains(&timeout), "lacks `{timeout}`: {stdout}");
+    assert!(
+        stderr.contains("cosim: running kernel trap on the RTL (at most 20000 cycles)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("timeout after 20000 cycles: the kernel did not end"),
+        "{stderr}"
+    );
+    assert!(!written.exists());
+    cu32()
+        .args(["cosim", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Default: 1,000,000"));
 }
 
 /// The whole flow, placement and routing included, reports Fmax. Not in the default run:

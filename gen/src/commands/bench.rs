@@ -81,8 +81,8 @@ pub struct Args {
     /// Verilated build cache (<OUT>/cosim/).
     #[arg(long, default_value = "build")]
     pub out: PathBuf,
-    /// With --rtl: the RTL cycle budget of each dispatch.
-    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    /// With --rtl: the RTL cycle budget of each dispatch (as `cu32 cosim`'s).
+    #[arg(long, value_name = "N", default_value_t = super::cosim::DEFAULT_MAX_CYCLES)]
     pub max_cycles: u64,
 }
 

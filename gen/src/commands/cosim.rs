@@ -76,8 +76,10 @@ pub struct Args {
     #[arg(long)]
     pub config: Option<PathBuf>,
     /// RTL cycle budget per program, or for a launch's whole dispatch; a run still going
-    /// then fails with a timeout. Default: 1,000,000 for a program, 100,000,000 for a
-    /// launch.
+    /// then stops with TIMEOUT, naming where each side was. Default: 1,000,000 (a program,
+    /// or a launch's dispatch: the suite's kernels take at most about 330,000 cycles, at 2
+    /// lanes; a runaway kernel ends in under a minute at 50,000 to 130,000 simulated
+    /// cycles per second at 32 lanes).
     #[arg(long, value_name = "N")]
     pub max_cycles: Option<u64>,
     /// Output folder: generated Verilog in <OUT>/<config>/, the Verilated build cache and
@@ -193,7 +195,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     for (i, program) in programs.iter().enumerate() {
         let name = &program.name;
         let options = CosimOptions {
-            max_cycles: args.max_cycles.unwrap_or(1_000_000),
+            max_cycles: args.max_cycles.unwrap_or(DEFAULT_MAX_CYCLES),
             vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", program.stem))),
             inject_model_fault: args.inject_model_fault,
             lds_bytes: config.lds_bytes,
@@ -358,7 +360,7 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
     let cosim_dir = args.out.join("cosim");
     let mut rtl = start_rtl(args, &config, &cosim_dir)?;
     let options = CosimOptions {
-        max_cycles: args.max_cycles.unwrap_or(100_000_000),
+        max_cycles: args.max_cycles.unwrap_or(DEFAULT_MAX_CYCLES),
         vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
         inject_model_fault: args.inject_model_fault,
         lds_bytes: config.lds_bytes,
@@ -370,8 +372,20 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
         },
         ..CosimOptions::default()
     };
+    eprintln!(
+        "cosim: running kernel {} on the RTL (at most {} cycles) and the model...",
+        launch.kernel, options.max_cycles
+    );
+    let started = std::time::Instant::now();
     let run = cosimulate_kernel(&mut rtl, &code, launch, args.max_instructions, &options)
         .with_context(|| format!("{name}: kernel {}: co-simulation", launch.kernel))?;
+    eprintln!(
+        "cosim: {} RTL cycles in {:.1} s ({:.0} cycles/s), compared in {:.1} s in all",
+        run.report.cycles,
+        run.report.rtl_wall.as_secs_f64(),
+        run.cycles_per_second(),
+        started.elapsed().as_secs_f64()
+    );
     let report = &run.report;
     let what = format!("{name} (kernel {})", launch.kernel);
     let figures = super::figures::Figures::new(run.counters());
@@ -412,6 +426,22 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
             }
             .into())
         }
+        (Some(d), _, _) if report.rtl_end == RtlEnd::Timeout && d.model != Side::Ended => {
+            // Neither side ended: a kernel that runs on (or longer than the budget).
+            println!(
+                "TIMEOUT {what}: the RTL did not end within {} cycles (--max-cycles), nor the \
+                 model within its instructions; wave {} was at pc {}",
+                options.max_cycles,
+                d.wave,
+                side_pc(&d.model).map_or("?".into(), |pc| format!("0x{pc:04x}"))
+            );
+            println!("  model: {}", d.model);
+            print!("{}", figures.listing());
+            anyhow::bail!(
+                "{what}: timeout after {} cycles: the kernel did not end",
+                options.max_cycles
+            );
+        }
         (Some(d), _, _) => {
             if let Some(why) = unsupported(d, report, &config) {
                 println!("UNSUPPORTED {what}: {why}");
@@ -443,6 +473,18 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
         }
     }
 }
+
+/// The PC a side of a divergence names, if any.
+fn side_pc(side: &Side) -> Option<u32> {
+    match side {
+        Side::Event(e) => Some(e.pc),
+        Side::Error { pc, .. } => *pc,
+        _ => None,
+    }
+}
+
+/// The default `--max-cycles`.
+pub(super) const DEFAULT_MAX_CYCLES: u64 = 1_000_000;
 
 /// Whether the configuration can hold `kernel`: its code in the instruction memory, the
 /// VGPRs its descriptor allocates in the VGPR file; else why not (checked before the

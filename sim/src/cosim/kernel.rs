@@ -51,6 +51,9 @@ pub mod csr {
 /// is copied to the shim and back, and kept on both sides.
 pub const MAX_COSIM_BUFFER_BYTES: u64 = 64 << 20;
 
+/// With the RTL out of cycles: how many instructions past the RTL's the model may run.
+pub const TIMEOUT_MARGIN: u64 = 100_000;
+
 /// The dispatcher's error codes that carry a PC (`cu32_hdl::dispatch::ERRORS`: a wave's
 /// error, `s_barrier` in a work-group of several waves); the others carry 0 or an address.
 const PC_ERRORS: [u8; 2] = [1, 7];
@@ -179,8 +182,10 @@ pub fn check_buffer_bytes(launch: &Launch) -> Result<(), CosimError> {
 }
 
 /// Co-simulates `launch` of `code` on `rtl` (generated for a configuration) and the golden
-/// model (at most `max_instructions` instructions); `options.bus` gives the bus's latency
-/// and STALL (its regions are the dispatch's memory).
+/// model (at most `max_instructions` instructions; when the RTL ran out of cycles, at most
+/// [`TIMEOUT_MARGIN`] more than the RTL retired, enough to tell an RTL that hangs from a
+/// kernel that runs on); `options.bus` gives the bus's latency and STALL (its regions are
+/// the dispatch's memory).
 pub fn cosimulate_kernel(
     rtl: &mut Rtl,
     code: &CodeObject,
@@ -243,7 +248,10 @@ pub fn cosimulate_kernel(
         launch,
         &dispatch,
         &mut model_memory,
-        max_instructions,
+        match run.end {
+            RtlEnd::Timeout => max_instructions.min(run.events.len() as u64 + TIMEOUT_MARGIN),
+            _ => max_instructions,
+        },
         Some(&mut keep),
         &order,
     );
