@@ -591,6 +591,70 @@ fn cosim_refuses_a_kernel_needing_more_vgprs() {
     assert!(!dir.path().join("cosim").exists(), "the RTL was built");
 }
 
+/// `cosim --verilog` with a top that is not a cu32 top (other ports) says which ports the
+/// shim misses, in one line, not hundreds of lines of C++ compiler errors.
+#[test]
+fn cosim_names_the_ports_a_foreign_top_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let top = write(
+        dir.path(),
+        "top.v",
+        "module cu32_top(input clk, input rst, output reg [3:0] q);\n\
+         always @(posedge clk) q <= rst ? 4'd0 : q + 4'd1;\nendmodule\n",
+    );
+    let prog = write(dir.path(), "p.s", "s_endpgm\n");
+    let out = cu32()
+        .arg("cosim")
+        .arg("--verilog")
+        .arg(&top)
+        .arg(&prog)
+        .arg("--out")
+        .arg(dir.path().join("build"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let error = stderr.lines().find(|l| l.starts_with("error:")).unwrap();
+    assert!(error.contains("the top module `cu32_top` does not have the ports the co-simulation shim (sim/shim/cosim_shim.cpp) drives: it lacks (at least) "), "{error}");
+    for port in ["done", "error_pc", "trace_valid", "wb_dat_o"] {
+        assert!(error.contains(port), "{port}: {error}");
+    }
+    assert!(stderr.lines().count() < 10, "{stderr}");
+}
+
+/// `cu32 info --json` prints one JSON object and nothing else, holding what the text report
+/// says: per kernel its name, code range, resources and arguments.
+#[test]
+fn info_json_is_the_report_as_json() {
+    let co = repo().join("isa/tests/data/co/vecops.co");
+    let text = cu32().arg("info").arg(&co).assert().success();
+    let text = String::from_utf8_lossy(&text.get_output().stdout).to_string();
+    let json = cu32().args(["info", "--json"]).arg(&co).assert().success();
+    let json: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    assert_eq!(json["code_object_version"], 5);
+    let kernels = json["kernels"].as_array().unwrap();
+    assert_eq!(kernels.len(), text.matches("\nkernel ").count());
+    for k in kernels {
+        let name = k["name"].as_str().unwrap();
+        let entry = k["entry"].as_u64().unwrap();
+        let bytes = k["code_bytes"].as_u64().unwrap();
+        let section = text.split(&format!("kernel {name}\n")).nth(1).unwrap();
+        let code = format!(
+            "  code        {entry:#010x}..{:#010x} ({bytes} bytes",
+            entry + bytes
+        );
+        assert!(section.starts_with(&code), "{code}: {section}");
+        let resources = format!(
+            "{} VGPRs ({} allocated), LDS {} bytes",
+            k["vgpr_count"], k["vgprs_allocated"], k["lds_bytes"]
+        );
+        assert!(section.contains(&resources), "{resources}: {section}");
+        for arg in k["arguments"].as_array().unwrap() {
+            assert!(section.contains(arg["kind"].as_str().unwrap()), "{arg}");
+        }
+    }
+}
+
 /// `-` reads standard input (`asm`, `disasm`, `run`) and `asm -o -` writes standard
 /// output; `asm -` without `-o` asks for one.
 #[test]
@@ -1850,8 +1914,8 @@ fn synth_check_finds_no_latch_in_any_config() {
 /// its 208 DP16KD and 156 MULT18X18D).
 #[test]
 fn synth_ulx3s_fits_without_latches() {
-    let (stdout, report) = synth_ulx3s(&["--no-pnr"]);
-    assert!(stdout.contains("Yosys only"), "{stdout}");
+    let (table, report) = synth_ulx3s(&["--no-pnr"]);
+    assert!(table.contains("Yosys only"), "{table}");
     let lut4 = report["lut4"].as_u64().unwrap();
     assert!(lut4 > 10_000 && lut4 <= 83_640 * 60 / 100, "{report}");
     assert!(report["bram_dp16kd"].as_u64().unwrap() <= 208, "{report}");
@@ -2188,30 +2252,35 @@ fn synth_ulx3s_places_and_routes() {
     assert!(report["fmax_mhz"].as_f64().unwrap() > 1.0, "{report}");
 }
 
-/// Runs `cu32 synth` on the ULX3S configuration with `extra` options; its standard output
-/// (with every column of the table checked) and JSON report.
+/// Runs `cu32 synth` on the ULX3S configuration with `extra` options and `--json -`: its
+/// standard output is the JSON report alone (it parses whole), the table (every column
+/// checked) and the progress, naming each step's log, are on standard error. Returns the
+/// table and the report.
 fn synth_ulx3s(extra: &[&str]) -> (String, serde_json::Value) {
     let out = tempfile::tempdir().unwrap();
-    let json = out.path().join("report.json");
     let assert = cu32()
         .args(["synth", "--config"])
         .arg(repo().join("configs/ulx3s-85f.yaml"))
         .arg("--out")
         .arg(out.path())
-        .arg("--json")
-        .arg(&json)
+        .args(["--json", "-"])
         .args(extra)
         .assert()
         .success();
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-    println!("{stdout}");
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    println!("{stderr}");
     for column in ["LUT", "FF", "BRAM", "DSP", "Fmax"] {
-        assert!(stdout.contains(column), "table lacks {column}: {stdout}");
+        assert!(stderr.contains(column), "table lacks {column}: {stderr}");
     }
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let log = out.path().join("ulx3s-85f/synth/yosys.log");
+    assert!(
+        stderr.contains(&format!("yosys: synthesising (log: {})...", log.display())),
+        "{stderr}"
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     println!("{report}");
-    (stdout, report)
+    (stderr, report)
 }
 
 /// splitmix64: a small seeded generator for the random programs.

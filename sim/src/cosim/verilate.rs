@@ -271,11 +271,6 @@ fn build_in(
             });
         }
     }
-    jobs.push(Job {
-        source: shim,
-        object: scratch.join("cosim_shim.o"),
-        slow: false,
-    });
 
     // Verilator's runtime, shared by every design.
     let mut runtime: Vec<String> = names("VM_GLOBAL_FAST");
@@ -306,7 +301,12 @@ fn build_in(
         }
     }
 
-    // Compile.
+    // Compile (the shim last in the list, compiled first).
+    jobs.push(Job {
+        source: shim,
+        object: scratch.join("cosim_shim.o"),
+        slow: false,
+    });
     let compiler = compiler(verilator, &mdir)?;
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
@@ -323,7 +323,32 @@ fn build_in(
         }
     );
     let t = Instant::now();
-    compile_all(&compiler, &jobs, threads)?;
+    // The shim first and alone: it fails to compile when the top's ports are not the
+    // ones it drives (a `--verilog` design that is not a cu32 top), which is said plainly.
+    let (shim_job, rest) = jobs.split_last().expect("the shim's job");
+    if let Err(CosimError::Build(log)) = compile_one(&compiler, shim_job) {
+        let mut missing: Vec<&str> = log
+            .lines()
+            .filter_map(|l| l.split("has no member named '").nth(1)?.split('\'').next())
+            .collect();
+        missing.sort_unstable();
+        missing.dedup();
+        let what = if missing.is_empty() {
+            let errors: Vec<&str> = log
+                .lines()
+                .filter(|l| l.contains("error:"))
+                .take(5)
+                .collect();
+            format!("(the first errors:)\n{}", errors.join("\n"))
+        } else {
+            format!("it lacks (at least) {}", missing.join(", "))
+        };
+        return Err(CosimError::Build(format!(
+            "the top module `cu32_top` does not have the ports the co-simulation shim \
+             (sim/shim/cosim_shim.cpp) drives: {what}"
+        )));
+    }
+    compile_all(&compiler, rest, threads)?;
     eprintln!("cosim: compiled in {:.1} s", t.elapsed().as_secs_f64());
 
     if !runtime_cached {
