@@ -655,6 +655,30 @@ fn info_json_is_the_report_as_json() {
     }
 }
 
+/// `cu32 bench --json` writes one JSON object on standard output and nothing else (the
+/// table goes to standard error): per kernel the table's columns by name, with the figures
+/// the table shows.
+#[test]
+fn bench_json_is_the_table_as_json() {
+    let launch = repo().join("kernels/opencl/collatz.yaml");
+    let out = cu32()
+        .args(["bench", "--min-time", "0", "--json"])
+        .arg(&launch)
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let kernel = &json["kernels"][0];
+    assert_eq!(kernel["kernel"], "collatz");
+    assert_eq!(kernel["runs"], 1);
+    let row = stderr.lines().find(|l| l.starts_with("collatz ")).unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(kernel["work-groups"].to_string(), cells[1]);
+    assert_eq!(kernel["waves"].to_string(), cells[2]);
+    assert_eq!(kernel["instr/run"].to_string(), cells[3]);
+    assert_eq!(json["total"]["instr/run"], kernel["instr/run"]);
+}
+
 /// `-` reads standard input (`asm`, `disasm`, `run`) and `asm -o -` writes standard
 /// output; `asm -` without `-o` asks for one.
 #[test]
@@ -2144,7 +2168,7 @@ fn shared_cosim_out() -> PathBuf {
 }
 
 /// A dispatch that faults (`kernels/dispatch/trap.s`: a store, then `s_trap 2`), or that
-/// never ends, is never a pass: `cu32 run` reports the trap and its PC, `cu32 cosim` reports the fault both
+/// never ends, is never a pass (in the human report as in `--json`'s): `cu32 run` reports the trap and its PC, `cu32 cosim` reports the fault both
 /// sides agree on (FAULT, the wave, the PC, the trap) with exit status 1, and neither
 /// writes the output buffer, unless `--write-faulted-outputs` asks (then it holds the
 /// stores the wave made before the trap: local id + 1).
@@ -2194,6 +2218,18 @@ fn a_faulting_dispatch_is_reported_and_writes_no_outputs() {
         "{stderr}"
     );
     assert!(!written.exists(), "a faulted dispatch wrote its outputs");
+    // With --json, standard output is the JSON report alone, the human report on stderr.
+    let result = cosim(&["--json"]);
+    assert_eq!(result.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&result.stdout).unwrap();
+    assert_eq!(json["result"], "FAULT");
+    assert_eq!(json["kernel"], "trap");
+    assert!(
+        json["detail"].as_str().unwrap().contains("s_trap 2"),
+        "{json}"
+    );
+    assert_eq!(json["counters"]["counters"]["retired"], 5, "{json}");
+    assert!(String::from_utf8_lossy(&result.stderr).contains(&fault));
     let result = cosim(&["--write-faulted-outputs"]);
     assert_eq!(result.status.code(), Some(1));
     let expected: Vec<u8> = (1..=32u32).flat_map(u32::to_le_bytes).collect();

@@ -81,6 +81,11 @@ pub struct Args {
     /// Verilated build cache (<OUT>/cosim/).
     #[arg(long, default_value = "build")]
     pub out: PathBuf,
+    /// Print the results as one JSON object on standard output (the table, as progress,
+    /// on standard error): per kernel its figures by column name (numbers as numbers, `-`
+    /// as null), and the total (or, with --rtl, the counts of results).
+    #[arg(long)]
+    pub json: bool,
     /// With --rtl: the RTL cycle budget of each dispatch (as `cu32 cosim`'s).
     #[arg(long, value_name = "N", default_value_t = super::cosim::DEFAULT_MAX_CYCLES)]
     pub max_cycles: u64,
@@ -244,7 +249,11 @@ impl Totals {
     }
 
     fn line(&self, name: &str) -> String {
-        line([
+        line(self.cells(name))
+    }
+
+    fn cells(&self, name: &str) -> [String; 9] {
+        [
             name.to_string(),
             self.workgroups.to_string(),
             self.waves.to_string(),
@@ -254,15 +263,15 @@ impl Totals {
             format!("{:.6}", self.time.as_secs_f64()),
             format!("{:.1}", mega_per_second(self.all_lanes, self.time)),
             format!("{:.1}", mega_per_second(self.all_instr, self.time)),
-        ])
+        ]
     }
 }
 
-/// A kernel's line of the table.
-fn row_line(r: &Row) -> String {
+/// A kernel's figures, as [`Totals`] of one row.
+fn row_totals(r: &Row) -> Totals {
     let mut t = Totals::default();
     t.add(r);
-    t.line(&r.name)
+    t
 }
 
 /// `--min-time`: seconds, 0 to a day.
@@ -283,6 +292,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             out: &args.out,
             max_cycles: args.max_cycles,
             max_instructions: args.max_instructions,
+            json: args.json,
         };
         return super::bench_rtl::run(&args.launches, &args.suite, &rtl);
     }
@@ -292,8 +302,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         args.launches.clone()
     };
-    // Each line is printed as soon as its kernel is measured.
-    let mut out = std::io::stdout().lock();
+    // Each line is printed as soon as its kernel is measured (to stderr with --json,
+    // whose JSON alone goes to stdout at the end).
+    let mut out: Box<dyn std::io::Write> = if args.json {
+        Box::new(std::io::stderr().lock())
+    } else {
+        Box::new(std::io::stdout().lock())
+    };
     let mut print = |text: String| {
         out.write_all(text.as_bytes())
             .and_then(|()| out.flush())
@@ -301,10 +316,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     print(header())?;
     let mut total = Totals::default();
+    let mut kernels = Vec::new();
     for path in &launches {
         let row = bench(path, min_time, args.max_instructions)?;
-        print(row_line(&row))?;
+        let t = row_totals(&row);
+        print(t.line(&row.name))?;
+        kernels.push(super::row_json(HEADER, &t.cells(&row.name)));
         total.add(&row);
     }
-    print(total.line("total"))
+    print(total.line("total"))?;
+    if args.json {
+        let json = serde_json::json!({
+            "kernels": kernels,
+            "total": super::row_json(HEADER, &total.cells("total")),
+        });
+        println!("{}", serde_json::to_string_pretty(&json)?);
+    }
+    Ok(())
 }

@@ -35,6 +35,18 @@ use cu32_sim::dispatch::write_outputs;
 use cu32_sim::launch::Launch;
 use std::path::{Path, PathBuf};
 
+/// `println!` for the human report, which goes to standard error with `--json` (standard
+/// output then holds the JSON alone).
+macro_rules! say {
+    ($json:expr, $($arg:tt)*) => {
+        if $json {
+            eprintln!($($arg)*);
+        } else {
+            println!($($arg)*);
+        }
+    };
+}
+
 /// Arguments of `cu32 cosim`.
 #[derive(clap::Args)]
 #[command(
@@ -95,6 +107,12 @@ pub struct Args {
     /// dispatch faulted; by default a faulted dispatch writes none.
     #[arg(long)]
     pub write_faulted_outputs: bool,
+    /// Print the results as one JSON object on standard output and nothing else (the
+    /// human report goes to standard error): with a launch, the kernel's result (PASS,
+    /// FAULT, TIMEOUT, UNSUPPORTED or FAIL), its detail, counts and counters; else, per
+    /// program the same, and the counts passed and failed.
+    #[arg(long)]
+    pub json: bool,
     /// Print the RTL's performance counters after each program (with a launch they are
     /// always printed).
     #[arg(long)]
@@ -192,6 +210,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut failed = 0;
     let mut status = 1;
     let mut streams_passed = 0;
+    let mut results = Vec::new();
     for (i, program) in programs.iter().enumerate() {
         let name = &program.name;
         let options = CosimOptions {
@@ -209,42 +228,48 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         };
         let report = cosimulate_program(&mut rtl, &program.words, &options)
             .with_context(|| format!("{name}: co-simulation"))?;
-        match (&report.divergence, &report.memory, &report.fault) {
+        let (result, detail) = match (&report.divergence, &report.memory, &report.fault) {
             (None, Some(m), _) => {
-                println!("FAIL {name}: {m}");
                 status = status.max(super::exit::DIFFER);
+                ("FAIL", m.to_string())
             }
-            (None, None, Some(fault)) => {
-                println!("FAULT {name}: {}", with_fault_source(fault, program));
-            }
-            (None, None, None) => {
-                println!(
-                    "PASS {name}: {} instructions, {} cycles",
+            (None, None, Some(fault)) => ("FAULT", with_fault_source(fault, program)),
+            (None, None, None) => (
+                "PASS",
+                format!(
+                    "{} instructions, {} cycles",
                     report.instructions, report.cycles
-                );
-            }
+                ),
+            ),
             (Some(d), _, _) => match unsupported(d, &report, &config) {
                 Some(why) => {
-                    println!("UNSUPPORTED {name}: {why}");
                     status = status.max(super::exit::UNSUPPORTED);
+                    ("UNSUPPORTED", why)
                 }
                 None => {
-                    println!("FAIL {name}: {}", with_source(d, program));
                     status = status.max(super::exit::DIFFER);
+                    ("FAIL", with_source(d, program))
                 }
             },
-        }
+        };
+        say!(args.json, "{result} {name}: {detail}");
         if report.passed() {
             passed += 1;
         } else {
             failed += 1;
         }
+        let figures = super::figures::Figures::new(&report.counters);
         if args.counters {
-            print!(
-                "{}",
-                super::figures::Figures::new(&report.counters).listing()
-            );
+            say!(args.json, "{}", figures.listing().trim_end());
         }
+        results.push(serde_json::json!({
+            "name": name,
+            "result": result,
+            "detail": detail,
+            "instructions": report.instructions,
+            "cycles": report.cycles,
+            "counters": figures.json(),
+        }));
         let stream = i >= first_stream;
         if stream && report.passed() {
             streams_passed += 1;
@@ -253,18 +278,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let path = cosim_dir.join(format!("{}.s", program.stem));
             std::fs::write(&path, source)
                 .with_context(|| format!("{}: cannot write", path.display()))?;
-            println!("  (the stream is in {})", path.display());
+            say!(args.json, "  (the stream is in {})", path.display());
         }
     }
     if args.seeds > 0 {
-        println!(
+        say!(
+            args.json,
             "random streams: seeds {}..={}, {} run, {streams_passed} passed",
             args.first_seed,
             args.first_seed + (programs.len() - first_stream) as u64 - 1,
             programs.len() - first_stream
         );
     }
-    println!("cosim: {passed} passed, {failed} failed");
+    say!(args.json, "cosim: {passed} passed, {failed} failed");
+    if args.json {
+        let json = serde_json::json!({"programs": results, "passed": passed, "failed": failed});
+        println!("{}", serde_json::to_string_pretty(&json)?);
+    }
     if failed > 0 {
         return Err(super::Exit {
             code: status,
@@ -389,89 +419,108 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
     let report = &run.report;
     let what = format!("{name} (kernel {})", launch.kernel);
     let figures = super::figures::Figures::new(run.counters());
-    match (&report.divergence, &report.memory, &report.fault) {
-        (None, None, None) => {
-            write_outputs(&run.dispatch.outputs, &run.rtl_memory)?;
-            println!(
-                "PASS {what}: {} instructions, {} waves, {} cycles",
-                report.instructions,
-                run.waves(),
-                report.cycles
-            );
-            print!("{}", figures.listing());
-            Ok(())
-        }
-        (None, None, Some(fault)) => {
-            println!("FAULT {what}: {fault}");
-            if args.write_faulted_outputs {
+    let listing = figures.listing();
+    let listing = listing.trim_end();
+    let (result, detail, outcome): (&str, String, anyhow::Result<()>) =
+        match (&report.divergence, &report.memory, &report.fault) {
+            (None, None, None) => {
                 write_outputs(&run.dispatch.outputs, &run.rtl_memory)?;
-            } else {
-                println!(
-                    "  the output buffers are not written (--write-faulted-outputs writes them)"
+                let detail = format!(
+                    "{} instructions, {} waves, {} cycles",
+                    report.instructions,
+                    run.waves(),
+                    report.cycles
                 );
+                ("PASS", detail, Ok(()))
             }
-            print!("{}", figures.listing());
-            anyhow::bail!(
-                "{what}: the dispatch faulted (wave {}, pc 0x{:04x})",
-                fault.wave,
-                fault.pc
-            );
-        }
-        (None, Some(m), _) => {
-            println!("FAIL {what}: {m}");
-            print!("{}", figures.listing());
-            Err(super::Exit {
-                code: super::exit::DIFFER,
-                message: format!("{what}: the RTL and the model differ"),
-            }
-            .into())
-        }
-        (Some(d), _, _) if report.rtl_end == RtlEnd::Timeout && d.model != Side::Ended => {
-            // Neither side ended: a kernel that runs on (or longer than the budget).
-            println!(
-                "TIMEOUT {what}: the RTL did not end within {} cycles (--max-cycles), nor the \
-                 model within its instructions; wave {} was at pc {}",
-                options.max_cycles,
-                d.wave,
-                side_pc(&d.model).map_or("?".into(), |pc| format!("0x{pc:04x}"))
-            );
-            println!("  model: {}", d.model);
-            print!("{}", figures.listing());
-            anyhow::bail!(
-                "{what}: timeout after {} cycles: the kernel did not end",
-                options.max_cycles
-            );
-        }
-        (Some(d), _, _) => {
-            if let Some(why) = unsupported(d, report, &config) {
-                println!("UNSUPPORTED {what}: {why}");
-                print!("{}", figures.listing());
-                return Err(super::Exit {
-                    code: super::exit::UNSUPPORTED,
-                    message: format!("{what}: {why}"),
+            (None, None, Some(fault)) => {
+                let mut detail = fault.to_string();
+                if args.write_faulted_outputs {
+                    write_outputs(&run.dispatch.outputs, &run.rtl_memory)?;
+                } else {
+                    detail.push_str(
+                        "\n  the output buffers are not written (--write-faulted-outputs \
+                         writes them)",
+                    );
                 }
-                .into());
-            }
-            println!("FAIL {what}: {}", d.to_string().trim_end());
-            if let Some((group, wave)) = run.wave_of(d.wave) {
-                println!(
-                    "  wave {} is wave {wave} of work-group ({}, {}, {})",
-                    d.wave, group[0], group[1], group[2]
+                let error = anyhow::anyhow!(
+                    "{what}: the dispatch faulted (wave {}, pc 0x{:04x})",
+                    fault.wave,
+                    fault.pc
                 );
+                ("FAULT", detail, Err(error))
             }
-            if let RtlEnd::Error { .. } = report.rtl_end {
-                if let Some(e) = cu32_hdl::dispatch::error_text(run.error_code) {
-                    println!("  the RTL's error code {} ({}): {}", e.code, e.name, e.text);
+            (None, Some(m), _) => {
+                let error = super::Exit {
+                    code: super::exit::DIFFER,
+                    message: format!("{what}: the RTL and the model differ"),
+                };
+                ("FAIL", m.to_string(), Err(error.into()))
+            }
+            (Some(d), _, _) if report.rtl_end == RtlEnd::Timeout && d.model != Side::Ended => {
+                // Neither side ended: a kernel that runs on (or longer than the budget).
+                let detail = format!(
+                    "the RTL did not end within {} cycles (--max-cycles), nor the model \
+                     within its instructions; wave {} was at pc {}\n  model: {}",
+                    options.max_cycles,
+                    d.wave,
+                    side_pc(&d.model).map_or("?".into(), |pc| format!("0x{pc:04x}")),
+                    d.model
+                );
+                let error = anyhow::anyhow!(
+                    "{what}: timeout after {} cycles: the kernel did not end",
+                    options.max_cycles
+                );
+                ("TIMEOUT", detail, Err(error))
+            }
+            (Some(d), _, _) => match unsupported(d, report, &config) {
+                Some(why) => {
+                    let error = super::Exit {
+                        code: super::exit::UNSUPPORTED,
+                        message: format!("{what}: {why}"),
+                    };
+                    ("UNSUPPORTED", why, Err(error.into()))
                 }
-            }
-            print!("{}", figures.listing());
-            Err(super::Exit {
-                code: super::exit::DIFFER,
-                message: format!("{what}: the RTL and the model differ"),
-            }
-            .into())
-        }
+                None => {
+                    let mut detail = d.to_string().trim_end().to_string();
+                    if let Some((group, wave)) = run.wave_of(d.wave) {
+                        detail.push_str(&format!(
+                            "\n  wave {} is wave {wave} of work-group ({}, {}, {})",
+                            d.wave, group[0], group[1], group[2]
+                        ));
+                    }
+                    if let RtlEnd::Error { .. } = report.rtl_end {
+                        if let Some(e) = cu32_hdl::dispatch::error_text(run.error_code) {
+                            detail.push_str(&format!(
+                                "\n  the RTL's error code {} ({}): {}",
+                                e.code, e.name, e.text
+                            ));
+                        }
+                    }
+                    let error = super::Exit {
+                        code: super::exit::DIFFER,
+                        message: format!("{what}: the RTL and the model differ"),
+                    };
+                    ("FAIL", detail, Err(error.into()))
+                }
+            },
+        };
+    say!(args.json, "{result} {what}: {detail}");
+    say!(args.json, "{listing}");
+    if args.json {
+        let json = serde_json::json!({
+            "file": name,
+            "kernel": launch.kernel,
+            "result": result,
+            "detail": detail,
+            "instructions": report.instructions,
+            "waves": run.waves(),
+            "cycles": report.cycles,
+            "counters": figures.json(),
+        });
+        println!("{}", serde_json::to_string_pretty(&json)?);
     }
+    outcome
 }
 
 /// The PC a side of a divergence names, if any.
@@ -715,6 +764,7 @@ mod tests {
             first_seed: 0,
             stream_length: 100,
             write_faulted_outputs: false,
+            json: false,
         };
         if let Err(e) = run(args(None)) {
             panic!("cosim failed: {e:#}");

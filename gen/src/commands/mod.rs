@@ -42,6 +42,31 @@ impl std::fmt::Display for Exit {
 
 impl std::error::Error for Exit {}
 
+/// A table's row as a JSON object: each header names its cell; a number is a number, `-`
+/// is null, any other cell a string.
+pub fn row_json<'a>(
+    headers: impl IntoIterator<Item = &'a str>,
+    cells: &[String],
+) -> serde_json::Map<String, serde_json::Value> {
+    headers
+        .into_iter()
+        .zip(cells)
+        .map(|(h, c)| {
+            let value = if c == "-" {
+                serde_json::Value::Null
+            } else if let Ok(n) = c.parse::<i64>() {
+                serde_json::json!(n)
+            } else {
+                match c.parse::<f64>() {
+                    Ok(x) if x.is_finite() => serde_json::json!(x),
+                    _ => serde_json::Value::String(c.clone()),
+                }
+            };
+            (h.to_string(), value)
+        })
+        .collect()
+}
+
 /// Loads `--config FILE`, or the embedded default when none is given.
 pub fn load_config(path: Option<&Path>) -> anyhow::Result<Config> {
     match path {
