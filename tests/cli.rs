@@ -2958,3 +2958,331 @@ fn rtl_counters_match_the_model_and_bench_prints_them() {
         "{stdout}"
     );
 }
+
+/// What one hostile input did: its command line (for the report) and the outcome.
+struct Hostile {
+    what: String,
+    code: Option<i32>,
+}
+
+/// Runs `cu32` with `args` (in `dir`, input on stdin if any): it must end within 30 s,
+/// without a panic or a signal, with status 0, 1 or 2, and a failure must say `error:`.
+fn hostile(dir: &Path, what: String, args: &[String], stdin: Option<Vec<u8>>) -> Hostile {
+    let mut cmd = cu32();
+    cmd.current_dir(dir)
+        .args(args)
+        .timeout(std::time::Duration::from_secs(30));
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.output().expect("run cu32");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let code = out.status.code();
+    assert!(!stderr.contains("panicked"), "{what}: panic: {stderr}");
+    assert!(
+        matches!(code, Some(0..=2)),
+        "{what}: status {:?}: {stderr}",
+        out.status
+    );
+    if code != Some(0) {
+        assert!(stderr.contains("error:"), "{what}: no error line: {stderr}");
+        assert!(
+            stderr.lines().all(|l| l.len() <= 4000),
+            "{what}: an over-long error line"
+        );
+    }
+    Hostile { what, code }
+}
+
+/// Mutates `text` the way a careless or hostile user might: flips, truncates, repeats,
+/// inserts control characters, huge numbers, deep nesting or a long token.
+fn mutate(text: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut t = text.to_vec();
+    let at = |rng: &mut Rng, t: &Vec<u8>| rng.below(t.len() as u64 + 1) as usize;
+    let inserts: [&[u8]; 12] = [
+        b"\0",
+        "\u{feff}".as_bytes(),
+        b"\xff\xfe",
+        b"18446744073709551616",
+        b"-9223372036854775809",
+        b"1e300",
+        b"\r\n",
+        b"\t\x1b[31m",
+        b"((((((((((((((((((((",
+        b"]]]]}}}}",
+        b"~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~",
+        b"s_endpgm",
+    ];
+    for _ in 0..=rng.below(3) {
+        match rng.below(6) {
+            0 if !t.is_empty() => {
+                let i = rng.below(t.len() as u64) as usize;
+                t[i] ^= 1 << rng.below(8);
+            }
+            1 => {
+                let i = at(rng, &t);
+                t.truncate(i);
+            }
+            2 => {
+                let i = at(rng, &t);
+                let s = inserts[rng.below(inserts.len() as u64) as usize];
+                t.splice(i..i, s.iter().copied());
+            }
+            3 => {
+                let i = at(rng, &t);
+                let long = vec![b'x'; 1 + rng.below(100_000) as usize];
+                t.splice(i..i, long);
+            }
+            4 => {
+                let i = at(rng, &t);
+                let j = at(rng, &t);
+                let (a, b) = (i.min(j), i.max(j));
+                let piece = t[a..b].to_vec();
+                t.splice(b..b, piece);
+            }
+            _ => {
+                let i = at(rng, &t);
+                let j = at(rng, &t);
+                t.drain(i.min(j)..i.max(j));
+            }
+        }
+    }
+    t
+}
+
+/// A battery of over 500 hostile inputs to every command (mutated assembly, raw code,
+/// code objects, configurations, launch files and flags; random bytes; extreme numbers):
+/// none may panic, hang or end by a signal; each ends 0, 1 or 2, a failure with an
+/// `error:` line. Prints the counts per command and status (run with `--nocapture`).
+#[test]
+fn hostile_inputs_end_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(41);
+    let mut results: Vec<(&str, Hostile)> = Vec::new();
+    let s = |x: &str| x.to_string();
+    let path = |p: &Path| p.display().to_string();
+
+    // Assembly: every scalar program, mutated, through asm and run.
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(repo().join("kernels/scalar"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "s"))
+        .collect();
+    programs.sort();
+    for i in 0..200 {
+        let source = std::fs::read(&programs[i % programs.len()]).unwrap();
+        let bad = mutate(&source, &mut rng);
+        let file = d.join(format!("m{i}.s"));
+        std::fs::write(&file, &bad).unwrap();
+        let what = format!("asm {}", file.display());
+        let out = path(&d.join("m.bin"));
+        results.push((
+            "asm",
+            hostile(d, what, &[s("asm"), path(&file), s("-o"), out], None),
+        ));
+        if i % 2 == 0 {
+            let what = format!("run {}", file.display());
+            let args = [s("run"), path(&file), s("--max-instructions"), s("20000")];
+            results.push(("run", hostile(d, what, &args, None)));
+        }
+    }
+    // Raw code and code objects: random words, mutated and truncated ELF files.
+    let elf = std::fs::read(repo().join("isa/tests/data/co/vecops.co")).unwrap();
+    for i in 0..120 {
+        let bytes: Vec<u8> = if i % 3 == 0 {
+            (0..rng.below(256)).map(|_| rng.next() as u8).collect()
+        } else {
+            mutate(&elf, &mut rng)
+        };
+        let args = [s("disasm"), s("-")];
+        let what = format!("disasm of input {i} ({} bytes)", bytes.len());
+        results.push(("disasm", hostile(d, what, &args, Some(bytes.clone()))));
+        let file = d.join(format!("m{i}.co"));
+        std::fs::write(&file, &bytes).unwrap();
+        let what = format!("info {}", file.display());
+        results.push(("info", hostile(d, what, &[s("info"), path(&file)], None)));
+    }
+    // Configurations: mutated default.yaml and extreme field values.
+    let config = std::fs::read(repo().join("configs/default.yaml")).unwrap();
+    let config_text = String::from_utf8(config.clone()).unwrap();
+    let extremes = [
+        "-1",
+        "0",
+        "18446744073709551616",
+        "1e300",
+        "\"\"",
+        "[1, 2]",
+        "{a: 1}",
+        "~",
+        "null",
+        "4294967296",
+        ".nan",
+        "\"../../x\"",
+    ];
+    for i in 0..100 {
+        let bad = if i % 2 == 0 {
+            mutate(&config, &mut rng)
+        } else {
+            let lines: Vec<&str> = config_text.lines().collect();
+            let k = rng.below(lines.len() as u64) as usize;
+            let value = extremes[rng.below(extremes.len() as u64) as usize];
+            let mut out = String::new();
+            for (j, line) in lines.iter().enumerate() {
+                match line.split_once(':') {
+                    Some((key, _)) if j == k => out.push_str(&format!("{key}: {value}\n")),
+                    _ => out.push_str(&format!("{line}\n")),
+                }
+            }
+            out.into_bytes()
+        };
+        let file = d.join(format!("c{i}.yaml"));
+        std::fs::write(&file, &bad).unwrap();
+        let args = [
+            s("gen"),
+            s("--config"),
+            path(&file),
+            s("--out"),
+            path(&d.join("gen")),
+        ];
+        results.push((
+            "gen",
+            hostile(d, format!("gen --config {}", file.display()), &args, None),
+        ));
+    }
+    // Launch files: mutated collatz.yaml and extreme values, dispatched on the model.
+    let suite = repo().join("kernels/opencl");
+    std::os::unix::fs::symlink(suite.join("data"), d.join("data")).unwrap();
+    let code = path(&suite.join("build/collatz.co"));
+    let launch = std::fs::read_to_string(suite.join("collatz.yaml")).unwrap();
+    let fields = [
+        "grid: [256]",
+        "block: [64]",
+        "zeros: 1024",
+        "u32: 256",
+        "kernel: collatz",
+    ];
+    let values = [
+        "grid: [0]",
+        "grid: [4294967296]",
+        "grid: [1, 1, 1, 1]",
+        "block: [2048]",
+        "block: [0]",
+        "zeros: 68719476736",
+        "zeros: -1",
+        "u32: 4294967296",
+        "u32: x",
+        "kernel: \"\\0\"",
+        "grid: []",
+        "block: [64, 64]",
+        "zeros: 1099511627776",
+    ];
+    for i in 0..90 {
+        let bad = if i % 2 == 0 {
+            mutate(launch.as_bytes(), &mut rng)
+        } else {
+            let field = fields[rng.below(fields.len() as u64) as usize];
+            let value = values[rng.below(values.len() as u64) as usize];
+            launch.replace(field, value).into_bytes()
+        };
+        let file = d.join(format!("l{i}.yaml"));
+        std::fs::write(&file, &bad).unwrap();
+        let args = [
+            s("run"),
+            code.clone(),
+            s("--launch"),
+            path(&file),
+            s("--max-instructions"),
+            s("2000000"),
+        ];
+        results.push((
+            "run --launch",
+            hostile(d, format!("run --launch {}", file.display()), &args, None),
+        ));
+    }
+    // Flags: odd values for the numeric and list options.
+    let flags: [&[&str]; 24] = [
+        &["bench", "--min-time=-0"],
+        &[
+            "bench",
+            "--min-time=1e-300",
+            "--max-instructions",
+            "0",
+            "kernels/none.yaml",
+        ],
+        &[
+            "cosim",
+            "--seeds",
+            "18446744073709551615",
+            "--first-seed",
+            "2",
+        ],
+        &["cosim", "--stream-length", "0", "--seeds", "1"],
+        &["cosim", "--memory-latency", "0", "x.s"],
+        &["cosim", "--memory-stall", "1001", "x.s"],
+        &["cosim", "--memory-image", "nofile@0x10", "x.s"],
+        &[
+            "run", "x.co", "--kernel", "k", "--grid", "0", "--block", "1",
+        ],
+        &[
+            "run", "x.co", "--kernel", "k", "--grid", "1,2,3,4", "--block", "1",
+        ],
+        &[
+            "run",
+            "x.co",
+            "--kernel",
+            "k",
+            "--grid",
+            "99999999999",
+            "--block",
+            "1",
+        ],
+        &[
+            "run",
+            "x.co",
+            "--kernel",
+            "k",
+            "--grid",
+            "1",
+            "--block",
+            "1",
+            "--arg",
+            "zeros=1e3",
+        ],
+        &[
+            "run", "x.co", "--kernel", "k", "--grid", "1", "--block", "1", "--arg", "=:",
+        ],
+        &["run", "--max-instructions", "-1", "x.s"],
+        &["asm"],
+        &["asm", "/"],
+        &["asm", "/nonexistent/x.s"],
+        &["disasm", "/"],
+        &["info", "/dev/null"],
+        &["gen", "--config", "/dev/null"],
+        &["gen", "--config", "/"],
+        &["synth", "--config", "/dev/null"],
+        &["synth", "--check", "--json", "-"],
+        &["nosuchcommand"],
+        &["--version"],
+    ];
+    for f in flags {
+        let args: Vec<String> = f.iter().map(|x| x.to_string()).collect();
+        results.push(("flags", hostile(d, f.join(" "), &args, None)));
+    }
+
+    let mut counts: std::collections::BTreeMap<(&str, Option<i32>), usize> = Default::default();
+    for (command, r) in &results {
+        *counts.entry((command, r.code)).or_default() += 1;
+    }
+    println!("{} hostile inputs:", results.len());
+    for ((command, code), n) in &counts {
+        println!("  {command:<14} status {code:?}: {n}");
+    }
+    assert!(results.len() >= 500, "{} inputs", results.len());
+    // Not all of them are refused: some mutations still make a valid input.
+    assert!(
+        results.iter().any(|(_, r)| r.code == Some(0)),
+        "{}",
+        results[0].1.what
+    );
+}

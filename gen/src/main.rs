@@ -69,7 +69,8 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // User text a message quotes is cut and escaped here, once for every command.
+            eprintln!("error: {}", cu32_isa::shown_message(&format!("{e:#}")));
             match e.downcast_ref::<commands::Exit>() {
                 Some(exit) => ExitCode::from(exit.code),
                 None => ExitCode::FAILURE,

@@ -14,5 +14,5 @@ pub mod table;
 
 pub use encoding::{decode, words_le, DecodeError, Instr};
 pub use mnemonic::Mn;
-pub use shown::shown;
+pub use shown::{shown, shown_message};
 pub use table::{tables, Accept, Arg, ArgKind, Format, OpInfo, Source};
