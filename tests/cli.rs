@@ -679,6 +679,88 @@ fn bench_json_is_the_table_as_json() {
     assert_eq!(json["total"]["instr/run"], kernel["instr/run"]);
 }
 
+/// The waveform times a VCD file dumps (its `#T` lines), in order.
+fn vcd_times(path: &Path) -> Vec<u64> {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains("$enddefinitions"), "{}", path.display());
+    text.lines()
+        .filter_map(|l| l.strip_prefix('#')?.parse().ok())
+        .collect()
+}
+
+/// Waveforms users can open: `--wave FILE.vcd` writes the whole run on a pass; a
+/// divergence writes by default the window of its last `--wave-window` cycles (a rerun),
+/// `--wave-window 0` the whole run; another extension is a usage error. On the harness's
+/// stand-in RTL (`sim/tests/data/toy_top.v`), with a model fault injected for the
+/// divergence.
+#[test]
+fn cosim_waveforms_whole_or_a_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let toy = repo().join("sim/tests/data/toy_top.v");
+    let mut text = String::new();
+    for i in 0..40 {
+        text.push_str(&format!("s_add_u32 s{}, s{}, {i}\n", i % 8, (i + 1) % 8));
+    }
+    text.push_str("s_endpgm\n");
+    let prog = write(dir.path(), "p.s", &text);
+    let out = dir.path().join("build");
+    let cosim = |extra: &[&str]| {
+        cu32()
+            .arg("cosim")
+            .arg("--verilog")
+            .arg(&toy)
+            .arg("--out")
+            .arg(&out)
+            .arg(&prog)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let wave = dir.path().join("w.vcd");
+    let wave_arg = wave.display().to_string();
+    let result = cosim(&["--wave", &wave_arg]);
+    assert_eq!(
+        result.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let whole = vcd_times(&wave);
+    assert!(whole[0] <= 1 && whole.len() > 80, "{:?}", &whole[..3]);
+
+    // The injected fault at the 31st instruction: the window of 4 cycles starts 8 time
+    // units before the divergence's time.
+    let result = cosim(&["--inject-model-fault", "30", "--wave-window", "4"]);
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert_eq!(result.status.code(), Some(3), "{stdout}");
+    let time: u64 = stdout
+        .split("waveform time ")
+        .nth(1)
+        .and_then(|t| t.split(')').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no waveform time: {stdout}"));
+    let divergence_vcd = out.join("cosim/p.vcd");
+    assert!(
+        stdout.contains(&format!("waveform: {}", divergence_vcd.display())),
+        "{stdout}"
+    );
+    let window = vcd_times(&divergence_vcd);
+    assert_eq!(window[0], time - 8, "{window:?}");
+    assert!(
+        window.len() < whole.len() / 2,
+        "{} of {}",
+        window.len(),
+        whole.len()
+    );
+    let result = cosim(&["--inject-model-fault", "30", "--wave-window", "0"]);
+    assert_eq!(result.status.code(), Some(3));
+    assert_eq!(vcd_times(&divergence_vcd)[0], whole[0]);
+
+    let result = cosim(&["--wave", "w.fst"]);
+    assert_eq!(result.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&result.stderr).contains("--wave w.fst: name a .vcd file"));
+}
+
 /// `-` reads standard input (`asm`, `disasm`, `run`) and `asm -o -` writes standard
 /// output; `asm -` without `-o` asks for one.
 #[test]

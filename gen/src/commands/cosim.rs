@@ -3,8 +3,9 @@
 //! and compiled once (cached under `<out>/cosim/<hash>/`), and then runs every program in one
 //! process. Each program prints `PASS`; `FAULT` when both sides stopped with the same fault
 //! (wave and PC); `UNSUPPORTED` when the configuration does not implement an instruction
-//! it runs; or `FAIL` and the first divergence, with a waveform of the RTL run in
-//! `<out>/cosim/<program>.vcd`. A summary line follows, and the exit status is non-zero if
+//! it runs; or `FAIL` and the first divergence, with a waveform of the RTL run's last
+//! `--wave-window` cycles before it in `<out>/cosim/<program>.vcd` (`--wave FILE`: the whole
+//! run's, whatever the result). A summary line follows, and the exit status is non-zero if
 //! any program did not pass (`super::exit`).
 //!
 //! With a launch (`--launch FILE`, or `--kernel`, `--grid`, `--block` and `--arg` as for
@@ -107,6 +108,14 @@ pub struct Args {
     /// dispatch faulted; by default a faulted dispatch writes none.
     #[arg(long)]
     pub write_faulted_outputs: bool,
+    /// Write the RTL's waveform of the whole run to FILE (VCD: a name ending in `.vcd`),
+    /// whatever the result; with one program or a launch. Open it with GTKWave or Surfer.
+    #[arg(long, value_name = "FILE")]
+    pub wave: Option<PathBuf>,
+    /// Without --wave, a divergence writes the waveform of its last N cycles (a rerun of
+    /// the RTL) to <OUT>/cosim/<program>.vcd; 0: the whole run.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub wave_window: u64,
     /// Print the results as one JSON object on standard output and nothing else (the
     /// human report goes to standard error): with a launch, the kernel's result (PASS,
     /// FAULT, TIMEOUT, UNSUPPORTED or FAIL), its detail, counts and counters; else, per
@@ -184,6 +193,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         programs.push(random_stream(seed, args.stream_length as usize, &config)?);
     }
 
+    check_wave(&args, programs.len())?;
     let mut regions = vec![data_region()];
     for spec in &args.memory_image {
         regions.push(memory_image(spec)?);
@@ -216,6 +226,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let options = CosimOptions {
             max_cycles: args.max_cycles.unwrap_or(DEFAULT_MAX_CYCLES),
             vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", program.stem))),
+            wave_window: window(&args),
+            wave: args.wave.clone(),
             inject_model_fault: args.inject_model_fault,
             lds_bytes: config.lds_bytes,
             bus: BusMemory {
@@ -387,11 +399,14 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
         fits(kernel, &config).map_err(|why| anyhow::anyhow!("{name}: {why}"))?;
     }
     cu32_sim::cosim::kernel::check_buffer_bytes(launch)?;
+    check_wave(args, 1)?;
     let cosim_dir = args.out.join("cosim");
     let mut rtl = start_rtl(args, &config, &cosim_dir)?;
     let options = CosimOptions {
         max_cycles: args.max_cycles.unwrap_or(DEFAULT_MAX_CYCLES),
         vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
+        wave_window: window(args),
+        wave: args.wave.clone(),
         inject_model_fault: args.inject_model_fault,
         lds_bytes: config.lds_bytes,
         bus: BusMemory {
@@ -521,6 +536,37 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&json)?);
     }
     outcome
+}
+
+/// `--wave-window` as the options take it (`None`: the whole run).
+fn window(args: &Args) -> Option<u64> {
+    (args.wave_window > 0).then_some(args.wave_window)
+}
+
+/// Checks `--wave FILE`: a `.vcd` name, and one run to write.
+fn check_wave(args: &Args, runs: usize) -> anyhow::Result<()> {
+    let Some(path) = &args.wave else {
+        return Ok(());
+    };
+    if path.extension().and_then(|e| e.to_str()) != Some("vcd") {
+        return Err(super::Exit {
+            code: super::exit::USAGE,
+            message: format!(
+                "--wave {}: name a .vcd file (the Verilated build writes VCD; FST is not \
+                 supported)",
+                path.display()
+            ),
+        }
+        .into());
+    }
+    if runs != 1 {
+        return Err(super::Exit {
+            code: super::exit::USAGE,
+            message: format!("--wave writes one run's waveform; there are {runs} programs"),
+        }
+        .into());
+    }
+    Ok(())
 }
 
 /// The PC a side of a divergence names, if any.
@@ -765,6 +811,8 @@ mod tests {
             stream_length: 100,
             write_faulted_outputs: false,
             json: false,
+            wave: None,
+            wave_window: 1000,
         };
         if let Err(e) = run(args(None)) {
             panic!("cosim failed: {e:#}");

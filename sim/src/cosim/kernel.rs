@@ -221,8 +221,8 @@ pub fn cosimulate_kernel(
         .flat_map(|id| (0..Launch::waves_in(launch.group_size(id))).map(move |w| (id, w)))
         .collect();
     let offset = (dispatch.entry - dispatch.program.base()) as u32;
-    let rerun = |rtl: &mut Rtl, vcd| rtl.run_dispatch(&host, &bus, options.max_cycles, vcd);
-    let mut run = rerun(rtl, None)?;
+    let wave = options.wave.as_deref().map(super::Wave::whole);
+    let mut run = rtl.run_dispatch(&host, &bus, options.max_cycles, wave)?;
     for e in run.events.iter_mut() {
         e.event.pc = e.event.pc.wrapping_add(offset);
     }
@@ -284,12 +284,9 @@ pub fn cosimulate_kernel(
     if report.divergence.is_none() {
         report.memory = compare_memory(&run, &model);
     }
-    if let (Some(d), Some(path)) = (report.divergence.as_mut(), &options.vcd_on_divergence) {
-        d.vcd = Some(match rerun(rtl, Some(path)) {
-            Ok(_) => Ok(path.clone()),
-            Err(e) => Err(e.to_string()),
-        });
-    }
+    super::attach_wave(&mut report, &run, options, |wave| {
+        rtl.run_dispatch(&host, &bus, options.max_cycles, Some(wave))
+    });
 
     // The RTL's writable regions written back (without the dword padding).
     let mut rtl_memory = memory;

@@ -17,7 +17,7 @@ pub mod kernel;
 pub mod rtl;
 pub mod verilate;
 
-pub use rtl::{BusMemory, Rtl, RtlEnd, RtlEvent, RtlRun};
+pub use rtl::{BusMemory, Rtl, RtlEnd, RtlEvent, RtlRun, Wave};
 pub use verilate::{Built, Verilator};
 
 use crate::memory::Memory;
@@ -357,8 +357,14 @@ impl CosimReport {
 pub struct CosimOptions {
     /// RTL cycle budget from the start pulse.
     pub max_cycles: u64,
-    /// Where to write the RTL's waveform when a divergence is found (`None`: no waveform).
+    /// Where to write the RTL's waveform when a divergence is found (`None`: no waveform):
+    /// a rerun of the RTL, dumping the window [`CosimOptions::wave_window`].
     pub vcd_on_divergence: Option<PathBuf>,
+    /// The cycles before the divergence the waveform on a divergence covers (`None`: the
+    /// whole run).
+    pub wave_window: Option<u64>,
+    /// Where to write the waveform of the whole run, whatever its result (then no rerun).
+    pub wave: Option<PathBuf>,
     /// How many agreed instructions before a divergence the report keeps.
     pub context: usize,
     /// Testing aid: perturb the model's event with this 0-based number (see [`perturb`]),
@@ -375,6 +381,8 @@ impl Default for CosimOptions {
         CosimOptions {
             max_cycles: 1_000_000,
             vcd_on_divergence: None,
+            wave_window: None,
+            wave: None,
             context: 5,
             inject_model_fault: None,
             lds_bytes: 0,
@@ -396,28 +404,56 @@ pub fn perturb(event: &mut TraceEvent) {
     }
 }
 
-/// Runs `words` on the RTL and steps `model` alongside, comparing event by event; on a
-/// divergence, reruns the RTL with a waveform dump when the options ask for one.
+/// Runs `words` on the RTL and steps `model` alongside, comparing event by event; writes
+/// the waveforms the options ask for ([`attach_wave`]).
 pub fn cosimulate(
     rtl: &mut Rtl,
     model: &mut dyn Model,
     words: &[u32],
     options: &CosimOptions,
 ) -> Result<CosimReport, CosimError> {
-    let run = rtl.run_with(words, &options.bus, options.max_cycles, None)?;
+    let wave = options.wave.as_deref().map(Wave::whole);
+    let run = rtl.run_with(words, &options.bus, options.max_cycles, wave)?;
     let mut report = compare(&run, model, options);
     if report.divergence.is_none() {
         report.memory = compare_memory(&run, model);
     }
-    if let (Some(d), Some(path)) = (report.divergence.as_mut(), &options.vcd_on_divergence) {
-        d.vcd = Some(
-            match rtl.run_with(words, &options.bus, options.max_cycles, Some(path)) {
+    attach_wave(&mut report, &run, options, |wave| {
+        rtl.run_with(words, &options.bus, options.max_cycles, Some(wave))
+    });
+    Ok(report)
+}
+
+/// Names the waveform of a divergence: the whole run's when [`CosimOptions::wave`] wrote
+/// one, else one `rerun` writes (the window before the divergence).
+pub(crate) fn attach_wave(
+    report: &mut CosimReport,
+    run: &RtlRun,
+    options: &CosimOptions,
+    rerun: impl FnOnce(Wave) -> Result<RtlRun, CosimError>,
+) {
+    let Some(d) = report.divergence.as_mut() else {
+        return;
+    };
+    d.vcd = match (&options.wave, &options.vcd_on_divergence) {
+        (Some(path), _) => Some(Ok(path.clone())),
+        (None, Some(path)) => {
+            // A cycle is 2 units of waveform time.
+            let end = d
+                .rtl_when
+                .map(|(_, time)| time)
+                .or_else(|| run.events.last().map(|e| e.time))
+                .unwrap_or(0);
+            let from_time = options
+                .wave_window
+                .map_or(0, |n| end.saturating_sub(n.saturating_mul(2)));
+            Some(match rerun(Wave { path, from_time }) {
                 Ok(_) => Ok(path.clone()),
                 Err(e) => Err(e.to_string()),
-            },
-        );
-    }
-    Ok(report)
+            })
+        }
+        (None, None) => None,
+    };
 }
 
 /// [`cosimulate`] with the golden model ([`MemoryMachine`], an LDS of
