@@ -761,6 +761,54 @@ fn cosim_waveforms_whole_or_a_window() {
     assert!(String::from_utf8_lossy(&result.stderr).contains("--wave w.fst: name a .vcd file"));
 }
 
+/// A launch's output buffer never overwrites an input: the code object, the launch file or
+/// another argument's input buffer are refused before the dispatch (`run` and `cosim`),
+/// the files unchanged; a buffer written back to its own file is allowed.
+#[test]
+fn launch_outputs_never_overwrite_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let code = d.join("k.co");
+    std::fs::copy(repo().join("kernels/opencl/build/vector_add.co"), &code).unwrap();
+    write(d, "a.bin", &"\0".repeat(256));
+    write(d, "b.bin", &"\0".repeat(256));
+    let launch = |out: &str| {
+        format!(
+            "kernel: vector_add\ngrid: [64]\nblock: [64]\nargs:\n  - buffer: a.bin\n  \
+             - buffer: b.bin\n  - zeros: 256\n    out: {out}\n  - u32: 64\n"
+        )
+    };
+    for (out, what) in [
+        ("k.co", "the code object"),
+        ("l.yaml", "the launch file"),
+        ("a.bin", "the input of args[0]"),
+        ("./b.bin", "the input of args[1]"),
+    ] {
+        let file = write(d, "l.yaml", &launch(out));
+        let before = std::fs::read(d.join(out)).unwrap();
+        let needle = format!(
+            "l.yaml: args[2].out: {} is {what}: the output would overwrite it",
+            d.join(out).display()
+        );
+        fails_with(
+            cu32().arg("run").arg(&code).arg("--launch").arg(&file),
+            &[&needle],
+        );
+        fails_with(
+            cu32()
+                .arg("cosim")
+                .arg(&code)
+                .arg("--launch")
+                .arg(&file)
+                .arg("--out")
+                .arg(d.join("build")),
+            &[&needle],
+        );
+        assert_eq!(std::fs::read(d.join(out)).unwrap(), before, "{out}");
+    }
+    assert!(!d.join("build/cosim").exists());
+}
+
 /// `-` reads standard input (`asm`, `disasm`, `run`) and `asm -o -` writes standard
 /// output; `asm -` without `-o` asks for one.
 #[test]

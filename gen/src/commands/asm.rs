@@ -1,7 +1,7 @@
 //! `cu32 asm`: assembles LLVM-syntax gfx11 scalar assembly into raw machine code.
 
 use anyhow::Context;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `cu32 asm`.
 ///
@@ -29,7 +29,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let output = args
         .output
         .unwrap_or_else(|| args.input.with_extension("bin"));
-    if same_file(&args.input, &output) {
+    if super::same_file(&args.input, &output) {
         anyhow::bail!(
             "{}: the output would overwrite the source; name another with -o",
             output.display()
@@ -44,12 +44,4 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .with_context(|| format!("{}: cannot write", output.display()))?;
     }
     Ok(())
-}
-
-/// Whether `a` and `b` name the same existing file (through links and `..` too).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
 }

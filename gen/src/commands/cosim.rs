@@ -399,6 +399,7 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
         fits(kernel, &config).map_err(|why| anyhow::anyhow!("{name}: {why}"))?;
     }
     cu32_sim::cosim::kernel::check_buffer_bytes(launch)?;
+    super::check_outputs(path, launch)?;
     check_wave(args, 1)?;
     let cosim_dir = args.out.join("cosim");
     let mut rtl = start_rtl(args, &config, &cosim_dir)?;

@@ -174,6 +174,51 @@ impl LaunchArgs {
     }
 }
 
+/// Whether `a` and `b` name the same existing file (through links and `..` too).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Checks, before a dispatch, that no output buffer's file is one of the inputs: the code
+/// object, the launch file, or another argument's input buffer (a buffer written back to
+/// its own file is what its launch asks for).
+pub fn check_outputs(code: &Path, launch: &Launch) -> anyhow::Result<()> {
+    use cu32_sim::launch::{Arg, Init};
+    let launch_file = Path::new(&launch.origin);
+    for (i, arg) in launch.args.iter().enumerate() {
+        let Arg::Buffer { out: Some(out), .. } = arg else {
+            continue;
+        };
+        let mut inputs = vec![(code, "the code object".to_string())];
+        if launch_file.is_file() {
+            inputs.push((launch_file, "the launch file".to_string()));
+        }
+        for (j, other) in launch.args.iter().enumerate() {
+            if let (
+                true,
+                Arg::Buffer {
+                    init: Init::File(f),
+                    ..
+                },
+            ) = (i != j, other)
+            {
+                inputs.push((f, format!("the input of args[{j}]")));
+            }
+        }
+        if let Some((_, what)) = inputs.iter().find(|(input, _)| same_file(input, out)) {
+            anyhow::bail!(
+                "{}: args[{i}].out: {} is {what}: the output would overwrite it",
+                launch.origin,
+                out.display()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Reads and parses a code object, naming the file in every error.
 pub fn read_code_object(path: &Path) -> anyhow::Result<cu32_isa::code_object::CodeObject> {
     let name = path.display().to_string();

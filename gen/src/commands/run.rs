@@ -106,6 +106,7 @@ pub fn format_stats(stats: &Stats) -> String {
 fn run_kernel(args: &Args, launch: Launch) -> anyhow::Result<()> {
     let name = args.file.display().to_string();
     let code = super::read_code_object(&args.file)?;
+    super::check_outputs(&args.file, &launch)?;
     let mut memory = Memory::new();
     let dispatch = cu32_sim::dispatch::prepare(&code, &launch, &mut memory)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
