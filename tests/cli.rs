@@ -409,7 +409,8 @@ fn errors_quote_user_text_short_and_escaped() {
 
 /// Launch buffers are bounded before anything is allocated: `zeros` of 1 TiB or 256 GiB
 /// (file or flag) and a 2 GiB input file are refused with the argument named (`cu32 run`:
-/// 1 GiB in all); `cu32 cosim` takes 64 MiB and says so before building the RTL.
+/// 1 GiB in all); `cu32 cosim` takes 64 MiB and says so before building the RTL, and
+/// refuses an 8 GiB `--memory-image` from its size.
 #[test]
 fn launch_buffers_are_bounded_before_allocation() {
     let dir = tempfile::tempdir().unwrap();

@@ -622,17 +622,19 @@ fn memory_image(spec: &str) -> anyhow::Result<(u32, Vec<u32>)> {
     };
     let addr =
         parsed.map_err(|e| anyhow::anyhow!("--memory-image {spec}: bad address `{addr}`: {e}"))?;
+    // The size first: a file that cannot fit is refused before it is read.
+    let size = std::fs::metadata(file)
+        .with_context(|| format!("--memory-image {spec}: {file}: cannot read"))?
+        .len();
+    if addr % 4 != 0 || addr.saturating_add(size.next_multiple_of(4)) > 1 << 32 {
+        anyhow::bail!(
+            "--memory-image {spec}: {file} ({size} bytes at {addr:#x}) must start at a multiple \
+             of 4 and end at or below 2^32 (the RTL's bus is 32-bit)"
+        );
+    }
     let mut bytes = std::fs::read(file)
         .with_context(|| format!("--memory-image {spec}: {file}: cannot read"))?;
     bytes.resize(bytes.len().next_multiple_of(4), 0);
-    let end = addr + bytes.len() as u64;
-    if addr % 4 != 0 || end > 1 << 32 {
-        anyhow::bail!(
-            "--memory-image {spec}: {file} ({} bytes at {addr:#x}) must start at a multiple of 4 \
-             and end at or below 2^32 (the RTL's bus is 32-bit)",
-            bytes.len()
-        );
-    }
     Ok((addr as u32, cu32_isa::words_le(&bytes)))
 }
 
