@@ -689,8 +689,8 @@ fn vcd_times(path: &Path) -> Vec<u64> {
         .collect()
 }
 
-/// Waveforms users can open: `--wave FILE.vcd` writes the whole run on a pass; a
-/// divergence writes by default the window of its last `--wave-window` cycles (a rerun),
+/// Waveforms users can open: `--wave FILE.vcd` (or `.fst`) writes the whole run on a pass;
+/// a divergence writes by default the window of its last `--wave-window` cycles (a rerun),
 /// `--wave-window 0` the whole run; another extension is a usage error. On the harness's
 /// stand-in RTL (`sim/tests/data/toy_top.v`), with a model fault injected for the
 /// divergence.
@@ -757,9 +757,26 @@ fn cosim_waveforms_whole_or_a_window() {
     assert_eq!(result.status.code(), Some(3));
     assert_eq!(vcd_times(&divergence_vcd)[0], whole[0]);
 
-    let result = cosim(&["--wave", "w.fst"]);
+    // FST from its own build: a file that opens with FST's header block (type 0), much
+    // smaller than the VCD of the same run.
+    let fst = dir.path().join("w.fst");
+    let fst_arg = fst.display().to_string();
+    let result = cosim(&["--wave", &fst_arg]);
+    assert_eq!(
+        result.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let bytes = std::fs::read(&fst).unwrap();
+    assert_eq!(bytes.first(), Some(&0), "FST header block");
+    assert!(bytes.len() < std::fs::metadata(&wave).unwrap().len() as usize);
+
+    let result = cosim(&["--wave", "w.txt"]);
     assert_eq!(result.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&result.stderr).contains("--wave w.fst: name a .vcd file"));
+    assert!(
+        String::from_utf8_lossy(&result.stderr).contains("--wave w.txt: name a .vcd or .fst file")
+    );
 }
 
 /// A launch's output buffer never overwrites an input: the code object, the launch file or

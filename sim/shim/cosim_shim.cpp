@@ -65,7 +65,14 @@
 
 #include "Vcu32_top.h"
 #include "verilated.h"
+// The waveform format is the build's (`--trace` or `--trace-fst`: VM_TRACE_FST).
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+using Trace = VerilatedFstC;
+#else
 #include "verilated_vcd_c.h"
+using Trace = VerilatedVcdC;
+#endif
 
 #include <cstdint>
 #include <cstdio>
@@ -90,13 +97,13 @@ unsigned long long g_wave_from = 0;
 struct Sim {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Vcu32_top> top;
-    std::unique_ptr<VerilatedVcdC> vcd;
+    std::unique_ptr<Trace> vcd;
 
     explicit Sim(const std::string& vcd_path) : ctx(new VerilatedContext) {
         if (!vcd_path.empty()) ctx->traceEverOn(true);
         top.reset(new Vcu32_top{ctx.get()});
         if (!vcd_path.empty()) {
-            vcd.reset(new VerilatedVcdC);
+            vcd.reset(new Trace);
             top->trace(vcd.get(), 99);
             vcd->open(vcd_path.c_str());
         }

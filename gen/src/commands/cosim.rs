@@ -30,7 +30,7 @@ use anyhow::Context;
 use cu32_sim::cosim::kernel::cosimulate_kernel;
 use cu32_sim::cosim::{
     cosimulate_program, data_region, verilate, BusMemory, CosimOptions, Divergence, Rtl, RtlEnd,
-    Side,
+    Side, WaveFormat,
 };
 use cu32_sim::dispatch::write_outputs;
 use cu32_sim::launch::Launch;
@@ -108,12 +108,13 @@ pub struct Args {
     /// dispatch faulted; by default a faulted dispatch writes none.
     #[arg(long)]
     pub write_faulted_outputs: bool,
-    /// Write the RTL's waveform of the whole run to FILE (VCD: a name ending in `.vcd`),
-    /// whatever the result; with one program or a launch. Open it with GTKWave or Surfer.
+    /// Write the RTL's waveform of the whole run to FILE, whatever the result; with one
+    /// program or a launch. VCD for a name ending in `.vcd`, FST (smaller; a Verilated
+    /// build of its own) for `.fst`. Open it with GTKWave or Surfer.
     #[arg(long, value_name = "FILE")]
     pub wave: Option<PathBuf>,
     /// Without --wave, a divergence writes the waveform of its last N cycles (a rerun of
-    /// the RTL) to <OUT>/cosim/<program>.vcd; 0: the whole run.
+    /// the RTL) to <OUT>/cosim/<program>.vcd (.fst with an FST --wave); 0: the whole run.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub wave_window: u64,
     /// Print the results as one JSON object on standard output and nothing else (the
@@ -193,7 +194,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         programs.push(random_stream(seed, args.stream_length as usize, &config)?);
     }
 
-    check_wave(&args, programs.len())?;
+    let format = check_wave(&args, programs.len())?;
     let mut regions = vec![data_region()];
     for spec in &args.memory_image {
         regions.push(memory_image(spec)?);
@@ -214,7 +215,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     let cosim_dir = args.out.join("cosim");
-    let mut rtl = start_rtl(&args, &config, &cosim_dir)?;
+    let mut rtl = start_rtl(&args, &config, &cosim_dir, format)?;
 
     let mut passed = 0;
     let mut failed = 0;
@@ -225,7 +226,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let name = &program.name;
         let options = CosimOptions {
             max_cycles: args.max_cycles.unwrap_or(DEFAULT_MAX_CYCLES),
-            vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", program.stem))),
+            vcd_on_divergence: Some(cosim_dir.join(format!(
+                "{}.{}",
+                program.stem,
+                format.extension()
+            ))),
             wave_window: window(&args),
             wave: args.wave.clone(),
             inject_model_fault: args.inject_model_fault,
@@ -360,13 +365,18 @@ fn with_fault_source(fault: &cu32_sim::cosim::Fault, program: &Program) -> Strin
 
 /// The Verilated RTL of `config` (or of `--verilog`), built or taken from the cache in
 /// `cosim_dir`, running.
-fn start_rtl(args: &Args, config: &cu32_hdl::Config, cosim_dir: &Path) -> anyhow::Result<Rtl> {
+fn start_rtl(
+    args: &Args,
+    config: &cu32_hdl::Config,
+    cosim_dir: &Path,
+    format: WaveFormat,
+) -> anyhow::Result<Rtl> {
     let verilog = if args.verilog.is_empty() {
         generate_rtl(config, &super::config_dir(&args.out, config))?
     } else {
         expand_file_lists(&args.verilog)?
     };
-    let built = verilate::build(&verilog, cosim_dir)?;
+    let built = verilate::build_with(&verilog, cosim_dir, format)?;
     if built.reused {
         eprintln!("cosim: using the cached build {}", built.dir.display());
     }
@@ -400,12 +410,12 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
     }
     cu32_sim::cosim::kernel::check_buffer_bytes(launch)?;
     super::check_outputs(path, launch)?;
-    check_wave(args, 1)?;
+    let format = check_wave(args, 1)?;
     let cosim_dir = args.out.join("cosim");
-    let mut rtl = start_rtl(args, &config, &cosim_dir)?;
+    let mut rtl = start_rtl(args, &config, &cosim_dir, format)?;
     let options = CosimOptions {
         max_cycles: args.max_cycles.unwrap_or(DEFAULT_MAX_CYCLES),
-        vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
+        vcd_on_divergence: Some(cosim_dir.join(format!("{}.{}", stem(path), format.extension()))),
         wave_window: window(args),
         wave: args.wave.clone(),
         inject_model_fault: args.inject_model_fault,
@@ -544,30 +554,25 @@ fn window(args: &Args) -> Option<u64> {
     (args.wave_window > 0).then_some(args.wave_window)
 }
 
-/// Checks `--wave FILE`: a `.vcd` name, and one run to write.
-fn check_wave(args: &Args, runs: usize) -> anyhow::Result<()> {
+/// Checks `--wave FILE`: a `.vcd` or `.fst` name, and one run to write; the waveform
+/// format of the build (VCD without `--wave`).
+fn check_wave(args: &Args, runs: usize) -> anyhow::Result<WaveFormat> {
     let Some(path) = &args.wave else {
-        return Ok(());
+        return Ok(WaveFormat::Vcd);
     };
-    if path.extension().and_then(|e| e.to_str()) != Some("vcd") {
-        return Err(super::Exit {
-            code: super::exit::USAGE,
-            message: format!(
-                "--wave {}: name a .vcd file (the Verilated build writes VCD; FST is not \
-                 supported)",
-                path.display()
-            ),
-        }
-        .into());
-    }
+    let usage = |message: String| super::Exit {
+        code: super::exit::USAGE,
+        message,
+    };
+    let Some(format) = WaveFormat::of(path) else {
+        let message = format!("--wave {}: name a .vcd or .fst file", path.display());
+        return Err(usage(message).into());
+    };
     if runs != 1 {
-        return Err(super::Exit {
-            code: super::exit::USAGE,
-            message: format!("--wave writes one run's waveform; there are {runs} programs"),
-        }
-        .into());
+        let message = format!("--wave writes one run's waveform; there are {runs} programs");
+        return Err(usage(message).into());
     }
-    Ok(())
+    Ok(format)
 }
 
 /// The PC a side of a divergence names, if any.

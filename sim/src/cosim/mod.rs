@@ -18,7 +18,7 @@ pub mod rtl;
 pub mod verilate;
 
 pub use rtl::{BusMemory, Rtl, RtlEnd, RtlEvent, RtlRun, Wave};
-pub use verilate::{Built, Verilator};
+pub use verilate::{Built, Verilator, WaveFormat};
 
 use crate::memory::Memory;
 use crate::model::{Machine, ModelError};
