@@ -772,6 +772,14 @@ fn cosim_waveforms_whole_or_a_window() {
     assert_eq!(bytes.first(), Some(&0), "FST header block");
     assert!(bytes.len() < std::fs::metadata(&wave).unwrap().len() as usize);
 
+    // --json: the programs' results as JSON alone on standard output.
+    let result = cosim(&["--json"]);
+    assert_eq!(result.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&result.stdout).unwrap();
+    assert_eq!(json["passed"], 1, "{json}");
+    assert_eq!(json["programs"][0]["result"], "PASS", "{json}");
+    assert_eq!(json["programs"][0]["instructions"], 41, "{json}");
+
     let result = cosim(&["--wave", "w.txt"]);
     assert_eq!(result.status.code(), Some(2));
     assert!(
@@ -825,6 +833,33 @@ fn launch_outputs_never_overwrite_inputs() {
         assert_eq!(std::fs::read(d.join(out)).unwrap(), before, "{out}");
     }
     assert!(!d.join("build/cosim").exists());
+}
+
+/// `cu32 bench --rtl --json`: JSON alone on standard output (the table on standard
+/// error), the kernel's row by column name with its result, and the counts of results;
+/// its figures agree with the table's.
+#[test]
+fn bench_rtl_json_is_the_table_as_json() {
+    let out = cu32()
+        .args(["bench", "--rtl", "--json", "--out"])
+        .arg(shared_cosim_out())
+        .arg(repo().join("kernels/opencl/collatz.yaml"))
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(json["config"], "default");
+    assert_eq!(
+        (json["passed"].as_u64(), json["failed"].as_u64()),
+        (Some(1), Some(0))
+    );
+    let kernel = &json["kernels"][0];
+    assert_eq!(kernel["kernel"], "collatz");
+    assert_eq!(kernel["result"], "PASS");
+    let row = stderr.lines().find(|l| l.starts_with("collatz ")).unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(kernel["waves"].to_string(), cells[1]);
+    assert_eq!(kernel["cycles"].to_string(), cells[2]);
 }
 
 /// `-` reads standard input (`asm`, `disasm`, `run`) and `asm -o -` writes standard
