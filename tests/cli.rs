@@ -2445,6 +2445,14 @@ fn a_faulting_dispatch_is_reported_and_writes_no_outputs() {
         code.display()
     );
     assert!(stdout.contains(&timeout), "lacks `{timeout}`: {stdout}");
+    let wave = shared_cosim_out().join("cosim/loop.vcd");
+    assert!(
+        stdout.contains(&format!("waveform: {}", wave.display())),
+        "{stdout}"
+    );
+    // The window: the last 1,000 cycles (2 time units each) of the 20,000.
+    let times = vcd_times(&wave);
+    assert!(times[0] > 2 * 18_000, "{:?}", &times[..2]);
     assert!(
         stderr.contains("cosim: running kernel trap on the RTL (at most 20000 cycles)"),
         "{stderr}"

@@ -485,7 +485,7 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
             }
             (Some(d), _, _) if report.rtl_end == RtlEnd::Timeout && d.model != Side::Ended => {
                 // Neither side ended: a kernel that runs on (or longer than the budget).
-                let detail = format!(
+                let mut detail = format!(
                     "the RTL did not end within {} cycles (--max-cycles), nor the model \
                      within its instructions; wave {} was at pc {}\n  model: {}",
                     options.max_cycles,
@@ -493,6 +493,9 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
                     side_pc(&d.model).map_or("?".into(), |pc| format!("0x{pc:04x}")),
                     d.model
                 );
+                if let Some(Ok(path)) = &d.vcd {
+                    detail.push_str(&format!("\n  waveform: {}", path.display()));
+                }
                 let error = anyhow::anyhow!(
                     "{what}: timeout after {} cycles: the kernel did not end",
                     options.max_cycles

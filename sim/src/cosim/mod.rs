@@ -447,6 +447,15 @@ pub(crate) fn attach_wave(
             let from_time = options
                 .wave_window
                 .map_or(0, |n| end.saturating_sub(n.saturating_mul(2)));
+            eprintln!(
+                "cosim: rerunning the RTL to write the waveform {} to {}",
+                options
+                    .wave_window
+                    .map_or("of the whole run".into(), |n| format!(
+                        "of the last {n} cycles"
+                    )),
+                path.display()
+            );
             Some(match rerun(Wave { path, from_time }) {
                 Ok(_) => Ok(path.clone()),
                 Err(e) => Err(e.to_string()),

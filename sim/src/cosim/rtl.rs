@@ -300,6 +300,9 @@ impl Rtl {
         let mut outstanding: Option<usize> = None;
         let mut background: [std::collections::VecDeque<usize>; 2] = Default::default();
         const IN_FLIGHT: [usize; 2] = [5, 3];
+        // A long run reports its progress on stderr every PROGRESS.
+        const PROGRESS: std::time::Duration = std::time::Duration::from_secs(10);
+        let mut next_progress = PROGRESS;
         loop {
             let line = p.line()?;
             let fields: Vec<&str> = line.split_whitespace().collect();
@@ -381,6 +384,16 @@ impl Rtl {
                             )));
                         }
                         slot.push_back(events.len());
+                    }
+                    if started.elapsed() >= next_progress {
+                        eprintln!(
+                            "cosim: the RTL has retired {} instructions in {} cycles ({} s; \
+                             budget {max_cycles} cycles)",
+                            events.len() + 1,
+                            event.cycle,
+                            started.elapsed().as_secs()
+                        );
+                        next_progress += PROGRESS;
                     }
                     events.push(event);
                     continue;
