@@ -250,7 +250,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 status = status.max(super::exit::DIFFER);
                 ("FAIL", m.to_string())
             }
-            (None, None, Some(fault)) => ("FAULT", with_fault_source(fault, program)),
+            // A stream never faults: that is the generator's or a side's failure.
+            (None, None, Some(fault)) if i >= first_stream => (
+                "FAIL",
+                format!("the stream faulted (streams never do): {fault}"),
+            ),
+            (None, None, Some(fault)) => (
+                "FAULT",
+                format!(
+                    "{} instructions, {} cycles, then {}",
+                    report.instructions,
+                    report.cycles,
+                    with_fault_source(fault, program)
+                ),
+            ),
             (None, None, None) => (
                 "PASS",
                 format!(
