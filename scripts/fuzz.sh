@@ -38,6 +38,8 @@ PY
         cp kernels/scalar/*.s kernels/vector/*.s isa/tests/data/clang_nbody.s "$corpus"/ ;;
     launch)
         cp kernels/opencl/*.yaml "$corpus"/ ;;
+    config)
+        cp configs/*.yaml "$corpus"/ ;;
 esac
 
 cd fuzz

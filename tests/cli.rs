@@ -44,6 +44,70 @@ fn help_lists_every_subcommand() {
     }
 }
 
+/// `cu32 --help` opens with the tool's one-line description (not the crate's) and lists
+/// the exit statuses; a usage error exits with 2.
+#[test]
+fn help_documents_the_exit_status() {
+    let assert = cu32().arg("--help").assert().success();
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    assert!(out.starts_with("cu32: an open FPGA compute unit"), "{out}");
+    assert!(
+        !out.contains("command-line tool: Verilog generation"),
+        "{out}"
+    );
+    for needle in [
+        "Exit status: 0 success",
+        "1 an error in the input",
+        "2 a usage error",
+        "3 the RTL and the golden model differ",
+        "4 the configuration does not implement",
+    ] {
+        assert!(out.contains(needle), "--help lacks `{needle}`: {out}");
+    }
+    cu32().args(["run", "--no-such-flag"]).assert().code(2);
+}
+
+/// A reader that closes the pipe early (`cu32 disasm big.bin | head -1`) ends `cu32`
+/// quietly, by SIGPIPE as for any filter: no panic, no error message.
+#[test]
+fn a_closed_standard_output_is_no_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    // 400 KiB of `s_nop 0`: far more disassembly than a pipe holds.
+    let words: Vec<u8> = std::iter::repeat_n(0xbf80_0000u32.to_le_bytes(), 100_000)
+        .flatten()
+        .collect();
+    let bin = dir.path().join("nops.bin");
+    std::fs::write(&bin, words).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cu32"))
+        .arg("disasm")
+        .arg(&bin)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "00000000: bf800000           s_nop 0\n");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr, "", "{:?}", out.status);
+    assert_eq!(
+        out.status.signal(),
+        Some(libc_sigpipe()),
+        "{:?}",
+        out.status
+    );
+}
+
+/// SIGPIPE's number (13 on Linux).
+fn libc_sigpipe() -> i32 {
+    13
+}
+
 #[test]
 fn bad_config_names_file_field_and_allowed() {
     let dir = tempfile::tempdir().unwrap();
@@ -69,6 +133,767 @@ fn bad_config_names_file_field_and_allowed() {
     fails_with(
         cu32().args(["gen", "--config", "/nonexistent/cfg.yaml"]),
         &["/nonexistent/cfg.yaml"],
+    );
+}
+
+/// A configuration's `name` names its output folder: a path (`../x`, absolute), an empty
+/// name or control characters are refused with the file and the field, and nothing is
+/// written outside `--out`; `true` for a float unit the RTL lacks (`fp32`, `fp16`,
+/// `transcendentals`) is refused naming the field; the configs/ files still load.
+#[test]
+fn config_name_and_float_units_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let default = std::fs::read_to_string(repo().join("configs/default.yaml")).unwrap();
+    assert!(default.contains("name: default\n"), "{default}");
+    let escape = dir.path().join("escaped");
+    for name in [
+        "\"../escaped\"".to_string(),
+        format!("\"{}\"", escape.display()),
+        "\"\"".to_string(),
+        "\".\"".to_string(),
+        "\"a\\u0000b\"".to_string(),
+    ] {
+        let bad = write(
+            dir.path(),
+            "named.yaml",
+            &default.replace("name: default\n", &format!("name: {name}\n")),
+        );
+        fails_with(
+            cu32()
+                .arg("gen")
+                .arg("--config")
+                .arg(&bad)
+                .arg("--out")
+                .arg(&out),
+            &["named.yaml: field `name` is", "A-Z a-z 0-9 - _ ."],
+        );
+        assert!(!escape.exists() && !out.exists(), "{name} wrote files");
+    }
+    for field in ["fp32", "fp16", "transcendentals"] {
+        let bad = write(
+            dir.path(),
+            "float.yaml",
+            &default.replace(&format!("{field}: false"), &format!("{field}: true")),
+        );
+        fails_with(
+            cu32()
+                .arg("gen")
+                .arg("--config")
+                .arg(&bad)
+                .arg("--out")
+                .arg(&out),
+            &[
+                &format!("float.yaml: field `features.{field}` is true"),
+                "no floating-point unit yet",
+            ],
+        );
+    }
+    for config in ["default", "sequential", "ulx3s-85f"] {
+        let path = repo().join(format!("configs/{config}.yaml"));
+        cu32_hdl::Config::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// `cu32 asm` never writes over its source: `cu32 asm prog.bin` (the default output is the
+/// input with `.bin`) and `-o` naming the input are refused, the source unchanged.
+#[test]
+fn asm_never_overwrites_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "s_nop 0\ns_endpgm\n";
+    let src = write(dir.path(), "prog.bin", text);
+    fails_with(
+        cu32().arg("asm").arg(&src),
+        &["prog.bin: the output would overwrite the source"],
+    );
+    let other = write(dir.path(), "p.s", text);
+    fails_with(
+        cu32()
+            .arg("asm")
+            .arg(&other)
+            .arg("-o")
+            .arg(dir.path().join("./p.s")),
+        &["p.s: the output would overwrite the source"],
+    );
+    assert_eq!(std::fs::read_to_string(&src).unwrap(), text);
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), text);
+    cu32().arg("asm").arg(&other).assert().success();
+    assert_eq!(std::fs::read(dir.path().join("p.bin")).unwrap().len(), 8);
+}
+
+/// `--first-seed` near 2^64 with `--seeds` passing the last seed is a usage error (exit
+/// 2), not 0 seeds run and success.
+#[test]
+fn cosim_seeds_past_the_last_seed_are_refused() {
+    let out = cu32()
+        .args([
+            "cosim",
+            "--seeds",
+            "5",
+            "--first-seed",
+            "18446744073709551615",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--seeds 5 from --first-seed 18446744073709551615 passes the last seed"),
+        "{stderr}"
+    );
+}
+
+/// An `.amdhsa_kernel` or `.amdgpu_metadata` block with no closing directive is an error
+/// at its opening line (as llvm-mc has it), not the rest of the file dropped.
+#[test]
+fn unterminated_blocks_are_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    for (open, end) in [
+        (".amdhsa_kernel k", ".end_amdhsa_kernel"),
+        (".amdgpu_metadata", ".end_amdgpu_metadata"),
+    ] {
+        let src = write(
+            dir.path(),
+            "block.s",
+            &format!("s_nop 0\n{open}\n  s_endpgm\n  s_mov_b32 s0, 1\n"),
+        );
+        let name = open.split_whitespace().next().unwrap();
+        fails_with(
+            cu32()
+                .arg("asm")
+                .arg(&src)
+                .arg("-o")
+                .arg(dir.path().join("b.bin")),
+            &[&format!(
+                "block.s:2:1: `{name}` is not closed: no `{end}` before the end of the file"
+            )],
+        );
+        // Closed, the block is skipped.
+        std::fs::write(&src, format!("s_nop 0\n{open}\n{end}\ns_endpgm\n")).unwrap();
+        cu32()
+            .arg("asm")
+            .arg(&src)
+            .arg("-o")
+            .arg(dir.path().join("b.bin"))
+            .assert()
+            .success();
+        assert_eq!(std::fs::read(dir.path().join("b.bin")).unwrap().len(), 8);
+    }
+}
+
+/// Deep expressions: 10,000 nested parentheses (what llvm-mc 19 accepts) assemble; nesting
+/// past the limit (16,384) and 100,000 unary `~` are located errors, not a stack overflow,
+/// through `cu32 asm` and `cu32 run` alike.
+#[test]
+fn deep_expressions_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let nested = |n: usize| {
+        format!(
+            "s_mov_b32 s0, {}7{}\ns_endpgm\n",
+            "(".repeat(n),
+            ")".repeat(n)
+        )
+    };
+    let ok = write(dir.path(), "ok.s", &nested(10_000));
+    cu32()
+        .arg("run")
+        .arg(&ok)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("s0 = 0x00000007\n"));
+    let deep = write(dir.path(), "deep.s", &nested(20_000));
+    // The 16,385th parenthesis is at column 15 + 16,384.
+    let located = "deep.s:1:16399: expression nested more than 16384 deep";
+    fails_with(
+        cu32()
+            .arg("asm")
+            .arg(&deep)
+            .arg("-o")
+            .arg(dir.path().join("d.bin")),
+        &[located],
+    );
+    fails_with(cu32().arg("run").arg(&deep), &[located]);
+    let tilde = write(
+        dir.path(),
+        "tilde.s",
+        &format!("s_mov_b32 s0, {}0\n", "~".repeat(100_000)),
+    );
+    fails_with(
+        cu32().arg("run").arg(&tilde),
+        &["tilde.s:1:16399: expression nested more than 16384 deep"],
+    );
+    // An even number of `~` within the limit cancels out.
+    let even = write(
+        dir.path(),
+        "even.s",
+        &format!("s_mov_b32 s0, {}5\ns_endpgm\n", "~".repeat(10_000)),
+    );
+    cu32()
+        .arg("run")
+        .arg(&even)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("s0 = 0x00000005\n"));
+}
+
+/// Two DPP lane controls (`row_shr` and `quad_perm`) or a modifier given twice are refused at
+/// the second, as llvm-mc refuses them, rather than one silently dropped.
+#[test]
+fn conflicting_modifiers_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "v_mov_b32_dpp v0, v1 row_shr:1 quad_perm:[0,1,2,3]\n",
+            "m.s:1:32: a second DPP lane control (the first is at column 22)",
+        ),
+        (
+            "v_mov_b32 v0, v1 quad_perm:[0,1,2,3] row_shr:1\n",
+            "m.s:1:38: a second DPP lane control (the first is at column 18)",
+        ),
+        (
+            "v_add_nc_u32 v0, v1, v2 clamp clamp\n",
+            "m.s:1:31: a modifier given twice (the first is at column 25)",
+        ),
+    ];
+    for (text, needle) in cases {
+        let src = write(dir.path(), "m.s", text);
+        fails_with(
+            cu32()
+                .arg("asm")
+                .arg(&src)
+                .arg("-o")
+                .arg(dir.path().join("m.bin")),
+            &[needle],
+        );
+    }
+}
+
+/// Quoted user text in an error is cut at 80 characters with `…`, control characters, NUL
+/// and the byte-order mark escaped: a 1 MB mnemonic gives a short one-line message.
+#[test]
+fn errors_quote_user_text_short_and_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "long.s", &format!("{}\n", "x".repeat(1 << 20)));
+    let out = cu32()
+        .arg("asm")
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.path().join("l.bin"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {}:1:1: invalid instruction `{}…`\n",
+            src.display(),
+            "x".repeat(80)
+        )
+    );
+    let src = write(dir.path(), "nul.s", "s_n\u{feff}op\0 0\n");
+    let out = cu32()
+        .arg("asm")
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.path().join("l.bin"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains('\0') && !stderr.contains('\u{feff}'),
+        "{stderr:?}"
+    );
+    assert!(stderr.contains("nul.s:1:"), "{stderr}");
+}
+
+/// Launch buffers are bounded before anything is allocated: `zeros` of 1 TiB or 256 GiB
+/// (file or flag) and a 2 GiB input file are refused with the argument named (`cu32 run`:
+/// 1 GiB in all); `cu32 cosim` takes 64 MiB and says so before building the RTL, and
+/// refuses an 8 GiB `--memory-image` from its size.
+#[test]
+fn launch_buffers_are_bounded_before_allocation() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = repo().join("kernels/opencl/build/vector_add.co");
+    write(dir.path(), "b.bin", &"\0".repeat(256));
+    let launch = "kernel: vector_add\ngrid: [64]\nblock: [64]\nargs:\n  - buffer: b.bin\n  \
+                  - buffer: b.bin\n  - zeros: 256\n  - u32: 64\n";
+    let first_buffer = "  - buffer: b.bin\n  - buffer";
+    for bytes in ["68719476736", "274877906944", "1099511627776"] {
+        let file = write(
+            dir.path(),
+            "big.yaml",
+            &launch.replacen(first_buffer, &format!("  - zeros: {bytes}\n  - buffer"), 1),
+        );
+        fails_with(
+            cu32().arg("run").arg(&code).arg("--launch").arg(&file),
+            &[
+                "big.yaml: args[0].zeros:",
+                &format!("{bytes} bytes is more than"),
+                "1 GiB",
+            ],
+        );
+        fails_with(
+            cu32()
+                .arg("run")
+                .arg(&code)
+                .args(["--kernel", "vector_add", "--grid", "64", "--block", "64"])
+                .arg(format!("--arg=zeros={bytes}")),
+            &["args[0].zeros:", "1 GiB"],
+        );
+    }
+    // A sparse 2 GiB file: refused from its size, never read.
+    let huge = dir.path().join("huge.bin");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(2 << 30)
+        .unwrap();
+    let file = write(
+        dir.path(),
+        "huge.yaml",
+        &launch.replacen(
+            first_buffer,
+            &format!("  - buffer: {}\n  - buffer", huge.display()),
+            1,
+        ),
+    );
+    fails_with(
+        cu32().arg("run").arg(&code).arg("--launch").arg(&file),
+        &[
+            "huge.yaml: args[0]: the buffers up to it hold 2147483648 bytes",
+            "1 GiB",
+        ],
+    );
+    let file = write(
+        dir.path(),
+        "cosim.yaml",
+        &launch.replacen(first_buffer, "  - zeros: 134217728\n  - buffer", 1),
+    );
+    let out = cu32()
+        .arg("cosim")
+        .arg(&code)
+        .arg("--launch")
+        .arg(&file)
+        .arg("--out")
+        .arg(dir.path().join("build"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "cosim.yaml: the buffers hold 134218240 bytes, more than co-simulation takes"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        !dir.path().join("build/cosim").exists(),
+        "the RTL was built"
+    );
+}
+
+/// `bench --min-time` takes 0 to 86400 seconds: 1e300, a negative or NaN is a usage error
+/// (exit 2) naming the option, not a panic.
+#[test]
+fn bench_min_time_is_bounded() {
+    for bad in ["1e300", "-1", "NaN", "inf"] {
+        let out = cu32()
+            .arg("bench")
+            .arg(format!("--min-time={bad}"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "`{bad}` is not a number of seconds from 0 to 86400"
+            )),
+            "{stderr}"
+        );
+        assert!(stderr.contains("--min-time"), "{stderr}");
+    }
+}
+
+/// `cu32 run` says plainly what is wrong: a code object without a launch is named as such
+/// (not "stream did not contain valid UTF-8"), other bytes that are not UTF-8 by line and
+/// column; a kernel running off the end of its code is said to (not "`v_illegal` ... not
+/// modelled yet"); a branch below address 0 prints as a negative offset, not a 128-bit
+/// number.
+#[test]
+fn run_names_what_is_wrong_plainly() {
+    let dir = tempfile::tempdir().unwrap();
+    let co = repo().join("isa/tests/data/co/vecops.co");
+    fails_with(
+        cu32().arg("run").arg(&co),
+        &[
+            "vecops.co: this is a code object (ELF), not assembly",
+            "--launch FILE",
+        ],
+    );
+    let latin1 = dir.path().join("latin1.s");
+    std::fs::write(&latin1, b"s_nop 0\ns_nop 0 ; caf\xe9\n").unwrap();
+    fails_with(
+        cu32().arg("run").arg(&latin1),
+        &["latin1.s:2:14: not UTF-8 text (byte 0xe9)"],
+    );
+    let wild = write(dir.path(), "wild.s", "s_branch 0x8000\ns_endpgm\n");
+    // 4 + 4 * -32768 = -0x1fffc.
+    fails_with(cu32().arg("run").arg(&wild), &["wild.s:1: the program failed: pc 0x0000: s_branch (0xbfa08000): branch target -0x1fffc outside the program (8 bytes)"]);
+    // kernels/dispatch/trap.s without its s_trap and s_endpgm runs off its end.
+    let trap = std::fs::read_to_string(repo().join("kernels/dispatch/trap.s")).unwrap();
+    assert!(trap.contains("\ts_trap 2\n\ts_endpgm\n"));
+    let source = write(
+        dir.path(),
+        "off_end.s",
+        &trap.replace("\ts_trap 2\n\ts_endpgm\n", "\ts_nop 0\n"),
+    );
+    let code = link_kernel(&source, dir.path());
+    let kernel = cu32_isa::code_object::CodeObject::parse(&std::fs::read(&code).unwrap()).unwrap();
+    let kernel = kernel.kernel("trap").unwrap();
+    let end = kernel.entry + kernel.code.len() as u64;
+    let launch = write(
+        dir.path(),
+        "trap.yaml",
+        "kernel: trap\ngrid: [32]\nblock: [32]\nargs:\n  - zeros: 128\n",
+    );
+    fails_with(
+        cu32().arg("run").arg(&code).arg("--launch").arg(&launch),
+        &[&format!("pc 0x{end:04x}: past the end of the kernel's code (0x{:04x}..0x{end:04x}), no s_endpgm on the way", kernel.entry)],
+    );
+}
+
+/// A kernel whose descriptor allocates more VGPRs than the configuration has is refused
+/// before the dispatch (and before the RTL is built), naming both counts: `wmma` (80
+/// VGPRs, `cu32 info`) on the default configuration (64).
+#[test]
+fn cosim_refuses_a_kernel_needing_more_vgprs() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = repo().join("kernels/opencl");
+    let code = suite.join("build/wmma.co");
+    cu32()
+        .arg("info")
+        .arg(&code)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("79 VGPRs (80 allocated)"));
+    let config = cu32_hdl::Config::default_config();
+    assert_eq!(config.vgprs, 64);
+    fails_with(
+        cu32()
+            .arg("cosim")
+            .arg(&code)
+            .arg("--launch")
+            .arg(suite.join("wmma.yaml"))
+            .arg("--out")
+            .arg(dir.path()),
+        &["wmma.co: kernel wmma allocates 80 VGPRs (its descriptor's granulated count); configuration `default` has 64"],
+    );
+    assert!(!dir.path().join("cosim").exists(), "the RTL was built");
+}
+
+/// `cosim --verilog` with a top that is not a cu32 top (other ports) says which ports the
+/// shim misses, in one line, not hundreds of lines of C++ compiler errors.
+#[test]
+fn cosim_names_the_ports_a_foreign_top_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let top = write(
+        dir.path(),
+        "top.v",
+        "module cu32_top(input clk, input rst, output reg [3:0] q);\n\
+         always @(posedge clk) q <= rst ? 4'd0 : q + 4'd1;\nendmodule\n",
+    );
+    let prog = write(dir.path(), "p.s", "s_endpgm\n");
+    let out = cu32()
+        .arg("cosim")
+        .arg("--verilog")
+        .arg(&top)
+        .arg(&prog)
+        .arg("--out")
+        .arg(dir.path().join("build"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let error = stderr.lines().find(|l| l.starts_with("error:")).unwrap();
+    assert!(error.contains("the top module `cu32_top` does not have the ports the co-simulation shim (sim/shim/cosim_shim.cpp) drives: it lacks (at least) "), "{error}");
+    for port in ["done", "error_pc", "trace_valid", "wb_dat_o"] {
+        assert!(error.contains(port), "{port}: {error}");
+    }
+    assert!(stderr.lines().count() < 10, "{stderr}");
+}
+
+/// `cu32 info --json` prints one JSON object and nothing else, holding what the text report
+/// says: per kernel its name, code range, resources and arguments.
+#[test]
+fn info_json_is_the_report_as_json() {
+    let co = repo().join("isa/tests/data/co/vecops.co");
+    let text = cu32().arg("info").arg(&co).assert().success();
+    let text = String::from_utf8_lossy(&text.get_output().stdout).to_string();
+    let json = cu32().args(["info", "--json"]).arg(&co).assert().success();
+    let json: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    assert_eq!(json["code_object_version"], 5);
+    let kernels = json["kernels"].as_array().unwrap();
+    assert_eq!(kernels.len(), text.matches("\nkernel ").count());
+    for k in kernels {
+        let name = k["name"].as_str().unwrap();
+        let entry = k["entry"].as_u64().unwrap();
+        let bytes = k["code_bytes"].as_u64().unwrap();
+        let section = text.split(&format!("kernel {name}\n")).nth(1).unwrap();
+        let code = format!(
+            "  code        {entry:#010x}..{:#010x} ({bytes} bytes",
+            entry + bytes
+        );
+        assert!(section.starts_with(&code), "{code}: {section}");
+        let resources = format!(
+            "{} VGPRs ({} allocated), LDS {} bytes",
+            k["vgpr_count"], k["vgprs_allocated"], k["lds_bytes"]
+        );
+        assert!(section.contains(&resources), "{resources}: {section}");
+        for arg in k["arguments"].as_array().unwrap() {
+            assert!(section.contains(arg["kind"].as_str().unwrap()), "{arg}");
+        }
+    }
+}
+
+/// `cu32 bench --json` writes one JSON object on standard output and nothing else (the
+/// table goes to standard error): per kernel the table's columns by name, with the figures
+/// the table shows.
+#[test]
+fn bench_json_is_the_table_as_json() {
+    let launch = repo().join("kernels/opencl/collatz.yaml");
+    let out = cu32()
+        .args(["bench", "--min-time", "0", "--json"])
+        .arg(&launch)
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let kernel = &json["kernels"][0];
+    assert_eq!(kernel["kernel"], "collatz");
+    assert_eq!(kernel["runs"], 1);
+    let row = stderr.lines().find(|l| l.starts_with("collatz ")).unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(kernel["work-groups"].to_string(), cells[1]);
+    assert_eq!(kernel["waves"].to_string(), cells[2]);
+    assert_eq!(kernel["instr/run"].to_string(), cells[3]);
+    assert_eq!(json["total"]["instr/run"], kernel["instr/run"]);
+}
+
+/// The waveform times a VCD file dumps (its `#T` lines), in order.
+fn vcd_times(path: &Path) -> Vec<u64> {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains("$enddefinitions"), "{}", path.display());
+    text.lines()
+        .filter_map(|l| l.strip_prefix('#')?.parse().ok())
+        .collect()
+}
+
+/// Waveforms users can open: `--wave FILE.vcd` (or `.fst`) writes the whole run on a pass;
+/// a divergence writes by default the window of its last `--wave-window` cycles (a rerun),
+/// `--wave-window 0` the whole run; another extension is a usage error. On the harness's
+/// stand-in RTL (`sim/tests/data/toy_top.v`), with a model fault injected for the
+/// divergence.
+#[test]
+fn cosim_waveforms_whole_or_a_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let toy = repo().join("sim/tests/data/toy_top.v");
+    let mut text = String::new();
+    for i in 0..40 {
+        text.push_str(&format!("s_add_u32 s{}, s{}, {i}\n", i % 8, (i + 1) % 8));
+    }
+    text.push_str("s_endpgm\n");
+    let prog = write(dir.path(), "p.s", &text);
+    let out = dir.path().join("build");
+    let cosim = |extra: &[&str]| {
+        cu32()
+            .arg("cosim")
+            .arg("--verilog")
+            .arg(&toy)
+            .arg("--out")
+            .arg(&out)
+            .arg(&prog)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let wave = dir.path().join("w.vcd");
+    let wave_arg = wave.display().to_string();
+    let result = cosim(&["--wave", &wave_arg]);
+    assert_eq!(
+        result.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let whole = vcd_times(&wave);
+    assert!(whole[0] <= 1 && whole.len() > 80, "{:?}", &whole[..3]);
+
+    // The injected fault at the 31st instruction: the window of 4 cycles starts 8 time
+    // units before the divergence's time.
+    let result = cosim(&["--inject-model-fault", "30", "--wave-window", "4"]);
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert_eq!(result.status.code(), Some(3), "{stdout}");
+    let time: u64 = stdout
+        .split("waveform time ")
+        .nth(1)
+        .and_then(|t| t.split(')').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no waveform time: {stdout}"));
+    let divergence_vcd = out.join("cosim/p.vcd");
+    assert!(
+        stdout.contains(&format!("waveform: {}", divergence_vcd.display())),
+        "{stdout}"
+    );
+    let window = vcd_times(&divergence_vcd);
+    assert_eq!(window[0], time - 8, "{window:?}");
+    assert!(
+        window.len() < whole.len() / 2,
+        "{} of {}",
+        window.len(),
+        whole.len()
+    );
+    let result = cosim(&["--inject-model-fault", "30", "--wave-window", "0"]);
+    assert_eq!(result.status.code(), Some(3));
+    assert_eq!(vcd_times(&divergence_vcd)[0], whole[0]);
+
+    // FST from its own build: a file that opens with FST's header block (type 0), much
+    // smaller than the VCD of the same run.
+    let fst = dir.path().join("w.fst");
+    let fst_arg = fst.display().to_string();
+    let result = cosim(&["--wave", &fst_arg]);
+    assert_eq!(
+        result.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let bytes = std::fs::read(&fst).unwrap();
+    assert_eq!(bytes.first(), Some(&0), "FST header block");
+    assert!(bytes.len() < std::fs::metadata(&wave).unwrap().len() as usize);
+
+    // --json: the programs' results as JSON alone on standard output.
+    let result = cosim(&["--json"]);
+    assert_eq!(result.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&result.stdout).unwrap();
+    assert_eq!(json["passed"], 1, "{json}");
+    assert_eq!(json["programs"][0]["result"], "PASS", "{json}");
+    assert_eq!(json["programs"][0]["instructions"], 41, "{json}");
+
+    let result = cosim(&["--wave", "w.txt"]);
+    assert_eq!(result.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&result.stderr).contains("--wave w.txt: name a .vcd or .fst file")
+    );
+}
+
+/// A launch's output buffer never overwrites an input: the code object, the launch file or
+/// another argument's input buffer are refused before the dispatch (`run` and `cosim`),
+/// the files unchanged; a buffer written back to its own file is allowed.
+#[test]
+fn launch_outputs_never_overwrite_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let code = d.join("k.co");
+    std::fs::copy(repo().join("kernels/opencl/build/vector_add.co"), &code).unwrap();
+    write(d, "a.bin", &"\0".repeat(256));
+    write(d, "b.bin", &"\0".repeat(256));
+    let launch = |out: &str| {
+        format!(
+            "kernel: vector_add\ngrid: [64]\nblock: [64]\nargs:\n  - buffer: a.bin\n  \
+             - buffer: b.bin\n  - zeros: 256\n    out: {out}\n  - u32: 64\n"
+        )
+    };
+    for (out, what) in [
+        ("k.co", "the code object"),
+        ("l.yaml", "the launch file"),
+        ("a.bin", "the input of args[0]"),
+        ("./b.bin", "the input of args[1]"),
+    ] {
+        let file = write(d, "l.yaml", &launch(out));
+        let before = std::fs::read(d.join(out)).unwrap();
+        let needle = format!(
+            "l.yaml: args[2].out: {} is {what}: the output would overwrite it",
+            d.join(out).display()
+        );
+        fails_with(
+            cu32().arg("run").arg(&code).arg("--launch").arg(&file),
+            &[&needle],
+        );
+        fails_with(
+            cu32()
+                .arg("cosim")
+                .arg(&code)
+                .arg("--launch")
+                .arg(&file)
+                .arg("--out")
+                .arg(d.join("build")),
+            &[&needle],
+        );
+        assert_eq!(std::fs::read(d.join(out)).unwrap(), before, "{out}");
+    }
+    assert!(!d.join("build/cosim").exists());
+}
+
+/// `cu32 bench --rtl --json`: JSON alone on standard output (the table on standard
+/// error), the kernel's row by column name with its result, and the counts of results;
+/// its figures agree with the table's.
+#[test]
+fn bench_rtl_json_is_the_table_as_json() {
+    let out = cu32()
+        .args(["bench", "--rtl", "--json", "--out"])
+        .arg(shared_cosim_out())
+        .arg(repo().join("kernels/opencl/collatz.yaml"))
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(json["config"], "default");
+    assert_eq!(
+        (json["passed"].as_u64(), json["failed"].as_u64()),
+        (Some(1), Some(0))
+    );
+    let kernel = &json["kernels"][0];
+    assert_eq!(kernel["kernel"], "collatz");
+    assert_eq!(kernel["result"], "PASS");
+    let row = stderr.lines().find(|l| l.starts_with("collatz ")).unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(kernel["waves"].to_string(), cells[1]);
+    assert_eq!(kernel["cycles"].to_string(), cells[2]);
+}
+
+/// `-` reads standard input (`asm`, `disasm`, `run`) and `asm -o -` writes standard
+/// output; `asm -` without `-o` asks for one.
+#[test]
+fn dash_is_standard_input_and_output() {
+    let text = "s_mov_b32 s0, 42\ns_endpgm\n";
+    let assert = cu32()
+        .args(["asm", "-", "-o", "-"])
+        .write_stdin(text)
+        .assert()
+        .success();
+    let bytes = assert.get_output().stdout.clone();
+    // llvm-mc 19: be8000aa (42 is an inline constant) | bfb00000.
+    let expected: Vec<u8> = [0xbe80_00aau32, 0xbfb0_0000]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    assert_eq!(bytes, expected);
+    cu32()
+        .args(["disasm", "-"])
+        .write_stdin(bytes)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("s_mov_b32 s0, 42"));
+    cu32()
+        .args(["run", "-"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("s0 = 0x0000002a\n"));
+    fails_with(
+        cu32().args(["asm", "-"]).write_stdin(text),
+        &["name the output with -o"],
     );
 }
 
@@ -387,16 +1212,23 @@ fn programs_in(folder: &str) -> Vec<PathBuf> {
     programs
 }
 
-/// Runs `cmd` (a `cu32 cosim`), which must succeed with all `count` programs passed;
-/// prints its standard output under `title`, and gives it.
+/// Runs `cmd` (a `cu32 cosim`) of `count` programs, on which the RTL and the model must
+/// agree: each passes, or faults the same way on both sides (a FAULT line: never a pass,
+/// so the status is then 1), none fails; prints its standard output under `title`, and
+/// gives it.
 fn cosim_passes(cmd: &mut Command, count: usize, title: &str) -> String {
-    let assert = cmd.assert().success();
-    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let out = cmd.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let stderr = String::from_utf8_lossy(&out.stderr);
     println!("{title}\n{stdout}");
+    let faults = stdout.lines().filter(|l| l.starts_with("FAULT ")).count();
+    let summary = format!("cosim: {} passed, {faults} failed", count - faults);
     assert!(
-        stdout.contains(&format!("cosim: {count} passed, 0 failed")),
-        "{stdout}"
+        stdout.contains(&summary),
+        "lacks `{summary}`: {stdout}{stderr}"
     );
+    let status = if faults == 0 { 0 } else { 1 };
+    assert_eq!(out.status.code(), Some(status), "{stdout}{stderr}");
     stdout
 }
 
@@ -1029,7 +1861,7 @@ fn ulx3s_with_lanes(dir: &Path, lanes: u32) -> PathBuf {
 /// The GLOBAL and FLAT load / store programs (kernels/vmem) run on the RTL exactly as on the golden
 /// model, the memory included, at 32, 8, 4 and 2 lanes and two bus latencies, and on the
 /// sequential core at 8 and 2 lanes; the faulting programs stop both sides at the same
-/// instruction.
+/// instruction (FAULT, status 1).
 #[test]
 fn vmem_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
@@ -1112,12 +1944,16 @@ fn vmem_programs_cosimulate() {
             .arg("--memory-image")
             .arg(format!("{}@0xfffff000", image.display()))
             .assert()
-            .success();
+            .code(1);
         let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+        // The load above 2^32 faults alike on both sides: FAULT, not a pass.
         for line in [
+            "PASS ",
             "carry.s: 10 instructions",
-            "carry_above_4g.s: 4 instructions",
-            "cosim: 2 passed, 0 failed",
+            "FAULT ",
+            "carry_above_4g.s: 4 instructions, ",
+            "4-byte access at 0x100000080 is outside every allocation",
+            "cosim: 1 passed, 1 failed",
         ] {
             assert!(stdout.contains(line), "{config}: lacks `{line}`: {stdout}");
         }
@@ -1330,8 +2166,8 @@ fn synth_check_finds_no_latch_in_any_config() {
 /// its 208 DP16KD and 156 MULT18X18D).
 #[test]
 fn synth_ulx3s_fits_without_latches() {
-    let (stdout, report) = synth_ulx3s(&["--no-pnr"]);
-    assert!(stdout.contains("Yosys only"), "{stdout}");
+    let (table, report) = synth_ulx3s(&["--no-pnr"]);
+    assert!(table.contains("Yosys only"), "{table}");
     let lut4 = report["lut4"].as_u64().unwrap();
     assert!(lut4 > 10_000 && lut4 <= 83_640 * 60 / 100, "{report}");
     assert!(report["bram_dp16kd"].as_u64().unwrap() <= 208, "{report}");
@@ -1342,17 +2178,33 @@ fn synth_ulx3s_fits_without_latches() {
     assert!(report["fmax_mhz"].is_null(), "{report}");
 }
 
-/// Assembles `kernels/dispatch/NAME.s` with clang 19 and ld.lld 19 into `out`, and copies
-/// its launch file and input data beside the code object; returns the code object's and
-/// the launch file's paths.
+/// Assembles `kernels/dispatch/NAME.s` ([`link_kernel`]) into `out`, and copies its launch
+/// file and input data beside the code object; returns the code object's and the launch
+/// file's paths.
 fn dispatch_kernel(name: &str, out: &Path) -> (PathBuf, PathBuf) {
     let dir = repo().join("kernels/dispatch");
+    let code = link_kernel(&dir.join(format!("{name}.s")), out);
+    let launch = out.join(format!("{name}.yaml"));
+    std::fs::copy(dir.join(format!("{name}.yaml")), &launch).unwrap();
+    let data = dir.join("data");
+    std::fs::create_dir_all(out.join("data")).unwrap();
+    for entry in std::fs::read_dir(&data).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, out.join("data").join(path.file_name().unwrap())).unwrap();
+    }
+    (code, launch)
+}
+
+/// Assembles `source` with clang 19 and links it with ld.lld 19 into a code object in
+/// `out`, named after the source; returns its path.
+fn link_kernel(source: &Path, out: &Path) -> PathBuf {
+    let name = source.file_stem().unwrap().to_str().unwrap();
     let llvm = Path::new("/usr/lib/llvm-19/bin");
     let object = out.join(format!("{name}.o"));
     let code = out.join(format!("{name}.co"));
     let status = std::process::Command::new(llvm.join("clang"))
         .args(["-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-c"])
-        .arg(dir.join(format!("{name}.s")))
+        .arg(source)
         .arg("-o")
         .arg(&object)
         .status()
@@ -1366,15 +2218,7 @@ fn dispatch_kernel(name: &str, out: &Path) -> (PathBuf, PathBuf) {
         .status()
         .unwrap();
     assert!(status.success());
-    let launch = out.join(format!("{name}.yaml"));
-    std::fs::copy(dir.join(format!("{name}.yaml")), &launch).unwrap();
-    let data = dir.join("data");
-    std::fs::create_dir_all(out.join("data")).unwrap();
-    for entry in std::fs::read_dir(&data).unwrap() {
-        let path = entry.unwrap().path();
-        std::fs::copy(&path, out.join("data").join(path.file_name().unwrap())).unwrap();
-    }
-    (code, launch)
+    code
 }
 
 /// Runs the dispatch on the golden model (`cu32 run`) and co-simulates it (the default
@@ -1492,7 +2336,8 @@ fn work_groups_run_side_by_side() {
 }
 
 /// An instruction the configuration does not implement stops its wave, and the dispatch,
-/// with error INSTRUCTION (code 1) and the instruction's PC, read through the CSRs:
+/// with error INSTRUCTION (code 1) and the instruction's PC, read through the CSRs; cosim
+/// says so (UNSUPPORTED, exit status 4, the instruction and its PC), not a divergence:
 /// `saxpy`'s first float instruction on the default configuration (no `fp32`), found
 /// from the ISA tables' decode of the kernel and `cu32_hdl::implements`; the instructions
 /// before it agree with the model.
@@ -1526,16 +2371,147 @@ fn unimplemented_instruction_stops_the_dispatch() {
         .arg("--launch")
         .arg(&launch)
         .arg("--out")
-        .arg(out.path())
+        .arg(shared_cosim_out())
         .assert()
-        .failure();
+        .code(4);
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let instr = cu32_isa::decode(&words[(pc - kernel.entry) as usize / 4..]).unwrap();
     for needle in [
-        format!("rtl:   stopped with an error at pc 0x{pc:04x}"),
-        "the RTL's error code 1 (INSTRUCTION)".to_string(),
+        format!("UNSUPPORTED {} (kernel saxpy): ", file.display()),
+        format!(
+            "configuration `default` does not implement `{}` (wave 0, pc 0x{pc:04x}: ",
+            instr.op.name
+        ),
     ] {
         assert!(stdout.contains(&needle), "lacks `{needle}`: {stdout}");
     }
+}
+
+/// A folder for co-simulation builds shared by the tests that use the default
+/// configuration (a Verilated build takes minutes; it is cached by hash there).
+fn shared_cosim_out() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-cosim");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A dispatch that faults (`kernels/dispatch/trap.s`: a store, then `s_trap 2`), or that
+/// never ends, is never a pass (in the human report as in `--json`'s): `cu32 run` reports the trap and its PC, `cu32 cosim` reports the fault both
+/// sides agree on (FAULT, the wave, the PC, the trap) with exit status 1, and neither
+/// writes the output buffer, unless `--write-faulted-outputs` asks (then it holds the
+/// stores the wave made before the trap: local id + 1).
+#[test]
+fn a_faulting_dispatch_is_reported_and_writes_no_outputs() {
+    let out = tempfile::tempdir().unwrap();
+    let (code, launch) = dispatch_kernel("trap", out.path());
+    let written = out.path().join("out/trap.bin");
+    let parsed = cu32_isa::code_object::CodeObject::parse(&std::fs::read(&code).unwrap()).unwrap();
+    let kernel = parsed.kernel("trap").unwrap();
+    // The trap is the second last instruction (before s_endpgm, one word each).
+    let trap_pc = kernel.entry + kernel.code.len() as u64 - 8;
+    let words = cu32_isa::words_le(&kernel.code);
+    assert_eq!(words[words.len() - 2], 0xbf90_0002, "s_trap 2");
+    fails_with(
+        cu32().arg("run").arg(&code).arg("--launch").arg(&launch),
+        &[&format!("pc 0x{trap_pc:04x}: s_trap 2")],
+    );
+    assert!(!written.exists());
+    let cosim = |extra: &[&str]| {
+        cu32()
+            .arg("cosim")
+            .arg("--out")
+            .arg(shared_cosim_out())
+            .arg(&code)
+            .arg("--launch")
+            .arg(&launch)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let result = cosim(&[]);
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(!stdout.contains("PASS"), "{stdout}");
+    let fault = format!(
+        "FAULT {} (kernel trap): wave 0 faulted at pc 0x{trap_pc:04x}",
+        code.display()
+    );
+    assert!(stdout.contains(&fault), "lacks `{fault}`: {stdout}");
+    assert!(stdout.contains("s_trap 2"), "{stdout}");
+    assert!(
+        stderr.contains(&format!(
+            "the dispatch faulted (wave 0, pc 0x{trap_pc:04x})"
+        )),
+        "{stderr}"
+    );
+    assert!(!written.exists(), "a faulted dispatch wrote its outputs");
+    // With --json, standard output is the JSON report alone, the human report on stderr.
+    let result = cosim(&["--json"]);
+    assert_eq!(result.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&result.stdout).unwrap();
+    assert_eq!(json["result"], "FAULT");
+    assert_eq!(json["kernel"], "trap");
+    assert!(
+        json["detail"].as_str().unwrap().contains("s_trap 2"),
+        "{json}"
+    );
+    assert_eq!(json["counters"]["counters"]["retired"], 5, "{json}");
+    assert!(String::from_utf8_lossy(&result.stderr).contains(&fault));
+    let result = cosim(&["--write-faulted-outputs"]);
+    assert_eq!(result.status.code(), Some(1));
+    let expected: Vec<u8> = (1..=32u32).flat_map(u32::to_le_bytes).collect();
+    assert_eq!(std::fs::read(&written).unwrap(), expected);
+    std::fs::remove_file(&written).unwrap();
+
+    // The same kernel looping at the trap's place instead never ends: the cycle budget
+    // stops it with TIMEOUT naming the loop's PC (status 1, progress on stderr, no outputs).
+    let trap = std::fs::read_to_string(repo().join("kernels/dispatch/trap.s")).unwrap();
+    let looping = trap.replace("\ts_trap 2\n", ".Lloop:\n\ts_branch .Lloop\n");
+    assert_ne!(looping, trap);
+    let source = write(out.path(), "loop.s", &looping);
+    let code = link_kernel(&source, out.path());
+    let result = cu32()
+        .arg("cosim")
+        .arg("--out")
+        .arg(shared_cosim_out())
+        .arg(&code)
+        .arg("--launch")
+        .arg(&launch)
+        .args(["--max-cycles", "20000"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{stdout}{stderr}");
+    let timeout = format!(
+        "TIMEOUT {} (kernel trap): the RTL did not end within 20000 cycles (--max-cycles), nor \
+         the model within its instructions; wave 0 was at pc 0x{trap_pc:04x}",
+        code.display()
+    );
+    assert!(stdout.contains(&timeout), "lacks `{timeout}`: {stdout}");
+    let wave = shared_cosim_out().join("cosim/loop.vcd");
+    assert!(
+        stdout.contains(&format!("waveform: {}", wave.display())),
+        "{stdout}"
+    );
+    // The window: the last 1,000 cycles (2 time units each) of the 20,000.
+    let times = vcd_times(&wave);
+    assert!(times[0] > 2 * 18_000, "{:?}", &times[..2]);
+    assert!(
+        stderr.contains("cosim: running kernel trap on the RTL (at most 20000 cycles)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("timeout after 20000 cycles: the kernel did not end"),
+        "{stderr}"
+    );
+    assert!(!written.exists());
+    cu32()
+        .args(["cosim", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Default: 1,000,000"));
 }
 
 /// The whole flow, placement and routing included, reports Fmax. Not in the default run:
@@ -1548,30 +2524,35 @@ fn synth_ulx3s_places_and_routes() {
     assert!(report["fmax_mhz"].as_f64().unwrap() > 1.0, "{report}");
 }
 
-/// Runs `cu32 synth` on the ULX3S configuration with `extra` options; its standard output
-/// (with every column of the table checked) and JSON report.
+/// Runs `cu32 synth` on the ULX3S configuration with `extra` options and `--json -`: its
+/// standard output is the JSON report alone (it parses whole), the table (every column
+/// checked) and the progress, naming each step's log, are on standard error. Returns the
+/// table and the report.
 fn synth_ulx3s(extra: &[&str]) -> (String, serde_json::Value) {
     let out = tempfile::tempdir().unwrap();
-    let json = out.path().join("report.json");
     let assert = cu32()
         .args(["synth", "--config"])
         .arg(repo().join("configs/ulx3s-85f.yaml"))
         .arg("--out")
         .arg(out.path())
-        .arg("--json")
-        .arg(&json)
+        .args(["--json", "-"])
         .args(extra)
         .assert()
         .success();
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
-    println!("{stdout}");
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    println!("{stderr}");
     for column in ["LUT", "FF", "BRAM", "DSP", "Fmax"] {
-        assert!(stdout.contains(column), "table lacks {column}: {stdout}");
+        assert!(stderr.contains(column), "table lacks {column}: {stderr}");
     }
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let log = out.path().join("ulx3s-85f/synth/yosys.log");
+    assert!(
+        stderr.contains(&format!("yosys: synthesising (log: {})...", log.display())),
+        "{stderr}"
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     println!("{report}");
-    (stdout, report)
+    (stderr, report)
 }
 
 /// splitmix64: a small seeded generator for the random programs.
@@ -2211,5 +3192,333 @@ fn rtl_counters_match_the_model_and_bench_prints_them() {
     assert!(
         stdout.contains("1 passed, 0 not supported by the configuration, 0 failed"),
         "{stdout}"
+    );
+}
+
+/// What one hostile input did: its command line (for the report) and the outcome.
+struct Hostile {
+    what: String,
+    code: Option<i32>,
+}
+
+/// Runs `cu32` with `args` (in `dir`, input on stdin if any): it must end within 30 s,
+/// without a panic or a signal, with status 0, 1 or 2, and a failure must say `error:`.
+fn hostile(dir: &Path, what: String, args: &[String], stdin: Option<Vec<u8>>) -> Hostile {
+    let mut cmd = cu32();
+    cmd.current_dir(dir)
+        .args(args)
+        .timeout(std::time::Duration::from_secs(30));
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.output().expect("run cu32");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let code = out.status.code();
+    assert!(!stderr.contains("panicked"), "{what}: panic: {stderr}");
+    assert!(
+        matches!(code, Some(0..=2)),
+        "{what}: status {:?}: {stderr}",
+        out.status
+    );
+    if code != Some(0) {
+        assert!(stderr.contains("error:"), "{what}: no error line: {stderr}");
+        assert!(
+            stderr.lines().all(|l| l.len() <= 4000),
+            "{what}: an over-long error line"
+        );
+    }
+    Hostile { what, code }
+}
+
+/// Mutates `text` the way a careless or hostile user might: flips, truncates, repeats,
+/// inserts control characters, huge numbers, deep nesting or a long token.
+fn mutate(text: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut t = text.to_vec();
+    let at = |rng: &mut Rng, t: &Vec<u8>| rng.below(t.len() as u64 + 1) as usize;
+    let inserts: [&[u8]; 12] = [
+        b"\0",
+        "\u{feff}".as_bytes(),
+        b"\xff\xfe",
+        b"18446744073709551616",
+        b"-9223372036854775809",
+        b"1e300",
+        b"\r\n",
+        b"\t\x1b[31m",
+        b"((((((((((((((((((((",
+        b"]]]]}}}}",
+        b"~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~",
+        b"s_endpgm",
+    ];
+    for _ in 0..=rng.below(3) {
+        match rng.below(6) {
+            0 if !t.is_empty() => {
+                let i = rng.below(t.len() as u64) as usize;
+                t[i] ^= 1 << rng.below(8);
+            }
+            1 => {
+                let i = at(rng, &t);
+                t.truncate(i);
+            }
+            2 => {
+                let i = at(rng, &t);
+                let s = inserts[rng.below(inserts.len() as u64) as usize];
+                t.splice(i..i, s.iter().copied());
+            }
+            3 => {
+                let i = at(rng, &t);
+                let long = vec![b'x'; 1 + rng.below(100_000) as usize];
+                t.splice(i..i, long);
+            }
+            4 => {
+                let i = at(rng, &t);
+                let j = at(rng, &t);
+                let (a, b) = (i.min(j), i.max(j));
+                let piece = t[a..b].to_vec();
+                t.splice(b..b, piece);
+            }
+            _ => {
+                let i = at(rng, &t);
+                let j = at(rng, &t);
+                t.drain(i.min(j)..i.max(j));
+            }
+        }
+    }
+    t
+}
+
+/// A battery of over 500 hostile inputs to every command (mutated assembly, raw code,
+/// code objects, configurations, launch files and flags; random bytes; extreme numbers):
+/// none may panic, hang or end by a signal; each ends 0, 1 or 2, a failure with an
+/// `error:` line. Prints the counts per command and status (run with `--nocapture`).
+#[test]
+fn hostile_inputs_end_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(41);
+    let mut results: Vec<(&str, Hostile)> = Vec::new();
+    let s = |x: &str| x.to_string();
+    let path = |p: &Path| p.display().to_string();
+
+    // Assembly: every scalar program, mutated, through asm and run.
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(repo().join("kernels/scalar"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "s"))
+        .collect();
+    programs.sort();
+    for i in 0..200 {
+        let source = std::fs::read(&programs[i % programs.len()]).unwrap();
+        let bad = mutate(&source, &mut rng);
+        let file = d.join(format!("m{i}.s"));
+        std::fs::write(&file, &bad).unwrap();
+        let what = format!("asm {}", file.display());
+        let out = path(&d.join("m.bin"));
+        results.push((
+            "asm",
+            hostile(d, what, &[s("asm"), path(&file), s("-o"), out], None),
+        ));
+        if i % 2 == 0 {
+            let what = format!("run {}", file.display());
+            let args = [s("run"), path(&file), s("--max-instructions"), s("20000")];
+            results.push(("run", hostile(d, what, &args, None)));
+        }
+    }
+    // Raw code and code objects: random words, mutated and truncated ELF files.
+    let elf = std::fs::read(repo().join("isa/tests/data/co/vecops.co")).unwrap();
+    for i in 0..120 {
+        let bytes: Vec<u8> = if i % 3 == 0 {
+            (0..rng.below(256)).map(|_| rng.next() as u8).collect()
+        } else {
+            mutate(&elf, &mut rng)
+        };
+        let args = [s("disasm"), s("-")];
+        let what = format!("disasm of input {i} ({} bytes)", bytes.len());
+        results.push(("disasm", hostile(d, what, &args, Some(bytes.clone()))));
+        let file = d.join(format!("m{i}.co"));
+        std::fs::write(&file, &bytes).unwrap();
+        let what = format!("info {}", file.display());
+        results.push(("info", hostile(d, what, &[s("info"), path(&file)], None)));
+    }
+    // Configurations: mutated default.yaml and extreme field values.
+    let config = std::fs::read(repo().join("configs/default.yaml")).unwrap();
+    let config_text = String::from_utf8(config.clone()).unwrap();
+    let extremes = [
+        "-1",
+        "0",
+        "18446744073709551616",
+        "1e300",
+        "\"\"",
+        "[1, 2]",
+        "{a: 1}",
+        "~",
+        "null",
+        "4294967296",
+        ".nan",
+        "\"../../x\"",
+    ];
+    for i in 0..100 {
+        let bad = if i % 2 == 0 {
+            mutate(&config, &mut rng)
+        } else {
+            let lines: Vec<&str> = config_text.lines().collect();
+            let k = rng.below(lines.len() as u64) as usize;
+            let value = extremes[rng.below(extremes.len() as u64) as usize];
+            let mut out = String::new();
+            for (j, line) in lines.iter().enumerate() {
+                match line.split_once(':') {
+                    Some((key, _)) if j == k => out.push_str(&format!("{key}: {value}\n")),
+                    _ => out.push_str(&format!("{line}\n")),
+                }
+            }
+            out.into_bytes()
+        };
+        let file = d.join(format!("c{i}.yaml"));
+        std::fs::write(&file, &bad).unwrap();
+        let args = [
+            s("gen"),
+            s("--config"),
+            path(&file),
+            s("--out"),
+            path(&d.join("gen")),
+        ];
+        results.push((
+            "gen",
+            hostile(d, format!("gen --config {}", file.display()), &args, None),
+        ));
+    }
+    // Launch files: mutated collatz.yaml and extreme values, dispatched on the model.
+    let suite = repo().join("kernels/opencl");
+    std::os::unix::fs::symlink(suite.join("data"), d.join("data")).unwrap();
+    let code = path(&suite.join("build/collatz.co"));
+    let launch = std::fs::read_to_string(suite.join("collatz.yaml")).unwrap();
+    let fields = [
+        "grid: [256]",
+        "block: [64]",
+        "zeros: 1024",
+        "u32: 256",
+        "kernel: collatz",
+    ];
+    let values = [
+        "grid: [0]",
+        "grid: [4294967296]",
+        "grid: [1, 1, 1, 1]",
+        "block: [2048]",
+        "block: [0]",
+        "zeros: 68719476736",
+        "zeros: -1",
+        "u32: 4294967296",
+        "u32: x",
+        "kernel: \"\\0\"",
+        "grid: []",
+        "block: [64, 64]",
+        "zeros: 1099511627776",
+    ];
+    for i in 0..90 {
+        let bad = if i % 2 == 0 {
+            mutate(launch.as_bytes(), &mut rng)
+        } else {
+            let field = fields[rng.below(fields.len() as u64) as usize];
+            let value = values[rng.below(values.len() as u64) as usize];
+            launch.replace(field, value).into_bytes()
+        };
+        let file = d.join(format!("l{i}.yaml"));
+        std::fs::write(&file, &bad).unwrap();
+        let args = [
+            s("run"),
+            code.clone(),
+            s("--launch"),
+            path(&file),
+            s("--max-instructions"),
+            s("2000000"),
+        ];
+        results.push((
+            "run --launch",
+            hostile(d, format!("run --launch {}", file.display()), &args, None),
+        ));
+    }
+    // Flags: odd values for the numeric and list options.
+    let flags: [&[&str]; 24] = [
+        &["bench", "--min-time=-0"],
+        &[
+            "bench",
+            "--min-time=1e-300",
+            "--max-instructions",
+            "0",
+            "kernels/none.yaml",
+        ],
+        &[
+            "cosim",
+            "--seeds",
+            "18446744073709551615",
+            "--first-seed",
+            "2",
+        ],
+        &["cosim", "--stream-length", "0", "--seeds", "1"],
+        &["cosim", "--memory-latency", "0", "x.s"],
+        &["cosim", "--memory-stall", "1001", "x.s"],
+        &["cosim", "--memory-image", "nofile@0x10", "x.s"],
+        &[
+            "run", "x.co", "--kernel", "k", "--grid", "0", "--block", "1",
+        ],
+        &[
+            "run", "x.co", "--kernel", "k", "--grid", "1,2,3,4", "--block", "1",
+        ],
+        &[
+            "run",
+            "x.co",
+            "--kernel",
+            "k",
+            "--grid",
+            "99999999999",
+            "--block",
+            "1",
+        ],
+        &[
+            "run",
+            "x.co",
+            "--kernel",
+            "k",
+            "--grid",
+            "1",
+            "--block",
+            "1",
+            "--arg",
+            "zeros=1e3",
+        ],
+        &[
+            "run", "x.co", "--kernel", "k", "--grid", "1", "--block", "1", "--arg", "=:",
+        ],
+        &["run", "--max-instructions", "-1", "x.s"],
+        &["asm"],
+        &["asm", "/"],
+        &["asm", "/nonexistent/x.s"],
+        &["disasm", "/"],
+        &["info", "/dev/null"],
+        &["gen", "--config", "/dev/null"],
+        &["gen", "--config", "/"],
+        &["synth", "--config", "/dev/null"],
+        &["synth", "--check", "--json", "-"],
+        &["nosuchcommand"],
+        &["--version"],
+    ];
+    for f in flags {
+        let args: Vec<String> = f.iter().map(|x| x.to_string()).collect();
+        results.push(("flags", hostile(d, f.join(" "), &args, None)));
+    }
+
+    let mut counts: std::collections::BTreeMap<(&str, Option<i32>), usize> = Default::default();
+    for (command, r) in &results {
+        *counts.entry((command, r.code)).or_default() += 1;
+    }
+    println!("{} hostile inputs:", results.len());
+    for ((command, code), n) in &counts {
+        println!("  {command:<14} status {code:?}: {n}");
+    }
+    assert!(results.len() >= 500, "{} inputs", results.len());
+    // Not all of them are refused: some mutations still make a valid input.
+    assert!(
+        results.iter().any(|(_, r)| r.code == Some(0)),
+        "{}",
+        results[0].1.what
     );
 }

@@ -9,7 +9,14 @@ use std::process::ExitCode;
 
 /// cu32: an open FPGA compute unit for AMD RDNA3 (gfx1100) wave32 machine code.
 #[derive(Parser)]
-#[command(name = "cu32", version, about, long_about = None)]
+#[command(
+    name = "cu32",
+    version,
+    after_help = "Exit status: 0 success; 1 an error in the input or the tools (a file, \
+field or PC is named; a dispatch that faults); 2 a usage error; 3 the RTL and the golden \
+model differ (co-simulation); 4 the configuration does not implement an instruction the \
+program runs (its first PC and instruction are named)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -42,6 +49,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // A closed standard output (`cu32 disasm k.co | head`) ends the process quietly, as
+    // for any filter, rather than as an error of every print.
+    // SAFETY: restoring the default action of SIGPIPE before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Gen(a) => commands::gen::run(a),
@@ -56,8 +69,12 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
+            // User text a message quotes is cut and escaped here, once for every command.
+            eprintln!("error: {}", cu32_isa::shown_message(&format!("{e:#}")));
+            match e.downcast_ref::<commands::Exit>() {
+                Some(exit) => ExitCode::from(exit.code),
+                None => ExitCode::FAILURE,
+            }
         }
     }
 }

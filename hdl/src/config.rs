@@ -12,7 +12,8 @@ pub const DEFAULT_YAML: &str = include_str!("../../configs/default.yaml");
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
-    /// A short name used for output folders and reports.
+    /// A short name used for output folders and reports: 1 to 64 of `A-Z a-z 0-9 - _ .`,
+    /// not `.` or `..` (never a path).
     pub name: String,
     /// Physical SIMD lanes (2, 4, 8, 16 or 32); a wave of 32 runs in 32/lanes passes.
     pub lanes: u32,
@@ -54,11 +55,12 @@ pub enum CoreKind {
 pub struct Features {
     /// Scalar 32-bit multiplies (`s_mul_i32`, `s_mul_hi_*`, `s_mulk_i32`) on DSP blocks.
     pub int_mul: bool,
-    /// FP32 vector pipeline.
+    /// FP32 vector pipeline. The RTL has none yet: only `false` is accepted.
     pub fp32: bool,
-    /// FP16 and packed FP16.
+    /// FP16 and packed FP16. The RTL has none yet: only `false` is accepted.
     pub fp16: bool,
     /// Transcendental unit (`v_rcp`, `v_rsq`, `v_sqrt`, `v_exp`, `v_log`, `v_sin`, `v_cos`).
+    /// The RTL has none yet: only `false` is accepted.
     pub transcendentals: bool,
 }
 
@@ -177,6 +179,37 @@ impl Config {
                     allowed,
                 });
             }
+        }
+        let name_ok = !self.name.is_empty()
+            && self.name.len() <= 64
+            && self.name != "."
+            && self.name != ".."
+            && self
+                .name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        if !name_ok {
+            return Err(ConfigError::Invalid {
+                file: file.to_string(),
+                field: "name",
+                value: format!("`{}`", cu32_isa::shown(&self.name)),
+                allowed: "allowed is 1 to 64 of A-Z a-z 0-9 - _ . (not `.` or `..`): it names \
+                          the output folder",
+            });
+        }
+        let float = [
+            ("features.fp32", self.features.fp32),
+            ("features.fp16", self.features.fp16),
+            ("features.transcendentals", self.features.transcendentals),
+        ];
+        if let Some((field, _)) = float.into_iter().find(|(_, on)| *on) {
+            return Err(ConfigError::Invalid {
+                file: file.to_string(),
+                field,
+                value: "true".into(),
+                allowed: "the RTL has no floating-point unit yet: allowed is `false` (the \
+                          golden model runs float instructions whatever the configuration)",
+            });
         }
         if self.target.family != "ecp5" {
             return Err(ConfigError::Invalid {

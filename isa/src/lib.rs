@@ -8,9 +8,11 @@ pub mod disasm;
 pub mod encoding;
 pub mod mnemonic;
 pub mod operand;
+pub mod shown;
 pub mod syntax;
 pub mod table;
 
 pub use encoding::{decode, words_le, DecodeError, Instr};
 pub use mnemonic::Mn;
+pub use shown::{shown, shown_message};
 pub use table::{tables, Accept, Arg, ArgKind, Format, OpInfo, Source};

@@ -17,6 +17,8 @@
 //   host N            followed by N pairs `ADDR VALUE` (hex, whitespace-separated): CSR
 //                     writes for the next runs (cu32_top's host_* port, word addresses);
 //                     `host 0` forgets them; answered by `OK N`
+//   window T          the next runs' waveforms start at waveform time T (0: the whole run;
+//                     each cycle is 2 time units); answered `OK 0`
 //   run MAX [VCD]     reset; with CSR writes (`host`): make them through the host port,
 //                     in order (the last one, CONTROL start, begins the dispatch; cycle 1
 //                     is the cycle after it); else write the loaded words into imem and
@@ -63,7 +65,14 @@
 
 #include "Vcu32_top.h"
 #include "verilated.h"
+// The waveform format is the build's (`--trace` or `--trace-fst`: VM_TRACE_FST).
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+using Trace = VerilatedFstC;
+#else
 #include "verilated_vcd_c.h"
+using Trace = VerilatedVcdC;
+#endif
 
 #include <cstdint>
 #include <cstdio>
@@ -82,17 +91,19 @@ namespace {
 // The protocol's output. The process's own stdout is sent to stderr, so that whatever the
 // design ($display) or Verilator ($finish notes) print cannot garble the protocol.
 FILE* g_out = stdout;
+// The waveform time from which a run's waveform is written (`window`; 0: the whole run).
+unsigned long long g_wave_from = 0;
 
 struct Sim {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Vcu32_top> top;
-    std::unique_ptr<VerilatedVcdC> vcd;
+    std::unique_ptr<Trace> vcd;
 
     explicit Sim(const std::string& vcd_path) : ctx(new VerilatedContext) {
         if (!vcd_path.empty()) ctx->traceEverOn(true);
         top.reset(new Vcu32_top{ctx.get()});
         if (!vcd_path.empty()) {
-            vcd.reset(new VerilatedVcdC);
+            vcd.reset(new Trace);
             top->trace(vcd.get(), 99);
             vcd->open(vcd_path.c_str());
         }
@@ -123,7 +134,7 @@ struct Sim {
     void half() {
         ctx->timeInc(1);
         top->eval();
-        if (vcd) vcd->dump(ctx->time());
+        if (vcd && ctx->time() >= g_wave_from) vcd->dump(ctx->time());
     }
 
     // The falling half first: outputs are sampled between the two halves, so a sample sees
@@ -527,6 +538,15 @@ int main(int argc, char** argv) {
                 host.clear();
                 for (size_t i = 0; i < n; ++i) host.emplace_back(pairs[2 * i], pairs[2 * i + 1]);
                 std::fprintf(g_out, "OK %zu\n", n);
+            }
+            std::fflush(g_out);
+        } else if (cmd == "window") {
+            unsigned long long from = 0;
+            if (!(in >> from)) {
+                std::fprintf(g_out, "FAIL window needs a waveform time\n");
+            } else {
+                g_wave_from = from;
+                std::fprintf(g_out, "OK 0\n");
             }
             std::fflush(g_out);
         } else if (cmd == "run") {

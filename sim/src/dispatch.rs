@@ -139,6 +139,7 @@ pub fn prepare_at(
     })?;
     let meta = &kernel.metadata;
     launch.check(meta)?;
+    launch.buffer_bytes()?;
     let (base, image) = code.image();
     let words = cu32_isa::words_le(&image);
     memory.map(image_bias + base, "code object image", image, false)?;

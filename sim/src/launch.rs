@@ -27,6 +27,9 @@
 //! `buffer=data/y.bin:out=out/y.bin`, `zeros=4096:out=out/z.bin`, `u32=1024` (paths
 //! relative to the working directory; a path cannot contain `:`).
 //!
+//! A launch's buffers hold at most [`MAX_BUFFER_BYTES`] (1 GiB) in all, checked before
+//! anything is allocated.
+//!
 //! The grid need not be a multiple of the work-group size (OpenCL 2.0 non-uniform
 //! work-groups): each dimension has `grid / block` full work-groups and, when
 //! `grid % block` is not zero, one more, partial, work-group of `grid % block`
@@ -40,6 +43,10 @@ use std::path::{Path, PathBuf};
 /// The largest work-group: 1024 work-items in all (and per dimension, as work-item ids
 /// have 10 bits each).
 pub const MAX_BLOCK: u32 = 1024;
+
+/// The most bytes a launch's buffers may hold in all (1 GiB): the golden model keeps them
+/// in memory, and co-simulation keeps them below 2^32 (see [`Launch::buffer_bytes`]).
+pub const MAX_BUFFER_BYTES: u64 = 1 << 30;
 
 /// A launch: kernel, shape and explicit arguments.
 #[derive(Clone, Debug, PartialEq)]
@@ -264,6 +271,12 @@ impl RawArg {
             let n = parse_uint(bytes.trim())
                 .filter(|&n| n > 0)
                 .ok_or_else(|| format!("{at}.zeros: `{bytes}` is not a byte count of 1 or more"))?;
+            if n > MAX_BUFFER_BYTES {
+                return Err(format!(
+                    "{at}.zeros: {n} bytes is more than a launch's buffers may hold \
+                     ({MAX_BUFFER_BYTES} bytes, 1 GiB)"
+                ));
+            }
             return Ok(Arg::Buffer {
                 init: Init::Zeros(n),
                 out,
@@ -321,6 +334,35 @@ fn shapes(grid: &[u32], block: &[u32]) -> Result<(u32, [u32; 3], [u32; 3]), Stri
 }
 
 impl Launch {
+    /// The bytes the launch's buffers hold in all (files by their size, read from the file
+    /// system), checked against [`MAX_BUFFER_BYTES`] before anything is read or allocated.
+    pub fn buffer_bytes(&self) -> Result<u64, LaunchError> {
+        let err = |msg: String| LaunchError {
+            origin: self.origin.clone(),
+            msg,
+        };
+        let mut total: u64 = 0;
+        for (i, arg) in self.args.iter().enumerate() {
+            let Arg::Buffer { init, .. } = arg else {
+                continue;
+            };
+            let size = match init {
+                Init::Zeros(n) => *n,
+                Init::File(path) => std::fs::metadata(path)
+                    .map_err(|e| err(format!("args[{i}].buffer: {}: {e}", path.display())))?
+                    .len(),
+            };
+            total = total.saturating_add(size);
+            if total > MAX_BUFFER_BYTES {
+                return Err(err(format!(
+                    "args[{i}]: the buffers up to it hold {total} bytes, more than a launch's \
+                     buffers may hold ({MAX_BUFFER_BYTES} bytes, 1 GiB)"
+                )));
+            }
+        }
+        Ok(total)
+    }
+
     /// Reads a launch file.
     pub fn from_file(path: &Path) -> Result<Launch, LaunchError> {
         let origin = path.display().to_string();

@@ -211,12 +211,17 @@ fn rtl_error_is_reported_and_matched() {
     assert_eq!(run.events.len(), 1);
     let report =
         cosimulate_program(&mut rtl, &words, &CosimOptions::default()).expect("cosim agrees");
-    assert!(report.passed(), "same error on both sides is agreement");
+    assert!(report.agreed(), "same error on both sides is agreement");
+    assert!(!report.passed(), "a fault is not a pass");
+    let fault = report.fault.expect("the fault is reported");
+    assert_eq!((fault.wave, fault.pc), (0, 4));
+    assert!(fault.message.contains("outside the program"), "{fault}");
 
     // A model that stops elsewhere, or ends normally, disagrees.
     let events: Vec<TraceEvent> = run.events.iter().map(|e| e.event.clone()).collect();
     let stop = ModelStop {
         pc: Some(8),
+        wave: None,
         message: "something else".into(),
     };
     let mut model = Scripted::new(events.clone(), Err(stop));

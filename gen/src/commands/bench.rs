@@ -50,8 +50,9 @@ instructions that gave way to another wave: the sequential core only); SMEM bus 
 holds the bus's CYC), LDS confl (extra cycles of bank conflicts), dispatch (busy while no \
 wave runs: code load, LDS clear, work-group and wave set-up, picking and resuming \
 waves); cycles/s (simulated cycles per wall-clock second of the Verilated run, trace included); and the result: PASS, \
-`stopped: error code N (NAME)` for a kernel the configuration cannot run, or FAIL. The \
-command fails only if a kernel FAILs."
+`stopped: error code N (NAME)` for a kernel the configuration cannot run (with the \
+instruction it does not implement, if that is why), FAULT for a dispatch that faults, or \
+FAIL. The command fails only if a kernel FAILs or FAULTs."
 )]
 pub struct Args {
     /// Launch files (YAML) to run, each with the code object `build/NAME.co` in its folder
@@ -62,8 +63,8 @@ pub struct Args {
     #[arg(long, default_value = "kernels/opencl")]
     pub suite: PathBuf,
     /// Repeat each dispatch until at least this many seconds of model time have passed
-    /// (at least one timed run; with 0, exactly one per kernel).
-    #[arg(long, default_value_t = 1.0)]
+    /// (at least one timed run; with 0, exactly one per kernel); 0 to 86400.
+    #[arg(long, default_value_t = 1.0, value_parser = seconds)]
     pub min_time: f64,
     /// Stop a run with an error after this many instructions (all waves together).
     #[arg(long, default_value_t = 1_000_000_000)]
@@ -80,8 +81,13 @@ pub struct Args {
     /// Verilated build cache (<OUT>/cosim/).
     #[arg(long, default_value = "build")]
     pub out: PathBuf,
-    /// With --rtl: the RTL cycle budget of each dispatch.
-    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    /// Print the results as one JSON object on standard output (the table, as progress,
+    /// on standard error): per kernel its figures by column name (numbers as numbers, `-`
+    /// as null), and the total (or, with --rtl, the counts of results).
+    #[arg(long)]
+    pub json: bool,
+    /// With --rtl: the RTL cycle budget of each dispatch (as `cu32 cosim`'s).
+    #[arg(long, value_name = "N", default_value_t = super::cosim::DEFAULT_MAX_CYCLES)]
     pub max_cycles: u64,
 }
 
@@ -243,7 +249,11 @@ impl Totals {
     }
 
     fn line(&self, name: &str) -> String {
-        line([
+        line(self.cells(name))
+    }
+
+    fn cells(&self, name: &str) -> [String; 9] {
+        [
             name.to_string(),
             self.workgroups.to_string(),
             self.waves.to_string(),
@@ -253,15 +263,26 @@ impl Totals {
             format!("{:.6}", self.time.as_secs_f64()),
             format!("{:.1}", mega_per_second(self.all_lanes, self.time)),
             format!("{:.1}", mega_per_second(self.all_instr, self.time)),
-        ])
+        ]
     }
 }
 
-/// A kernel's line of the table.
-fn row_line(r: &Row) -> String {
+/// A kernel's figures, as [`Totals`] of one row.
+fn row_totals(r: &Row) -> Totals {
     let mut t = Totals::default();
     t.add(r);
-    t.line(&r.name)
+    t
+}
+
+/// `--min-time`: seconds, 0 to a day.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.0..=86_400.0).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "`{}` is not a number of seconds from 0 to 86400",
+            cu32_isa::shown(text)
+        )),
+    }
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -271,14 +292,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             out: &args.out,
             max_cycles: args.max_cycles,
             max_instructions: args.max_instructions,
+            json: args.json,
         };
         return super::bench_rtl::run(&args.launches, &args.suite, &rtl);
-    }
-    if !(args.min_time >= 0.0 && args.min_time.is_finite()) {
-        anyhow::bail!(
-            "--min-time {}: must be a non-negative number of seconds",
-            args.min_time
-        );
     }
     let min_time = Duration::from_secs_f64(args.min_time);
     let launches = if args.launches.is_empty() {
@@ -286,8 +302,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         args.launches.clone()
     };
-    // Each line is printed as soon as its kernel is measured.
-    let mut out = std::io::stdout().lock();
+    // Each line is printed as soon as its kernel is measured (to stderr with --json,
+    // whose JSON alone goes to stdout at the end).
+    let mut out: Box<dyn std::io::Write> = if args.json {
+        Box::new(std::io::stderr().lock())
+    } else {
+        Box::new(std::io::stdout().lock())
+    };
     let mut print = |text: String| {
         out.write_all(text.as_bytes())
             .and_then(|()| out.flush())
@@ -295,10 +316,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     print(header())?;
     let mut total = Totals::default();
+    let mut kernels = Vec::new();
     for path in &launches {
         let row = bench(path, min_time, args.max_instructions)?;
-        print(row_line(&row))?;
+        let t = row_totals(&row);
+        print(t.line(&row.name))?;
+        kernels.push(super::row_json(HEADER, &t.cells(&row.name)));
         total.add(&row);
     }
-    print(total.line("total"))
+    print(total.line("total"))?;
+    if args.json {
+        let json = serde_json::json!({
+            "kernels": kernels,
+            "total": super::row_json(HEADER, &total.cells("total")),
+        });
+        println!("{}", serde_json::to_string_pretty(&json)?);
+    }
+    Ok(())
 }

@@ -23,6 +23,8 @@ pub struct RtlArgs<'a> {
     pub out: &'a Path,
     pub max_cycles: u64,
     pub max_instructions: u64,
+    /// JSON on stdout, the table on stderr.
+    pub json: bool,
 }
 
 /// The table's columns: header and width.
@@ -65,15 +67,15 @@ fn header() -> String {
 /// How a kernel's co-simulation ended.
 enum Outcome {
     Passed,
-    /// The configuration cannot run it (the RTL stopped with an error code, or the code
-    /// does not fit).
+    /// The configuration cannot run it (it does not implement an instruction the kernel
+    /// runs, the dispatcher refused the dispatch, or the code does not fit).
     Unsupported(String),
-    /// A disagreement between the RTL and the model, or a harness failure.
+    /// A disagreement between the RTL and the model, a fault, or a harness failure.
     Failed(String),
 }
 
-/// The row of a kernel that ran (passed or not).
-fn row(name: &str, run: &KernelRun, outcome: &str) -> String {
+/// The cells of a kernel that ran (passed or not).
+fn row(name: &str, run: &KernelRun) -> Vec<String> {
     let f = Figures::new(run.counters());
     let get = |n: &str| f.get(n).map_or("-".to_string(), |v| v.to_string());
     let cells = [
@@ -94,14 +96,14 @@ fn row(name: &str, run: &KernelRun, outcome: &str) -> String {
         get("dispatch_overhead"),
         format!("{:.0}", run.cycles_per_second()),
     ];
-    line(&cells, outcome)
+    cells.to_vec()
 }
 
-/// The row of a kernel that did not get to run.
-fn empty_row(name: &str, outcome: &str) -> String {
+/// The cells of a kernel that did not get to run.
+fn empty_row(name: &str) -> Vec<String> {
     let mut cells = vec!["-".to_string(); COLUMNS.len()];
     cells[0] = name.to_string();
-    line(&cells, outcome)
+    cells
 }
 
 /// Why the RTL stopped, when it stopped with an error code.
@@ -122,20 +124,16 @@ fn bench_one(
     path: &Path,
     config: &cu32_hdl::Config,
     args: &RtlArgs,
-) -> anyhow::Result<(String, Outcome)> {
+) -> anyhow::Result<(Vec<String>, Outcome)> {
     let (name, co) = kernel_files(path);
     let launch = cu32_sim::launch::Launch::from_file(path)?;
     let file = std::fs::read(&co).with_context(|| format!("{}: cannot read", co.display()))?;
     let code = cu32_isa::code_object::CodeObject::parse(&file)
         .with_context(|| co.display().to_string())?;
     if let Some(kernel) = code.kernel(&launch.kernel) {
-        if kernel.code.len() as u64 > 4 * u64::from(config.imem_words) {
-            let why = format!(
-                "not run: {} bytes of code, the instruction memory holds {} words",
-                kernel.code.len(),
-                config.imem_words
-            );
-            return Ok((empty_row(&name, &why), Outcome::Unsupported(why)));
+        if let Err(why) = super::cosim::fits(kernel, config) {
+            let why = format!("not run: {why}");
+            return Ok((empty_row(&name), Outcome::Unsupported(why)));
         }
     }
     let options = CosimOptions {
@@ -149,24 +147,36 @@ fn bench_one(
         Ok(run) => run,
         Err(e) => {
             let why = format!("FAIL: {e}");
-            return Ok((empty_row(&name, &why), Outcome::Failed(why)));
+            return Ok((empty_row(&name), Outcome::Failed(why)));
         }
     };
     let report = &run.report;
     let outcome = match (&report.divergence, &report.memory, rtl_error(&run)) {
-        (None, None, _) => Outcome::Passed,
-        (Some(_), _, Some(error)) => Outcome::Unsupported(format!("stopped: {error}")),
+        (None, None, _) => match &report.fault {
+            None => Outcome::Passed,
+            Some(fault) => Outcome::Failed(format!("FAULT: {fault}")),
+        },
         (None, Some(m), _) => Outcome::Failed(format!("FAIL: {m}")),
+        (Some(d), _, Some(error)) => {
+            match super::cosim::unsupported(d, report, config) {
+                Some(why) => Outcome::Unsupported(format!("stopped: {error}: {why}")),
+                // Any other code: the dispatcher refused the dispatch (descriptor, LDS,
+                // barrier, ...), which the model does not check.
+                None if run.error_code != cu32_sim::cosim::INSTRUCTION_ERROR => {
+                    Outcome::Unsupported(format!("stopped: {error}"))
+                }
+                None => Outcome::Failed(format!(
+                    "FAIL: diverged in wave {} at instruction {} ({})",
+                    d.wave, d.index, report.rtl_end
+                )),
+            }
+        }
         (Some(d), _, None) => Outcome::Failed(format!(
             "FAIL: diverged in wave {} at instruction {} ({})",
             d.wave, d.index, report.rtl_end
         )),
     };
-    let text = match &outcome {
-        Outcome::Passed => "PASS".to_string(),
-        Outcome::Unsupported(s) | Outcome::Failed(s) => s.clone(),
-    };
-    Ok((row(&name, &run, &text), outcome))
+    Ok((row(&name, &run), outcome))
 }
 
 /// `cu32 bench --rtl`: see the module's documentation.
@@ -184,7 +194,11 @@ pub fn run(launches: &[PathBuf], suite_dir: &Path, args: &RtlArgs) -> anyhow::Re
     }
     let mut rtl = Rtl::start(&built)?;
 
-    let mut out = std::io::stdout().lock();
+    let mut out: Box<dyn std::io::Write> = if args.json {
+        Box::new(std::io::stderr().lock())
+    } else {
+        Box::new(std::io::stdout().lock())
+    };
     let mut print = |text: &str| {
         out.write_all(text.as_bytes())
             .and_then(|()| out.flush())
@@ -196,6 +210,7 @@ pub fn run(launches: &[PathBuf], suite_dir: &Path, args: &RtlArgs) -> anyhow::Re
     ))?;
     print(&header())?;
     let (mut passed, mut unsupported, mut failed) = (0, 0, 0);
+    let mut kernels = Vec::new();
     for (i, path) in launches.iter().enumerate() {
         eprintln!(
             "bench: co-simulating {} ({} of {})...",
@@ -203,25 +218,48 @@ pub fn run(launches: &[PathBuf], suite_dir: &Path, args: &RtlArgs) -> anyhow::Re
             i + 1,
             launches.len()
         );
-        let (text, outcome) = match bench_one(&mut rtl, path, &config, args) {
+        let (cells, outcome) = match bench_one(&mut rtl, path, &config, args) {
             Ok(r) => r,
             Err(e) => {
                 let why = format!("FAIL: {e:#}");
                 let (name, _) = kernel_files(path);
-                (empty_row(&name, &why), Outcome::Failed(why))
+                (empty_row(&name), Outcome::Failed(why))
             }
         };
-        match outcome {
-            Outcome::Passed => passed += 1,
-            Outcome::Unsupported(_) => unsupported += 1,
-            Outcome::Failed(_) => failed += 1,
-        }
-        print(&text)?;
+        let result = match &outcome {
+            Outcome::Passed => {
+                passed += 1;
+                "PASS".to_string()
+            }
+            Outcome::Unsupported(s) => {
+                unsupported += 1;
+                s.clone()
+            }
+            Outcome::Failed(s) => {
+                failed += 1;
+                s.clone()
+            }
+        };
+        print(&line(&cells, &result))?;
+        let mut json = super::row_json(COLUMNS.iter().map(|(h, _)| *h), &cells);
+        json.insert("result".into(), result.into());
+        kernels.push(json);
     }
     print(&format!(
         "bench --rtl: {passed} passed, {unsupported} not supported by the configuration, \
          {failed} failed\n"
     ))?;
+    if args.json {
+        let json = serde_json::json!({
+            "config": config.name,
+            "lanes": config.lanes,
+            "kernels": kernels,
+            "passed": passed,
+            "unsupported": unsupported,
+            "failed": failed,
+        });
+        println!("{}", serde_json::to_string_pretty(&json)?);
+    }
     if failed > 0 {
         anyhow::bail!("{failed} kernel(s) failed co-simulation");
     }

@@ -1,9 +1,12 @@
 //! `cu32 cosim`: co-simulates programs on the Verilated RTL and the golden model, event by
 //! event. The RTL is generated for the configuration (or taken from `--verilog`), Verilated
 //! and compiled once (cached under `<out>/cosim/<hash>/`), and then runs every program in one
-//! process. Each program prints `PASS` or the first divergence, with a waveform of the RTL
-//! run in `<out>/cosim/<program>.vcd`; a summary line follows, and the exit status is
-//! non-zero if any program failed.
+//! process. Each program prints `PASS`; `FAULT` when both sides stopped with the same fault
+//! (wave and PC); `UNSUPPORTED` when the configuration does not implement an instruction
+//! it runs; or `FAIL` and the first divergence, with a waveform of the RTL run's last
+//! `--wave-window` cycles before it in `<out>/cosim/<program>.vcd` (`--wave FILE`: the whole
+//! run's, whatever the result). A summary line follows, and the exit status is non-zero if
+//! any program did not pass (`super::exit`).
 //!
 //! With a launch (`--launch FILE`, or `--kernel`, `--grid`, `--block` and `--arg` as for
 //! `cu32 run`), the one program is a code object and the RTL runs the dispatch with its
@@ -30,11 +33,23 @@ use anyhow::Context;
 use cu32_sim::cosim::kernel::cosimulate_kernel;
 use cu32_sim::cosim::{
     cosimulate_program, data_region, verilate, BusMemory, CosimOptions, Divergence, Rtl, RtlEnd,
-    Side,
+    Side, WaveFormat,
 };
 use cu32_sim::dispatch::write_outputs;
 use cu32_sim::launch::Launch;
 use std::path::{Path, PathBuf};
+
+/// `println!` for the human report, which goes to standard error with `--json` (standard
+/// output then holds the JSON alone).
+macro_rules! say {
+    ($json:expr, $($arg:tt)*) => {
+        if $json {
+            eprintln!($($arg)*);
+        } else {
+            println!($($arg)*);
+        }
+    };
+}
 
 /// Arguments of `cu32 cosim`.
 #[derive(clap::Args)]
@@ -79,8 +94,10 @@ pub struct Args {
     #[arg(long)]
     pub config: Option<PathBuf>,
     /// RTL cycle budget per program, or for a launch's whole dispatch; a run still going
-    /// then fails with a timeout. Default: 1,000,000 for a program, 100,000,000 for a
-    /// launch.
+    /// then stops with TIMEOUT, naming where each side was. Default: 1,000,000 (a program,
+    /// or a launch's dispatch: the suite's kernels take at most about 330,000 cycles, at 2
+    /// lanes; a runaway kernel ends in under a minute at 50,000 to 130,000 simulated
+    /// cycles per second at 32 lanes).
     #[arg(long, value_name = "N")]
     pub max_cycles: Option<u64>,
     /// Output folder: generated Verilog in <OUT>/<config>/, the Verilated build cache and
@@ -92,6 +109,25 @@ pub struct Args {
     /// the list's folder.
     #[arg(long, value_name = "FILE")]
     pub verilog: Vec<PathBuf>,
+    /// With a launch: write the output buffers (from the RTL's memory) even when the
+    /// dispatch faulted; by default a faulted dispatch writes none.
+    #[arg(long)]
+    pub write_faulted_outputs: bool,
+    /// Write the RTL's waveform of the whole run to FILE, whatever the result; with one
+    /// program or a launch. VCD for a name ending in `.vcd`, FST (smaller; a Verilated
+    /// build of its own) for `.fst`. Open it with GTKWave or Surfer.
+    #[arg(long, value_name = "FILE")]
+    pub wave: Option<PathBuf>,
+    /// Without --wave, a divergence writes the waveform of its last N cycles (a rerun of
+    /// the RTL) to <OUT>/cosim/<program>.vcd (.fst with an FST --wave); 0: the whole run.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub wave_window: u64,
+    /// Print the results as one JSON object on standard output and nothing else (the
+    /// human report goes to standard error): with a launch, the kernel's result (PASS,
+    /// FAULT, TIMEOUT, UNSUPPORTED or FAIL), its detail, counts and counters; else, per
+    /// program the same, and the counts passed and failed.
+    #[arg(long)]
+    pub json: bool,
     /// Print the RTL's performance counters after each program (with a launch they are
     /// always printed).
     #[arg(long)]
@@ -148,10 +184,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let config = super::load_config(args.config.as_deref())?;
     let first_stream = programs.len();
-    for seed in args.first_seed..args.first_seed.saturating_add(args.seeds) {
+    if args.seeds > 0 && args.first_seed.checked_add(args.seeds - 1).is_none() {
+        return Err(super::Exit {
+            code: super::exit::USAGE,
+            message: format!(
+                "--seeds {} from --first-seed {} passes the last seed, 2^64 - 1",
+                args.seeds, args.first_seed
+            ),
+        }
+        .into());
+    }
+    // No overflow: checked above.
+    for seed in (0..args.seeds).map(|k| args.first_seed + k) {
         programs.push(random_stream(seed, args.stream_length as usize, &config)?);
     }
 
+    let format = check_wave(&args, programs.len())?;
     let mut regions = vec![data_region()];
     for spec in &args.memory_image {
         regions.push(memory_image(spec)?);
@@ -172,16 +220,24 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     let cosim_dir = args.out.join("cosim");
-    let mut rtl = start_rtl(&args, &config, &cosim_dir)?;
+    let mut rtl = start_rtl(&args, &config, &cosim_dir, format)?;
 
     let mut passed = 0;
     let mut failed = 0;
+    let mut status = 1;
     let mut streams_passed = 0;
+    let mut results = Vec::new();
     for (i, program) in programs.iter().enumerate() {
         let name = &program.name;
         let options = CosimOptions {
-            max_cycles: args.max_cycles.unwrap_or(1_000_000),
-            vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", program.stem))),
+            max_cycles: args.max_cycles.unwrap_or(DEFAULT_MAX_CYCLES),
+            vcd_on_divergence: Some(cosim_dir.join(format!(
+                "{}.{}",
+                program.stem,
+                format.extension()
+            ))),
+            wave_window: window(&args),
+            wave: args.wave.clone(),
             inject_model_fault: args.inject_model_fault,
             lds_bytes: config.lds_bytes,
             bus: BusMemory {
@@ -194,76 +250,151 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         };
         let report = cosimulate_program(&mut rtl, &program.words, &options)
             .with_context(|| format!("{name}: co-simulation"))?;
-        // A stream never faults: both sides stopping early together is a failure too.
-        let stream = i >= first_stream;
-        let early = stream && report.passed() && report.rtl_end != RtlEnd::Done;
-        match (&report.divergence, &report.memory) {
-            (None, Some(m)) => {
-                println!("FAIL {name}: {m}");
-                failed += 1;
+        let (result, detail) = match (&report.divergence, &report.memory, &report.fault) {
+            (None, Some(m), _) => {
+                status = status.max(super::exit::DIFFER);
+                ("FAIL", m.to_string())
             }
-            (None, None) if early => {
-                println!(
-                    "FAIL {name}: both sides stopped ({}) after {} instructions, before s_endpgm",
-                    report.rtl_end, report.instructions
-                );
-                failed += 1;
-            }
-            (None, None) => {
-                println!(
-                    "PASS {name}: {} instructions, {} cycles",
+            // A stream never faults: that is the generator's or a side's failure.
+            (None, None, Some(fault)) if i >= first_stream => (
+                "FAIL",
+                format!("the stream faulted (streams never do): {fault}"),
+            ),
+            (None, None, Some(fault)) => (
+                "FAULT",
+                format!(
+                    "{} instructions, {} cycles, then {}",
+                    report.instructions,
+                    report.cycles,
+                    with_fault_source(fault, program)
+                ),
+            ),
+            (None, None, None) => (
+                "PASS",
+                format!(
+                    "{} instructions, {} cycles",
                     report.instructions, report.cycles
-                );
-                passed += 1;
-            }
-            (Some(d), _) => {
-                println!("FAIL {name}: {}", with_source(d, program));
-                failed += 1;
-            }
+                ),
+            ),
+            (Some(d), _, _) => match unsupported(d, &report, &config) {
+                Some(why) => {
+                    status = status.max(super::exit::UNSUPPORTED);
+                    ("UNSUPPORTED", why)
+                }
+                None => {
+                    status = status.max(super::exit::DIFFER);
+                    ("FAIL", with_source(d, program))
+                }
+            },
+        };
+        say!(args.json, "{result} {name}: {detail}");
+        if report.passed() {
+            passed += 1;
+        } else {
+            failed += 1;
         }
+        let figures = super::figures::Figures::new(&report.counters);
         if args.counters {
-            print!(
-                "{}",
-                super::figures::Figures::new(&report.counters).listing()
-            );
+            say!(args.json, "{}", figures.listing().trim_end());
         }
-        if stream && report.passed() && !early {
+        results.push(serde_json::json!({
+            "name": name,
+            "result": result,
+            "detail": detail,
+            "instructions": report.instructions,
+            "cycles": report.cycles,
+            "counters": figures.json(),
+        }));
+        let stream = i >= first_stream;
+        if stream && report.passed() {
             streams_passed += 1;
         } else if let (true, Some(source)) = (stream, &program.source) {
             // Keep the failing stream, to rerun it as a program.
             let path = cosim_dir.join(format!("{}.s", program.stem));
             std::fs::write(&path, source)
                 .with_context(|| format!("{}: cannot write", path.display()))?;
-            println!("  (the stream is in {})", path.display());
+            say!(args.json, "  (the stream is in {})", path.display());
         }
     }
     if args.seeds > 0 {
-        println!(
+        say!(
+            args.json,
             "random streams: seeds {}..={}, {} run, {streams_passed} passed",
             args.first_seed,
             args.first_seed + (programs.len() - first_stream) as u64 - 1,
             programs.len() - first_stream
         );
     }
-    println!("cosim: {passed} passed, {failed} failed");
+    say!(args.json, "cosim: {passed} passed, {failed} failed");
+    if args.json {
+        let json = serde_json::json!({"programs": results, "passed": passed, "failed": failed});
+        println!("{}", serde_json::to_string_pretty(&json)?);
+    }
     if failed > 0 {
-        anyhow::bail!(
-            "{failed} of {} program(s) failed co-simulation",
-            failed + passed
-        );
+        return Err(super::Exit {
+            code: status,
+            message: format!(
+                "{failed} of {} program(s) did not pass co-simulation",
+                failed + passed
+            ),
+        }
+        .into());
     }
     Ok(())
 }
 
+/// With a divergence where the RTL stopped with a wave's error at the instruction the
+/// model retired: the configuration does not implement that instruction, if so; the
+/// message names the configuration, the PC and the instruction.
+pub(super) fn unsupported(
+    d: &Divergence,
+    report: &cu32_sim::cosim::CosimReport,
+    config: &cu32_hdl::Config,
+) -> Option<String> {
+    let (RtlEnd::Error { pc }, Side::Event(e)) = (report.rtl_end, &d.model) else {
+        return None;
+    };
+    let instr = cu32_isa::decode(&e.words).ok()?;
+    if e.pc != pc || cu32_hdl::implements(instr.op, config) {
+        return None;
+    }
+    Some(format!(
+        "configuration `{}` does not implement `{}` (wave {}, pc 0x{pc:04x}: {instr})",
+        config.name, instr.op.name, d.wave
+    ))
+}
+
+/// A fault's report, with the source line of its instruction when known.
+fn with_fault_source(fault: &cu32_sim::cosim::Fault, program: &Program) -> String {
+    let line = program.lines.iter().find(|(a, _)| *a == fault.pc);
+    match (line, &program.source) {
+        (Some(&(_, line)), Some(source)) => {
+            let code = source.lines().nth(line.saturating_sub(1)).unwrap_or("");
+            format!(
+                "{fault}\n  pc 0x{:04x} is {}:{line}: {}",
+                fault.pc,
+                program.name,
+                code.trim()
+            )
+        }
+        _ => fault.to_string(),
+    }
+}
+
 /// The Verilated RTL of `config` (or of `--verilog`), built or taken from the cache in
 /// `cosim_dir`, running.
-fn start_rtl(args: &Args, config: &cu32_hdl::Config, cosim_dir: &Path) -> anyhow::Result<Rtl> {
+fn start_rtl(
+    args: &Args,
+    config: &cu32_hdl::Config,
+    cosim_dir: &Path,
+    format: WaveFormat,
+) -> anyhow::Result<Rtl> {
     let verilog = if args.verilog.is_empty() {
         generate_rtl(config, &super::config_dir(&args.out, config))?
     } else {
         expand_file_lists(&args.verilog)?
     };
-    let built = verilate::build(&verilog, cosim_dir)?;
+    let built = verilate::build_with(&verilog, cosim_dir, format)?;
     if built.reused {
         eprintln!("cosim: using the cached build {}", built.dir.display());
     }
@@ -292,21 +423,19 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
             launch.kernel
         )
     })?;
-    if args.verilog.is_empty() && kernel.code.len() as u64 > 4 * u64::from(config.imem_words) {
-        anyhow::bail!(
-            "{name}: kernel {} has {} bytes of code; the instruction memory of configuration \
-             `{}` holds {} words",
-            launch.kernel,
-            kernel.code.len(),
-            config.name,
-            config.imem_words
-        );
+    if args.verilog.is_empty() {
+        fits(kernel, &config).map_err(|why| anyhow::anyhow!("{name}: {why}"))?;
     }
+    cu32_sim::cosim::kernel::check_buffer_bytes(launch)?;
+    super::check_outputs(path, launch)?;
+    let format = check_wave(args, 1)?;
     let cosim_dir = args.out.join("cosim");
-    let mut rtl = start_rtl(args, &config, &cosim_dir)?;
+    let mut rtl = start_rtl(args, &config, &cosim_dir, format)?;
     let options = CosimOptions {
-        max_cycles: args.max_cycles.unwrap_or(100_000_000),
-        vcd_on_divergence: Some(cosim_dir.join(format!("{}.vcd", stem(path)))),
+        max_cycles: args.max_cycles.unwrap_or(DEFAULT_MAX_CYCLES),
+        vcd_on_divergence: Some(cosim_dir.join(format!("{}.{}", stem(path), format.extension()))),
+        wave_window: window(args),
+        wave: args.wave.clone(),
         inject_model_fault: args.inject_model_fault,
         lds_bytes: config.lds_bytes,
         bus: BusMemory {
@@ -317,45 +446,194 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
         },
         ..CosimOptions::default()
     };
+    eprintln!(
+        "cosim: running kernel {} on the RTL (at most {} cycles) and the model...",
+        launch.kernel, options.max_cycles
+    );
+    let started = std::time::Instant::now();
     let run = cosimulate_kernel(&mut rtl, &code, launch, args.max_instructions, &options)
         .with_context(|| format!("{name}: kernel {}: co-simulation", launch.kernel))?;
+    eprintln!(
+        "cosim: {} RTL cycles in {:.1} s ({:.0} cycles/s), compared in {:.1} s in all",
+        run.report.cycles,
+        run.report.rtl_wall.as_secs_f64(),
+        run.cycles_per_second(),
+        started.elapsed().as_secs_f64()
+    );
     let report = &run.report;
     let what = format!("{name} (kernel {})", launch.kernel);
     let figures = super::figures::Figures::new(run.counters());
-    match (&report.divergence, &report.memory) {
-        (None, None) => {
-            write_outputs(&run.dispatch.outputs, &run.rtl_memory)?;
-            println!(
-                "PASS {what}: {} instructions, {} waves, {} cycles",
-                report.instructions,
-                run.waves(),
-                report.cycles
-            );
-            print!("{}", figures.listing());
-            Ok(())
-        }
-        (None, Some(m)) => {
-            println!("FAIL {what}: {m}");
-            print!("{}", figures.listing());
-            anyhow::bail!("{what} failed co-simulation");
-        }
-        (Some(d), _) => {
-            println!("FAIL {what}: {}", d.to_string().trim_end());
-            if let Some((group, wave)) = run.wave_of(d.wave) {
-                println!(
-                    "  wave {} is wave {wave} of work-group ({}, {}, {})",
-                    d.wave, group[0], group[1], group[2]
+    let listing = figures.listing();
+    let listing = listing.trim_end();
+    let (result, detail, outcome): (&str, String, anyhow::Result<()>) =
+        match (&report.divergence, &report.memory, &report.fault) {
+            (None, None, None) => {
+                write_outputs(&run.dispatch.outputs, &run.rtl_memory)?;
+                let detail = format!(
+                    "{} instructions, {} waves, {} cycles",
+                    report.instructions,
+                    run.waves(),
+                    report.cycles
                 );
+                ("PASS", detail, Ok(()))
             }
-            if let RtlEnd::Error { .. } = report.rtl_end {
-                if let Some(e) = cu32_hdl::dispatch::error_text(run.error_code) {
-                    println!("  the RTL's error code {} ({}): {}", e.code, e.name, e.text);
+            (None, None, Some(fault)) => {
+                let mut detail = fault.to_string();
+                if args.write_faulted_outputs {
+                    write_outputs(&run.dispatch.outputs, &run.rtl_memory)?;
+                } else {
+                    detail.push_str(
+                        "\n  the output buffers are not written (--write-faulted-outputs \
+                         writes them)",
+                    );
                 }
+                let error = anyhow::anyhow!(
+                    "{what}: the dispatch faulted (wave {}, pc 0x{:04x})",
+                    fault.wave,
+                    fault.pc
+                );
+                ("FAULT", detail, Err(error))
             }
-            print!("{}", figures.listing());
-            anyhow::bail!("{what} failed co-simulation");
-        }
+            (None, Some(m), _) => {
+                let error = super::Exit {
+                    code: super::exit::DIFFER,
+                    message: format!("{what}: the RTL and the model differ"),
+                };
+                ("FAIL", m.to_string(), Err(error.into()))
+            }
+            (Some(d), _, _) if report.rtl_end == RtlEnd::Timeout && d.model != Side::Ended => {
+                // Neither side ended: a kernel that runs on (or longer than the budget).
+                let mut detail = format!(
+                    "the RTL did not end within {} cycles (--max-cycles), nor the model \
+                     within its instructions; wave {} was at pc {}\n  model: {}",
+                    options.max_cycles,
+                    d.wave,
+                    side_pc(&d.model).map_or("?".into(), |pc| format!("0x{pc:04x}")),
+                    d.model
+                );
+                if let Some(Ok(path)) = &d.vcd {
+                    detail.push_str(&format!("\n  waveform: {}", path.display()));
+                }
+                let error = anyhow::anyhow!(
+                    "{what}: timeout after {} cycles: the kernel did not end",
+                    options.max_cycles
+                );
+                ("TIMEOUT", detail, Err(error))
+            }
+            (Some(d), _, _) => match unsupported(d, report, &config) {
+                Some(why) => {
+                    let error = super::Exit {
+                        code: super::exit::UNSUPPORTED,
+                        message: format!("{what}: {why}"),
+                    };
+                    ("UNSUPPORTED", why, Err(error.into()))
+                }
+                None => {
+                    let mut detail = d.to_string().trim_end().to_string();
+                    if let Some((group, wave)) = run.wave_of(d.wave) {
+                        detail.push_str(&format!(
+                            "\n  wave {} is wave {wave} of work-group ({}, {}, {})",
+                            d.wave, group[0], group[1], group[2]
+                        ));
+                    }
+                    if let RtlEnd::Error { .. } = report.rtl_end {
+                        if let Some(e) = cu32_hdl::dispatch::error_text(run.error_code) {
+                            detail.push_str(&format!(
+                                "\n  the RTL's error code {} ({}): {}",
+                                e.code, e.name, e.text
+                            ));
+                        }
+                    }
+                    let error = super::Exit {
+                        code: super::exit::DIFFER,
+                        message: format!("{what}: the RTL and the model differ"),
+                    };
+                    ("FAIL", detail, Err(error.into()))
+                }
+            },
+        };
+    say!(args.json, "{result} {what}: {detail}");
+    say!(args.json, "{listing}");
+    if args.json {
+        let json = serde_json::json!({
+            "file": name,
+            "kernel": launch.kernel,
+            "result": result,
+            "detail": detail,
+            "instructions": report.instructions,
+            "waves": run.waves(),
+            "cycles": report.cycles,
+            "counters": figures.json(),
+        });
+        println!("{}", serde_json::to_string_pretty(&json)?);
     }
+    outcome
+}
+
+/// `--wave-window` as the options take it (`None`: the whole run).
+fn window(args: &Args) -> Option<u64> {
+    (args.wave_window > 0).then_some(args.wave_window)
+}
+
+/// Checks `--wave FILE`: a `.vcd` or `.fst` name, and one run to write; the waveform
+/// format of the build (VCD without `--wave`).
+fn check_wave(args: &Args, runs: usize) -> anyhow::Result<WaveFormat> {
+    let Some(path) = &args.wave else {
+        return Ok(WaveFormat::Vcd);
+    };
+    let usage = |message: String| super::Exit {
+        code: super::exit::USAGE,
+        message,
+    };
+    let Some(format) = WaveFormat::of(path) else {
+        let message = format!("--wave {}: name a .vcd or .fst file", path.display());
+        return Err(usage(message).into());
+    };
+    if runs != 1 {
+        let message = format!("--wave writes one run's waveform; there are {runs} programs");
+        return Err(usage(message).into());
+    }
+    Ok(format)
+}
+
+/// The PC a side of a divergence names, if any.
+fn side_pc(side: &Side) -> Option<u32> {
+    match side {
+        Side::Event(e) => Some(e.pc),
+        Side::Error { pc, .. } => *pc,
+        _ => None,
+    }
+}
+
+/// The default `--max-cycles`.
+pub(super) const DEFAULT_MAX_CYCLES: u64 = 1_000_000;
+
+/// Whether the configuration can hold `kernel`: its code in the instruction memory, the
+/// VGPRs its descriptor allocates in the VGPR file; else why not (checked before the
+/// dispatch, as the RTL would stop at some later instruction).
+pub(super) fn fits(
+    kernel: &cu32_isa::code_object::Kernel,
+    config: &cu32_hdl::Config,
+) -> Result<(), String> {
+    if kernel.code.len() as u64 > 4 * u64::from(config.imem_words) {
+        return Err(format!(
+            "kernel {} has {} bytes of code; the instruction memory of configuration `{}` \
+             holds {} words",
+            kernel.name,
+            kernel.code.len(),
+            config.name,
+            config.imem_words
+        ));
+    }
+    let vgprs = kernel.descriptor.vgprs();
+    if vgprs > config.vgprs {
+        return Err(format!(
+            "kernel {} allocates {vgprs} VGPRs (its descriptor's granulated count); \
+             configuration `{}` has {}",
+            kernel.name, config.name, config.vgprs
+        ));
+    }
+    Ok(())
 }
 
 /// A `--memory-image FILE@ADDR`: the address and the file's dwords (little-endian, the
@@ -370,17 +648,19 @@ fn memory_image(spec: &str) -> anyhow::Result<(u32, Vec<u32>)> {
     };
     let addr =
         parsed.map_err(|e| anyhow::anyhow!("--memory-image {spec}: bad address `{addr}`: {e}"))?;
+    // The size first: a file that cannot fit is refused before it is read.
+    let size = std::fs::metadata(file)
+        .with_context(|| format!("--memory-image {spec}: {file}: cannot read"))?
+        .len();
+    if addr % 4 != 0 || addr.saturating_add(size.next_multiple_of(4)) > 1 << 32 {
+        anyhow::bail!(
+            "--memory-image {spec}: {file} ({size} bytes at {addr:#x}) must start at a multiple \
+             of 4 and end at or below 2^32 (the RTL's bus is 32-bit)"
+        );
+    }
     let mut bytes = std::fs::read(file)
         .with_context(|| format!("--memory-image {spec}: {file}: cannot read"))?;
     bytes.resize(bytes.len().next_multiple_of(4), 0);
-    let end = addr + bytes.len() as u64;
-    if addr % 4 != 0 || end > 1 << 32 {
-        anyhow::bail!(
-            "--memory-image {spec}: {file} ({} bytes at {addr:#x}) must start at a multiple of 4 \
-             and end at or below 2^32 (the RTL's bus is 32-bit)",
-            bytes.len()
-        );
-    }
     Ok((addr as u32, cu32_isa::words_le(&bytes)))
 }
 
@@ -558,6 +838,10 @@ mod tests {
             seeds: 0,
             first_seed: 0,
             stream_length: 100,
+            write_faulted_outputs: false,
+            json: false,
+            wave: None,
+            wave_window: 1000,
         };
         if let Err(e) = run(args(None)) {
             panic!("cosim failed: {e:#}");

@@ -15,15 +15,15 @@ use std::path::PathBuf;
 /// For a code object, each kernel is printed under a `NAME:` line, at its load addresses.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Raw code file (length a multiple of 4 bytes) or code object (ELF).
+    /// Raw code file (length a multiple of 4 bytes) or code object (ELF); `-` for standard
+    /// input.
     pub input: PathBuf,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let bytes = std::fs::read(&args.input)
-        .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", args.input.display()))?;
+    let bytes = super::read_bytes(&args.input)?;
     if !bytes.starts_with(b"\x7fELF") {
-        print_code(0, &super::read_words(&args.input)?);
+        print_code(0, &super::words(&args.input, &bytes)?);
         return Ok(());
     }
     let co =

@@ -42,6 +42,26 @@ impl<'a> Figures<'a> {
         ratio(self.get("valu_lanes")?, 32 * self.get("valu_retired")?)
     }
 
+    /// The counters by name, and the derived figures (null when not defined).
+    pub fn json(&self) -> serde_json::Value {
+        let counters: serde_json::Map<String, serde_json::Value> = self
+            .values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let name = COUNTERS
+                    .get(i)
+                    .map_or(format!("counter_{i}"), |c| c.name.to_string());
+                (name, serde_json::json!(v))
+            })
+            .collect();
+        serde_json::json!({
+            "counters": counters,
+            "ipc": self.ipc(),
+            "valu_lane_utilisation": self.lane_utilisation(),
+        })
+    }
+
     /// One line per counter (name, value, meaning), then the derived figures.
     pub fn listing(&self) -> String {
         let mut out = format!("performance counters (CSR words 0x{COUNTER_BASE:02x}..):\n");

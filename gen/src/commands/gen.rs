@@ -18,24 +18,30 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let config = load_config(args.config.as_deref())?;
-    let dir = write_verilog(&config, &args.out)?;
+    let dir = write_verilog(&config, &args.out, &mut std::io::stdout())?;
     println!("generated {} into {}", config.name, dir.display());
     Ok(())
 }
 
-/// Generates and writes the configuration's Verilog; returns the folder. Prints each file.
-pub fn write_verilog(config: &cu32_hdl::Config, out: &Path) -> anyhow::Result<PathBuf> {
+/// Generates and writes the configuration's Verilog; returns the folder. Names each file
+/// written on `log`.
+pub fn write_verilog(
+    config: &cu32_hdl::Config,
+    out: &Path,
+    log: &mut dyn std::io::Write,
+) -> anyhow::Result<PathBuf> {
     let dir = config_dir(out, config);
     std::fs::create_dir_all(&dir).with_context(|| format!("{}: cannot create", dir.display()))?;
     for file in cu32_hdl::generate(config)? {
         let path = dir.join(&file.name);
         std::fs::write(&path, &file.text)
             .with_context(|| format!("{}: cannot write", path.display()))?;
-        println!(
+        writeln!(
+            log,
             "wrote {} ({} lines)",
             path.display(),
             file.text.lines().count()
-        );
+        )?;
     }
     Ok(dir)
 }

@@ -14,17 +14,98 @@ use std::path::PathBuf;
 /// kind, address space, access, name, type).
 #[derive(clap::Args)]
 pub struct Args {
-    /// Code object file (ELF, e.g. `kernel.co` or `kernel.hsaco`).
+    /// Code object file (ELF, e.g. `kernel.co` or `kernel.hsaco`); `-` for standard input.
     pub input: PathBuf,
+    /// Print the same as one JSON object instead (kernels with their descriptor fields,
+    /// registers, initial SGPRs and arguments).
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let path = args.input.display();
-    let bytes =
-        std::fs::read(&args.input).map_err(|e| anyhow::anyhow!("{path}: cannot read: {e}"))?;
-    let co = CodeObject::parse(&bytes).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
-    print!("{}", report(&co)?);
+    let co = super::read_code_object(&args.input)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&json(&co))?);
+    } else {
+        print!("{}", report(&co)?);
+    }
     Ok(())
+}
+
+/// The report as JSON.
+fn json(co: &CodeObject) -> serde_json::Value {
+    use serde_json::json;
+    let text = co.text();
+    let (base, image) = co.image();
+    let kernels: Vec<serde_json::Value> = co
+        .kernels()
+        .iter()
+        .map(|k| {
+            let d = &k.descriptor;
+            let m = &k.metadata;
+            let fields: serde_json::Map<String, serde_json::Value> =
+                d.fields().into_iter().map(|(n, v)| (n, json!(v))).collect();
+            let registers: Vec<serde_json::Value> = d
+                .registers()
+                .iter()
+                .map(|r| {
+                    let fields: serde_json::Map<String, serde_json::Value> = r
+                        .fields
+                        .iter()
+                        .map(|(n, v)| (n.to_string(), json!(v)))
+                        .collect();
+                    json!({"name": r.name, "raw": r.raw, "fields": fields})
+                })
+                .collect();
+            let sgprs: Vec<String> = d
+                .user_sgprs()
+                .iter()
+                .chain(d.system_sgprs().iter())
+                .map(|s| s.to_string())
+                .collect();
+            let args: Vec<serde_json::Value> = m
+                .args
+                .iter()
+                .map(|a| {
+                    json!({
+                        "offset": a.offset, "size": a.size, "kind": a.value_kind,
+                        "address_space": a.address_space, "access": a.access,
+                        "actual_access": a.actual_access, "name": a.name, "type": a.type_name,
+                    })
+                })
+                .collect();
+            json!({
+                "name": k.name,
+                "entry": k.entry,
+                "code_bytes": k.code.len(),
+                "code_offset": k.code_offset,
+                "descriptor_symbol": k.descriptor_symbol,
+                "descriptor_addr": k.descriptor_addr,
+                "wavefront_size": m.wavefront_size,
+                "sgpr_count": m.sgpr_count,
+                "vgpr_count": m.vgpr_count,
+                "vgprs_allocated": d.vgprs(),
+                "lds_bytes": m.group_segment_fixed_size,
+                "scratch_bytes_per_lane": m.private_segment_fixed_size,
+                "kernarg_bytes": m.kernarg_segment_size,
+                "kernarg_align": m.kernarg_segment_align,
+                "max_workgroup_size": m.max_flat_workgroup_size,
+                "descriptor_fields": fields,
+                "registers": registers,
+                "initial_sgprs": sgprs,
+                "arguments": args,
+            })
+        })
+        .collect();
+    json!({
+        "machine": co.machine(),
+        "code_object_version": co.code_object_version(),
+        "metadata_version": co.metadata_version(),
+        "target": co.target(),
+        "text": {"addr": text.addr, "bytes": text.bytes.len()},
+        "image": {"addr": base, "bytes": image.len()},
+        "kernels": kernels,
+    })
 }
 
 /// The whole report for a code object.

@@ -26,8 +26,8 @@ then scc, vcc, exec, m0 and the number of retired instructions. A program (not a
 dispatch) gets a zeroed LDS of --lds-bytes; DS accesses beyond it read 0 and write nothing."
 )]
 pub struct Args {
-    /// Program: LLVM-syntax assembly (`.s`), raw little-endian code (`.bin`), or a code
-    /// object to dispatch with a launch.
+    /// Program: LLVM-syntax assembly (`.s`; `-` reads it from standard input), raw
+    /// little-endian code (`.bin`), or a code object to dispatch with a launch.
     pub file: PathBuf,
     #[command(flatten)]
     pub launch: super::LaunchArgs,
@@ -113,6 +113,7 @@ pub fn format_stats(stats: &Stats) -> String {
 fn run_kernel(args: &Args, launch: Launch) -> anyhow::Result<()> {
     let name = args.file.display().to_string();
     let code = super::read_code_object(&args.file)?;
+    super::check_outputs(&args.file, &launch)?;
     let mut memory = Memory::new();
     let dispatch = cu32_sim::dispatch::prepare(&code, &launch, &mut memory)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

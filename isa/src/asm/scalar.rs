@@ -331,7 +331,10 @@ pub(super) fn parse_hwreg(cur: &mut Cursor) -> Result<u16, Fail> {
         Some(name) if name.starts_with("HW_REG_") => {
             let id = hwreg::id(name).ok_or((
                 col,
-                format!("invalid hardware register `{name}`: not supported on this GPU"),
+                format!(
+                    "invalid hardware register `{}`: not supported on this GPU",
+                    crate::shown(name)
+                ),
             ))?;
             cur.pos += 1;
             id
@@ -388,7 +391,8 @@ pub(super) fn parse_sendmsg(cur: &mut Cursor, max: u16) -> Result<u16, Fail> {
         return parse_sysmsg(cur, col, max);
     }
     if let Some(name) = cur.ident().filter(|n| n.starts_with("MSG_")) {
-        let id = sendmsg::id(name).ok_or((col, format!("invalid message id `{name}`")))?;
+        let id = sendmsg::id(name)
+            .ok_or((col, format!("invalid message id `{}`", crate::shown(name))))?;
         cur.pos += 1;
         if cur.is_punct(",") {
             return Err((cur.col() + 2, "message does not support operations".into()));

@@ -47,6 +47,13 @@ pub mod csr {
     pub const LDS_BYTES: u8 = 0x17;
 }
 
+/// The most bytes a co-simulated launch's buffers may hold in all (64 MiB): the bus memory
+/// is copied to the shim and back, and kept on both sides.
+pub const MAX_COSIM_BUFFER_BYTES: u64 = 64 << 20;
+
+/// With the RTL out of cycles: how many instructions past the RTL's the model may run.
+pub const TIMEOUT_MARGIN: u64 = 100_000;
+
 /// The dispatcher's error codes that carry a PC (`cu32_hdl::dispatch::ERRORS`: a wave's
 /// error, `s_barrier` in a work-group of several waves); the others carry 0 or an address.
 const PC_ERRORS: [u8; 2] = [1, 7];
@@ -158,9 +165,27 @@ impl Model for Replay {
     }
 }
 
+/// Checks, before anything is read or allocated, that the launch's buffers fit
+/// co-simulation ([`MAX_COSIM_BUFFER_BYTES`]).
+pub fn check_buffer_bytes(launch: &Launch) -> Result<(), CosimError> {
+    let bytes = launch
+        .buffer_bytes()
+        .map_err(|e| CosimError::Dispatch(e.to_string()))?;
+    if bytes > MAX_COSIM_BUFFER_BYTES {
+        return Err(CosimError::Dispatch(format!(
+            "{}: the buffers hold {bytes} bytes, more than co-simulation takes \
+             ({MAX_COSIM_BUFFER_BYTES} bytes, 64 MiB)",
+            launch.origin
+        )));
+    }
+    Ok(())
+}
+
 /// Co-simulates `launch` of `code` on `rtl` (generated for a configuration) and the golden
-/// model (at most `max_instructions` instructions); `options.bus` gives the bus's latency
-/// and STALL (its regions are the dispatch's memory).
+/// model (at most `max_instructions` instructions; when the RTL ran out of cycles, at most
+/// [`TIMEOUT_MARGIN`] more than the RTL retired, enough to tell an RTL that hangs from a
+/// kernel that runs on); `options.bus` gives the bus's latency and STALL (its regions are
+/// the dispatch's memory).
 pub fn cosimulate_kernel(
     rtl: &mut Rtl,
     code: &CodeObject,
@@ -168,6 +193,7 @@ pub fn cosimulate_kernel(
     max_instructions: u64,
     options: &CosimOptions,
 ) -> Result<KernelRun, CosimError> {
+    check_buffer_bytes(launch)?;
     let mut memory = Memory::with_heap_base(HEAP_BASE);
     let dispatch = prepare_at(code, launch, &mut memory, IMAGE_BASE)
         .map_err(|e| CosimError::Dispatch(e.to_string()))?;
@@ -195,8 +221,8 @@ pub fn cosimulate_kernel(
         .flat_map(|id| (0..Launch::waves_in(launch.group_size(id))).map(move |w| (id, w)))
         .collect();
     let offset = (dispatch.entry - dispatch.program.base()) as u32;
-    let rerun = |rtl: &mut Rtl, vcd| rtl.run_dispatch(&host, &bus, options.max_cycles, vcd);
-    let mut run = rerun(rtl, None)?;
+    let wave = options.wave.as_deref().map(super::Wave::whole);
+    let mut run = rtl.run_dispatch(&host, &bus, options.max_cycles, wave)?;
     for e in run.events.iter_mut() {
         e.event.pc = e.event.pc.wrapping_add(offset);
     }
@@ -222,18 +248,29 @@ pub fn cosimulate_kernel(
         launch,
         &dispatch,
         &mut model_memory,
-        max_instructions,
+        match run.end {
+            RtlEnd::Timeout => max_instructions.min(run.events.len() as u64 + TIMEOUT_MARGIN),
+            _ => max_instructions,
+        },
         Some(&mut keep),
         &order,
     );
     let stop = match result {
         Ok(_) => None,
-        Err(RunError::Wave { error, .. }) => Some(ModelStop {
+        Err(RunError::Wave { group, wave, error }) => Some(ModelStop {
             pc: model_error_pc(&error),
-            message: error.to_string(),
+            wave: waves
+                .iter()
+                .position(|&w| w == (group, wave))
+                .map(|n| n as u32),
+            message: format!(
+                "work-group ({}, {}, {}) wave {wave}: {error}",
+                group[0], group[1], group[2]
+            ),
         }),
         Err(e) => Some(ModelStop {
             pc: None,
+            wave: None,
             message: e.to_string(),
         }),
     };
@@ -247,12 +284,9 @@ pub fn cosimulate_kernel(
     if report.divergence.is_none() {
         report.memory = compare_memory(&run, &model);
     }
-    if let (Some(d), Some(path)) = (report.divergence.as_mut(), &options.vcd_on_divergence) {
-        d.vcd = Some(match rerun(rtl, Some(path)) {
-            Ok(_) => Ok(path.clone()),
-            Err(e) => Err(e.to_string()),
-        });
-    }
+    super::attach_wave(&mut report, &run, options, |wave| {
+        rtl.run_dispatch(&host, &bus, options.max_cycles, Some(wave))
+    });
 
     // The RTL's writable regions written back (without the dword padding).
     let mut rtl_memory = memory;

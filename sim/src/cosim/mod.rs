@@ -17,8 +17,8 @@ pub mod kernel;
 pub mod rtl;
 pub mod verilate;
 
-pub use rtl::{BusMemory, Rtl, RtlEnd, RtlEvent, RtlRun};
-pub use verilate::{Built, Verilator};
+pub use rtl::{BusMemory, Rtl, RtlEnd, RtlEvent, RtlRun, Wave};
+pub use verilate::{Built, Verilator, WaveFormat};
 
 use crate::memory::Memory;
 use crate::model::{Machine, ModelError};
@@ -61,8 +61,37 @@ impl CosimError {
 pub struct ModelStop {
     /// The PC of the offending instruction, when known.
     pub pc: Option<u32>,
+    /// The wave that stopped (its number in the dispatch), when known; else the first.
+    pub wave: Option<u32>,
     pub message: String,
 }
+
+/// A fault both sides agree on: the RTL stopped with a wave's error (code
+/// [`INSTRUCTION_ERROR`]) at the PC where the model's wave stopped with an error. A dispatch
+/// that faults did not do its work: it is reported, never a pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// The wave that faulted (its number in the dispatch).
+    pub wave: u32,
+    pub pc: u32,
+    /// The model's description of the fault.
+    pub message: String,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "wave {} faulted at pc 0x{:04x} on both sides: {}",
+            self.wave, self.pc, self.message
+        )
+    }
+}
+
+/// The RTL's error code for a wave's error (illegal instruction, PC outside the
+/// instruction memory, memory fault): `cu32_hdl::dispatch::ERRORS`, and a plain program's
+/// (a top without error codes, as the harness's stand-in, gives 0).
+pub const INSTRUCTION_ERROR: u8 = 1;
 
 /// A golden model the harness compares against: it retires one instruction per step.
 pub trait Model {
@@ -139,6 +168,7 @@ impl Model for MemoryMachine {
             .step_in(&mut self.memory, &mut self.lds)
             .map_err(|e| ModelStop {
                 pc: model_error_pc(&e),
+                wave: None,
                 message: e.to_string(),
             })?;
         Ok(event.map(|mut e| {
@@ -182,6 +212,7 @@ impl Model for Machine {
     fn step(&mut self) -> Result<Option<TraceEvent>, ModelStop> {
         Machine::step(self).map_err(|e| ModelStop {
             pc: model_error_pc(&e),
+            wave: None,
             message: e.to_string(),
         })
     }
@@ -192,6 +223,7 @@ fn model_error_pc(e: &ModelError) -> Option<u32> {
     match e {
         ModelError::Decode { pc, .. }
         | ModelError::PcOutsideProgram { pc, .. }
+        | ModelError::PastKernelEnd { pc, .. }
         | ModelError::BranchTarget { pc, .. }
         | ModelError::Unsupported { pc, .. }
         | ModelError::BadOperand { pc, .. }
@@ -237,6 +269,7 @@ impl Model for LdsMachine {
             .step_in(&mut self.memory, &mut self.lds)
             .map_err(|e| ModelStop {
                 pc: model_error_pc(&e),
+                wave: None,
                 message: e.to_string(),
             })?;
         Ok(event.map(|mut e| {
@@ -299,6 +332,8 @@ pub struct CosimReport {
     pub divergence: Option<Box<Divergence>>,
     /// With the traces in agreement: the first difference of the bus memory at the end.
     pub memory: Option<MemoryDifference>,
+    /// The fault both sides stopped with, if they agree on one.
+    pub fault: Option<Fault>,
     /// The RTL's performance counters after the run ([`RtlRun::counters`]).
     pub counters: Vec<u32>,
     /// Wall-clock time of the RTL run ([`RtlRun::wall`]).
@@ -306,8 +341,14 @@ pub struct CosimReport {
 }
 
 impl CosimReport {
-    pub fn passed(&self) -> bool {
+    /// The two sides agree (trace and memory), whether or not the run faulted.
+    pub fn agreed(&self) -> bool {
         self.divergence.is_none() && self.memory.is_none()
+    }
+
+    /// The two sides agree and the run ended normally, without a fault.
+    pub fn passed(&self) -> bool {
+        self.agreed() && self.fault.is_none()
     }
 }
 
@@ -316,8 +357,14 @@ impl CosimReport {
 pub struct CosimOptions {
     /// RTL cycle budget from the start pulse.
     pub max_cycles: u64,
-    /// Where to write the RTL's waveform when a divergence is found (`None`: no waveform).
+    /// Where to write the RTL's waveform when a divergence is found (`None`: no waveform):
+    /// a rerun of the RTL, dumping the window [`CosimOptions::wave_window`].
     pub vcd_on_divergence: Option<PathBuf>,
+    /// The cycles before the divergence the waveform on a divergence covers (`None`: the
+    /// whole run).
+    pub wave_window: Option<u64>,
+    /// Where to write the waveform of the whole run, whatever its result (then no rerun).
+    pub wave: Option<PathBuf>,
     /// How many agreed instructions before a divergence the report keeps.
     pub context: usize,
     /// Testing aid: perturb the model's event with this 0-based number (see [`perturb`]),
@@ -334,6 +381,8 @@ impl Default for CosimOptions {
         CosimOptions {
             max_cycles: 1_000_000,
             vcd_on_divergence: None,
+            wave_window: None,
+            wave: None,
             context: 5,
             inject_model_fault: None,
             lds_bytes: 0,
@@ -355,28 +404,65 @@ pub fn perturb(event: &mut TraceEvent) {
     }
 }
 
-/// Runs `words` on the RTL and steps `model` alongside, comparing event by event; on a
-/// divergence, reruns the RTL with a waveform dump when the options ask for one.
+/// Runs `words` on the RTL and steps `model` alongside, comparing event by event; writes
+/// the waveforms the options ask for ([`attach_wave`]).
 pub fn cosimulate(
     rtl: &mut Rtl,
     model: &mut dyn Model,
     words: &[u32],
     options: &CosimOptions,
 ) -> Result<CosimReport, CosimError> {
-    let run = rtl.run_with(words, &options.bus, options.max_cycles, None)?;
+    let wave = options.wave.as_deref().map(Wave::whole);
+    let run = rtl.run_with(words, &options.bus, options.max_cycles, wave)?;
     let mut report = compare(&run, model, options);
     if report.divergence.is_none() {
         report.memory = compare_memory(&run, model);
     }
-    if let (Some(d), Some(path)) = (report.divergence.as_mut(), &options.vcd_on_divergence) {
-        d.vcd = Some(
-            match rtl.run_with(words, &options.bus, options.max_cycles, Some(path)) {
+    attach_wave(&mut report, &run, options, |wave| {
+        rtl.run_with(words, &options.bus, options.max_cycles, Some(wave))
+    });
+    Ok(report)
+}
+
+/// Names the waveform of a divergence: the whole run's when [`CosimOptions::wave`] wrote
+/// one, else one `rerun` writes (the window before the divergence).
+pub(crate) fn attach_wave(
+    report: &mut CosimReport,
+    run: &RtlRun,
+    options: &CosimOptions,
+    rerun: impl FnOnce(Wave) -> Result<RtlRun, CosimError>,
+) {
+    let Some(d) = report.divergence.as_mut() else {
+        return;
+    };
+    d.vcd = match (&options.wave, &options.vcd_on_divergence) {
+        (Some(path), _) => Some(Ok(path.clone())),
+        (None, Some(path)) => {
+            // A cycle is 2 units of waveform time.
+            let end = d
+                .rtl_when
+                .map(|(_, time)| time)
+                .or_else(|| run.events.last().map(|e| e.time))
+                .unwrap_or(0);
+            let from_time = options
+                .wave_window
+                .map_or(0, |n| end.saturating_sub(n.saturating_mul(2)));
+            eprintln!(
+                "cosim: rerunning the RTL to write the waveform {} to {}",
+                options
+                    .wave_window
+                    .map_or("of the whole run".into(), |n| format!(
+                        "of the last {n} cycles"
+                    )),
+                path.display()
+            );
+            Some(match rerun(Wave { path, from_time }) {
                 Ok(_) => Ok(path.clone()),
                 Err(e) => Err(e.to_string()),
-            },
-        );
-    }
-    Ok(report)
+            })
+        }
+        (None, None) => None,
+    };
 }
 
 /// [`cosimulate`] with the golden model ([`MemoryMachine`], an LDS of
@@ -421,6 +507,7 @@ fn compare_memory(run: &RtlRun, model: &dyn Model) -> Option<MemoryDifference> {
 pub fn compare(run: &RtlRun, model: &mut dyn Model, options: &CosimOptions) -> CosimReport {
     let mut c = Comparison::new(run, options.context);
     let mut model_events = 0;
+    let mut fault = None;
     let divergence = loop {
         match model.step() {
             Ok(Some(mut event)) => {
@@ -445,17 +532,27 @@ pub fn compare(run: &RtlRun, model: &mut dyn Model, options: &CosimOptions) -> C
                 break Some(c.divergence(c.first_wave(), Side::Ended, None));
             }
             Err(stop) => {
+                let wave = stop.wave.unwrap_or_else(|| c.first_wave());
                 let model_side = Side::Error {
                     pc: stop.pc,
-                    message: stop.message,
+                    message: stop.message.clone(),
                 };
                 if let Some(r) = c.leftover() {
                     break Some(c.divergence(r.event.wave, model_side, Some(r)));
                 }
-                // Both stopping with an error at the same instruction is agreement.
+                // Both stopping with a wave's error at the same instruction agree: a fault.
                 match (run.end, stop.pc) {
-                    (RtlEnd::Error { pc }, Some(model_pc)) if pc == model_pc => break None,
-                    _ => break Some(c.divergence(c.first_wave(), model_side, None)),
+                    (RtlEnd::Error { pc }, Some(model_pc))
+                        if pc == model_pc && matches!(run.error_code, 0 | INSTRUCTION_ERROR) =>
+                    {
+                        fault = Some(Fault {
+                            wave,
+                            pc,
+                            message: stop.message,
+                        });
+                        break None;
+                    }
+                    _ => break Some(c.divergence(wave, model_side, None)),
                 }
             }
         }
@@ -466,6 +563,7 @@ pub fn compare(run: &RtlRun, model: &mut dyn Model, options: &CosimOptions) -> C
         rtl_end: run.end,
         divergence: divergence.map(Box::new),
         memory: None,
+        fault,
         counters: run.counters.clone(),
         rtl_wall: run.wall,
     }

@@ -36,6 +36,21 @@ impl fmt::Display for RtlEnd {
     }
 }
 
+/// Where a run's waveform goes (a VCD file) and the waveform time it starts at (0: the
+/// whole run; a cycle is 2 time units): a window of the last cycles before a divergence.
+#[derive(Clone, Copy, Debug)]
+pub struct Wave<'a> {
+    pub path: &'a Path,
+    pub from_time: u64,
+}
+
+impl<'a> Wave<'a> {
+    /// The whole run's waveform in `path`.
+    pub fn whole(path: &'a Path) -> Wave<'a> {
+        Wave { path, from_time: 0 }
+    }
+}
+
 /// One instruction retired by the RTL, with when it retired.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RtlEvent {
@@ -148,7 +163,7 @@ impl Rtl {
         &mut self,
         words: &[u32],
         max_cycles: u64,
-        vcd: Option<&Path>,
+        vcd: Option<Wave>,
     ) -> Result<RtlRun, CosimError> {
         self.run_with(words, &BusMemory::default(), max_cycles, vcd)
     }
@@ -160,7 +175,7 @@ impl Rtl {
         words: &[u32],
         memory: &BusMemory,
         max_cycles: u64,
-        vcd: Option<&Path>,
+        vcd: Option<Wave>,
     ) -> Result<RtlRun, CosimError> {
         self.run_either(words, &[], memory, max_cycles, vcd)
     }
@@ -174,7 +189,7 @@ impl Rtl {
         host: &[(u8, u32)],
         memory: &BusMemory,
         max_cycles: u64,
-        vcd: Option<&Path>,
+        vcd: Option<Wave>,
     ) -> Result<RtlRun, CosimError> {
         self.run_either(&[], host, memory, max_cycles, vcd)
     }
@@ -185,9 +200,10 @@ impl Rtl {
         host: &[(u8, u32)],
         memory: &BusMemory,
         max_cycles: u64,
-        vcd: Option<&Path>,
+        vcd: Option<Wave>,
     ) -> Result<RtlRun, CosimError> {
-        let vcd = match vcd {
+        let from_time = vcd.map_or(0, |w| w.from_time);
+        let vcd = match vcd.map(|w| w.path) {
             Some(p) => {
                 let abs = std::path::absolute(p).map_err(|e| CosimError::io(p, "bad path", e))?;
                 let text = abs.to_string_lossy().into_owned();
@@ -204,7 +220,14 @@ impl Rtl {
             }
             None => None,
         };
-        let result = self.exchange(words, host, memory, max_cycles.max(1), vcd.as_deref());
+        let result = self.exchange(
+            words,
+            host,
+            memory,
+            max_cycles.max(1),
+            vcd.as_deref(),
+            from_time,
+        );
         if result.is_err() {
             // Whatever state the process is in, start afresh next time.
             if let Some(mut p) = self.process.take() {
@@ -222,6 +245,7 @@ impl Rtl {
         memory: &BusMemory,
         max_cycles: u64,
         vcd: Option<&str>,
+        from_time: u64,
     ) -> Result<RtlRun, CosimError> {
         let p = self.process()?;
         // The bus memory first: every request is answered by `OK n`.
@@ -246,6 +270,8 @@ impl Rtl {
         req.push_str(&format!("load {}\n", words.len()));
         push_words(&mut req, words);
         oks.push(words.len());
+        req.push_str(&format!("window {from_time}\n"));
+        oks.push(0);
         req.push_str(&format!("run {max_cycles}"));
         if let Some(path) = vcd {
             req.push(' ');
@@ -274,6 +300,9 @@ impl Rtl {
         let mut outstanding: Option<usize> = None;
         let mut background: [std::collections::VecDeque<usize>; 2] = Default::default();
         const IN_FLIGHT: [usize; 2] = [5, 3];
+        // A long run reports its progress on stderr every PROGRESS.
+        const PROGRESS: std::time::Duration = std::time::Duration::from_secs(10);
+        let mut next_progress = PROGRESS;
         loop {
             let line = p.line()?;
             let fields: Vec<&str> = line.split_whitespace().collect();
@@ -355,6 +384,16 @@ impl Rtl {
                             )));
                         }
                         slot.push_back(events.len());
+                    }
+                    if started.elapsed() >= next_progress {
+                        eprintln!(
+                            "cosim: the RTL has retired {} instructions in {} cycles ({} s; \
+                             budget {max_cycles} cycles)",
+                            events.len() + 1,
+                            event.cycle,
+                            started.elapsed().as_secs()
+                        );
+                        next_progress += PROGRESS;
                     }
                     events.push(event);
                     continue;

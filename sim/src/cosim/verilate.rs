@@ -4,7 +4,7 @@
 //!
 //! Builds are cached under `<cache root>/<hash>/`, where the hash covers everything that goes
 //! into the executable: the Verilog files (names and contents), the shim source, Verilator's
-//! version and this recipe. A folder that holds the executable is reused as it is. A build is
+//! version, the waveform format ([`WaveFormat`]: VCD or FST) and this recipe. A folder that holds the executable is reused as it is. A build is
 //! made in a scratch folder and renamed into place at the end, so an interrupted build
 //! leaves nothing that looks finished. Verilator's runtime objects (`verilated.cpp` and
 //! friends) do not depend on the design and are cached once per Verilator version in
@@ -32,7 +32,6 @@ const RECIPE: &str = "cu32 cosim build 2";
 const VERILATOR_ARGS: &[&str] = &[
     "--cc",
     "+define+CU32_TRACE",
-    "--trace",
     "--no-timing",
     "-Wno-fatal",
     "-Wno-WIDTH",
@@ -43,14 +42,60 @@ const VERILATOR_ARGS: &[&str] = &[
     "Vcu32_top",
 ];
 
-/// The configuration macros `verilated.mk` would pass (VCD tracing on, nothing else).
-const DEFINES: &[(&str, &str)] = &[
-    ("VM_COVERAGE", "0"),
-    ("VM_SC", "0"),
-    ("VM_TRACE", "1"),
-    ("VM_TRACE_FST", "0"),
-    ("VM_TRACE_VCD", "1"),
-];
+/// The configuration macros `verilated.mk` would pass (tracing on, nothing else; the
+/// format's own with [`WaveFormat::defines`]).
+const DEFINES: &[(&str, &str)] = &[("VM_COVERAGE", "0"), ("VM_SC", "0"), ("VM_TRACE", "1")];
+
+/// The waveform format a build writes: Verilator makes one model trace one format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WaveFormat {
+    #[default]
+    Vcd,
+    /// FST (GTKWave's compressed format): smaller files, a build of its own.
+    Fst,
+}
+
+impl WaveFormat {
+    /// The format a file name's extension asks for (`.vcd`, `.fst`).
+    pub fn of(path: &Path) -> Option<WaveFormat> {
+        match path.extension()?.to_str()? {
+            "vcd" => Some(WaveFormat::Vcd),
+            "fst" => Some(WaveFormat::Fst),
+            _ => None,
+        }
+    }
+
+    /// The file extension of the format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            WaveFormat::Vcd => "vcd",
+            WaveFormat::Fst => "fst",
+        }
+    }
+
+    fn verilator_arg(self) -> &'static str {
+        match self {
+            WaveFormat::Vcd => "--trace",
+            WaveFormat::Fst => "--trace-fst",
+        }
+    }
+
+    fn defines(self) -> [(&'static str, &'static str); 2] {
+        let fst = self == WaveFormat::Fst;
+        [
+            ("VM_TRACE_FST", if fst { "1" } else { "0" }),
+            ("VM_TRACE_VCD", if fst { "0" } else { "1" }),
+        ]
+    }
+
+    /// Libraries the format's writer links (FST compresses with zlib).
+    fn libs(self) -> &'static [&'static str] {
+        match self {
+            WaveFormat::Vcd => &[],
+            WaveFormat::Fst => &["-lz"],
+        }
+    }
+}
 
 /// Linker arguments of Verilator's runtime (`CFG_LDLIBS_THREADS`).
 const LINK_LIBS: &[&str] = &["-pthread", "-lpthread", "-latomic"];
@@ -112,13 +157,17 @@ impl Verilator {
 }
 
 /// The cache key of a design: a hex SHA-256 prefix over everything the executable is made of.
-pub fn build_hash(verilog: &[PathBuf], verilator: &Verilator) -> Result<String, CosimError> {
+pub fn build_hash(
+    verilog: &[PathBuf],
+    verilator: &Verilator,
+    format: WaveFormat,
+) -> Result<String, CosimError> {
     let mut h = Sha256::new();
     for part in [RECIPE, &verilator.version, SHIM_SOURCE] {
         h.update((part.len() as u64).to_le_bytes());
         h.update(part.as_bytes());
     }
-    for arg in VERILATOR_ARGS {
+    for arg in VERILATOR_ARGS.iter().chain([&format.verilator_arg()]) {
         h.update(arg.as_bytes());
         h.update([0]);
     }
@@ -134,14 +183,23 @@ pub fn build_hash(verilog: &[PathBuf], verilator: &Verilator) -> Result<String, 
     Ok(hex(&h.finalize()[..10]))
 }
 
-/// Builds the executable for `verilog` under `cache_root`, or finds it built. Progress goes
-/// to stderr, each line starting with `cosim:`.
+/// Builds the executable for `verilog` under `cache_root` (writing VCD waveforms), or finds
+/// it built. Progress goes to stderr, each line starting with `cosim:`.
 pub fn build(verilog: &[PathBuf], cache_root: &Path) -> Result<Built, CosimError> {
+    build_with(verilog, cache_root, WaveFormat::Vcd)
+}
+
+/// [`build`] for waveforms in `format`.
+pub fn build_with(
+    verilog: &[PathBuf],
+    cache_root: &Path,
+    format: WaveFormat,
+) -> Result<Built, CosimError> {
     if verilog.is_empty() {
         return Err(CosimError::Build("no Verilog files to co-simulate".into()));
     }
     let verilator = Verilator::find()?;
-    let hash = build_hash(verilog, &verilator)?;
+    let hash = build_hash(verilog, &verilator, format)?;
     let dir = cache_root.join(&hash);
     let exe = dir.join(EXE_NAME);
     if exe.is_file() {
@@ -166,7 +224,7 @@ pub fn build(verilog: &[PathBuf], cache_root: &Path) -> Result<Built, CosimError
         std::process::id(),
         SCRATCH.fetch_add(1, Ordering::Relaxed)
     ));
-    let result = build_in(verilog, &verilator, cache_root, &scratch, &dir);
+    let result = build_in(verilog, &verilator, format, cache_root, &scratch, &dir);
     if let Err(e) = result {
         eprintln!(
             "cosim: build failed; its files are kept in {}",
@@ -208,6 +266,7 @@ struct Job {
 fn build_in(
     verilog: &[PathBuf],
     verilator: &Verilator,
+    format: WaveFormat,
     cache_root: &Path,
     scratch: &Path,
     final_dir: &Path,
@@ -225,6 +284,7 @@ fn build_in(
     let t = Instant::now();
     let out = Command::new("verilator")
         .args(VERILATOR_ARGS)
+        .arg(format.verilator_arg())
         .arg("--Mdir")
         .arg(&mdir)
         .args(verilog)
@@ -271,11 +331,6 @@ fn build_in(
             });
         }
     }
-    jobs.push(Job {
-        source: shim,
-        object: scratch.join("cosim_shim.o"),
-        slow: false,
-    });
 
     // Verilator's runtime, shared by every design.
     let mut runtime: Vec<String> = names("VM_GLOBAL_FAST");
@@ -306,8 +361,13 @@ fn build_in(
         }
     }
 
-    // Compile.
-    let compiler = compiler(verilator, &mdir)?;
+    // Compile (the shim last in the list, compiled first).
+    jobs.push(Job {
+        source: shim,
+        object: scratch.join("cosim_shim.o"),
+        slow: false,
+    });
+    let compiler = compiler(verilator, &mdir, format)?;
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(2)
@@ -323,7 +383,32 @@ fn build_in(
         }
     );
     let t = Instant::now();
-    compile_all(&compiler, &jobs, threads)?;
+    // The shim first and alone: it fails to compile when the top's ports are not the
+    // ones it drives (a `--verilog` design that is not a cu32 top), which is said plainly.
+    let (shim_job, rest) = jobs.split_last().expect("the shim's job");
+    if let Err(CosimError::Build(log)) = compile_one(&compiler, shim_job) {
+        let mut missing: Vec<&str> = log
+            .lines()
+            .filter_map(|l| l.split("has no member named '").nth(1)?.split('\'').next())
+            .collect();
+        missing.sort_unstable();
+        missing.dedup();
+        let what = if missing.is_empty() {
+            let errors: Vec<&str> = log
+                .lines()
+                .filter(|l| l.contains("error:"))
+                .take(5)
+                .collect();
+            format!("(the first errors:)\n{}", errors.join("\n"))
+        } else {
+            format!("it lacks (at least) {}", missing.join(", "))
+        };
+        return Err(CosimError::Build(format!(
+            "the top module `cu32_top` does not have the ports the co-simulation shim \
+             (sim/shim/cosim_shim.cpp) drives: {what}"
+        )));
+    }
+    compile_all(&compiler, rest, threads)?;
     eprintln!("cosim: compiled in {:.1} s", t.elapsed().as_secs_f64());
 
     if !runtime_cached {
@@ -348,7 +433,8 @@ fn build_in(
     link.args(&runtime_objects)
         .arg("-o")
         .arg(&exe)
-        .args(LINK_LIBS);
+        .args(LINK_LIBS)
+        .args(format.libs());
     let out = link
         .output()
         .map_err(|e| CosimError::Build(format!("cannot run the linker: {e}")))?;
@@ -363,7 +449,11 @@ fn build_in(
 }
 
 /// The C++ compiler, configured like `verilated.mk` would.
-fn compiler(verilator: &Verilator, mdir: &Path) -> Result<cc::Tool, CosimError> {
+fn compiler(
+    verilator: &Verilator,
+    mdir: &Path,
+    format: WaveFormat,
+) -> Result<cc::Tool, CosimError> {
     let mut b = cc::Build::new();
     b.cpp(true)
         .opt_level(1)
@@ -381,7 +471,7 @@ fn compiler(verilator: &Verilator, mdir: &Path) -> Result<cc::Tool, CosimError> 
         .flag("-std=gnu++17")
         .flag("-faligned-new")
         .flag("-w");
-    for (name, value) in DEFINES {
+    for (name, value) in DEFINES.iter().chain(&format.defines()) {
         b.define(name, *value);
     }
     b.try_get_compiler()

@@ -541,6 +541,15 @@ pub struct RunSummary {
 
 /// Why the wave stopped with an error. Every message names the PC and, when there is one,
 /// the instruction word.
+/// A branch target as a message shows it: `0x20000`, or `-0x1fffc` below address 0.
+fn signed_hex(v: i128) -> String {
+    if v < 0 {
+        format!("-0x{:x}", v.unsigned_abs())
+    } else {
+        format!("0x{v:x}")
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ModelError {
     /// The word at the PC is not an instruction (or its literal is missing).
@@ -549,8 +558,12 @@ pub enum ModelError {
     /// The PC left the code (no `s_endpgm` on the way).
     #[error("pc 0x{pc:04x}: outside the program ({len} bytes), no s_endpgm on the way")]
     PcOutsideProgram { pc: u32, len: u64 },
+    /// A kernel's wave ran past the end of the kernel's code (its symbol) into what
+    /// follows it, which does not decode or is not modelled: no `s_endpgm` on the way.
+    #[error("pc 0x{pc:04x}: past the end of the kernel's code (0x{start:04x}..0x{end:04x}), no s_endpgm on the way")]
+    PastKernelEnd { pc: u32, start: u32, end: u32 },
     /// A branch, call or jump aims outside the code or between dwords.
-    #[error("pc 0x{pc:04x}: {name} (0x{word:08x}): branch target 0x{target:x} outside the program ({len} bytes)")]
+    #[error("pc 0x{pc:04x}: {name} (0x{word:08x}): branch target {} outside the program ({len} bytes)", signed_hex(*target))]
     BranchTarget {
         pc: u32,
         word: u32,

@@ -175,10 +175,20 @@ pub fn run_dispatch_in_order(
     // The work-groups not started yet, in dispatch order, and the next one's first wave.
     let mut ids = launch.group_ids();
     let mut next_first = 0u32;
+    let (start, end) = (setup.entry, setup.entry + kernel.code.len() as u32);
     let wave_err = |group: &Group, (w, error): (u32, ModelError)| RunError::Wave {
         group: group.id,
         wave: w - group.first,
-        error,
+        error: match error {
+            // What follows the kernel's code (padding, another kernel) is no instruction
+            // of it.
+            ModelError::Decode { pc, .. } | ModelError::Unsupported { pc, .. }
+                if !(start..end).contains(&pc) =>
+            {
+                ModelError::PastKernelEnd { pc, start, end }
+            }
+            e => e,
+        },
     };
 
     // The order, as far as it goes; the work-groups it reaches are started in order.
