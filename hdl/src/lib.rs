@@ -1,9 +1,11 @@
 //! cu32 RTL: the configuration, the rust-hdl blocks of the compute unit and the Verilog
 //! generation that assembles them through the tera templates.
 //!
-//! One wave: a scalar core (SALU) and the first slice of the vector unit (integer VALU,
-//! DPP, VOPD; `lanes` copies of the rust-hdl lane replicated by a template). See
-//! `hdl/README.md` for the block diagrams and instruction latencies.
+//! The current cores (`core: pipelined`, `core: sequential`) are built from the rust-hdl
+//! blocks and the templates; the interleaved core that is to replace them grows as blocks
+//! of plain parameterised Verilog, a folder each with its test: `front`, `sgpr`, `vgpr`,
+//! `waits`, `barrier` (and the SALU's pipelined form). See `hdl/README.md` for the block
+//! diagrams, stages and figures.
 
 pub mod barrier;
 pub mod config;
