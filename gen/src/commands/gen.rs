@@ -1,5 +1,6 @@
 //! `cu32 gen`: writes the compute unit's Verilog for a configuration to
-//! `<out>/<config name>/` (`cu32_top.v`, `cu32_decode.v`, `cu32_core.v`, `files.f`).
+//! `<out>/<config name>/` (`cu32_top.v`, `cu32_decode.v`, ..., the parameter header
+//! `cu32_shape.vh`, `files.f`).
 
 use super::{config_dir, load_config};
 use anyhow::Context;
