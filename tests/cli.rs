@@ -189,7 +189,7 @@ fn config_name_and_float_units_are_checked() {
             ],
         );
     }
-    for config in ["default", "sequential", "ulx3s-85f"] {
+    for config in ["default", "sequential", "ulx3s-85f", "interleaved"] {
         let path = repo().join(format!("configs/{config}.yaml"));
         cu32_hdl::Config::load(&path).unwrap_or_else(|e| panic!("{e}"));
     }
@@ -1270,6 +1270,30 @@ fn scalar_programs_cosimulate() {
         "",
     );
     assert!(stdout.contains("jump_beyond.s: 3 instructions"), "{stdout}");
+}
+
+/// The interleaved core's scalar spine (`configs/interleaved.yaml`, `core: interleaved`)
+/// runs every scalar program, the far branches and the jump out of the memory exactly as
+/// the golden model does, and 500 random streams (scalar ones: what it executes so far).
+#[test]
+fn interleaved_core_cosimulates_scalar_programs() {
+    let out = tempfile::tempdir().unwrap();
+    let mut programs = programs_in("scalar");
+    programs.extend(far_branches(out.path()));
+    programs.push(repo().join("kernels/faults/jump_beyond.s"));
+    let stdout = cosim_passes(
+        cu32()
+            .arg("cosim")
+            .args(&programs)
+            .args(["--seeds", "500", "--config"])
+            .arg(repo().join("configs/interleaved.yaml"))
+            .arg("--out")
+            .arg(out.path()),
+        programs.len() + 500,
+        "",
+    );
+    assert!(stdout.contains("jump_beyond.s: 3 instructions"), "{stdout}");
+    assert!(stdout.contains("500 run, 500 passed"), "{stdout}");
 }
 
 /// The sequential core (`configs/sequential.yaml`, `core: sequential`, 2 lanes) runs every

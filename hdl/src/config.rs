@@ -47,6 +47,9 @@ pub enum CoreKind {
     /// instructions in a pipeline over the wave slots, the vector units behind it.
     #[default]
     Pipelined,
+    /// The interleaved core, being built (hdl/README.md, "The interleaved core"): waves
+    /// interleaved in a fixed pipeline, state in RAM. It runs plain scalar programs so far.
+    Interleaved,
 }
 
 /// Feature switches.

@@ -4,7 +4,8 @@
 //! The current cores (`core: pipelined`, `core: sequential`) are built from the rust-hdl
 //! blocks and the templates; the interleaved core that is to replace them grows as blocks
 //! of plain parameterised Verilog, a folder each with its test: `front`, `sgpr`, `vgpr`,
-//! `waits`, `barrier` (and the SALU's pipelined form). See `hdl/README.md` for the block
+//! `waits`, `barrier` (and the SALU's pipelined form), joined by the scalar spine
+//! (`scalar`) under its top (`top`) as `core: interleaved`. See `hdl/README.md` for the block
 //! diagrams, stages and figures.
 
 pub mod barrier;
@@ -16,8 +17,10 @@ pub mod dispatch;
 pub mod front;
 pub mod lane;
 pub mod salu;
+pub mod scalar;
 pub mod sgpr;
 pub mod shape;
+pub mod top;
 pub mod valu_control;
 pub mod vector;
 pub mod verilog;
@@ -42,13 +45,25 @@ use cu32_isa::{Format, OpInfo};
 /// tables for VALU (VOPD halves included), DS and GLOBAL. (`core: pipelined` runs the same
 /// rows: its issue hands them to the same units.)
 pub fn implements(op: &OpInfo, config: &Config) -> bool {
-    match op.format {
+    let in_tables = match op.format {
         Format::Ds => vector::ds_control(op).is_some(),
         Format::Global | Format::Flat => vector::vmem_control(op).is_some(),
         Format::Mubuf => vector::CACHE_INVALIDATES.contains(&op.name.as_str()),
         Format::VopdX | Format::VopdY => vector::dual_control(op).is_some(),
         f if f.is_valu() => vector::vector_control(op).is_some(),
         Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp | Format::Smem => {
+            control::control(op, &config.features).is_some()
+        }
+        _ => false,
+    };
+    in_tables && (config.core != CoreKind::Interleaved || interleaved_runs(op, config))
+}
+
+/// Whether the interleaved core, as far as it is built, runs `op`: the scalar spine runs
+/// every scalar row of the control table but the scalar memory ones.
+fn interleaved_runs(op: &OpInfo, config: &Config) -> bool {
+    match op.format {
+        Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp => {
             control::control(op, &config.features).is_some()
         }
         _ => false,

@@ -171,7 +171,7 @@ pub fn build_hash(
         h.update(arg.as_bytes());
         h.update([0]);
     }
-    for file in verilog {
+    for file in verilog.iter().chain(&headers(verilog)?) {
         let text = std::fs::read(file).map_err(|e| CosimError::io(file, "cannot read", e))?;
         let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
         let name = name.unwrap_or_default();
@@ -181,6 +181,41 @@ pub fn build_hash(
         h.update(&text);
     }
     Ok(hex(&h.finalize()[..10]))
+}
+
+/// The folders of the Verilog files, where their `include`s are looked for (`-I`).
+fn include_dirs(verilog: &[PathBuf]) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    for file in verilog {
+        let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        if !dirs.contains(&dir) {
+            dirs.push(dir);
+        }
+    }
+    dirs
+}
+
+/// The headers (`*.vh`) in those folders, sorted: what an `include` may read, so part of
+/// the cache key.
+fn headers(verilog: &[PathBuf]) -> Result<Vec<PathBuf>, CosimError> {
+    let mut found = Vec::new();
+    for dir in include_dirs(verilog) {
+        let listed = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            &dir
+        };
+        let entries =
+            std::fs::read_dir(listed).map_err(|e| CosimError::io(listed, "cannot list", e))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "vh") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
 }
 
 /// Builds the executable for `verilog` under `cache_root` (writing VCD waveforms), or finds
@@ -287,6 +322,17 @@ fn build_in(
         .arg(format.verilator_arg())
         .arg("--Mdir")
         .arg(&mdir)
+        .args(include_dirs(verilog).iter().map(|d| {
+            format!(
+                "-I{}",
+                if d.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    d
+                }
+                .display()
+            )
+        }))
         .args(verilog)
         .output()
         .map_err(|e| CosimError::VerilatorMissing(e.to_string()))?;

@@ -1,0 +1,171 @@
+// cu32_top — the interleaved core's top (core: interleaved), with the ports of the other
+// cores' tops so that the same co-simulation harness drives it. For now it holds the
+// scalar spine (cu32_scalar.v) and runs plain programs: written through
+// imem_we/addr/wdata (writes beyond the memory are ignored), then `start` (a 1-cycle
+// pulse) resets the spine and one wave starts in slot 0 at PC 0 with EXEC_LO all ones and
+// everything else 0. done: its s_endpgm retired; error / error_pc / error_code (1,
+// INSTRUCTION): it stopped at an instruction the spine does not run (vector and memory
+// ones included), its words past the memory's end, or a branch or jump out of it.
+// The host port answers nothing (no CSRs yet), the bus port asks nothing, and the vector
+// trace ports are idle. rst: synchronous, active high.
+`default_nettype none
+
+module cu32_top (
+    input  wire        clk,
+    input  wire        rst,
+    input  wire        imem_we,
+    input  wire [31:0] imem_addr,
+    input  wire [31:0] imem_wdata,
+    input  wire        start,
+    output wire        running,
+    output wire        done,
+    output wire        error,
+    output wire [31:0] error_pc,
+    output wire [7:0]  error_code,
+    input  wire        host_cyc,
+    input  wire        host_stb,
+    input  wire        host_we,
+    input  wire [7:0]  host_adr,
+    input  wire [31:0] host_dat_i,
+    input  wire [3:0]  host_sel,
+    output wire        host_stall,
+    output wire        host_ack,
+    output wire [31:0] host_dat_o,
+    output wire        trace_valid,
+    output wire [31:0] trace_wave,
+    output wire [31:0] trace_pc,
+    output wire [31:0] trace_word0,
+    output wire [31:0] trace_word1,
+    output wire        trace_has_literal,
+    output wire [31:0] trace_word2,
+    output wire [1:0]  trace_nwords,
+    output wire [63:0] trace_exec,
+    output wire        wb_cyc,
+    output wire        wb_stb,
+    output wire        wb_we,
+    output wire [29:0] wb_adr,
+    output wire [31:0] wb_dat_o,
+    output wire [3:0]  wb_sel,
+    input  wire        wb_stall,
+    input  wire        wb_ack,
+    input  wire        wb_err,
+    input  wire [31:0] wb_dat_i,
+    output wire        trace_swe,
+    output wire [7:0]  trace_sidx,
+    output wire [31:0] trace_sval,
+    output wire        trace_sdone,
+    output wire [1:0]  trace_vbg,
+    output wire        trace_vdone,
+    output wire        trace_mdone,
+`ifdef CU32_TRACE
+    output wire        trace_vwe0,
+    output wire [7:0]  trace_vidx0,
+    output wire [31:0] trace_vmask,
+    output wire [1023:0] trace_vval0,
+    output wire        trace_vwe1,
+    output wire [7:0]  trace_vidx1,
+    output wire [1023:0] trace_vval1,
+    output wire        trace_vwe2,
+    output wire [7:0]  trace_vidx2,
+    output wire [1023:0] trace_vval2,
+    output wire        trace_vwe3,
+    output wire [7:0]  trace_vidx3,
+    output wire [1023:0] trace_vval3,
+`endif
+    output wire        trace_we0,
+    output wire [6:0]  trace_idx0,
+    output wire [31:0] trace_val0,
+    output wire        trace_we1,
+    output wire [6:0]  trace_idx1,
+    output wire [31:0] trace_val1,
+    output wire        trace_we2,
+    output wire [6:0]  trace_idx2,
+    output wire [31:0] trace_val2,
+    output wire        trace_we3,
+    output wire [6:0]  trace_idx3,
+    output wire [31:0] trace_val3,
+    output wire        trace_scc_we,
+    output wire        trace_scc
+);
+`include "cu32_shape.vh"
+    localparam integer SB = CU32_SLOT_PORT_BITS;
+    localparam integer IB = CU32_IMEM_BITS;
+
+    // A plain program's run: `start` resets the spine, whose wave 0 starts a cycle later.
+    reg         go, live, p_done, p_error;
+    wire        ended, fault;
+    wire [31:0] fault_pc;
+    always @(posedge clk) begin
+        go <= start && !rst;
+        if (rst || start) begin
+            live <= 1'b0;
+            p_done <= 1'b0;
+            p_error <= 1'b0;
+        end else begin
+            if (go) live <= 1'b1;
+            if (ended || fault) live <= 1'b0;
+            if (ended) p_done <= 1'b1;
+            if (fault) p_error <= 1'b1;
+        end
+    end
+    reg  [31:0] p_error_pc;
+    always @(posedge clk) if (fault) p_error_pc <= fault_pc;
+
+    wire        t_valid, t_lit, t_scc_we, t_scc, start_busy;
+    wire [SB-1:0] t_slot, end_slot;
+    wire [31:0] t_pc, t_w0, t_w1;
+    wire [1:0]  t_n;
+    wire [63:0] t_exec;
+    wire [3:0]  t_we;
+    wire [27:0] t_idx;
+    wire [127:0] t_val;
+    wire        unused = &{1'b0, start_busy, imem_addr[31:IB], t_slot, end_slot, host_cyc, host_stb,
+                           host_we, host_adr, host_dat_i, host_sel, wb_stall, wb_ack,
+                           wb_err, wb_dat_i};
+    cu32_scalar #(.SLOTS(CU32_SLOTS), .SB(SB), .IMEM_BITS(IB)) scalar (
+        .clk(clk), .rst(rst || start),
+        .imem_we(imem_we && (imem_addr[31:IB] == 0)), .imem_addr(imem_addr[IB-1:0]),
+        .imem_wdata(imem_wdata), .pc_base(64'd0),
+        .start(go), .start_slot({SB{1'b0}}), .start_pc({IB{1'b0}}),
+        .start_exec(64'h00000000ffffffff), .start_mode(32'd0), .start_busy(start_busy),
+        .hold(1'b0), .ended(ended), .fault(fault), .end_slot(end_slot), .fault_pc(fault_pc),
+        .trace_valid(t_valid), .trace_slot(t_slot), .trace_pc(t_pc), .trace_word0(t_w0),
+        .trace_word1(t_w1), .trace_nwords(t_n), .trace_has_literal(t_lit),
+        .trace_exec(t_exec), .trace_we(t_we), .trace_idx(t_idx), .trace_val(t_val),
+        .trace_scc_we(t_scc_we), .trace_scc(t_scc)
+    );
+
+    assign running = live;
+    assign done = p_done;
+    assign error = p_error;
+    assign error_pc = p_error_pc;
+    assign error_code = p_error ? 8'd1 : 8'd0;
+    assign host_stall = 1'b0;
+    assign host_ack = 1'b0;
+    assign host_dat_o = 32'd0;
+    assign trace_valid = t_valid;
+    assign trace_wave = 32'd0;
+    assign trace_pc = t_pc;
+    assign trace_word0 = t_w0;
+    assign trace_word1 = t_w1;
+    assign trace_word2 = 32'd0;
+    assign trace_has_literal = t_lit;
+    assign trace_nwords = t_n;
+    assign trace_exec = t_exec;
+    assign {wb_cyc, wb_stb, wb_we, wb_adr, wb_dat_o, wb_sel} = 69'd0;
+    assign {trace_swe, trace_sidx, trace_sval, trace_sdone} = 42'd0;
+    assign {trace_vbg, trace_vdone, trace_mdone} = 4'd0;
+`ifdef CU32_TRACE
+    assign {trace_vwe0, trace_vidx0, trace_vmask, trace_vval0} = 1065'd0;
+    assign {trace_vwe1, trace_vidx1, trace_vval1} = 1033'd0;
+    assign {trace_vwe2, trace_vidx2, trace_vval2} = 1033'd0;
+    assign {trace_vwe3, trace_vidx3, trace_vval3} = 1033'd0;
+`endif
+    assign {trace_we3, trace_we2, trace_we1, trace_we0} = t_we;
+    assign {trace_idx3, trace_idx2, trace_idx1, trace_idx0} = t_idx;
+    assign {trace_val3, trace_val2, trace_val1, trace_val0} = t_val;
+    assign trace_scc_we = t_scc_we;
+    assign trace_scc = t_scc;
+endmodule
+
+`default_nettype wire
