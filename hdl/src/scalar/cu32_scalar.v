@@ -15,7 +15,9 @@
 //   B   the SGPR pairs read (block RAM)
 //   R   registered in the fabric; operands chosen (x_*) and, for s_setpc/s_swappc, the
 //       jump target checked
-//   X1 X2 X3  cu32_salu_pipe: results two edges after x_*; in X3 the writes are worked out
+//   X1..X4  the SALU: cu32_salu_pipe (results two edges after x_*) and its outputs
+//       registered here (s_*), SALU_LATENCY edges after x_*; in X4 the writes are worked
+//       out
 //   W   w_*: the SGPR write, the slot's state writes, the next PC and `run` to the front;
 //       the instruction retires (trace_*), or its wave ends (s_endpgm) or faults
 //
@@ -81,14 +83,14 @@ module cu32_scalar #(
     // ---- a wave's start: clear its SGPRs, set its state, make it ready ----
     // go_clear: the SGPR file's sweep begins; go_init: the state is still to be set (in a
     // cycle W does not write it); go_run: the slot's PC written and the slot made ready
-    // (in a cycle W will not write a PC: none in X3).
+    // (in a cycle W will not write a PC: none in X4).
     reg          go_clear, go_init, go_wait, go_run;
     reg [SB-1:0] go_slot;
     reg [IMEM_BITS-1:0] go_pc;
     reg [63:0]   go_exec;
     reg [31:0]   go_mode;
     wire         clear_busy;
-    reg          w_valid, x3_live;
+    reg          w_valid, xo_live;
     wire         init_now = go_init && !w_valid;
     wire         take = start && !start_busy;
     assign start_busy = go_clear || go_init || go_wait || go_run;
@@ -102,8 +104,8 @@ module cu32_scalar #(
             go_clear <= take;
             go_init <= take || (go_init && !init_now);
             // (clear_busy rises the cycle after go_clear.)
-            go_wait <= go_clear || (go_wait && (clear_busy || go_init || x3_live));
-            go_run <= go_wait && !clear_busy && !go_init && !x3_live;
+            go_wait <= go_clear || (go_wait && (clear_busy || go_init || xo_live));
+            go_run <= go_wait && !clear_busy && !go_init && !xo_live;
         end
         if (take) begin
             go_slot <= start_slot;
@@ -347,7 +349,8 @@ module cu32_scalar #(
     wire        r_jump = r_kind == KIND_JUMP;
     wire        jump_out = r_jump && ((jump[31:IMEM_BITS+2] != 0) || (jump[1:0] != 2'd0));
 
-    // ---- X1..X3: the SALU ----
+    // ---- X1..X4: the SALU ----
+    localparam integer SALU_LATENCY = 3;   // x_* to s_*: cu32_salu_pipe's 2, then s_*
     reg                  x_valid;
     reg  [SB-1:0]        x_slot;
     reg  [63:0]          x_a, x_b, x_exec;
@@ -369,63 +372,67 @@ module cu32_scalar #(
         x_d_wide <= r_d_wide;
         x_pc <= r_pc;
     end
-    wire [63:0] s_result, s_exec;
-    wire [31:0] s_mode;
-    wire        s_scc, s_quick;
+    wire [63:0] p_result, p_exec;
+    wire [31:0] p_mode;
+    wire        p_scc, p_quick;
     cu32_salu_pipe salu (
         .clock(clk), .op(x_alu), .a(x_a), .b(x_b), .wide(x_wide), .d_wide(x_d_wide),
         .scc(x_scc), .exec(x_exec), .mode(x_mode),
         .pc(pc_base + {{(62 - IMEM_BITS){1'b0}}, x_pc, 2'b00}),
-        .result(s_result), .scc_out(s_scc), .exec_out(s_exec), .mode_out(s_mode), .quick(s_quick)
+        .result(p_result), .scc_out(p_scc), .exec_out(p_exec), .mode_out(p_mode), .quick(p_quick)
     );
-    wire unused_salu = &{1'b0, x_valid, x_slot, s_quick, lw_ready};
-    // What W needs, two more cycles on (X2, X3).
+    wire unused_salu = &{1'b0, x_valid, x_slot, p_quick, lw_ready};
+    // What W needs, beside the SALU.
     localparam integer XE = 1 + SB + 2 * IMEM_BITS + 64 + 7 + W_KIND + 12 + 1;
     wire [XE-1:0] r_carry = {r_valid, r_slot, r_pc, jump_out ? r_pc : r_jump ?
                              jump[IMEM_BITS+1:2] : r_next, r_w0, r_w1, r_d_code, r_kind,
                              r_flags[11] || jump_out, r_flags[10:0], r_mode_we};
-    reg  [XE-1:0] x1_carry, x2_carry, x3_carry;
+    // (x_carry[k] is in stage X(k + 1); the last meets the SALU's registered outputs.)
+    reg  [XE-1:0] x_carry [0:SALU_LATENCY];
+    reg  [63:0]   s_result, s_exec;
+    reg  [31:0]   s_mode;
+    reg           s_scc;
+    integer       xk;
     always @(posedge clk) begin
-        x1_carry <= r_carry;
-        x2_carry <= x1_carry;
-        x3_carry <= x2_carry;
-        if (rst) begin
-            x1_carry[XE-1] <= 1'b0;
-            x2_carry[XE-1] <= 1'b0;
-            x3_carry[XE-1] <= 1'b0;
-        end
+        x_carry[0] <= r_carry;
+        for (xk = 1; xk <= SALU_LATENCY; xk = xk + 1) x_carry[xk] <= x_carry[xk - 1];
+        if (rst) for (xk = 0; xk <= SALU_LATENCY; xk = xk + 1) x_carry[xk][XE-1] <= 1'b0;
+        s_result <= p_result;
+        s_exec <= p_exec;
+        s_mode <= p_mode;
+        s_scc <= p_scc;
     end
-    wire                 x3_valid, x3_bad, x3_lit, x3_d_wide, x3_d_on, x3_scc_we, x3_exec_we;
-    wire                 x3_mode_we, x3_a_ram, x3_b_ram, x3_a_hi, x3_b_hi, x3_a_wide;
-    wire                 x3_b_wide;
-    wire [SB-1:0]        x3_slot;
-    wire [IMEM_BITS-1:0] x3_pc, x3_next;
-    wire [31:0]          x3_w0, x3_w1;
-    wire [6:0]           x3_d_code;
-    wire [W_KIND-1:0]    x3_kind;
-    assign {x3_valid, x3_slot, x3_pc, x3_next, x3_w0, x3_w1, x3_d_code, x3_kind, x3_bad,
-            x3_a_ram, x3_b_ram, x3_a_hi, x3_b_hi, x3_lit, x3_a_wide, x3_b_wide, x3_d_wide,
-            x3_d_on, x3_scc_we, x3_exec_we, x3_mode_we} = x3_carry;
-    always @(*) x3_live = x3_valid;
+    wire                 xo_valid, xo_bad, xo_lit, xo_d_wide, xo_d_on, xo_scc_we, xo_exec_we;
+    wire                 xo_mode_we, xo_a_ram, xo_b_ram, xo_a_hi, xo_b_hi, xo_a_wide;
+    wire                 xo_b_wide;
+    wire [SB-1:0]        xo_slot;
+    wire [IMEM_BITS-1:0] xo_pc, xo_next;
+    wire [31:0]          xo_w0, xo_w1;
+    wire [6:0]           xo_d_code;
+    wire [W_KIND-1:0]    xo_kind;
+    assign {xo_valid, xo_slot, xo_pc, xo_next, xo_w0, xo_w1, xo_d_code, xo_kind, xo_bad,
+            xo_a_ram, xo_b_ram, xo_a_hi, xo_b_hi, xo_lit, xo_a_wide, xo_b_wide, xo_d_wide,
+            xo_d_on, xo_scc_we, xo_exec_we, xo_mode_we} = x_carry[SALU_LATENCY];
+    always @(*) xo_live = xo_valid;
     wire unused_x3 = &{1'b0, next[31:IMEM_BITS], r_bad, r_lit, r_d_on, r_scc_we, r_exec_we,
-                       x3_a_ram, x3_b_ram, x3_a_hi, x3_b_hi, x3_a_wide,
-                       x3_b_wide};
+                       xo_a_ram, xo_b_ram, xo_a_hi, xo_b_hi, xo_a_wide,
+                       xo_b_wide};
 
     // The destination's halves (a 32-bit one: the low half's code), in pseudocode order:
     // EXEC from a saveexec first, then the destination. Each half goes to the SGPR file
     // (codes 0..105) or to the slot's VCC, M0 or EXEC; ttmp and null are dropped (null as a
     // 64-bit destination too, M0 with it).
-    wire [6:0]  lo_code = x3_d_code;
-    wire [6:0]  hi_code = x3_d_code + 7'd1;
-    wire        dst = x3_valid && x3_d_on && !x3_bad && (lo_code != NULL);
+    wire [6:0]  lo_code = xo_d_code;
+    wire [6:0]  hi_code = xo_d_code + 7'd1;
+    wire        dst = xo_valid && xo_d_on && !xo_bad && (lo_code != NULL);
     function automatic kept(input [6:0] code);
         kept = (code < 7'd108) || (code == M0) || (code >= EXEC_LO);
     endfunction
     wire        lo_on = dst && kept(lo_code);
-    wire        hi_on = dst && x3_d_wide && kept(hi_code);
-    wire        ex_on = x3_valid && x3_exec_we && !x3_bad;
+    wire        hi_on = dst && xo_d_wide && kept(hi_code);
+    wire        ex_on = xo_valid && xo_exec_we && !xo_bad;
     // Trace slots: 0, 1 a saveexec's EXEC (1 only for a 64-bit one); 2, 3 the destination.
-    wire [3:0]  t_we = {hi_on, lo_on, ex_on && x3_d_wide, ex_on};
+    wire [3:0]  t_we = {hi_on, lo_on, ex_on && xo_d_wide, ex_on};
 
     // ---- W ----
     reg                  w_bad, w_end, w_lit;
@@ -437,29 +444,29 @@ module cu32_scalar #(
     reg                  w_scc_we, w_scc, w_mode_we, w_ex_lo, w_ex_hi;
     reg  [31:0]          w_mode, w_exec_lo, w_exec_hi;
     always @(posedge clk) begin
-        w_valid <= x3_valid && !rst;
-        w_run <= x3_valid && !rst && !x3_bad && (x3_kind != KIND_END);
-        w_slot <= x3_slot;
-        w_pc <= x3_pc;
-        w_next <= x3_next;
-        w_w0 <= x3_w0;
-        w_w1 <= x3_w1;
-        w_lit <= x3_lit;
-        w_bad <= x3_bad;
-        w_end <= x3_kind == KIND_END;
+        w_valid <= xo_valid && !rst;
+        w_run <= xo_valid && !rst && !xo_bad && (xo_kind != KIND_END);
+        w_slot <= xo_slot;
+        w_pc <= xo_pc;
+        w_next <= xo_next;
+        w_w0 <= xo_w0;
+        w_w1 <= xo_w1;
+        w_lit <= xo_lit;
+        w_bad <= xo_bad;
+        w_end <= xo_kind == KIND_END;
         w_lo <= (lo_on && (lo_code < VCC_LO) && !lo_code[0]) || (hi_on && (hi_code < VCC_LO) && !hi_code[0]);
         w_hi <= (lo_on && (lo_code < VCC_LO) && lo_code[0]) || (hi_on && (hi_code < VCC_LO) && hi_code[0]);
         w_pair <= lo_code[6:1];
-        w_data <= x3_d_wide ? s_result : {s_result[31:0], s_result[31:0]};
+        w_data <= xo_d_wide ? s_result : {s_result[31:0], s_result[31:0]};
         w_we <= t_we;
         w_idx <= {hi_code, lo_code, 7'd127, 7'd126};
         w_val <= {s_result[63:32], s_result[31:0], s_exec[63:32], s_exec[31:0]};
-        w_scc_we <= x3_valid && x3_scc_we && !x3_bad;
+        w_scc_we <= xo_valid && xo_scc_we && !xo_bad;
         w_scc <= s_scc;
-        w_mode_we <= x3_valid && x3_mode_we && !x3_bad;
+        w_mode_we <= xo_valid && xo_mode_we && !xo_bad;
         w_mode <= s_mode;
         w_ex_lo <= ex_on;
-        w_ex_hi <= ex_on && x3_d_wide;
+        w_ex_hi <= ex_on && xo_d_wide;
         w_exec_lo <= s_exec[31:0];
         w_exec_hi <= s_exec[63:32];
     end
