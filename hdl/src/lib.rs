@@ -60,10 +60,10 @@ pub fn implements(op: &OpInfo, config: &Config) -> bool {
 }
 
 /// Whether the interleaved core, as far as it is built, runs `op`: the scalar spine runs
-/// every scalar row of the control table but the scalar memory ones.
+/// every scalar row of the control table, scalar loads included.
 fn interleaved_runs(op: &OpInfo, config: &Config) -> bool {
     match op.format {
-        Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp => {
+        Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp | Format::Smem => {
             control::control(op, &config.features).is_some()
         }
         _ => false,

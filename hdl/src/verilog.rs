@@ -631,6 +631,8 @@ fn ctrl_consts() -> Vec<EnumConst> {
         c("REL_M0HI", "d_rel", Rel::M0Hi as usize),
         c("WAIT_WAITCNT", "mem_wait", Wait::Waitcnt as usize),
         c("WAIT_LGKM", "mem_wait", Wait::Lgkm as usize),
+        c("WAIT_VM", "mem_wait", Wait::Vm as usize),
+        c("WAIT_VS", "mem_wait", Wait::Vs as usize),
         c("WAIT_DRAIN", "mem_wait", Wait::Drain as usize),
     ]
 }
@@ -675,6 +677,9 @@ fn generate_interleaved(config: &Config) -> Result<Vec<GeneratedFile>, GenError>
         file("cu32_scalar.v", crate::scalar::VERILOG.into()),
         file("cu32_front.v", crate::front::VERILOG.into()),
         file("cu32_sgpr.v", crate::sgpr::VERILOG.into()),
+        file("cu32_waits.v", crate::waits::VERILOG.into()),
+        file("cu32_smem.v", render_smem()?),
+        file("cu32_smem_wb.v", render_smem_master()?),
         file("cu32_decode.v", render_decode(config)?),
         file("cu32_inline_const.v", render_inline_const()?),
         file(
@@ -712,7 +717,11 @@ pub fn render_issue(config: &Config) -> Result<String, GenError> {
             .find(|f| f.name == name)
             .map_or(1, |f| f.width)
     };
-    let consts = ctrl_consts();
+    // (This issue waits on a vmcnt or vscnt through WAIT_WAITCNT only.)
+    let consts: Vec<EnumConst> = ctrl_consts()
+        .into_iter()
+        .filter(|c| !matches!(c.name, "WAIT_VM" | "WAIT_VS"))
+        .collect();
     let mut ctx = shape_context(config);
     ctx.insert("fields", &fields);
     ctx.insert("alu_width", &width("alu"));

@@ -67,7 +67,7 @@ module tb;
   wire [31:0] wb_dat_o, trace_sval;
   wire [31:0] trace_wave;
   wire [3:0] wb_sel;
-  wire [7:0] trace_sidx;
+  wire [7:0] trace_sidx, trace_tag, trace_stag;
   reg wb_stall = 0, wb_ack = 0, wb_err = 0;
   reg [31:0] wb_dat_i = 0;
   // The host (CSR) port: idle (a plain program).

@@ -34,12 +34,13 @@
 // Answers to `run`: for each cycle with `trace_swe` high (an s_load_b* dword written into
 // the SGPR file, or with idx bit 7 set the scalar result of the VALU's background
 // instruction, which a G line ends in the same cycle), one line
-//   S idx val                                                 (hex)
-// and for each cycle with `trace_sdone` high (the outstanding load's last dword is in)
-//   L
+//   S idx val tag                                             (hex)
+// and for each cycle with `trace_sdone` high (the load's last dword is in)
+//   L tag
 // (a load retires before its dwords arrive: the harness adds the S lines to the event of
-// the load still outstanding, which the L line completes; an s_load_b512 writes 16 SGPRs,
-// more than the T line's four write slots), for each cycle with `trace_vdone` or
+// the load, which the L line completes; an s_load_b512 writes 16 SGPRs, more than the T
+// line's four write slots. tag (`trace_stag`): the load's tag, which its T line gave; 0
+// for a top with one load outstanding at most), for each cycle with `trace_vdone` or
 // `trace_mdone` high (the vector instruction running in the background on the VALU or on
 // the memory unit has ended; never both) its VGPR writes as V lines (below) and
 //   G unit                                                    (1: VALU, 2: memory unit)
@@ -50,9 +51,11 @@
 //   V idx mask val0 .. val31                                  (all hex)
 // then
 //   T pc word0 word1 word2 nwords exec we0 idx0 val0 we1 idx1 val1 we2 idx2 val2
-//     we3 idx3 val3 scc_we scc cycle time wave bg             (all hex)
+//     we3 idx3 val3 scc_we scc cycle time wave bg tag         (all hex)
 // (cycle: since the start pulse, which is cycle 1; time: the waveform time of the rising
-// edge that ends that cycle; wave: the instruction's wave, numbered in dispatch order)
+// edge that ends that cycle; wave: the instruction's wave, numbered in dispatch order;
+// tag (`trace_tag`): 0, or for a scalar load the tag its S and L lines will carry, unique
+// among the loads outstanding)
 // then the performance counters, read through the host port after the run (CSR word 0x06
 // gives their number n, words 0x20 .. 0x20 + n - 1 their values; the bus is held stalled
 // meanwhile, and the reads take n + 3 cycles after the end, which are not counted in
@@ -220,7 +223,7 @@ void print_vgprs(const Vcu32_top& t) {
 
 void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long long time) {
     if (!t.trace_vdone && !t.trace_mdone) print_vgprs(t);
-    std::fprintf(g_out, "T %x %x %x %x %x %llx %x %x %x %x %x %x %x %x %x %x %x %x %x %x %llx %llx %x %x\n",
+    std::fprintf(g_out, "T %x %x %x %x %x %llx %x %x %x %x %x %x %x %x %x %x %x %x %x %x %llx %llx %x %x %x\n",
                 (unsigned)t.trace_pc, (unsigned)t.trace_word0, (unsigned)t.trace_word1,
                 (unsigned)t.trace_word2, (unsigned)t.trace_nwords,
                 (unsigned long long)t.trace_exec,
@@ -229,7 +232,7 @@ void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long lon
                 (unsigned)t.trace_we2, (unsigned)t.trace_idx2, (unsigned)t.trace_val2,
                 (unsigned)t.trace_we3, (unsigned)t.trace_idx3, (unsigned)t.trace_val3,
                 (unsigned)t.trace_scc_we, (unsigned)t.trace_scc, cycle, time,
-                (unsigned)t.trace_wave, (unsigned)t.trace_vbg);
+                (unsigned)t.trace_wave, (unsigned)t.trace_vbg, (unsigned)t.trace_tag);
 }
 
 // One read of CSR word `adr` through the host port, starting with the clock low; ends with
@@ -364,8 +367,9 @@ std::string run(const std::vector<uint32_t>& words,
             g_mem.queue.push_back(r);
         }
         if (t.trace_swe)
-            std::fprintf(g_out, "S %x %x\n", (unsigned)t.trace_sidx, (unsigned)t.trace_sval);
-        if (t.trace_sdone) std::fprintf(g_out, "L\n");
+            std::fprintf(g_out, "S %x %x %x\n", (unsigned)t.trace_sidx, (unsigned)t.trace_sval,
+                         (unsigned)t.trace_stag);
+        if (t.trace_sdone) std::fprintf(g_out, "L %x\n", (unsigned)t.trace_stag);
         // (T before G: an instruction can end in the cycle it retires, a DS no-op say.)
         if (t.trace_valid) print_trace(t, cycles, sim.ctx->time() + 1);
         if (t.trace_vdone || t.trace_mdone) {

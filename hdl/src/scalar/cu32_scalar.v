@@ -50,10 +50,20 @@ module cu32_scalar #(
     input  wire [31:0]          start_mode,
     output wire                 start_busy,
     input  wire                 hold,
-    output reg                  ended,
+    output reg  [SLOTS-1:0]     ended,
     output reg                  fault,
-    output reg  [SB-1:0]        end_slot,
     output reg  [31:0]          fault_pc,
+    // The scalar memory unit's bus master (Wishbone B4 pipelined).
+    output wire                 wb_cyc,
+    output wire                 wb_stb,
+    output wire                 wb_we,
+    output wire [29:0]          wb_adr,
+    output wire [31:0]          wb_dat_o,
+    output wire [3:0]           wb_sel,
+    input  wire                 wb_stall,
+    input  wire                 wb_ack,
+    input  wire                 wb_err,
+    input  wire [31:0]          wb_dat_i,
     output wire                 trace_valid,
     output wire [SB-1:0]        trace_slot,
     output wire [31:0]          trace_pc,
@@ -66,7 +76,16 @@ module cu32_scalar #(
     output wire [27:0]          trace_idx,   // four 7-bit SGPR codes
     output wire [127:0]         trace_val,   // four dwords
     output wire                 trace_scc_we,
-    output wire                 trace_scc
+    output wire                 trace_scc,
+    // The retired instruction completes later (a scalar load: tag 1..8), its writes on the
+    // S port under that tag: trace_swe a loaded dword written to SGPR code trace_sidx,
+    // trace_sdone the load complete (its dwords written, lgkmcnt counted down).
+    output wire [7:0]           trace_tag,
+    output wire                 trace_swe,
+    output wire [6:0]           trace_sidx,
+    output wire [31:0]          trace_sval,
+    output wire [7:0]           trace_stag,
+    output wire                 trace_sdone
 );
 `include "cu32_ctrl.vh"
     localparam [6:0] VCC_LO = 7'd106, NULL = 7'd124, M0 = 7'd125, EXEC_LO = 7'd126;
@@ -122,16 +141,17 @@ module cu32_scalar #(
     wire [31:0]          f_w0, f_w1, f_w2;
     wire [1:0]           f_room;
     wire [SLOTS-1:0]     ready;
-    reg                  w_run;
+    reg                  w_run, w_pc_we;
     reg  [SB-1:0]        w_slot;
     reg  [IMEM_BITS-1:0] w_next;
+    wire [SLOTS-1:0]     run_wake;
     wire [SLOTS-1:0]     run_w = w_run ? ({{(SLOTS - 1){1'b0}}, 1'b1} << w_slot) : {SLOTS{1'b0}};
     wire [SLOTS-1:0]     run_go = go_run ? ({{(SLOTS - 1){1'b0}}, 1'b1} << go_slot) : {SLOTS{1'b0}};
     cu32_front #(.SLOTS(SLOTS), .SLOT_BITS(SB), .IMEM_BITS(IMEM_BITS)) front (
         .clk(clk), .rst(rst),
         .imem_we(imem_we), .imem_addr(imem_addr), .imem_wdata(imem_wdata),
-        .pc_we(w_run || go_run), .pc_slot(w_run ? w_slot : go_slot),
-        .pc_val(w_run ? w_next : go_pc), .run(run_w | run_go), .hold(hold),
+        .pc_we(w_pc_we || go_run), .pc_slot(w_pc_we ? w_slot : go_slot),
+        .pc_val(w_pc_we ? w_next : go_pc), .run(run_w | run_go | run_wake), .hold(hold),
         .ready(ready), .f_valid(f_valid), .f_slot(f_slot), .f_pc(f_pc),
         .f_w0(f_w0), .f_w1(f_w1), .f_w2(f_w2), .f_room(f_room)
     );
@@ -171,8 +191,9 @@ module cu32_scalar #(
     wire d_a_wide = dec[F_A_WIDE], d_b_wide = dec[F_B_WIDE], d_d_wide = dec[F_D_WIDE];
     wire d_d_we = dec[F_D_WE], d_d_cond = dec[F_D_COND], d_scc_we = dec[F_SCC_WE];
     wire d_exec_we = dec[F_EXEC_WE], d_lit_sext = dec[F_LIT_SEXT], d_mode_we = dec[F_MODE_WE];
-    wire unused_dec = &{1'b0, dec[F_LEGAL], dec[F_SMEM_N +: W_SMEM_N],
-                        dec[F_MEM_WAIT +: W_MEM_WAIT]};
+    wire [4:0] d_n = dec[F_SMEM_N +: W_SMEM_N];
+    wire [W_MEM_WAIT-1:0] d_mem_wait = dec[F_MEM_WAIT +: W_MEM_WAIT];
+    wire unused_dec = &{1'b0, dec[F_LEGAL]};
 
     // ---- C: operands, constants, branch, checks ----
     wire        d_scc = st_scc[d_slot];
@@ -190,12 +211,19 @@ module cu32_scalar #(
                        .addr(id_addr), .ok(id_ok));
     // Register codes (a 64-bit operand's pair ignores the low bit); out of range an
     // M0-relative source reads its plain operand and a destination is not written.
+    // A scalar memory instruction (two words) reads SBASE (its field holds the pair's code
+    // / 2) as operand A and SOFFSET (null reads 0) as operand B; a load's destination is
+    // SDATA.
+    wire        d_smem = d_kind == KIND_SMEM;
+    wire        d_load = d_smem && (d_n != 5'd0);
     wire        a_rel = (d_a_rel != REL_NONE) && ia_ok;
-    wire [6:0]  a_code = a_rel ? ia_addr : (d_a_src == ASRC_SDST) ? d_w0[22:16] : d_w0[6:0];
-    wire [6:0]  b_code = (d_b_src == BSRC_SDST) ? d_w0[22:16] : d_w0[14:8];
-    wire [6:0]  d_code = (d_d_rel != REL_NONE) ? id_addr : d_w0[22:16];
-    wire        a_reg = (d_a_src == ASRC_SDST) || ((d_a_src == ASRC_SSRC0) && !d_w0[7]);
-    wire        b_reg = (d_b_src == BSRC_SDST) || ((d_b_src == BSRC_SSRC1) && !d_w0[15]);
+    wire [6:0]  a_code = d_smem ? {d_w0[5:0], 1'b0} : a_rel ? ia_addr
+                       : (d_a_src == ASRC_SDST) ? d_w0[22:16] : d_w0[6:0];
+    wire [6:0]  b_code = d_smem ? d_w1[31:25] : (d_b_src == BSRC_SDST) ? d_w0[22:16] : d_w0[14:8];
+    wire [6:0]  d_code = d_smem ? d_w0[12:6] : (d_d_rel != REL_NONE) ? id_addr : d_w0[22:16];
+    wire        a_reg = d_smem || (d_a_src == ASRC_SDST) || ((d_a_src == ASRC_SSRC0) && !d_w0[7]);
+    wire        b_reg = d_smem || (d_b_src == BSRC_SDST) || ((d_b_src == BSRC_SSRC1) && !d_w0[15]);
+    wire        a_wide = d_a_wide || d_smem;
     // A register in the SGPR file (codes 0..105), or one of the slot's (VCC, M0, EXEC;
     // ttmp and null read 0), as a pair when 64-bit.
     function automatic [63:0] special(input [6:0] code, input wide, input [63:0] vcc,
@@ -217,7 +245,7 @@ module cu32_scalar #(
     reg  [63:0] ka, kb;
     always @(*) begin
         ka = 64'd0;
-        if (a_reg) ka = special(a_code, d_a_wide, d_vcc, d_m0, d_exec);
+        if (a_reg) ka = special(a_code, a_wide, d_vcc, d_m0, d_exec);
         else if (d_a_src == ASRC_SSRC0) begin
             if (d_w0[7:0] == 8'd255) ka = d_a_wide ? lit : {32'd0, d_w1};
             else if (d_w0[7:0] == 8'd253) ka = {63'd0, d_scc};
@@ -252,10 +280,26 @@ module cu32_scalar #(
     end
     wire        taken = (d_kind == KIND_BRANCH) && taken_if;
     wire [31:0] target = {{(32 - IMEM_BITS){1'b0}}, d_pc} + 32'd1 + simm[31:0];
-    wire [1:0]  len = dec_lit ? 2'd2 : 2'd1;
+    wire [1:0]  len = (dec_lit || d_smem) ? 2'd2 : 2'd1;
     wire [31:0] next = taken ? target : {{(32 - IMEM_BITS){1'b0}}, d_pc} + {30'd0, len};
-    wire        bad = !dec_legal || (d_kind == KIND_SMEM) || (d_room < len)
-                      || (taken && (target[31:IMEM_BITS] != 0));
+    wire        bad = !dec_legal || (d_room < len) || (taken && (target[31:IMEM_BITS] != 0));
+    // Waits (W parks the slot until its counters are at or below the limits, 63: none):
+    // the s_waitcnt forms, and s_endpgm for everything (its wave ends then).
+    wire        d_end = d_kind == KIND_END;
+    wire        waits = d_end || (d_mem_wait == WAIT_WAITCNT) || (d_mem_wait == WAIT_LGKM)
+                        || (d_mem_wait == WAIT_VM) || (d_mem_wait == WAIT_VS);
+    wire [5:0]  lim_vm = d_end ? 6'd0 : (d_mem_wait == WAIT_WAITCNT) ? d_w0[15:10]
+                       : (d_mem_wait == WAIT_VM) ? d_w0[5:0] : 6'd63;
+    wire [5:0]  lim_vs = d_end ? 6'd0 : (d_mem_wait == WAIT_VS) ? d_w0[5:0] : 6'd63;
+    wire [5:0]  lim_lgkm = d_end ? 6'd0 : (d_mem_wait == WAIT_WAITCNT) ? d_w0[9:4]
+                         : (d_mem_wait == WAIT_LGKM) ? d_w0[5:0] : 6'd63;
+    // A load takes a place in the scalar memory unit's queue here, and a count of lgkmcnt;
+    // with neither free it goes through without effect and its slot takes it again
+    // (replay).
+    wire [SLOTS-1:0] room;
+    reg  [3:0]   resv;
+    wire         replay = d_load && ((resv == 4'd8) || !room[d_slot]);
+    wire         reserve = d_valid && d_load && !bad && !replay;
     reg                  c_valid, c_bad, c_a_ram, c_b_ram, c_a_hi, c_b_hi;
     reg  [SB-1:0]        c_slot;
     reg  [IMEM_BITS-1:0] c_pc, c_next;
@@ -267,6 +311,9 @@ module cu32_scalar #(
     reg  [6:0]           c_d_code;
     reg                  c_lit, c_a_wide, c_b_wide, c_d_wide, c_d_on, c_scc_we, c_exec_we;
     reg                  c_mode_we;
+    // The memory side: {load, dwords, replay, wait, vm, vs and lgkm limits}.
+    localparam integer MW = 1 + 5 + 1 + 1 + 18;
+    reg  [MW-1:0]        c_m;
     always @(posedge clk) begin
         c_valid <= d_valid && !rst;
         c_slot <= d_slot;
@@ -279,15 +326,16 @@ module cu32_scalar #(
         c_b_ram <= b_reg && (b_code < VCC_LO);
         c_a_pair <= a_code[6:1];
         c_b_pair <= b_code[6:1];
-        c_a_hi <= a_code[0] && !d_a_wide;
+        c_a_hi <= a_code[0] && !a_wide;
         c_b_hi <= b_code[0] && !d_b_wide;
         c_ka <= ka;
         c_kb <= kb;
         c_alu <= d_alu;
         c_kind <= d_kind;
-        c_d_code <= {d_code[6:1], d_code[0] && !d_d_wide};
+        c_d_code <= d_smem ? d_code : {d_code[6:1], d_code[0] && !d_d_wide};
+        c_m <= {reserve, d_n, replay, waits, lim_vm, lim_vs, lim_lgkm};
         c_lit <= dec_lit;
-        c_a_wide <= d_a_wide;
+        c_a_wide <= a_wide;
         c_b_wide <= d_b_wide;
         c_d_wide <= d_d_wide;
         c_d_on <= d_on;
@@ -297,8 +345,13 @@ module cu32_scalar #(
     end
 
     // ---- B, R: the SGPR pairs ----
+    wire        lw_idle;
     wire [63:0] ra_data, rb_data;
-    wire        lw_ready;
+    wire        lw_ready, lw_lo, lw_hi;
+    // (The scalar memory unit's, below: the head load's slot, the dword's code and value.)
+    wire [SB-1:0] h_slot;
+    reg  [6:0]    m_code;
+    wire [31:0]   m_data;
     reg         w_lo, w_hi;
     reg  [5:0]  w_pair;
     reg  [63:0] w_data;
@@ -307,8 +360,8 @@ module cu32_scalar #(
         .ra_slot(c_slot), .ra_pair(c_a_pair), .ra_data(ra_data),
         .rb_slot(c_slot), .rb_pair(c_b_pair), .rb_data(rb_data),
         .w_lo(w_lo), .w_hi(w_hi), .w_slot(w_slot), .w_pair(w_pair), .w_data(w_data),
-        .lw_lo(1'b0), .lw_hi(1'b0), .lw_ready(lw_ready), .lw_slot({SB{1'b0}}), .lw_pair(6'd0),
-        .lw_data(64'd0),
+        .lw_lo(lw_lo), .lw_hi(lw_hi), .lw_ready(lw_ready), .lw_idle(lw_idle),
+        .lw_slot(h_slot), .lw_pair(m_code[6:1]), .lw_data({m_data, m_data}),
         .clear(go_clear), .clear_slot(go_slot), .clear_busy(clear_busy)
     );
     // Everything else waits for the pairs in shift registers: [0] in B, [1] in R.
@@ -324,15 +377,16 @@ module cu32_scalar #(
     wire [11:0] c_flags = {c_bad, c_a_ram, c_b_ram, c_a_hi, c_b_hi, c_lit, c_a_wide,
                            c_b_wide, c_d_wide, c_d_on, c_scc_we, c_exec_we};
     reg                  b_mode_we, r_mode_we;
+    reg  [MW-1:0]        b_m, r_m;
     always @(posedge clk) begin
         b_valid <= c_valid && !rst;
         r_valid <= b_valid && !rst;
         {b_slot, b_pc, b_next, b_w0, b_w1, b_ka, b_kb, b_alu, b_kind, b_d_code, b_flags,
-         b_mode_we} <= {c_slot, c_pc, c_next, c_w0, c_w1, c_ka, c_kb, c_alu, c_kind,
-                        c_d_code, c_flags, c_mode_we};
+         b_mode_we, b_m} <= {c_slot, c_pc, c_next, c_w0, c_w1, c_ka, c_kb, c_alu, c_kind,
+                             c_d_code, c_flags, c_mode_we, c_m};
         {r_slot, r_pc, r_next, r_w0, r_w1, r_ka, r_kb, r_alu, r_kind, r_d_code, r_flags,
-         r_mode_we} <= {b_slot, b_pc, b_next, b_w0, b_w1, b_ka, b_kb, b_alu, b_kind,
-                        b_d_code, b_flags, b_mode_we};
+         r_mode_we, r_m} <= {b_slot, b_pc, b_next, b_w0, b_w1, b_ka, b_kb, b_alu, b_kind,
+                             b_d_code, b_flags, b_mode_we, b_m};
     end
     wire r_bad, r_a_ram, r_b_ram, r_a_hi, r_b_hi, r_lit, r_a_wide, r_b_wide, r_d_wide;
     wire r_d_on, r_scc_we, r_exec_we;
@@ -383,10 +437,10 @@ module cu32_scalar #(
     );
     wire unused_salu = &{1'b0, x_valid, x_slot, p_quick, lw_ready};
     // What W needs, beside the SALU.
-    localparam integer XE = 1 + SB + 2 * IMEM_BITS + 64 + 7 + W_KIND + 12 + 1;
+    localparam integer XE = 1 + SB + 2 * IMEM_BITS + 64 + 7 + W_KIND + 12 + 1 + MW;
     wire [XE-1:0] r_carry = {r_valid, r_slot, r_pc, jump_out ? r_pc : r_jump ?
                              jump[IMEM_BITS+1:2] : r_next, r_w0, r_w1, r_d_code, r_kind,
-                             r_flags[11] || jump_out, r_flags[10:0], r_mode_we};
+                             r_flags[11] || jump_out, r_flags[10:0], r_mode_we, r_m};
     // (x_carry[k] is in stage X(k + 1); the last meets the SALU's registered outputs.)
     reg  [XE-1:0] x_carry [0:SALU_LATENCY];
     reg  [63:0]   s_result, s_exec;
@@ -402,7 +456,24 @@ module cu32_scalar #(
         s_mode <= p_mode;
         s_scc <= p_scc;
     end
-    wire                 xo_valid, xo_bad, xo_lit, xo_d_wide, xo_d_on, xo_scc_we, xo_exec_we;
+    // A load's address beside the SALU: SBASE + the signed 21-bit OFFSET + SOFFSET (the
+    // two low bits ignored) in X1, checked in X2 (the bus is 32-bit: an address at or above
+    // 2^32, or a load running past it, stops the wave at the load, as the golden model
+    // refuses an access outside its memory); in X4 beside the SALU's outputs.
+    wire [20:0]  x1_off = x_carry[0][MW + 1 + 12 + W_KIND + 7 +: 21];   // word 1's OFFSET
+    wire [4:0]   x2_n = x_carry[1][MW - 2 -: 5];
+    reg  [63:2]  ea2;
+    reg  [31:2]  ea3, ea4;
+    reg          ea_bad3, ea_bad4;
+    wire [63:0]  ea_sum = x_a + {{43{x1_off[20]}}, x1_off} + x_b;
+    always @(posedge clk) begin
+        ea2 <= ea_sum[63:2];
+        ea3 <= ea2[31:2];
+        ea_bad3 <= (ea2[63:32] != 32'd0) || (ea2[31:2] > 30'h3fffffff - {25'd0, x2_n - 5'd1});
+        ea4 <= ea3;
+        ea_bad4 <= ea_bad3;
+    end
+    wire                 xo_valid, xo_lit, xo_d_wide, xo_d_on, xo_scc_we, xo_exec_we;
     wire                 xo_mode_we, xo_a_ram, xo_b_ram, xo_a_hi, xo_b_hi, xo_a_wide;
     wire                 xo_b_wide;
     wire [SB-1:0]        xo_slot;
@@ -410,11 +481,18 @@ module cu32_scalar #(
     wire [31:0]          xo_w0, xo_w1;
     wire [6:0]           xo_d_code;
     wire [W_KIND-1:0]    xo_kind;
-    assign {xo_valid, xo_slot, xo_pc, xo_next, xo_w0, xo_w1, xo_d_code, xo_kind, xo_bad,
+    wire                 xo_load, xo_replay, xo_wait;
+    wire [4:0]           xo_n;
+    wire [17:0]          xo_lims;
+    wire                 xo_bad0;
+    assign {xo_valid, xo_slot, xo_pc, xo_next, xo_w0, xo_w1, xo_d_code, xo_kind, xo_bad0,
             xo_a_ram, xo_b_ram, xo_a_hi, xo_b_hi, xo_lit, xo_a_wide, xo_b_wide, xo_d_wide,
-            xo_d_on, xo_scc_we, xo_exec_we, xo_mode_we} = x_carry[SALU_LATENCY];
+            xo_d_on, xo_scc_we, xo_exec_we, xo_mode_we, xo_load, xo_n, xo_replay, xo_wait,
+            xo_lims} = x_carry[SALU_LATENCY];
+    // (A replay has no effect; a load at a bad address stops its wave there.)
+    wire                 xo_bad = xo_bad0 || (xo_load && ea_bad4);
     always @(*) xo_live = xo_valid;
-    wire unused_x3 = &{1'b0, next[31:IMEM_BITS], r_bad, r_lit, r_d_on, r_scc_we, r_exec_we,
+    wire unused_x3 = &{1'b0, ea_sum[1:0], next[31:IMEM_BITS], r_bad, r_lit, r_d_on, r_scc_we, r_exec_we,
                        xo_a_ram, xo_b_ram, xo_a_hi, xo_b_hi, xo_a_wide,
                        xo_b_wide};
 
@@ -443,12 +521,32 @@ module cu32_scalar #(
     reg  [127:0]         w_val;
     reg                  w_scc_we, w_scc, w_mode_we, w_ex_lo, w_ex_hi;
     reg  [31:0]          w_mode, w_exec_lo, w_exec_hi;
+    reg                  w_replay, w_park, w_load, w_two;
+    // A wait (s_waitcnt forms, s_endpgm) goes through twice: the first pass parks its slot
+    // at it until its wave's counters allow (waited), the second retires it, so that it
+    // and what follows see the loads' results (EXEC, say) as the golden model does.
+    reg  [SLOTS-1:0]     waited;
+    wire                 park = xo_valid && xo_wait && !xo_bad && !waited[xo_slot];
+    reg  [4:0]           w_n;
+    reg  [17:0]          w_lims;
+    reg  [31:2]          w_ea;
+    reg  [6:0]           w_sdata;
     always @(posedge clk) begin
         w_valid <= xo_valid && !rst;
-        w_run <= xo_valid && !rst && !xo_bad && (xo_kind != KIND_END);
+        // (A wait's first pass parks its slot until the counters allow: `wake` below.)
+        w_run <= xo_valid && !rst && !xo_bad && !park && (xo_kind != KIND_END);
+        w_pc_we <= xo_valid && !rst && !xo_bad && !park;
+        w_two <= xo_lit || (xo_kind == KIND_SMEM);
         w_slot <= xo_slot;
         w_pc <= xo_pc;
-        w_next <= xo_next;
+        w_next <= xo_replay ? xo_pc : xo_next;
+        w_replay <= xo_replay;
+        w_park <= park;
+        w_load <= xo_load;
+        w_n <= xo_n;
+        w_lims <= xo_lims;
+        w_ea <= ea4;
+        w_sdata <= xo_d_code;
         w_w0 <= xo_w0;
         w_w1 <= xo_w1;
         w_lit <= xo_lit;
@@ -477,8 +575,115 @@ module cu32_scalar #(
     function automatic names(input on, input [6:0] code, input [6:0] reg_code);
         names = on && (code == reg_code);
     endfunction
+
+    // ---- Waits: the memory counters ----
+    // s_endpgm waits for all of its wave's memory instructions, then ends it.
+    wire [SLOTS-1:0] wake;
+    wire [SLOTS-1:0] w_one = {{(SLOTS - 1){1'b0}}, 1'b1} << w_slot;
+    wire             retire = w_valid && !w_bad && !w_replay && !w_park;
+    wire             m_dec;
+    wire [SB-1:0]    m_slot;
+    cu32_waits #(.SLOTS(SLOTS), .SLOT_BITS(SB)) counters (
+        .clk(clk), .rst(rst),
+        .inc(retire && w_load), .inc_slot(w_slot), .inc_vm(1'b0), .inc_vs(1'b0),
+        .inc_lgkm(1'b1),
+        .dec_vm(1'b0), .dec_vm_slot({SB{1'b0}}), .dec_vs(1'b0), .dec_vs_slot({SB{1'b0}}),
+        .dec_ds(1'b0), .dec_ds_slot({SB{1'b0}}), .dec_sm(m_dec), .dec_sm_slot(m_slot),
+        .wait_go(w_valid && w_park), .wait_slot(w_slot), .wait_vm(w_lims[17:12]),
+        .wait_vs(w_lims[11:6]), .wait_lgkm(w_lims[5:0]), .wake(wake), .room(room)
+    );
+    always @(posedge clk) begin
+        if (rst) waited <= {SLOTS{1'b0}};
+        else if (w_valid && w_park) waited <= waited | w_one;
+        else if (retire) waited <= waited & ~w_one;
+    end
+    assign run_wake = wake;
+
+    // ---- The scalar memory unit: a queue of loads, served in order ----
+    // W puts a load in (its place reserved at C: resv counts the reserved ones); the head
+    // asks cu32_smem for its dwords, which go to SDATA + k (codes mod 128) as late writes:
+    // codes 0..105 through the SGPR file's queue, VCC, M0 and EXEC through sq (their
+    // state is written in cycles W and a start leave free), null and ttmp dropped. Once
+    // all are written, the load completes (lgkmcnt down, trace_sdone) and leaves the queue.
+    // A bus error stops the wave at the load.
+    localparam integer QE = SB + IMEM_BITS + 30 + 5 + 7;
+    reg  [QE-1:0] q [0:7];
+    reg  [2:0]    q_rd, q_wr;
+    reg  [3:0]    q_n;
+    wire [IMEM_BITS-1:0] h_pc;
+    wire [31:2]          h_ea;
+    wire [4:0]           h_n;
+    wire [6:0]           h_sdata;
+    assign {h_slot, h_pc, h_ea, h_n, h_sdata} = q[q_rd];
+    wire        push = retire && w_load;
+    reg         m_busy, m_drain;
+    wire        m_idle, m_valid, m_done, m_err;
+    wire        m_req = (q_n != 4'd0) && !m_busy && m_idle;
+    reg  [3:0]  sq_n;
+    reg  [38:0] sq [0:15];   // {code, dword}
+    reg  [3:0]  sq_rd, sq_wr;
+    wire        sq_go = (sq_n != 4'd0) && !w_valid && !init_now;
+    assign m_dec = m_drain && lw_idle && (sq_n == 4'd0);
+    assign m_slot = h_slot;
+    cu32_smem smem (
+        .clk(clk), .rst(rst), .req(m_req), .addr({h_ea, 2'b00}), .n(h_n),
+        .out_valid(m_valid), .out_data(m_data), .out_done(m_done), .out_err(m_err),
+        .idle(m_idle),
+        .wb_cyc(wb_cyc), .wb_stb(wb_stb), .wb_we(wb_we), .wb_adr(wb_adr),
+        .wb_dat_o(wb_dat_o), .wb_sel(wb_sel), .wb_stall(wb_stall), .wb_ack(wb_ack),
+        .wb_err(wb_err), .wb_dat_i(wb_dat_i)
+    );
+    wire        m_sgpr = m_code < VCC_LO;
+    wire        m_spec = (m_code == VCC_LO) || (m_code == VCC_LO + 7'd1) || (m_code == M0)
+                         || (m_code >= EXEC_LO);
+    always @(posedge clk) begin
+        if (push) q[q_wr] <= {w_slot, w_pc, w_ea, w_n, w_sdata};
+        if (m_valid && m_spec) sq[sq_wr] <= {m_code, m_data};
+        if (rst) begin
+            q_rd <= 3'd0;
+            q_wr <= 3'd0;
+            q_n <= 4'd0;
+            resv <= 4'd0;
+            m_busy <= 1'b0;
+            m_drain <= 1'b0;
+            sq_n <= 4'd0;
+            sq_rd <= 4'd0;
+            sq_wr <= 4'd0;
+        end else begin
+            if (push) q_wr <= q_wr + 3'd1;
+            if (m_dec) q_rd <= q_rd + 3'd1;
+            q_n <= q_n + {3'd0, push} - {3'd0, m_dec};
+            resv <= resv + {3'd0, reserve} - {3'd0, m_dec}
+                    - {3'd0, w_valid && w_load && w_bad};
+            if (m_req) begin
+                m_busy <= 1'b1;
+                m_code <= h_sdata;
+            end
+            if (m_valid) m_code <= m_code + 7'd1;
+            if (m_done) m_drain <= 1'b1;
+            if (m_dec) begin
+                m_busy <= 1'b0;
+                m_drain <= 1'b0;
+            end
+            if (m_valid && m_spec) sq_wr <= sq_wr + 4'd1;
+            if (sq_go) sq_rd <= sq_rd + 4'd1;
+            sq_n <= sq_n + {3'd0, m_valid && m_spec} - {3'd0, sq_go};
+        end
+    end
+    wire [6:0]  sq_code = sq[sq_rd][38:32];
+    wire [31:0] sq_val = sq[sq_rd][31:0];
+    assign lw_lo = m_valid && m_sgpr && !m_code[0];
+    assign lw_hi = m_valid && m_sgpr && m_code[0];
+    assign trace_tag = (w_valid && w_load) ? {5'd0, q_wr} + 8'd1 : 8'd0;
+    assign trace_swe = m_valid && (m_sgpr || m_spec);
+    assign trace_sidx = m_code;
+    assign trace_sval = m_data;
+    assign trace_stag = {5'd0, q_rd} + 8'd1;
+    assign trace_sdone = m_dec;
+
     // One write port per array: W's writes, or a starting wave's state (init_now).
-    wire [SB-1:0] st_slot = init_now ? go_slot : w_slot;
+    // (A late write of the scalar memory unit's (sq) takes a cycle neither uses.)
+    wire [SB-1:0] st_slot = init_now ? go_slot : w_valid ? w_slot : h_slot;
     wire [31:0] vcc_lo_val = names(w_we[3], w_hi_code, VCC_LO) ? w_hi_val : w_lo_val;
     wire [31:0] vcc_hi_val = names(w_we[3], w_hi_code, VCC_LO + 7'd1) ? w_hi_val : w_lo_val;
     wire [31:0] m0_val = names(w_we[3], w_hi_code, M0) ? w_hi_val : w_lo_val;
@@ -494,32 +699,43 @@ module cu32_scalar #(
                             || names(w_we[3], w_hi_code, VCC_LO + 7'd1);
     wire        we_m0 = names(w_we[2], w_lo_code, M0) || names(w_we[3], w_hi_code, M0);
     wire        w_st = w_valid && !init_now;
+    function automatic [31:0] pick(input init, input [31:0] init_val, input w,
+                                   input [31:0] w_val_in, input [31:0] late);
+        pick = init ? init_val : w ? w_val_in : late;
+    endfunction
+    wire        sq_vcc_lo = sq_go && (sq_code == VCC_LO);
+    wire        sq_vcc_hi = sq_go && (sq_code == VCC_LO + 7'd1);
+    wire        sq_m0 = sq_go && (sq_code == M0);
+    wire        sq_ex_lo = sq_go && (sq_code == EXEC_LO);
+    wire        sq_ex_hi = sq_go && (sq_code == EXEC_LO + 7'd1);
     always @(posedge clk) begin
         if (init_now || (w_st && w_scc_we)) st_scc[st_slot] <= init_now ? 1'b0 : w_scc;
         if (init_now || (w_st && w_mode_we)) st_mode[st_slot] <= init_now ? go_mode : w_mode;
-        if (init_now || (w_st && we_vcc_lo)) st_vcc_lo[st_slot] <= init_now ? 32'd0 : vcc_lo_val;
-        if (init_now || (w_st && we_vcc_hi)) st_vcc_hi[st_slot] <= init_now ? 32'd0 : vcc_hi_val;
-        if (init_now || (w_st && we_m0)) st_m0[st_slot] <= init_now ? 32'd0 : m0_val;
-        if (init_now || (w_st && (ex_lo_d || w_ex_lo)))
-            st_exec_lo[st_slot] <= init_now ? go_exec[31:0] : ex_lo_val;
-        if (init_now || (w_st && (ex_hi_d || w_ex_hi)))
-            st_exec_hi[st_slot] <= init_now ? go_exec[63:32] : ex_hi_val;
+        if (init_now || (w_st && we_vcc_lo) || sq_vcc_lo)
+            st_vcc_lo[st_slot] <= pick(init_now, 32'd0, w_st, vcc_lo_val, sq_val);
+        if (init_now || (w_st && we_vcc_hi) || sq_vcc_hi)
+            st_vcc_hi[st_slot] <= pick(init_now, 32'd0, w_st, vcc_hi_val, sq_val);
+        if (init_now || (w_st && we_m0) || sq_m0)
+            st_m0[st_slot] <= pick(init_now, 32'd0, w_st, m0_val, sq_val);
+        if (init_now || (w_st && (ex_lo_d || w_ex_lo)) || sq_ex_lo)
+            st_exec_lo[st_slot] <= pick(init_now, go_exec[31:0], w_st, ex_lo_val, sq_val);
+        if (init_now || (w_st && (ex_hi_d || w_ex_hi)) || sq_ex_hi)
+            st_exec_hi[st_slot] <= pick(init_now, go_exec[63:32], w_st, ex_hi_val, sq_val);
     end
 
-    // The wave's end or fault, a cycle after W.
+    // The wave's end or fault, a cycle after W (a load's bus error when it comes).
     always @(posedge clk) begin
-        ended <= w_valid && !w_bad && w_end && !rst;
-        fault <= w_valid && w_bad && !rst;
-        end_slot <= w_slot;
-        fault_pc <= {{(30 - IMEM_BITS){1'b0}}, w_pc, 2'b00};
+        ended <= (!rst && retire && w_end) ? w_one : {SLOTS{1'b0}};
+        fault <= !rst && ((w_valid && w_bad) || m_err);
+        fault_pc <= {{(30 - IMEM_BITS){1'b0}}, m_err ? h_pc : w_pc, 2'b00};
     end
 
-    assign trace_valid = w_valid && !w_bad;
+    assign trace_valid = retire;
     assign trace_slot = w_slot;
     assign trace_pc = pc_base[31:0] + {{(30 - IMEM_BITS){1'b0}}, w_pc, 2'b00};
     assign trace_word0 = w_w0;
     assign trace_word1 = w_w1;
-    assign trace_nwords = w_lit ? 2'd2 : 2'd1;
+    assign trace_nwords = w_two ? 2'd2 : 2'd1;
     assign trace_has_literal = w_lit;
     assign trace_exec = {st_exec_hi_w, st_exec_lo_w};
     assign trace_we = w_valid ? w_we : 4'd0;

@@ -11,8 +11,9 @@
 //
 // Writes: each writes either half of a pair or both (en_lo, en_hi). W's is always taken.
 // A late write is taken into the queue when lw_ready (room), and written in a cycle W
-// does not write. clear (one cycle) starts the sweep of clear_slot: its 64 rows are set to
-// 0 in cycles with neither a W write nor a queued late write; clear_busy until the last.
+// does not write; lw_idle: the queue is empty (every late write taken has been written).
+// clear (one cycle) starts the sweep of clear_slot: its 64 rows are set to 0 in cycles
+// with neither a W write nor a queued late write; clear_busy until the last.
 // A new clear while one sweeps restarts the sweep with the new slot.
 `default_nettype none
 
@@ -35,6 +36,7 @@ module cu32_sgpr #(
     input  wire                 lw_lo,
     input  wire                 lw_hi,
     output wire                 lw_ready,
+    output wire                 lw_idle,
     input  wire [SLOT_BITS-1:0] lw_slot,
     input  wire [5:0]           lw_pair,
     input  wire [63:0]          lw_data,
@@ -52,6 +54,7 @@ module cu32_sgpr #(
     wire [QE-1:0] q_head = q[q_rd];
     wire          q_any = q_n != 5'd0;
     assign lw_ready = q_n != 5'd16;
+    assign lw_idle = q_n == 5'd0;
     wire          lw_take = (lw_lo || lw_hi) && lw_ready;
     wire          w_on = w_lo || w_hi;
     wire          q_go = q_any && !w_on;

@@ -122,6 +122,9 @@ mod tests {
             if c_on {
                 lines.push((t, format!("C {t}")));
             }
+            if queue.is_empty() {
+                lines.push((t, format!("I {t}")));
+            }
             let ready = queue.len() < 16;
             let take = late.on() && ready;
             full += usize::from(late.on() && !ready);

@@ -8,7 +8,7 @@
 //            hi takes a cycle); the bench runs until all are taken and 80 cycles past N
 //
 // Log lines (decimal cycle, then hex): R cycle ra_data rb_data (every cycle from 2 on),
-// L cycle index (a late write taken), C cycle (clear_busy).
+// L cycle index (a late write taken), C cycle (clear_busy), I cycle (lw_idle).
 `default_nettype none
 
 // (The stimulus lines' fields are read only as wide as the parameters make them.)
@@ -27,7 +27,7 @@ module tb;
     wire [24:0] r = cycle < N ? rd[cycle] : 25'd0;
     wire [75:0] a = cycle < N ? w[cycle] : 76'd0;
     wire [75:0] b = il < N ? lw[il] : 76'd0;
-    wire lw_ready, clear_busy;
+    wire lw_ready, lw_idle, clear_busy;
     wire [63:0] ra_data, rb_data;
 
     cu32_sgpr #(.SLOT_BITS(SB)) dut (
@@ -36,7 +36,8 @@ module tb;
         .rb_slot(r[SB+10:11]), .rb_pair(r[10:5]), .rb_data(rb_data),
         .w_lo(a[75]), .w_hi(a[74]), .w_slot(a[SB+69:70]), .w_pair(a[69:64]),
         .w_data(a[63:0]),
-        .lw_lo(b[75]), .lw_hi(b[74]), .lw_ready(lw_ready), .lw_slot(b[SB+69:70]),
+        .lw_lo(b[75]), .lw_hi(b[74]), .lw_ready(lw_ready), .lw_idle(lw_idle),
+        .lw_slot(b[SB+69:70]),
         .lw_pair(b[69:64]), .lw_data(b[63:0]),
         .clear(r[4]), .clear_slot(r[SB-1:0]), .clear_busy(clear_busy));
 
@@ -53,6 +54,7 @@ module tb;
             if (cycle >= 2) $display("R %0d %x %x", cycle, ra_data, rb_data);
             if ((b[75] || b[74]) && lw_ready && il < N) $display("L %0d %0d", cycle, il);
             if (clear_busy) $display("C %0d", cycle);
+            if (lw_idle) $display("I %0d", cycle);
             clk = 1'b1;
             #1;
             if (take) il = il + 1;

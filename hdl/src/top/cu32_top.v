@@ -1,13 +1,16 @@
 // cu32_top — the interleaved core's top (core: interleaved), with the ports of the other
 // cores' tops so that the same co-simulation harness drives it. For now it holds the
-// scalar spine (cu32_scalar.v) and runs plain programs: written through
+// scalar spine (cu32_scalar.v) and runs plain scalar programs, their scalar loads on the
+// bus port: written through
 // imem_we/addr/wdata (writes beyond the memory are ignored), then `start` (a 1-cycle
 // pulse) resets the spine and one wave starts in slot 0 at PC 0 with EXEC_LO all ones and
 // everything else 0. done: its s_endpgm retired; error / error_pc / error_code (1,
 // INSTRUCTION): it stopped at an instruction the spine does not run (vector and memory
-// ones included), its words past the memory's end, or a branch or jump out of it.
-// The host port answers nothing (no CSRs yet), the bus port asks nothing, and the vector
-// trace ports are idle. rst: synchronous, active high.
+// ones included), its words past the memory's end, a branch or jump out of it, or a
+// scalar load the bus refused (ERR) or whose address lies at or above 2^32. A scalar load
+// retires with a tag (trace_tag); its dwords come with that tag on trace_stag
+// (trace_swe / sidx / sval) and trace_sdone ends it. The host port answers nothing (no
+// CSRs yet) and the vector trace ports are idle. rst: synchronous, active high.
 `default_nettype none
 
 module cu32_top (
@@ -54,6 +57,8 @@ module cu32_top (
     output wire [7:0]  trace_sidx,
     output wire [31:0] trace_sval,
     output wire        trace_sdone,
+    output wire [7:0]  trace_tag,
+    output wire [7:0]  trace_stag,
     output wire [1:0]  trace_vbg,
     output wire        trace_vdone,
     output wire        trace_mdone,
@@ -93,7 +98,8 @@ module cu32_top (
 
     // A plain program's run: `start` resets the spine, whose wave 0 starts a cycle later.
     reg         go, live, p_done, p_error;
-    wire        ended, fault;
+    wire [CU32_SLOTS-1:0] ended;
+    wire        fault;
     wire [31:0] fault_pc;
     always @(posedge clk) begin
         go <= start && !rst;
@@ -103,8 +109,8 @@ module cu32_top (
             p_error <= 1'b0;
         end else begin
             if (go) live <= 1'b1;
-            if (ended || fault) live <= 1'b0;
-            if (ended) p_done <= 1'b1;
+            if ((|ended) || fault) live <= 1'b0;
+            if (|ended) p_done <= 1'b1;
             if (fault) p_error <= 1'b1;
         end
     end
@@ -112,27 +118,32 @@ module cu32_top (
     always @(posedge clk) if (fault) p_error_pc <= fault_pc;
 
     wire        t_valid, t_lit, t_scc_we, t_scc, start_busy;
-    wire [SB-1:0] t_slot, end_slot;
+    wire [SB-1:0] t_slot;
+    wire [6:0]  t_sidx;
     wire [31:0] t_pc, t_w0, t_w1;
     wire [1:0]  t_n;
     wire [63:0] t_exec;
     wire [3:0]  t_we;
     wire [27:0] t_idx;
     wire [127:0] t_val;
-    wire        unused = &{1'b0, start_busy, imem_addr[31:IB], t_slot, end_slot, host_cyc, host_stb,
-                           host_we, host_adr, host_dat_i, host_sel, wb_stall, wb_ack,
-                           wb_err, wb_dat_i};
+    wire        unused = &{1'b0, start_busy, imem_addr[31:IB], t_slot, host_cyc, host_stb,
+                           host_we, host_adr, host_dat_i, host_sel};
     cu32_scalar #(.SLOTS(CU32_SLOTS), .SB(SB), .IMEM_BITS(IB)) scalar (
         .clk(clk), .rst(rst || start),
         .imem_we(imem_we && (imem_addr[31:IB] == 0)), .imem_addr(imem_addr[IB-1:0]),
         .imem_wdata(imem_wdata), .pc_base(64'd0),
         .start(go), .start_slot({SB{1'b0}}), .start_pc({IB{1'b0}}),
         .start_exec(64'h00000000ffffffff), .start_mode(32'd0), .start_busy(start_busy),
-        .hold(1'b0), .ended(ended), .fault(fault), .end_slot(end_slot), .fault_pc(fault_pc),
+        .hold(1'b0), .ended(ended), .fault(fault), .fault_pc(fault_pc),
+        .wb_cyc(wb_cyc), .wb_stb(wb_stb), .wb_we(wb_we), .wb_adr(wb_adr), .wb_dat_o(wb_dat_o),
+        .wb_sel(wb_sel), .wb_stall(wb_stall), .wb_ack(wb_ack), .wb_err(wb_err),
+        .wb_dat_i(wb_dat_i),
         .trace_valid(t_valid), .trace_slot(t_slot), .trace_pc(t_pc), .trace_word0(t_w0),
         .trace_word1(t_w1), .trace_nwords(t_n), .trace_has_literal(t_lit),
         .trace_exec(t_exec), .trace_we(t_we), .trace_idx(t_idx), .trace_val(t_val),
-        .trace_scc_we(t_scc_we), .trace_scc(t_scc)
+        .trace_scc_we(t_scc_we), .trace_scc(t_scc), .trace_tag(trace_tag),
+        .trace_swe(trace_swe), .trace_sidx(t_sidx), .trace_sval(trace_sval),
+        .trace_stag(trace_stag), .trace_sdone(trace_sdone)
     );
 
     assign running = live;
@@ -152,8 +163,7 @@ module cu32_top (
     assign trace_has_literal = t_lit;
     assign trace_nwords = t_n;
     assign trace_exec = t_exec;
-    assign {wb_cyc, wb_stb, wb_we, wb_adr, wb_dat_o, wb_sel} = 69'd0;
-    assign {trace_swe, trace_sidx, trace_sval, trace_sdone} = 42'd0;
+    assign trace_sidx = {1'b0, t_sidx};
     assign {trace_vbg, trace_vdone, trace_mdone} = 4'd0;
 `ifdef CU32_TRACE
     assign {trace_vwe0, trace_vidx0, trace_vmask, trace_vval0} = 1065'd0;

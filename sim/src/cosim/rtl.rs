@@ -298,6 +298,9 @@ impl Rtl {
         // when it retires in the cycle the first ends (a cycle's `T` line comes before its
         // `G` lines).
         let mut outstanding: Option<usize> = None;
+        // The scalar loads outstanding by tag (a top that keeps several: `T` lines with a
+        // tag, their `S` and `L` lines with it).
+        let mut tagged: std::collections::BTreeMap<u64, usize> = Default::default();
         let mut background: [std::collections::VecDeque<usize>; 2] = Default::default();
         const IN_FLIGHT: [usize; 2] = [5, 3];
         // A long run reports its progress on stderr every PROGRESS.
@@ -327,11 +330,13 @@ impl Rtl {
                     });
                     continue;
                 }
-                (Some("S"), [index, value]) => {
+                (Some("S"), [index, value, tag]) => {
                     // (Bit 7: the VALU's background instruction's scalar result, which
                     // its `G 1` line ends in this cycle: that is the oldest there.)
                     let owner = if index & 0x80 != 0 {
                         background[0].front().copied()
+                    } else if *tag != 0 {
+                        tagged.get(tag).copied()
                     } else {
                         outstanding
                     };
@@ -347,9 +352,14 @@ impl Rtl {
                     load.event.normalize();
                     continue;
                 }
-                (Some("L"), []) => {
-                    if outstanding.take().is_none() {
-                        return Err(p.protocol("`L` with no load outstanding"));
+                (Some("L"), [tag]) => {
+                    let done = if *tag != 0 {
+                        tagged.remove(tag)
+                    } else {
+                        outstanding.take()
+                    };
+                    if done.is_none() {
+                        return Err(p.protocol(&format!("`{line}` with no such load outstanding")));
                     }
                     continue;
                 }
@@ -364,9 +374,13 @@ impl Rtl {
                     access.event.normalize();
                     continue;
                 }
-                (Some("T"), n) if n.len() == 24 => {
+                (Some("T"), n) if n.len() == 25 => {
                     let event = trace_event(n, std::mem::take(&mut vgprs));
-                    if loads_sgprs(&event.event) {
+                    if n[24] != 0 {
+                        if tagged.insert(n[24], events.len()).is_some() {
+                            return Err(p.protocol(&format!("`{line}`: its tag is in use")));
+                        }
+                    } else if loads_sgprs(&event.event) {
                         if outstanding.is_some() {
                             return Err(p.protocol("a load issued while another is outstanding"));
                         }
@@ -403,7 +417,9 @@ impl Rtl {
                     continue;
                 }
                 (Some("DONE"), [c])
-                    if outstanding.is_none() && background.iter().all(|b| b.is_empty()) =>
+                    if outstanding.is_none()
+                        && tagged.is_empty()
+                        && background.iter().all(|b| b.is_empty()) =>
                 {
                     (RtlEnd::Done, *c, 0)
                 }
@@ -422,6 +438,7 @@ impl Rtl {
             if let RtlEnd::Error { .. } = end.0 {
                 if let Some(i) = outstanding
                     .into_iter()
+                    .chain(tagged.into_values())
                     .chain(background.into_iter().flatten())
                     .min()
                 {
