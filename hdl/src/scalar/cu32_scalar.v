@@ -173,9 +173,16 @@ module cu32_scalar #(
     reg  [IMEM_BITS-1:0] d_pc;
     reg  [31:0]          d_w0, d_w1;
     reg  [1:0]           d_room;
+    // The slot's SCC, M0 and whether VCC_LO and EXEC_LO are zero, read with the words.
+    reg         d_scc, d_vccz, d_execz;
+    reg  [31:0] d_m0;
     always @(posedge clk) begin
         d_valid <= f_valid && !rst;
         d_slot <= f_slot;
+        d_scc <= st_scc[f_slot];
+        d_vccz <= st_vcc_lo[f_slot] == 32'd0;
+        d_execz <= st_exec_lo[f_slot] == 32'd0;
+        d_m0 <= st_m0[f_slot];
         d_pc <= f_pc;
         d_w0 <= f_w0;
         d_w1 <= f_w1;
@@ -196,10 +203,6 @@ module cu32_scalar #(
     wire unused_dec = &{1'b0, dec[F_LEGAL]};
 
     // ---- C: operands, constants, branch, checks ----
-    wire        d_scc = st_scc[d_slot];
-    wire [63:0] d_vcc = {st_vcc_hi[d_slot], st_vcc_lo[d_slot]};
-    wire [63:0] d_exec = {st_exec_hi[d_slot], st_exec_lo[d_slot]};
-    wire [31:0] d_m0 = st_m0[d_slot];
     // M0-relative SSRC0 and SDST.
     wire [6:0]  ia_addr, id_addr;
     wire        ia_ok, id_ok;
@@ -245,15 +248,13 @@ module cu32_scalar #(
     reg  [63:0] ka, kb;
     always @(*) begin
         ka = 64'd0;
-        if (a_reg) ka = special(a_code, a_wide, d_vcc, d_m0, d_exec);
-        else if (d_a_src == ASRC_SSRC0) begin
+        if (d_a_src == ASRC_SSRC0) begin
             if (d_w0[7:0] == 8'd255) ka = d_a_wide ? lit : {32'd0, d_w1};
             else if (d_w0[7:0] == 8'd253) ka = {63'd0, d_scc};
             else ka = dec_ka;
         end else if (d_a_src == ASRC_IMM32) ka = {32'd0, d_w1};
         kb = 64'd0;
-        if (b_reg) kb = special(b_code, d_b_wide, d_vcc, d_m0, d_exec);
-        else if (d_b_src == BSRC_SSRC1) begin
+        if (d_b_src == BSRC_SSRC1) begin
             if (d_w0[15:8] == 8'd255) kb = d_b_wide ? lit : {32'd0, d_w1};
             else if (d_w0[15:8] == 8'd253) kb = {63'd0, d_scc};
             else kb = dec_kb;
@@ -271,10 +272,10 @@ module cu32_scalar #(
             COND_ALWAYS: taken_if = 1'b1;
             COND_SCC0:   taken_if = !d_scc;
             COND_SCC1:   taken_if = d_scc;
-            COND_VCCZ:   taken_if = d_vcc[31:0] == 32'd0;
-            COND_VCCNZ:  taken_if = d_vcc[31:0] != 32'd0;
-            COND_EXECZ:  taken_if = d_exec[31:0] == 32'd0;
-            COND_EXECNZ: taken_if = d_exec[31:0] != 32'd0;
+            COND_VCCZ:   taken_if = d_vccz;
+            COND_VCCNZ:  taken_if = !d_vccz;
+            COND_EXECZ:  taken_if = d_execz;
+            COND_EXECNZ: taken_if = !d_execz;
             default:     taken_if = 1'b0;
         endcase
     end
@@ -301,6 +302,7 @@ module cu32_scalar #(
     wire         replay = d_load && ((resv == 4'd8) || !room[d_slot]);
     wire         reserve = d_valid && d_load && !bad && !replay;
     reg                  c_valid, c_bad, c_a_ram, c_b_ram, c_a_hi, c_b_hi;
+    reg                  c_a_sp, c_b_sp, c_a_lo, c_b_lo;
     reg  [SB-1:0]        c_slot;
     reg  [IMEM_BITS-1:0] c_pc, c_next;
     reg  [31:0]          c_w0, c_w1;
@@ -327,6 +329,10 @@ module cu32_scalar #(
         c_a_pair <= a_code[6:1];
         c_b_pair <= b_code[6:1];
         c_a_hi <= a_code[0] && !a_wide;
+        c_a_sp <= a_reg && (a_code >= VCC_LO);
+        c_b_sp <= b_reg && (b_code >= VCC_LO);
+        c_a_lo <= a_code[0];
+        c_b_lo <= b_code[0];
         c_b_hi <= b_code[0] && !d_b_wide;
         c_ka <= ka;
         c_kb <= kb;
@@ -374,6 +380,14 @@ module cu32_scalar #(
     reg  [W_KIND-1:0]    b_kind, r_kind;
     reg  [6:0]           b_d_code, r_d_code;
     reg  [11:0]          b_flags, r_flags;
+    // VCC, M0 and EXEC as operands: the slot's, read here.
+    wire [63:0] c_vcc = {st_vcc_hi[c_slot], st_vcc_lo[c_slot]};
+    wire [63:0] c_exec = {st_exec_hi[c_slot], st_exec_lo[c_slot]};
+    wire [31:0] c_m0 = st_m0[c_slot];
+    wire [63:0] b_ka_in = c_a_sp ? special({c_a_pair, c_a_lo}, c_a_wide, c_vcc, c_m0, c_exec)
+                                 : c_ka;
+    wire [63:0] b_kb_in = c_b_sp ? special({c_b_pair, c_b_lo}, c_b_wide, c_vcc, c_m0, c_exec)
+                                 : c_kb;
     wire [11:0] c_flags = {c_bad, c_a_ram, c_b_ram, c_a_hi, c_b_hi, c_lit, c_a_wide,
                            c_b_wide, c_d_wide, c_d_on, c_scc_we, c_exec_we};
     reg                  b_mode_we, r_mode_we;
@@ -382,7 +396,7 @@ module cu32_scalar #(
         b_valid <= c_valid && !rst;
         r_valid <= b_valid && !rst;
         {b_slot, b_pc, b_next, b_w0, b_w1, b_ka, b_kb, b_alu, b_kind, b_d_code, b_flags,
-         b_mode_we, b_m} <= {c_slot, c_pc, c_next, c_w0, c_w1, c_ka, c_kb, c_alu, c_kind,
+         b_mode_we, b_m} <= {c_slot, c_pc, c_next, c_w0, c_w1, b_ka_in, b_kb_in, c_alu, c_kind,
                              c_d_code, c_flags, c_mode_we, c_m};
         {r_slot, r_pc, r_next, r_w0, r_w1, r_ka, r_kb, r_alu, r_kind, r_d_code, r_flags,
          r_mode_we, r_m} <= {b_slot, b_pc, b_next, b_w0, b_w1, b_ka, b_kb, b_alu, b_kind,
