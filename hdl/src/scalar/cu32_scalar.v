@@ -637,8 +637,15 @@ module cu32_scalar #(
     reg  [38:0] sq [0:15];   // {code, dword}
     reg  [3:0]  sq_rd, sq_wr;
     wire        sq_go = (sq_n != 4'd0) && !w_valid && !init_now;
-    assign m_dec = m_drain && lw_idle && (sq_n == 4'd0);
-    assign m_slot = h_slot;
+    // (The completion is registered: m_fin, one cycle, the head still in place.)
+    reg           m_fin;
+    reg  [SB-1:0] m_fin_slot;
+    always @(posedge clk) begin
+        m_fin <= !rst && m_drain && !m_fin && lw_idle && (sq_n == 4'd0);
+        m_fin_slot <= h_slot;
+    end
+    assign m_dec = m_fin;
+    assign m_slot = m_fin_slot;
     cu32_smem smem (
         .clk(clk), .rst(rst), .req(m_req), .addr({h_ea, 2'b00}), .n(h_n),
         .out_valid(m_valid), .out_data(m_data), .out_done(m_done), .out_err(m_err),
