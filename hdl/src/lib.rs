@@ -15,6 +15,7 @@ pub mod core;
 pub mod counters;
 pub mod dispatch;
 pub mod front;
+pub mod int_lane;
 pub mod lane;
 pub mod salu;
 pub mod scalar;

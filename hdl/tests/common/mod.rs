@@ -6,6 +6,8 @@
 
 #![allow(dead_code)]
 
+pub mod lane_vectors;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -1,0 +1,652 @@
+// cu32_lane — one integer lane of the interleaved core's VALU: every integer operation of
+// the Rust enum `LaneOp` (hdl/src/valu_control.rs, whose module comment gives the operand
+// conventions) on one lane's S0, S1, S2 (`a`, `b`, `c`), its mask bit `cin` and its lane
+// index. The operation codes are the enum's order, given as `OP_*` localparams by the
+// generated header `cu32_lane_ops.vh` (`cu32_hdl::int_lane::ops_header`): the enum is
+// their only source.
+//
+// LATENCY = 4: an operation presented with `valid` before a rising edge has `d`, `flag`
+// and `valid_out` after the fourth rising edge from then; one operation a cycle, no
+// stalls, no reset (`valid_out` is `valid` delayed; every other output a function of the
+// inputs). 32-bit results are zero-extended in `d`.
+//
+// One adder, one shifter, one multiplier serve every operation:
+//
+// * Stage 1 (ports -> R1): the decode ROM; the operands sign- or zero-extended as the
+//   operation reads them (from bit 15, 23, 31 or 63, or cut above bit 23); the
+//   multiplier's operands (inputs registered before the DSPs), a one-hot 2^s in place of
+//   `a` for the 64-bit shifts and v_add_lshl_u32; the funnel shifter's 64-bit input and
+//   amount (left shifts as right shifts of {x, 0} by 32 - s); the popcount source (a, or a
+//   bit-reversed / sign-flipped for clz and cls); one thermometer (1 << n) - 1 (bfe's width,
+//   bfm's width, mbcnt's lane index); perm's and cvt_pk's per-byte forces.
+// * Stage 2 (R1 -> R2): four 18 x 18 products (MULT18X18D, product registered after); the
+//   32-bit funnel ({H, L} >> k: a byte level whose per-byte select also does v_perm_b32 and
+//   cvt_pk's halves, then a bit level), which gives the low or high word of the 64-bit
+//   shifts while the multiplier gives the other (b_lo * 2^s, b_hi * 2^(32 - s)); three
+//   33-bit comparisons a?b (a full adder: also a + b for add3), a?c, b?c; a == b over 64
+//   bits; ~y & (y - 1) and 4-bit popcounts; the truth table of the logic unit, chosen by the
+//   operation and (min, max, med3, cndmask, clz of 0) the comparisons.
+// * Stage 3 (R2 -> R3): the product sum's two halves, A1 = {HH, LL} + m (m: c for the
+//   mads, or the funnel's word for the 64-bit shifts and add_lshl) and A2 = LH + HL; the
+//   logic unit, a three-input truth table per bit over (a', b', c'), which also applies
+//   shift post-processing ((sh & keep) | set: bfe's mask and sign, lshl_or's c, perm's and
+//   cvt_pk's forced bytes) and passes min/max/med3 results; the popcount sum. The adder's
+//   operands are registered: X = A1 or the logic unit, Y = A2 << 16, b, ~b, ~a, c or the
+//   count.
+// * Stage 4 (R3 -> outputs): the one 65-bit adder X + Y + carry-in; its low or (mul_hi)
+//   high word; the flag: carry/borrow (bit 32), bit 64 of the mad_u64/i64 sum, or the
+//   compare (a - b's sign, a == b from stage 2).
+//
+// The FP32 FMA pipeline goes beside stages 2-4: its 24 x 24 mantissa product is the
+// integer multiply's (a 16/8-bit split of each mantissa on the same four MULT18X18D, the
+// operands muxed in stage 1 as the 24-bit integer forms are), its alignment shift a
+// second funnel beside this one in stage 2, its normalisation and rounding after stage 4.
+`default_nettype none
+
+module cu32_lane (
+    input  wire        clk,
+    input  wire        valid,
+    input  wire [6:0]  op,
+    input  wire [63:0] a,
+    input  wire [63:0] b,
+    input  wire [63:0] c,
+    input  wire        cin,
+    input  wire [4:0]  lane,
+    output reg         valid_out,
+    output reg  [63:0] d,
+    output reg         flag
+);
+`include "cu32_lane_ops.vh"
+
+    // ---------------------------------------------------------------- decode
+    // Operand extension (a, b): EW_64 keeps all 64 bits (bit 64 the sign when ext_s), the
+    // others keep 16, 24 or 32 bits and fill above with the sign (ext_s) or zeros.
+    localparam [1:0] EW_64 = 2'd0, EW_16 = 2'd1, EW_24 = 2'd2, EW_32 = 2'd3;
+    // c's extension: raw, from bit 15, from bit 31, bit 64 from bit 63.
+    localparam [1:0] CE_RAW = 2'd0, CE_16 = 2'd1, CE_32 = 2'd2, CE_64 = 2'd3;
+    // Funnel modes and shift sources.
+    localparam [1:0] FM_RIGHT = 2'd0, FM_LEFT = 2'd1, FM_PAIR = 2'd2;
+    localparam [1:0] XS_A = 2'd0, XS_B = 2'd1, XS_BHI = 2'd2, XS_TH = 2'd3;
+    // Shift amount sources.
+    localparam [2:0] SA_A4 = 3'd0, SA_A5 = 3'd1, SA_B5 = 3'd2, SA_C5 = 3'd3, SA_CBYTE = 3'd4,
+                     SA_PERM = 3'd5, SA_PK = 3'd6, SA_0 = 3'd7;
+    // Thermometer sources.
+    localparam [1:0] TH_LANE = 2'd0, TH_A = 2'd1, TH_C = 2'd2, TH_ALL = 2'd3;
+    // The adder's Y (non-multiply operations).
+    // (Its bits 64:32 are all ones for the subtracts: bit 32 of the sum is then the borrow.)
+    localparam [2:0] Y_ZERO = 3'd0, Y_B = 3'd1, Y_NB = 3'd2, Y_C = 3'd3, Y_AB = 3'd4;
+    // Carry-in.
+    localparam [1:0] CI_0 = 2'd0, CI_1 = 2'd1, CI_CIN = 2'd2, CI_NCIN = 2'd3;
+    // The truth table's kind (fixed, or chosen in stage 2).
+    localparam [3:0] TK_FIX = 4'd0, TK_CND = 4'd1, TK_MIN = 4'd2, TK_MAX = 4'd3,
+                     TK_MIN3 = 4'd4, TK_MAX3 = 4'd5, TK_MED3 = 4'd6, TK_MAXMIN = 4'd7,
+                     TK_MINMAX = 4'd8, TK_CZ = 4'd9, TK_CNT = 4'd10;
+    // Flags.
+    localparam [3:0] FL_0 = 4'd0, FL_1 = 4'd1, FL_C32 = 4'd2, FL_C64 = 4'd3, FL_EQ = 4'd4,
+                     FL_NE = 4'd5, FL_LT = 4'd6, FL_LE = 4'd7, FL_GT = 4'd8, FL_GE = 4'd9;
+    // Truth tables over {a, b, c} (index {a, b, c}).
+    localparam [7:0] T_A = 8'hf0, T_B = 8'hcc, T_C = 8'haa, T_ANDOR = 8'hea;
+
+    reg [1:0] ew;
+    reg       es;
+    reg [1:0] ce;
+    reg       mul, mhi, wide, mad;
+    reg       ohen, ohrev, ohc, sh64, mbhi, mbs;
+    reg [1:0] fm, xs_sel;
+    reg [2:0] sa;
+    reg [2:0] fillsel;   // 0 none, 1 b15, 2 b31, 3 b63, 4 a31
+    reg [1:0] tsel;
+    reg       cz, yrev, ycls, brev;
+    reg       shop, bfe, bfei, lshlor, pk, pks, perm;
+    reg       cmhi_sh, cm_fill;
+    reg [2:0] ysel;
+    reg       yup;
+    reg [1:0] cisel;
+    reg [3:0] tk, fsel;
+    reg [7:0] tt0;
+
+    always @* begin
+        ew = EW_64; es = 1'b0; ce = CE_RAW;
+        mul = 1'b0; mhi = 1'b0; wide = 1'b0; mad = 1'b0;
+        ohen = 1'b0; ohrev = 1'b0; ohc = 1'b0; sh64 = 1'b0; mbhi = 1'b0; mbs = 1'b0;
+        // (By default the funnel passes a, extended: the logic unit's first input.)
+        fm = FM_RIGHT; xs_sel = XS_A; sa = SA_0; fillsel = 3'd0; tsel = TH_ALL;
+        cz = 1'b0; yrev = 1'b0; ycls = 1'b0; brev = 1'b0;
+        shop = 1'b0; bfe = 1'b0; bfei = 1'b0; lshlor = 1'b0; pk = 1'b0; pks = 1'b0;
+        perm = 1'b0;
+        cmhi_sh = 1'b0; cm_fill = 1'b0;
+        ysel = Y_ZERO; yup = 1'b0; cisel = CI_0; tk = TK_FIX; fsel = FL_0; tt0 = T_A;
+        case (op)
+            OP_MOV_A: tt0 = T_A;
+            OP_MOV_B: tt0 = T_B;
+            OP_CNDMASK: tk = TK_CND;
+            OP_NOT: tt0 = 8'h0f;
+            OP_SEXT16: begin ew = EW_16; es = 1'b1; end
+            OP_AND: tt0 = 8'hc0;
+            OP_OR: tt0 = 8'hfc;
+            OP_XOR: tt0 = 8'h3c;
+            OP_XNOR: tt0 = 8'hc3;
+            OP_AND_OR: tt0 = T_ANDOR;
+            OP_OR3: tt0 = 8'hfe;
+            OP_XOR3: tt0 = 8'h96;
+            OP_BFI: tt0 = 8'hca;
+            OP_LSHL_OR: begin
+                fm = FM_LEFT; xs_sel = XS_A; sa = SA_B5; shop = 1'b1; lshlor = 1'b1;
+                tt0 = T_ANDOR;
+            end
+            OP_BFREV: begin yrev = 1'b1; brev = 1'b1; shop = 1'b1; tt0 = T_B; end
+            OP_CLZ: begin yrev = 1'b1; cz = 1'b1; tk = TK_CZ; end
+            OP_CTZ: begin cz = 1'b1; tk = TK_CZ; end
+            OP_CLS: begin yrev = 1'b1; ycls = 1'b1; cz = 1'b1; tk = TK_CZ; end
+            OP_BCNT: begin tsel = TH_ALL; tk = TK_CNT; tt0 = T_B; end
+            OP_MBCNT: begin tsel = TH_LANE; tk = TK_CNT; tt0 = T_B; end
+            OP_BFM: begin
+                fm = FM_LEFT; xs_sel = XS_TH; tsel = TH_A; sa = SA_B5; shop = 1'b1;
+                tt0 = T_ANDOR;
+            end
+            OP_BFE_U, OP_BFE_I: begin
+                fm = FM_RIGHT; xs_sel = XS_A; tsel = TH_C; sa = SA_B5; shop = 1'b1;
+                bfe = 1'b1; bfei = op == OP_BFE_I; tt0 = T_ANDOR;
+                fillsel = op == OP_BFE_I ? 3'd4 : 3'd0;
+            end
+            OP_ALIGNBIT, OP_ALIGNBYTE: begin
+                fm = FM_PAIR; xs_sel = XS_A; sa = op == OP_ALIGNBIT ? SA_C5 : SA_CBYTE;
+                shop = 1'b1; tt0 = T_ANDOR;
+            end
+            OP_PERM: begin
+                fm = FM_PAIR; xs_sel = XS_A; sa = SA_PERM; shop = 1'b1; perm = 1'b1;
+                tt0 = T_ANDOR;
+            end
+            OP_CVT_PK_U16, OP_CVT_PK_I16: begin
+                fm = FM_PAIR; xs_sel = XS_A; sa = SA_PK; shop = 1'b1; pk = 1'b1;
+                pks = op == OP_CVT_PK_I16; tt0 = T_ANDOR;
+            end
+            OP_ADD: begin ysel = Y_B; fsel = FL_C32; end
+            OP_ADD_C: begin ysel = Y_B; cisel = CI_CIN; fsel = FL_C32; end
+            OP_SUB: begin ysel = Y_NB; yup = 1'b1; cisel = CI_1; fsel = FL_C32; end
+            OP_SUB_B: begin ysel = Y_NB; yup = 1'b1; cisel = CI_NCIN; fsel = FL_C32; end
+            // b - a as ~a + b + 1.
+            OP_SUB_REV: begin tt0 = 8'h0f; ysel = Y_B; yup = 1'b1; cisel = CI_1; fsel = FL_C32; end
+            OP_SUB_REV_B: begin
+                tt0 = 8'h0f; ysel = Y_B; yup = 1'b1; cisel = CI_NCIN; fsel = FL_C32;
+            end
+            OP_ADD3: begin tt0 = T_C; ysel = Y_AB; end
+            OP_LSHL_ADD: begin
+                fm = FM_LEFT; xs_sel = XS_A; sa = SA_B5; shop = 1'b1;
+                tt0 = T_ANDOR; ysel = Y_C;
+            end
+            OP_ADD_LSHL: begin
+                // (a << c) on the funnel plus b * 2^c on the multiplier.
+                fm = FM_LEFT; xs_sel = XS_A; sa = SA_C5; mul = 1'b1; ohen = 1'b1; ohc = 1'b1;
+               
+            end
+            OP_XAD: begin tt0 = 8'h3c; ysel = Y_C; end
+            OP_SHL16: begin fm = FM_LEFT; xs_sel = XS_B; sa = SA_A4; shop = 1'b1; tt0 = T_ANDOR; end
+            OP_SHL32: begin fm = FM_LEFT; xs_sel = XS_B; sa = SA_A5; shop = 1'b1; tt0 = T_ANDOR; end
+            OP_SHR16: begin fm = FM_RIGHT; xs_sel = XS_B; sa = SA_A4; shop = 1'b1; tt0 = T_ANDOR; end
+            OP_SHR32: begin fm = FM_RIGHT; xs_sel = XS_B; sa = SA_A5; shop = 1'b1; tt0 = T_ANDOR; end
+            OP_ASHR16: begin
+                fm = FM_RIGHT; xs_sel = XS_B; sa = SA_A4; fillsel = 3'd1; ew = EW_16; es = 1'b1;
+                shop = 1'b1; tt0 = T_ANDOR;
+            end
+            OP_ASHR32: begin
+                fm = FM_RIGHT; xs_sel = XS_B; sa = SA_A5; fillsel = 3'd2;
+                shop = 1'b1; tt0 = T_ANDOR;
+            end
+            OP_SHL64: begin
+                // s < 32: b_lo * 2^s + {b_hi << s, 0}; s >= 32: {b_lo << (s - 32), 0}.
+                fm = FM_LEFT; xs_sel = a[5] ? XS_B : XS_BHI; sa = SA_A5; ew = EW_32;
+                mul = 1'b1; wide = 1'b1; ohen = 1'b1; sh64 = 1'b1; cmhi_sh = 1'b1; tt0 = 8'h00;
+            end
+            OP_SHR64, OP_ASHR64: begin
+                // s < 32: b_hi * 2^(32 - s) + {0, b_lo >> s}; s >= 32: {fill, b_hi >> (s - 32)}.
+                fm = FM_RIGHT; xs_sel = a[5] ? XS_BHI : XS_B; sa = SA_A5;
+                fillsel = (op == OP_ASHR64 && a[5]) ? 3'd3 : 3'd0;
+                mul = 1'b1; wide = 1'b1; ohen = 1'b1; ohrev = 1'b1; sh64 = 1'b1; mbhi = 1'b1;
+                mbs = op == OP_ASHR64; cm_fill = op == OP_ASHR64 && a[5];
+            end
+            OP_MIN_I: begin ew = EW_32; es = 1'b1; tk = TK_MIN; end
+            OP_MAX_I: begin ew = EW_32; es = 1'b1; tk = TK_MAX; end
+            OP_MIN_U: tk = TK_MIN;
+            OP_MAX_U: tk = TK_MAX;
+            OP_MIN_I16: begin ew = EW_16; es = 1'b1; tk = TK_MIN; end
+            OP_MAX_I16: begin ew = EW_16; es = 1'b1; tk = TK_MAX; end
+            OP_MIN3_I: begin ew = EW_32; es = 1'b1; ce = CE_32; tk = TK_MIN3; end
+            OP_MAX3_I: begin ew = EW_32; es = 1'b1; ce = CE_32; tk = TK_MAX3; end
+            OP_MED3_I: begin ew = EW_32; es = 1'b1; ce = CE_32; tk = TK_MED3; end
+            OP_MIN3_U: tk = TK_MIN3;
+            OP_MAX3_U: tk = TK_MAX3;
+            OP_MED3_U: tk = TK_MED3;
+            OP_MIN3_I16: begin ew = EW_16; es = 1'b1; ce = CE_16; tk = TK_MIN3; end
+            OP_MAX3_I16: begin ew = EW_16; es = 1'b1; ce = CE_16; tk = TK_MAX3; end
+            OP_MED3_I16: begin ew = EW_16; es = 1'b1; ce = CE_16; tk = TK_MED3; end
+            OP_MAX_MIN_I: begin ew = EW_32; es = 1'b1; ce = CE_32; tk = TK_MAXMIN; end
+            OP_MIN_MAX_I: begin ew = EW_32; es = 1'b1; ce = CE_32; tk = TK_MINMAX; end
+            OP_MAX_MIN_U: tk = TK_MAXMIN;
+            OP_MIN_MAX_U: tk = TK_MINMAX;
+            OP_MUL_LO: begin mul = 1'b1; tt0 = 8'h00; end
+            OP_MUL_HI_U: begin mul = 1'b1; tt0 = 8'h00; mhi = 1'b1; end
+            OP_MUL_HI_I: begin mul = 1'b1; tt0 = 8'h00; mhi = 1'b1; ew = EW_32; es = 1'b1; end
+            OP_MUL_U24: begin mul = 1'b1; tt0 = 8'h00; ew = EW_24; end
+            OP_MUL_HI_U24: begin mul = 1'b1; tt0 = 8'h00; mhi = 1'b1; ew = EW_24; end
+            OP_MUL_I24: begin mul = 1'b1; tt0 = 8'h00; ew = EW_24; es = 1'b1; end
+            OP_MUL_HI_I24: begin mul = 1'b1; tt0 = 8'h00; mhi = 1'b1; ew = EW_24; es = 1'b1; end
+            OP_MAD_U24: begin mul = 1'b1; mad = 1'b1; tt0 = T_C; ew = EW_24; end
+            OP_MAD_I24: begin mul = 1'b1; mad = 1'b1; tt0 = T_C; ew = EW_24; es = 1'b1; end
+            OP_MAD_LO: begin mul = 1'b1; mad = 1'b1; tt0 = T_C; end
+            OP_MAD_I16: begin mul = 1'b1; mad = 1'b1; tt0 = T_C; ew = EW_16; es = 1'b1; end
+            OP_MAD_U64: begin mul = 1'b1; mad = 1'b1; tt0 = T_C; wide = 1'b1; fsel = FL_C64; end
+            OP_MAD_I64: begin
+                mul = 1'b1; mad = 1'b1; wide = 1'b1; fsel = FL_C64; ew = EW_32; es = 1'b1; tt0 = T_C;
+                ce = CE_64;
+            end
+            OP_CMP_F: fsel = FL_0;
+            OP_CMP_T: fsel = FL_1;
+            OP_CMP_EQ: fsel = FL_EQ;
+            OP_CMP_NE: fsel = FL_NE;
+            OP_CMP_LT_U: begin fsel = FL_LT; end
+            OP_CMP_LE_U: begin fsel = FL_LE; end
+            OP_CMP_GT_U: begin fsel = FL_GT; end
+            OP_CMP_GE_U: begin fsel = FL_GE; end
+            OP_CMP_LT_I16: begin fsel = FL_LT; ew = EW_16; es = 1'b1; end
+            OP_CMP_LE_I16: begin fsel = FL_LE; ew = EW_16; es = 1'b1; end
+            OP_CMP_GT_I16: begin fsel = FL_GT; ew = EW_16; es = 1'b1; end
+            OP_CMP_GE_I16: begin fsel = FL_GE; ew = EW_16; es = 1'b1; end
+            OP_CMP_LT_I32: begin fsel = FL_LT; ew = EW_32; es = 1'b1; end
+            OP_CMP_LE_I32: begin fsel = FL_LE; ew = EW_32; es = 1'b1; end
+            OP_CMP_GT_I32: begin fsel = FL_GT; ew = EW_32; es = 1'b1; end
+            OP_CMP_GE_I32: begin fsel = FL_GE; ew = EW_32; es = 1'b1; end
+            OP_CMP_LT_I64: begin fsel = FL_LT; es = 1'b1; end
+            OP_CMP_LE_I64: begin fsel = FL_LE; es = 1'b1; end
+            OP_CMP_GT_I64: begin fsel = FL_GT; es = 1'b1; end
+            OP_CMP_GE_I64: begin fsel = FL_GE; es = 1'b1; end
+            default: ;
+        endcase
+    end
+
+    // ---------------------------------------------------------------- stage 1
+    // Sign or zero extension of bits 33:0 (the multiplier's and the 33-bit keys' width;
+    // bits 63:34 stay as they are).
+    function automatic [33:0] extend(input [33:0] v, input [1:0] w, input s);
+        reg sg;
+        begin
+            case (w)
+                EW_16: sg = s & v[15];
+                EW_24: sg = s & v[23];
+                default: sg = s & v[31];
+            endcase
+            case (w)
+                EW_16: extend = {{18{sg}}, v[15:0]};
+                EW_24: extend = {{10{sg}}, v[23:0]};
+                EW_32: extend = {{2{sg}}, v[31:0]};
+                default: extend = v;
+            endcase
+        end
+    endfunction
+
+    wire [63:0] xa_n = {a[63:34], extend(a[33:0], ew, es)};
+    wire [63:0] xb_n = {b[63:34], extend(b[33:0], ew, es)};
+    // The compare keys flip the sign bit of signed operands (bit 63, or bit 33 of the
+    // extended 16- and 32-bit ones): an unsigned 64-bit compare then orders them.
+    wire        flip33 = es && ew != EW_64, flip63 = es && ew == EW_64;
+    reg  [64:0] xc_n;
+    always @* begin
+        case (ce)
+            CE_16: xc_n = {{49{c[15]}}, c[15:0]};
+            CE_32: xc_n = {{33{c[31]}}, c[31:0]};
+            CE_64: xc_n = {c[63], c};
+            default: xc_n = {1'b0, c};
+        endcase
+    end
+
+    // The thermometer (1 << n) - 1, n in 0..32.
+    reg [5:0] tn;
+    always @* begin
+        case (tsel)
+            TH_LANE: tn = {1'b0, lane};
+            TH_A: tn = {1'b0, a[4:0]};
+            TH_C: tn = {1'b0, c[4:0]};
+            default: tn = 6'd32;
+        endcase
+    end
+    wire [31:0] therm_n = tn[5] ? 32'hffff_ffff : ~(32'hffff_ffff << tn[4:0]);
+
+    // The multiplier's operands: 34-bit signed, split 16 / 18.
+    wire [4:0]  ot = ohc ? c[4:0] : a[4:0];
+    wire [31:0] odec = 32'd1 << ot;
+    wire        oen = !(sh64 && a[5]);
+    wire [33:0] oh;
+    genvar g;
+    generate
+        for (g = 0; g < 34; g = g + 1) begin : onehot
+            if (g == 0) assign oh[g] = !ohrev && odec[0] && oen;
+            else if (g <= 31) assign oh[g] = (ohrev ? odec[32 - g] : odec[g]) && oen;
+            else if (g == 32) assign oh[g] = ohrev && odec[0] && oen;
+            else assign oh[g] = 1'b0;
+        end
+    endgenerate
+    wire [33:0] ma_n = ohen ? oh : xa_n[33:0];
+    wire [33:0] mb_n = mbhi ? {{2{mbs & b[63]}}, b[63:32]} : xb_n[33:0];
+
+    // The funnel's input {H, L}, its byte selects and bit amount.
+    reg [31:0] xs;
+    always @* begin
+        case (xs_sel)
+            XS_A: xs = xa_n[31:0];
+            XS_B: xs = xb_n[31:0];
+            XS_BHI: xs = b[63:32];
+            default: xs = therm_n;
+        endcase
+    end
+    reg [4:0] s_amt;
+    always @* begin
+        case (sa)
+            SA_A4: s_amt = {1'b0, a[3:0]};
+            SA_B5: s_amt = b[4:0];
+            SA_C5: s_amt = c[4:0];
+            SA_CBYTE: s_amt = {c[1:0], 3'd0};
+            SA_PERM, SA_PK, SA_0: s_amt = 5'd0;
+            default: s_amt = a[4:0];
+        endcase
+    end
+    reg fill;
+    always @* begin
+        case (fillsel)
+            3'd1: fill = b[15];
+            3'd2: fill = b[31];
+            3'd3: fill = b[63];
+            3'd4: fill = a[31];
+            default: fill = 1'b0;
+        endcase
+    end
+    wire [31:0] fh_n = fm == FM_RIGHT ? {32{fill}} : xs;
+    wire [31:0] fl_n = fm == FM_RIGHT ? xs
+                     : fm == FM_PAIR ? xb_n[31:0]
+                     : (fm == FM_LEFT && s_amt == 5'd0) ? xs : 32'd0;
+    wire [4:0]  k_n = fm == FM_LEFT ? 5'd0 - s_amt : s_amt;
+    // Per output byte, which byte of {H, L}: perm's selectors, cvt_pk's {b1, b0, a1, a0},
+    // or the shift's byte amount.
+    wire [11:0] bsel_n = sa == SA_PERM ? {c[26:24], c[18:16], c[10:8], c[2:0]}
+                       : sa == SA_PK ? {3'd1, 3'd0, 3'd5, 3'd4}
+                       : {3'd3 + {1'b0, k_n[4:3]}, 3'd2 + {1'b0, k_n[4:3]},
+                          3'd1 + {1'b0, k_n[4:3]}, {1'b0, k_n[4:3]}};
+
+    // Forced bits after the funnel (perm's sign and constant bytes, cvt_pk's saturation),
+    // per half: bits 7:0, bits 14:8, bit 15 (set to 1: f1, to 0: f0).
+    // perm's forces for a byte of selector `sel`: {to 1, to 0}.
+    function automatic [1:0] perm_force(input [7:0] sel, input [3:0] signs);
+        reg one;
+        begin
+            one = sel >= 8'd13 || (sel[7:2] == 6'd2 && signs[sel[1:0]]);
+            perm_force = {one, sel >= 8'd8 && !one};
+        end
+    endfunction
+    // cvt_pk's forces for a half from bits 31:15 of its value: {to 1 for bits 14:0, for
+    // bit 15; to 0 for bits 14:0, for bit 15}.
+    function automatic [3:0] pk_force(input [16:0] v, input sgn);
+        reg ovu, ovh, ovl;
+        begin
+            ovu = !sgn && v[16:1] != 16'd0;
+            ovh = sgn && !v[16] && v[15:0] != 16'd0;
+            ovl = sgn && v[16] && v[15:0] != 16'hffff;
+            pk_force = {ovu || ovh, ovu || ovl, ovl, ovh};
+        end
+    endfunction
+    wire [3:0] psigns = {a[31], a[15], b[31], b[15]};
+    wire [1:0] pf0 = perm_force(c[7:0], psigns), pf1 = perm_force(c[15:8], psigns);
+    wire [1:0] pf2 = perm_force(c[23:16], psigns), pf3 = perm_force(c[31:24], psigns);
+    wire [3:0] kf0 = pk_force(a[31:15], pks), kf1 = pk_force(b[31:15], pks);
+    wire [5:0] f1_n = perm ? {pf3[1], pf3[1], pf2[1], pf1[1], pf1[1], pf0[1]}
+                    : pk ? {kf1[2], kf1[3], kf1[3], kf0[2], kf0[3], kf0[3]} : 6'd0;
+    wire [5:0] f0_n = perm ? {pf3[0], pf3[0], pf2[0], pf1[0], pf1[0], pf0[0]}
+                    : pk ? {kf1[0], kf1[1], kf1[1], kf0[0], kf0[1], kf0[1]} : 6'd0;
+
+    // bfe_i's sign: a[offset + width - 1] (a[31] past it: the shift is arithmetic), for a
+    // width other than 0.
+    wire [5:0] sidx_n = {1'b0, b[4:0]} + {1'b0, c[4:0]} - 6'd1;
+    wire       sok_n = bfei && c[4:0] != 5'd0;
+
+    // The popcount source: a, or bit-reversed (clz), or sign-flipped and reversed (cls).
+    wire [31:0] y_n;
+    generate
+        for (g = 0; g < 32; g = g + 1) begin : ysrc
+            assign y_n[g] = yrev ? a[31 - g] ^ (ycls & a[31]) : a[g];
+        end
+    endgenerate
+
+    // min, max, med3's comparisons on the 33-bit extended operands.
+    wire lt_ab_n = $signed(xa_n[32:0]) < $signed(xb_n[32:0]);
+    wire lt_ac_n = $signed(xa_n[32:0]) < $signed(xc_n[32:0]);
+    wire lt_bc_n = $signed(xb_n[32:0]) < $signed(xc_n[32:0]);
+
+    // R1.
+    reg        v1, cin1, mul1, mhi1, wide1, mad1, shop1, bfe1, lshlor1, cz1;
+    reg        yup1, cmhi1, cmf1, fill1, sok1;
+    reg [1:0]  cisel1;
+    reg        brev1;
+    reg [2:0]  ysel1;
+    reg [3:0]  tk1, fsel1;
+    reg [7:0]  tt1;
+    reg [63:0] xa1, xb1;
+    reg [64:0] xc1;
+    reg        flip33_1, flip63_1, lt_ab1, lt_ac1, lt_bc1;
+    reg [33:0] ma1, mb1;
+    reg [31:0] fh1, fl1, therm1, y1;
+    reg [11:0] bsel1;
+    reg [2:0]  kbit1;
+    reg [1:0]  kbyte1;
+    reg [5:0]  f01, f11;
+    reg [4:0]  sidx1;
+    always @(posedge clk) begin
+        v1 <= valid;
+        cin1 <= cin;
+        mul1 <= mul; mhi1 <= mhi; wide1 <= wide; mad1 <= mad; shop1 <= shop; bfe1 <= bfe;
+        lshlor1 <= lshlor; cz1 <= cz; 
+        yup1 <= yup; cmhi1 <= cmhi_sh; cmf1 <= cm_fill; fill1 <= fill; sok1 <= sok_n;
+        brev1 <= brev; cisel1 <= cisel; ysel1 <= ysel; tk1 <= tk; fsel1 <= fsel; tt1 <= tt0;
+        xa1 <= xa_n; xb1 <= xb_n; xc1 <= xc_n; flip33_1 <= flip33; flip63_1 <= flip63;
+        lt_ab1 <= lt_ab_n; lt_ac1 <= lt_ac_n; lt_bc1 <= lt_bc_n;
+        // (Products are 0 for the other operations: A1 passes the logic unit's word.)
+        ma1 <= mul ? ma_n : 34'd0;
+        mb1 <= mul ? mb_n : 34'd0;
+        fh1 <= fh_n; fl1 <= fl_n; therm1 <= therm_n; y1 <= y_n;
+        bsel1 <= bsel_n; kbit1 <= k_n[2:0]; kbyte1 <= k_n[4:3];
+        f01 <= f0_n; f11 <= f1_n; sidx1 <= sidx_n[5] ? 5'd31 : sidx_n[4:0];
+    end
+
+    // ---------------------------------------------------------------- stage 2
+    // The four partial products (one MULT18X18D each).
+    wire signed [17:0] ma_lo = {2'b00, ma1[15:0]};
+    wire signed [17:0] ma_hi = ma1[33:16];
+    wire signed [17:0] mb_lo = {2'b00, mb1[15:0]};
+    wire signed [17:0] mb_hi = mb1[33:16];
+    wire signed [35:0] p_ll = ma_lo * mb_lo;
+    wire signed [35:0] p_lh = ma_lo * mb_hi;
+    wire signed [35:0] p_hl = ma_hi * mb_lo;
+    wire signed [35:0] p_hh = ma_hi * mb_hi;
+
+    // The funnel: a byte level (a select per output byte), then the bit amount.
+    function automatic [7:0] byte_of(input [63:0] v, input [2:0] i);
+        case (i)
+            3'd0: byte_of = v[7:0];
+            3'd1: byte_of = v[15:8];
+            3'd2: byte_of = v[23:16];
+            3'd3: byte_of = v[31:24];
+            3'd4: byte_of = v[39:32];
+            3'd5: byte_of = v[47:40];
+            3'd6: byte_of = v[55:48];
+            default: byte_of = v[63:56];
+        endcase
+    endfunction
+    wire [63:0] fin = {fh1, fl1};
+    reg  [38:0] ft;
+    always @* begin
+        ft[7:0] = byte_of(fin, bsel1[2:0]);
+        ft[15:8] = byte_of(fin, bsel1[5:3]);
+        ft[23:16] = byte_of(fin, bsel1[8:6]);
+        ft[31:24] = byte_of(fin, bsel1[11:9]);
+        case (kbyte1)
+            2'd0: ft[38:32] = fin[38:32];
+            2'd1: ft[38:32] = fin[46:40];
+            2'd2: ft[38:32] = fin[54:48];
+            default: ft[38:32] = fin[62:56];
+        endcase
+    end
+    reg  [32:0] fu;
+    always @* begin
+        case (kbit1[2:1])
+            2'd0: fu = ft[32:0];
+            2'd1: fu = ft[34:2];
+            2'd2: fu = ft[36:4];
+            default: fu = ft[38:6];
+        endcase
+    end
+    wire [31:0] sh = kbit1[0] ? fu[32:1] : fu[31:0];
+
+    // The compares' a < b on the 64-bit keys; a + b (add3). (The products' top bits are not
+    // used.)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [63:0] flips = {flip63_1, 29'd0, flip33_1, 33'd0};
+    wire lt_cmp = (xa1 ^ flips) < (xb1 ^ flips);
+    wire [31:0] ab = xa1[31:0] + xb1[31:0];
+    wire lt_ac = $signed(xa1[32:0]) < $signed(xc1[32:0]);
+    wire lt_bc = $signed(xb1[32:0]) < $signed(xc1[32:0]);
+    wire eq_n = xa1 == xb1;
+    wire yzero = y1 == 32'd0;
+
+    // The logic unit's truth table.
+    reg [7:0] tt_n;
+    always @* begin
+        case (tk1)
+            TK_CND: tt_n = cin1 ? T_B : T_A;
+            TK_MIN: tt_n = lt_ab1 ? T_A : T_B;
+            TK_MAX: tt_n = lt_ab1 ? T_B : T_A;
+            TK_MIN3: tt_n = lt_ab1 ? (lt_ac1 ? T_A : T_C) : (lt_bc1 ? T_B : T_C);
+            TK_MAX3: tt_n = lt_ab1 ? (lt_bc1 ? T_C : T_B) : (lt_ac1 ? T_C : T_A);
+            TK_MED3: tt_n = lt_ab1 ? (!lt_ac1 ? T_A : lt_bc1 ? T_B : T_C)
+                                  : (!lt_bc1 ? T_B : lt_ac1 ? T_A : T_C);
+            TK_MAXMIN: tt_n = lt_ab1 ? (lt_bc1 ? T_B : T_C) : (lt_ac1 ? T_A : T_C);
+            TK_MINMAX: tt_n = lt_ab1 ? (lt_ac1 ? T_C : T_A) : (lt_bc1 ? T_C : T_B);
+            TK_CZ: tt_n = yzero ? 8'hff : 8'h00;
+            default: tt_n = tt1;
+        endcase
+    end
+    wire cnt_n = tk1 == TK_CNT || (tk1 == TK_CZ && !yzero);
+
+    // Popcount source and 4-bit counts.
+    wire [31:0] ydec = y1 - 32'd1;
+    wire [31:0] pop = cz1 ? ~y1 & ydec : y1 & therm1;
+    wire [23:0] g_n;
+    generate
+        for (g = 0; g < 8; g = g + 1) begin : popg
+            assign g_n[3*g +: 3] = {2'b00, pop[4*g]} + {2'b00, pop[4*g + 1]}
+                                 + {2'b00, pop[4*g + 2]} + {2'b00, pop[4*g + 3]};
+        end
+    endgenerate
+
+    // Post-funnel keep / set masks, in place of b' and c' for shift operations.
+    wire        bsign = sok1 && xa1[{1'b0, sidx1}];
+    wire [31:0] keep, set;
+    generate
+        for (g = 0; g < 32; g = g + 1) begin : post
+            localparam integer GR = (g / 16) * 3 + ((g % 16) < 8 ? 0 : (g % 16) < 15 ? 1 : 2);
+            assign keep[g] = !f01[GR] && (!bfe1 || therm1[g]) && (!brev1 || y1[g]);
+            assign set[g] = f11[GR] || (bsign && !therm1[g]) || (lshlor1 && xc1[g]);
+        end
+    endgenerate
+
+    // A1's second operand above bit 31 (its low word is the logic unit's): mad's c or
+    // ashr64's fill here, shl64's word (the funnel's) in stage 3.
+    wire [32:0] cm_n = cmf1 ? {33{fill1}} : mad1 ? xc1[64:32] : 33'd0;
+    reg [31:0] yv_n;
+    always @* begin
+        case (ysel1)
+            Y_B: yv_n = xb1[31:0];
+            Y_NB: yv_n = ~xb1[31:0];
+            Y_C: yv_n = xc1[31:0];
+            Y_AB: yv_n = ab;
+            default: yv_n = 32'd0;
+        endcase
+    end
+
+    // R2.
+    reg        v2, mul2, mhi2, wide2, cnt2, eq2, lt2, yup2, cmhi2;
+    reg [1:0]  cisel2;
+    reg        cin2;
+    reg [3:0]  fsel2;
+    reg [7:0]  tt2;
+    reg [31:0] xa2;
+    reg [31:0] xb2, xc2;
+    reg [32:0] cm2;
+    reg [31:0] yv2;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [35:0] ll2, lh2, hl2, hh2;
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg [23:0] g2;
+    always @(posedge clk) begin
+        v2 <= v1; mul2 <= mul1; mhi2 <= mhi1; wide2 <= wide1; cnt2 <= cnt_n; eq2 <= eq_n;
+        lt2 <= lt_cmp; yup2 <= yup1; cmhi2 <= cmhi1;
+        cisel2 <= cisel1; cin2 <= cin1; fsel2 <= fsel1; tt2 <= tt_n;
+        xa2 <= sh;
+        xb2 <= shop1 ? keep : xb1[31:0];
+        xc2 <= shop1 ? set : xc1[31:0];
+        cm2 <= cm_n; yv2 <= yv_n;
+        ll2 <= p_ll; lh2 <= p_lh; hl2 <= p_hl; hh2 <= p_hh;
+        g2 <= g_n;
+    end
+
+    // ---------------------------------------------------------------- stage 3
+    wire [64:0] a1 = {hh2[32:0], ll2[31:0]} + {cmhi2 ? {1'b0, xa2} : cm2, logic3};
+    wire [34:0] a2 = lh2[34:0] + hl2[34:0];
+    wire [31:0] logic3;
+    generate
+        for (g = 0; g < 32; g = g + 1) begin : lu
+            assign logic3[g] = tt2[{xa2[g], xb2[g], xc2[g]}];
+        end
+    endgenerate
+    wire [5:0] count = {3'd0, g2[2:0]} + {3'd0, g2[5:3]} + {3'd0, g2[8:6]} + {3'd0, g2[11:9]}
+                     + {3'd0, g2[14:12]} + {3'd0, g2[17:15]} + {3'd0, g2[20:18]}
+                     + {3'd0, g2[23:21]};
+
+    // R3.
+    reg        v3, mhi3, wide3, eq3, lt3, ci3;
+    reg [3:0]  fsel3;
+    reg [64:0] x3, y3;
+    always @(posedge clk) begin
+        v3 <= v2; mhi3 <= mhi2; wide3 <= wide2; eq3 <= eq2; lt3 <= lt2; fsel3 <= fsel2;
+        case (cisel2)
+            CI_1: ci3 <= 1'b1;
+            CI_CIN: ci3 <= cin2;
+            CI_NCIN: ci3 <= !cin2;
+            default: ci3 <= 1'b0;
+        endcase
+        x3 <= a1;
+        y3 <= mul2 ? {{14{a2[34]}}, a2, 16'd0}
+            : {{33{yup2}}, cnt2 ? {26'd0, count} : yv2};
+    end
+
+    // ---------------------------------------------------------------- stage 4
+    wire [64:0] sum = x3 + y3 + {64'd0, ci3};
+    reg flag_n;
+    always @* begin
+        case (fsel3)
+            FL_1: flag_n = 1'b1;
+            FL_C32: flag_n = sum[32];
+            FL_C64: flag_n = sum[64];
+            FL_EQ: flag_n = eq3;
+            FL_NE: flag_n = !eq3;
+            FL_LT: flag_n = lt3;
+            FL_LE: flag_n = lt3 || eq3;
+            FL_GT: flag_n = !lt3 && !eq3;
+            FL_GE: flag_n = !lt3;
+            default: flag_n = 1'b0;
+        endcase
+    end
+    always @(posedge clk) begin
+        valid_out <= v3;
+        d <= {wide3 ? sum[63:32] : 32'd0, mhi3 ? sum[63:32] : sum[31:0]};
+        flag <= flag_n;
+    end
+endmodule
+
+`default_nettype wire

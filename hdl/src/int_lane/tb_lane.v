@@ -1,0 +1,39 @@
+// Testbench of cu32_lane (hdl/src/int_lane/mod.rs runs it): plays stim.hex, one cycle a
+// line, and logs every result.
+//
+//   stim.hex  {valid[3:0], op[7:0], a[63:0], b[63:0], c[63:0], cin[3:0], lane[7:0]}
+//             (hex, 54 digits; only valid[0], op[6:0], cin[0] and lane[4:0] are read)
+//
+// Log lines: R cycle d flag (decimal cycle, hex d, flag), for each cycle whose rising edge
+// gave valid_out; line i of stim.hex is presented before rising edge i + 1 (cycle i).
+`default_nettype none
+
+/* verilator lint_off UNUSEDSIGNAL */
+module tb;
+    localparam integer N = `N;
+
+    reg clk = 1'b0;
+    reg [215:0] stim [0:N-1];
+    integer cycle = 0;
+    wire [215:0] s = cycle < N ? stim[cycle] : 216'd0;
+    wire valid_out, flag;
+    wire [63:0] d;
+
+    cu32_lane dut (
+        .clk(clk), .valid(s[212]), .op(s[210:204]), .a(s[203:140]), .b(s[139:76]),
+        .c(s[75:12]), .cin(s[8]), .lane(s[4:0]), .valid_out(valid_out), .d(d), .flag(flag));
+
+    initial begin
+        $readmemh("stim.hex", stim);
+        while (cycle < N + 8) begin
+            #1 clk = 1'b1;
+            #1 clk = 1'b0;
+            if (valid_out) $display("R %0d %016x %0d", cycle, d, flag);
+            cycle = cycle + 1;
+        end
+        $finish;
+    end
+endmodule
+/* verilator lint_on UNUSEDSIGNAL */
+
+`default_nettype wire
