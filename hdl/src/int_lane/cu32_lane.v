@@ -405,6 +405,7 @@ module cu32_lane (
     // width other than 0.
     wire [5:0] sidx_n = {1'b0, b[4:0]} + {1'b0, c[4:0]} - 6'd1;
     wire       sok_n = bfei && c[4:0] != 5'd0;
+    wire [31:0] soh_n = sok_n ? 32'd1 << (sidx_n[5] ? 5'd31 : sidx_n[4:0]) : 32'd0;
 
     // The popcount source: a, or bit-reversed (clz), or sign-flipped and reversed (cls).
     wire [31:0] y_n;
@@ -414,14 +415,20 @@ module cu32_lane (
         end
     endgenerate
 
+    // The popcount's source: a & thermometer (bcnt, mbcnt; y for bfrev), or the bits below
+    // y's lowest set bit (clz, ctz, cls: their count); y == 0 (clz etc. give -1).
+    wire [31:0] pop_n = cz ? ~y_n & (y_n - 32'd1) : y_n & therm_n;
+    wire        yzero_n = y_n == 32'd0;
+
     // min, max, med3's comparisons on the 33-bit extended operands.
     wire lt_ab_n = $signed(xa_n[32:0]) < $signed(xb_n[32:0]);
     wire lt_ac_n = $signed(xa_n[32:0]) < $signed(xc_n[32:0]);
     wire lt_bc_n = $signed(xb_n[32:0]) < $signed(xc_n[32:0]);
 
     // R1.
-    reg        v1, cin1, mul1, mhi1, wide1, mad1, shop1, bfe1, lshlor1, cz1;
-    reg        yup1, cmhi1, cmf1, fill1, sok1;
+    reg        v1, cin1, mul1, mhi1, wide1, mad1, shop1, bfe1, lshlor1;
+    reg        yup1, cmhi1, cmf1, fill1;
+    reg [31:0] soh1;   // bfe_i's sign bit of a (one-hot)
     reg [1:0]  cisel1;
     reg        brev1;
     reg [2:0]  ysel1;
@@ -431,27 +438,28 @@ module cu32_lane (
     reg [64:0] xc1;
     reg        flip33_1, flip63_1, lt_ab1, lt_ac1, lt_bc1;
     reg [33:0] ma1, mb1;
-    reg [31:0] fh1, fl1, therm1, y1;
-    reg [11:0] bsel1;
+    reg [31:0] fh1, fl1, therm1, pop1;
+    reg        yzero1;
+    reg [31:0] boh1;   // per output byte, its byte of {H, L} (one-hot)
     reg [2:0]  kbit1;
     reg [1:0]  kbyte1;
     reg [5:0]  f01, f11;
-    reg [4:0]  sidx1;
     always @(posedge clk) begin
         v1 <= valid;
         cin1 <= cin;
         mul1 <= mul; mhi1 <= mhi; wide1 <= wide; mad1 <= mad; shop1 <= shop; bfe1 <= bfe;
-        lshlor1 <= lshlor; cz1 <= cz; 
-        yup1 <= yup; cmhi1 <= cmhi_sh; cmf1 <= cm_fill; fill1 <= fill; sok1 <= sok_n;
+        lshlor1 <= lshlor; 
+        yup1 <= yup; cmhi1 <= cmhi_sh; cmf1 <= cm_fill; fill1 <= fill; soh1 <= soh_n;
         brev1 <= brev; cisel1 <= cisel; ysel1 <= ysel; tk1 <= tk; fsel1 <= fsel; tt1 <= tt0;
         xa1 <= xa_n; xb1 <= xb_n; xc1 <= xc_n; flip33_1 <= flip33; flip63_1 <= flip63;
         lt_ab1 <= lt_ab_n; lt_ac1 <= lt_ac_n; lt_bc1 <= lt_bc_n;
         // (Products are 0 for the other operations: A1 passes the logic unit's word.)
         ma1 <= mul ? ma_n : 34'd0;
         mb1 <= mul ? mb_n : 34'd0;
-        fh1 <= fh_n; fl1 <= fl_n; therm1 <= therm_n; y1 <= y_n;
-        bsel1 <= bsel_n; kbit1 <= k_n[2:0]; kbyte1 <= k_n[4:3];
-        f01 <= f0_n; f11 <= f1_n; sidx1 <= sidx_n[5] ? 5'd31 : sidx_n[4:0];
+        fh1 <= fh_n; fl1 <= fl_n; therm1 <= therm_n; pop1 <= pop_n; yzero1 <= yzero_n;
+        boh1 <= {8'd1 << bsel_n[11:9], 8'd1 << bsel_n[8:6], 8'd1 << bsel_n[5:3],
+                 8'd1 << bsel_n[2:0]}; kbit1 <= k_n[2:0]; kbyte1 <= k_n[4:3];
+        f01 <= f0_n; f11 <= f1_n;
     end
 
     // ---------------------------------------------------------------- stage 2
@@ -465,26 +473,19 @@ module cu32_lane (
     wire signed [35:0] p_hl = ma_hi * mb_lo;
     wire signed [35:0] p_hh = ma_hi * mb_hi;
 
-    // The funnel: a byte level (a select per output byte), then the bit amount.
-    function automatic [7:0] byte_of(input [63:0] v, input [2:0] i);
-        case (i)
-            3'd0: byte_of = v[7:0];
-            3'd1: byte_of = v[15:8];
-            3'd2: byte_of = v[23:16];
-            3'd3: byte_of = v[31:24];
-            3'd4: byte_of = v[39:32];
-            3'd5: byte_of = v[47:40];
-            3'd6: byte_of = v[55:48];
-            default: byte_of = v[63:56];
-        endcase
+    // The funnel: a byte level (a one-hot select per output byte), then the bit amount.
+    function automatic [7:0] byte_oh(input [63:0] v, input [7:0] o);
+        byte_oh = (v[7:0] & {8{o[0]}}) | (v[15:8] & {8{o[1]}}) | (v[23:16] & {8{o[2]}})
+                | (v[31:24] & {8{o[3]}}) | (v[39:32] & {8{o[4]}}) | (v[47:40] & {8{o[5]}})
+                | (v[55:48] & {8{o[6]}}) | (v[63:56] & {8{o[7]}});
     endfunction
     wire [63:0] fin = {fh1, fl1};
     reg  [38:0] ft;
     always @* begin
-        ft[7:0] = byte_of(fin, bsel1[2:0]);
-        ft[15:8] = byte_of(fin, bsel1[5:3]);
-        ft[23:16] = byte_of(fin, bsel1[8:6]);
-        ft[31:24] = byte_of(fin, bsel1[11:9]);
+        ft[7:0] = byte_oh(fin, boh1[7:0]);
+        ft[15:8] = byte_oh(fin, boh1[15:8]);
+        ft[23:16] = byte_oh(fin, boh1[23:16]);
+        ft[31:24] = byte_oh(fin, boh1[31:24]);
         case (kbyte1)
             2'd0: ft[38:32] = fin[38:32];
             2'd1: ft[38:32] = fin[46:40];
@@ -512,7 +513,6 @@ module cu32_lane (
     wire lt_ac = $signed(xa1[32:0]) < $signed(xc1[32:0]);
     wire lt_bc = $signed(xb1[32:0]) < $signed(xc1[32:0]);
     wire eq_n = xa1 == xb1;
-    wire yzero = y1 == 32'd0;
 
     // The logic unit's truth table.
     reg [7:0] tt_n;
@@ -527,30 +527,28 @@ module cu32_lane (
                                   : (!lt_bc1 ? T_B : lt_ac1 ? T_A : T_C);
             TK_MAXMIN: tt_n = lt_ab1 ? (lt_bc1 ? T_B : T_C) : (lt_ac1 ? T_A : T_C);
             TK_MINMAX: tt_n = lt_ab1 ? (lt_ac1 ? T_C : T_A) : (lt_bc1 ? T_C : T_B);
-            TK_CZ: tt_n = yzero ? 8'hff : 8'h00;
+            TK_CZ: tt_n = yzero1 ? 8'hff : 8'h00;
             default: tt_n = tt1;
         endcase
     end
-    wire cnt_n = tk1 == TK_CNT || (tk1 == TK_CZ && !yzero);
+    wire cnt_n = tk1 == TK_CNT || (tk1 == TK_CZ && !yzero1);
 
-    // Popcount source and 4-bit counts.
-    wire [31:0] ydec = y1 - 32'd1;
-    wire [31:0] pop = cz1 ? ~y1 & ydec : y1 & therm1;
+    // The popcount: 4-bit counts, added in pairs.
     wire [23:0] g_n;
     generate
         for (g = 0; g < 8; g = g + 1) begin : popg
-            assign g_n[3*g +: 3] = {2'b00, pop[4*g]} + {2'b00, pop[4*g + 1]}
-                                 + {2'b00, pop[4*g + 2]} + {2'b00, pop[4*g + 3]};
+            assign g_n[3*g +: 3] = {2'b00, pop1[4*g]} + {2'b00, pop1[4*g + 1]}
+                                 + {2'b00, pop1[4*g + 2]} + {2'b00, pop1[4*g + 3]};
         end
     endgenerate
 
     // Post-funnel keep / set masks, in place of b' and c' for shift operations.
-    wire        bsign = sok1 && xa1[{1'b0, sidx1}];
+    wire        bsign = (xa1[31:0] & soh1) != 32'd0;
     wire [31:0] keep, set;
     generate
         for (g = 0; g < 32; g = g + 1) begin : post
             localparam integer GR = (g / 16) * 3 + ((g % 16) < 8 ? 0 : (g % 16) < 15 ? 1 : 2);
-            assign keep[g] = !f01[GR] && (!bfe1 || therm1[g]) && (!brev1 || y1[g]);
+            assign keep[g] = !f01[GR] && (!bfe1 || therm1[g]) && (!brev1 || pop1[g]);
             assign set[g] = f11[GR] || (bsign && !therm1[g]) || (lshlor1 && xc1[g]);
         end
     endgenerate
@@ -582,7 +580,7 @@ module cu32_lane (
     /* verilator lint_off UNUSEDSIGNAL */
     reg [35:0] ll2, lh2, hl2, hh2;
     /* verilator lint_on UNUSEDSIGNAL */
-    reg [23:0] g2;
+    reg [15:0] g2;
     always @(posedge clk) begin
         v2 <= v1; mul2 <= mul1; mhi2 <= mhi1; wide2 <= wide1; cnt2 <= cnt_n; eq2 <= eq_n;
         lt2 <= lt_cmp; yup2 <= yup1; cmhi2 <= cmhi1;
@@ -592,7 +590,8 @@ module cu32_lane (
         xc2 <= shop1 ? set : xc1[31:0];
         cm2 <= cm_n; yv2 <= yv_n;
         ll2 <= p_ll; lh2 <= p_lh; hl2 <= p_hl; hh2 <= p_hh;
-        g2 <= g_n;
+        g2 <= {{1'b0, g_n[23:21]} + {1'b0, g_n[20:18]}, {1'b0, g_n[17:15]} + {1'b0, g_n[14:12]},
+               {1'b0, g_n[11:9]} + {1'b0, g_n[8:6]}, {1'b0, g_n[5:3]} + {1'b0, g_n[2:0]}};
     end
 
     // ---------------------------------------------------------------- stage 3
@@ -604,16 +603,29 @@ module cu32_lane (
             assign logic3[g] = tt2[{xa2[g], xb2[g], xc2[g]}];
         end
     endgenerate
-    wire [5:0] count = {3'd0, g2[2:0]} + {3'd0, g2[5:3]} + {3'd0, g2[8:6]} + {3'd0, g2[11:9]}
-                     + {3'd0, g2[14:12]} + {3'd0, g2[17:15]} + {3'd0, g2[20:18]}
-                     + {3'd0, g2[23:21]};
+    wire [4:0] c03 = {1'b0, g2[3:0]} + {1'b0, g2[7:4]}, c47 = {1'b0, g2[11:8]} + {1'b0, g2[15:12]};
+    wire [5:0] count = {1'b0, c03} + {1'b0, c47};
 
     // R3.
-    reg        v3, mhi3, wide3, eq3, lt3, ci3;
-    reg [3:0]  fsel3;
+    // The flag: the carry at bit 32 or 64, or the compare's (or a constant).
+    reg cflag_n;
+    always @* begin
+        case (fsel2)
+            FL_1: cflag_n = 1'b1;
+            FL_EQ: cflag_n = eq2;
+            FL_NE: cflag_n = !eq2;
+            FL_LT: cflag_n = lt2;
+            FL_LE: cflag_n = lt2 || eq2;
+            FL_GT: cflag_n = !lt2 && !eq2;
+            FL_GE: cflag_n = !lt2;
+            default: cflag_n = 1'b0;
+        endcase
+    end
+    reg        v3, mhi3, wide3, ci3, fc32_3, fc64_3, cflag3;
     reg [64:0] x3, y3;
     always @(posedge clk) begin
-        v3 <= v2; mhi3 <= mhi2; wide3 <= wide2; eq3 <= eq2; lt3 <= lt2; fsel3 <= fsel2;
+        v3 <= v2; mhi3 <= mhi2; wide3 <= wide2;
+        fc32_3 <= fsel2 == FL_C32; fc64_3 <= fsel2 == FL_C64; cflag3 <= cflag_n;
         case (cisel2)
             CI_1: ci3 <= 1'b1;
             CI_CIN: ci3 <= cin2;
@@ -627,21 +639,7 @@ module cu32_lane (
 
     // ---------------------------------------------------------------- stage 4
     wire [64:0] sum = x3 + y3 + {64'd0, ci3};
-    reg flag_n;
-    always @* begin
-        case (fsel3)
-            FL_1: flag_n = 1'b1;
-            FL_C32: flag_n = sum[32];
-            FL_C64: flag_n = sum[64];
-            FL_EQ: flag_n = eq3;
-            FL_NE: flag_n = !eq3;
-            FL_LT: flag_n = lt3;
-            FL_LE: flag_n = lt3 || eq3;
-            FL_GT: flag_n = !lt3 && !eq3;
-            FL_GE: flag_n = !lt3;
-            default: flag_n = 1'b0;
-        endcase
-    end
+    wire flag_n = fc32_3 ? sum[32] : fc64_3 ? sum[64] : cflag3;
     always @(posedge clk) begin
         valid_out <= v3;
         d <= {wide3 ? sum[63:32] : 32'd0, mhi3 ? sum[63:32] : sum[31:0]};
