@@ -91,14 +91,14 @@ module cu32_lane (
     reg       es;
     reg [1:0] ce;
     reg       mul, mhi, wide, mad;
-    reg       ohen, ohrev, ohc, sh64, mbhi, mbs;
+    reg       ohen, ohrev, ohc, mbhi, mbs;
     reg [1:0] fm, xs_sel;
     reg [2:0] sa;
     reg [2:0] fillsel;   // 0 none, 1 b15, 2 b31, 3 b63, 4 a31
     reg [1:0] tsel;
     reg       cz, yrev, ycls, brev;
     reg       shop, bfe, bfei, lshlor, pk, pks, perm;
-    reg       cmhi_sh, cm_fill;
+    reg       cmhi_sh;
     reg [2:0] ysel;
     reg       yup;
     reg [1:0] cisel;
@@ -108,13 +108,13 @@ module cu32_lane (
     always @* begin
         ew = EW_64; es = 1'b0; ce = CE_RAW;
         mul = 1'b0; mhi = 1'b0; wide = 1'b0; mad = 1'b0;
-        ohen = 1'b0; ohrev = 1'b0; ohc = 1'b0; sh64 = 1'b0; mbhi = 1'b0; mbs = 1'b0;
+        ohen = 1'b0; ohrev = 1'b0; ohc = 1'b0; mbhi = 1'b0; mbs = 1'b0;
         // (By default the funnel passes a, extended: the logic unit's first input.)
         fm = FM_RIGHT; xs_sel = XS_A; sa = SA_0; fillsel = 3'd0; tsel = TH_ALL;
         cz = 1'b0; yrev = 1'b0; ycls = 1'b0; brev = 1'b0;
         shop = 1'b0; bfe = 1'b0; bfei = 1'b0; lshlor = 1'b0; pk = 1'b0; pks = 1'b0;
         perm = 1'b0;
-        cmhi_sh = 1'b0; cm_fill = 1'b0;
+        cmhi_sh = 1'b0;
         ysel = Y_ZERO; yup = 1'b0; cisel = CI_0; tk = TK_FIX; fsel = FL_0; tt0 = T_A;
         case (op)
             OP_MOV_A: tt0 = T_A;
@@ -196,14 +196,15 @@ module cu32_lane (
             OP_SHL64: begin
                 // s < 32: b_lo * 2^s + {b_hi << s, 0}; s >= 32: {b_lo << (s - 32), 0}.
                 fm = FM_LEFT; xs_sel = a[5] ? XS_B : XS_BHI; sa = SA_A5; ew = EW_32;
-                mul = 1'b1; wide = 1'b1; ohen = 1'b1; sh64 = 1'b1; cmhi_sh = 1'b1; tt0 = 8'h00;
+                mul = !a[5]; wide = 1'b1; ohen = 1'b1; cmhi_sh = 1'b1; tt0 = 8'h00;
             end
             OP_SHR64, OP_ASHR64: begin
-                // s < 32: b_hi * 2^(32 - s) + {0, b_lo >> s}; s >= 32: {fill, b_hi >> (s - 32)}.
+                // s < 32: b_hi * 2^(32 - s) + {0, b_lo >> s}; s >= 32: {fill, b_hi >> (s - 32)}
+                // (the fill as the adder's Y above bit 31).
                 fm = FM_RIGHT; xs_sel = a[5] ? XS_BHI : XS_B; sa = SA_A5;
                 fillsel = (op == OP_ASHR64 && a[5]) ? 3'd3 : 3'd0;
-                mul = 1'b1; wide = 1'b1; ohen = 1'b1; ohrev = 1'b1; sh64 = 1'b1; mbhi = 1'b1;
-                mbs = op == OP_ASHR64; cm_fill = op == OP_ASHR64 && a[5];
+                mul = !a[5]; wide = 1'b1; ohen = 1'b1; ohrev = 1'b1; mbhi = 1'b1;
+                mbs = op == OP_ASHR64; yup = op == OP_ASHR64 && a[5] && b[63];
             end
             OP_MIN_I: begin ew = EW_32; es = 1'b1; tk = TK_MIN; end
             OP_MAX_I: begin ew = EW_32; es = 1'b1; tk = TK_MAX; end
@@ -314,14 +315,13 @@ module cu32_lane (
     // The multiplier's operands: 34-bit signed, split 16 / 18.
     wire [4:0]  ot = ohc ? c[4:0] : a[4:0];
     wire [31:0] odec = 32'd1 << ot;
-    wire        oen = !(sh64 && a[5]);
     wire [33:0] oh;
     genvar g;
     generate
         for (g = 0; g < 34; g = g + 1) begin : onehot
-            if (g == 0) assign oh[g] = !ohrev && odec[0] && oen;
-            else if (g <= 31) assign oh[g] = (ohrev ? odec[32 - g] : odec[g]) && oen;
-            else if (g == 32) assign oh[g] = ohrev && odec[0] && oen;
+            if (g == 0) assign oh[g] = !ohrev && odec[0];
+            else if (g <= 31) assign oh[g] = (ohrev ? odec[32 - g] : odec[g]);
+            else if (g == 32) assign oh[g] = ohrev && odec[0];
             else assign oh[g] = 1'b0;
         end
     endgenerate
@@ -427,7 +427,7 @@ module cu32_lane (
 
     // R1.
     reg        v1, cin1, mul1, mhi1, wide1, mad1, shop1, bfe1, lshlor1;
-    reg        yup1, cmhi1, cmf1, fill1;
+    reg        yup1, cmhi1;
     reg [31:0] soh1;   // bfe_i's sign bit of a (one-hot)
     reg [1:0]  cisel1;
     reg        brev1;
@@ -449,7 +449,7 @@ module cu32_lane (
         cin1 <= cin;
         mul1 <= mul; mhi1 <= mhi; wide1 <= wide; mad1 <= mad; shop1 <= shop; bfe1 <= bfe;
         lshlor1 <= lshlor; 
-        yup1 <= yup; cmhi1 <= cmhi_sh; cmf1 <= cm_fill; fill1 <= fill; soh1 <= soh_n;
+        yup1 <= yup; cmhi1 <= cmhi_sh; soh1 <= soh_n;
         brev1 <= brev; cisel1 <= cisel; ysel1 <= ysel; tk1 <= tk; fsel1 <= fsel; tt1 <= tt0;
         xa1 <= xa_n; xb1 <= xb_n; xc1 <= xc_n; flip33_1 <= flip33; flip63_1 <= flip63;
         lt_ab1 <= lt_ab_n; lt_ac1 <= lt_ac_n; lt_bc1 <= lt_bc_n;
@@ -553,9 +553,6 @@ module cu32_lane (
         end
     endgenerate
 
-    // A1's second operand above bit 31 (its low word is the logic unit's): mad's c or
-    // ashr64's fill here, shl64's word (the funnel's) in stage 3.
-    wire [32:0] cm_n = cmf1 ? {33{fill1}} : mad1 ? xc1[64:32] : 33'd0;
     reg [31:0] yv_n;
     always @* begin
         case (ysel1)
@@ -588,7 +585,10 @@ module cu32_lane (
         xa2 <= sh;
         xb2 <= shop1 ? keep : xb1[31:0];
         xc2 <= shop1 ? set : xc1[31:0];
-        cm2 <= cm_n; yv2 <= yv_n;
+        // A1's second operand above bit 31 (its low word is the logic unit's): mad's c
+        // here, shl64's word (the funnel's) in stage 3.
+        cm2 <= mad1 ? xc1[64:32] : 33'd0;
+        yv2 <= yv_n;
         ll2 <= p_ll; lh2 <= p_lh; hl2 <= p_hl; hh2 <= p_hh;
         g2 <= {{1'b0, g_n[23:21]} + {1'b0, g_n[20:18]}, {1'b0, g_n[17:15]} + {1'b0, g_n[14:12]},
                {1'b0, g_n[11:9]} + {1'b0, g_n[8:6]}, {1'b0, g_n[5:3]} + {1'b0, g_n[2:0]}};
