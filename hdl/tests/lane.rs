@@ -90,7 +90,6 @@ const NOT_LANE_OPS: &[(&str, &str)] = &[
     ("v_mqsad_u32_u8", "masked quad SAD: not in the lane yet"),
 ];
 
-
 /// A floating-point opcode (by its type names or operand types): not an integer lane op.
 fn is_float(op: &OpInfo) -> bool {
     op.name
@@ -234,20 +233,7 @@ fn lane_verilog_matches_the_golden_model() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("lane.v"), lane_verilog()).unwrap();
     std::fs::write(dir.join("tb.v"), TESTBENCH).unwrap();
-    let hex: String = vectors
-        .iter()
-        .map(|v| {
-            format!(
-                "{:02x}{:016x}{:016x}{:016x}{:02x}{:02x}\n",
-                v.op as u8,
-                v.a,
-                v.b,
-                v.c,
-                u8::from(v.cin),
-                v.lane
-            )
-        })
-        .collect();
+    let hex: String = vectors.iter().map(|v| v.hex() + "\n").collect();
     std::fs::write(dir.join("vectors.hex"), hex).unwrap();
     let build = Command::new("verilator")
         .current_dir(&dir)

@@ -10,37 +10,45 @@
 // stalls, no reset (`valid_out` is `valid` delayed; every other output a function of the
 // inputs). 32-bit results are zero-extended in `d`.
 //
-// One adder, one shifter, one multiplier serve every operation:
+// One result adder, one funnel shifter, one multiplier and one logic unit serve every
+// operation:
 //
-// * Stage 1 (ports -> R1): the decode ROM; the operands sign- or zero-extended as the
-//   operation reads them (from bit 15, 23, 31 or 63, or cut above bit 23); the
-//   multiplier's operands (inputs registered before the DSPs), a one-hot 2^s in place of
-//   `a` for the 64-bit shifts and v_add_lshl_u32; the funnel shifter's 64-bit input and
-//   amount (left shifts as right shifts of {x, 0} by 32 - s); the popcount source (a, or a
-//   bit-reversed / sign-flipped for clz and cls); one thermometer (1 << n) - 1 (bfe's width,
-//   bfm's width, mbcnt's lane index); perm's and cvt_pk's per-byte forces.
+// * Stage 1 (ports -> R1): the decode ROM; the operands' bits 33:0 sign- or zero-extended
+//   as the operation reads them (from bit 15, 23 or 31, or cut above bit 23 or 31); the
+//   multiplier's operands, registered before the DSPs (0 but for the multiplies): a
+//   one-hot 2^s in place of `a` for the 64-bit shifts below 32 and v_add_lshl_u32; the
+//   funnel's input {H, L}, one-hot byte selects and bit amount (by default it passes `a`;
+//   left shifts are right shifts of {x, 0} by 32 - s); min/max/med3's comparisons a<b, a<c,
+//   b<c (33-bit carry chains); the popcount's source (a & a thermometer for bcnt/mbcnt, the
+//   bits below the lowest set bit of a, reversed a or reversed sign-flipped a for ctz, clz,
+//   cls); the thermometer (1 << n) - 1 (bfe's width, bfm's width, mbcnt's lane index);
+//   bfe_i's sign bit (one-hot); perm's and cvt_pk's forced bits.
 // * Stage 2 (R1 -> R2): four 18 x 18 products (MULT18X18D, product registered after); the
-//   32-bit funnel ({H, L} >> k: a byte level whose per-byte select also does v_perm_b32 and
-//   cvt_pk's halves, then a bit level), which gives the low or high word of the 64-bit
-//   shifts while the multiplier gives the other (b_lo * 2^s, b_hi * 2^(32 - s)); three
-//   33-bit comparisons a?b (a full adder: also a + b for add3), a?c, b?c; a == b over 64
-//   bits; ~y & (y - 1) and 4-bit popcounts; the truth table of the logic unit, chosen by the
-//   operation and (min, max, med3, cndmask, clz of 0) the comparisons.
-// * Stage 3 (R2 -> R3): the product sum's two halves, A1 = {HH, LL} + m (m: c for the
-//   mads, or the funnel's word for the 64-bit shifts and add_lshl) and A2 = LH + HL; the
-//   logic unit, a three-input truth table per bit over (a', b', c'), which also applies
-//   shift post-processing ((sh & keep) | set: bfe's mask and sign, lshl_or's c, perm's and
-//   cvt_pk's forced bytes) and passes min/max/med3 results; the popcount sum. The adder's
-//   operands are registered: X = A1 or the logic unit, Y = A2 << 16, b, ~b, ~a, c or the
-//   count.
-// * Stage 4 (R3 -> outputs): the one 65-bit adder X + Y + carry-in; its low or (mul_hi)
-//   high word; the flag: carry/borrow (bit 32), bit 64 of the mad_u64/i64 sum, or the
-//   compare (a - b's sign, a == b from stage 2).
+//   32-bit funnel ({H, L} >> k: a byte level with a select per output byte, which also does
+//   v_perm_b32 and cvt_pk's halves, then a bit level), which gives the word of the 64-bit
+//   shifts the multiplier does not (b_lo * 2^s, b_hi * 2^(32 - s)); the compares' a < b on
+//   64-bit keys (sign bits flipped) and a == b; a + b (add3); 8 4-bit popcounts summed in
+//   pairs; the logic unit's truth table, chosen by the operation and (min, max, med3,
+//   cndmask, clz of 0) stage 1's comparisons; its b' and c' inputs: b and c, or the
+//   funnel's post-masks keep and set (bfe's field and sign, lshl_or's c, perm's and cvt_pk's
+//   forced bits; bfrev's reversed a).
+// * Stage 3 (R2 -> R3): the logic unit, a truth table per bit over (a' = the funnel's word,
+//   b', c'), which also gives (sh & keep) | set, a, b, c, min/max/med3's choice, the moves
+//   and the bitwise operations; A1 = {HH, LL} + {m, the logic unit's word} (m: mad's c,
+//   shl64's word) and A2 = LH + HL, the product sum's halves; the popcount's sum. The
+//   result adder's operands are registered: X = A1, Y = A2 << 16 for the multiplies, else
+//   b, ~b, c, a + b or the count (bits 64:32 all ones for the subtracts: bit 32 of the sum
+//   is then the borrow).
+// * Stage 4 (R3 -> outputs): the 65-bit result adder X + Y + carry-in; its low or (mul_hi)
+//   high word; the flag: bit 32 (carry, borrow), bit 64 (mad_u64/i64), or the compare's.
 //
-// The FP32 FMA pipeline goes beside stages 2-4: its 24 x 24 mantissa product is the
-// integer multiply's (a 16/8-bit split of each mantissa on the same four MULT18X18D, the
-// operands muxed in stage 1 as the 24-bit integer forms are), its alignment shift a
-// second funnel beside this one in stage 2, its normalisation and rounding after stage 4.
+// The FP32 FMA pipeline goes beside these stages: stage 1 unpacks the operands and adds
+// and compares the exponents; stage 2 multiplies the 24-bit mantissas on the same four
+// MULT18X18D (16 + 8 bits each, inside the integer multiply's 16 / 18 split) while c's
+// mantissa is aligned by a shifter of its own; stage 3 adds the aligned addend to the
+// product's partial sums in A1 as mad's c is; stage 4's adder completes the sum; two more
+// stages after it normalise (leading zeros) and round, so floating-point results come
+// later than integer ones.
 `default_nettype none
 
 module cu32_lane (
@@ -59,8 +67,8 @@ module cu32_lane (
 `include "cu32_lane_ops.vh"
 
     // ---------------------------------------------------------------- decode
-    // Operand extension (a, b): EW_64 keeps all 64 bits (bit 64 the sign when ext_s), the
-    // others keep 16, 24 or 32 bits and fill above with the sign (ext_s) or zeros.
+    // Operand extension (a, b; bits 33:0): EW_64 keeps them, the others keep 16, 24 or 32
+    // bits and fill above with the sign (es) or zeros.
     localparam [1:0] EW_64 = 2'd0, EW_16 = 2'd1, EW_24 = 2'd2, EW_32 = 2'd3;
     // c's extension: raw, from bit 15, from bit 31, bit 64 from bit 63.
     localparam [1:0] CE_RAW = 2'd0, CE_16 = 2'd1, CE_32 = 2'd2, CE_64 = 2'd3;
@@ -77,7 +85,7 @@ module cu32_lane (
     localparam [2:0] Y_ZERO = 3'd0, Y_B = 3'd1, Y_NB = 3'd2, Y_C = 3'd3, Y_AB = 3'd4;
     // Carry-in.
     localparam [1:0] CI_0 = 2'd0, CI_1 = 2'd1, CI_CIN = 2'd2, CI_NCIN = 2'd3;
-    // The truth table's kind (fixed, or chosen in stage 2).
+    // The truth table's kind (fixed, or chosen in stage 2 by stage 1's comparisons).
     localparam [3:0] TK_FIX = 4'd0, TK_CND = 4'd1, TK_MIN = 4'd2, TK_MAX = 4'd3,
                      TK_MIN3 = 4'd4, TK_MAX3 = 4'd5, TK_MED3 = 4'd6, TK_MAXMIN = 4'd7,
                      TK_MINMAX = 4'd8, TK_CZ = 4'd9, TK_CNT = 4'd10;
@@ -287,7 +295,7 @@ module cu32_lane (
 
     wire [63:0] xa_n = {a[63:34], extend(a[33:0], ew, es)};
     wire [63:0] xb_n = {b[63:34], extend(b[33:0], ew, es)};
-    // The compare keys flip the sign bit of signed operands (bit 63, or bit 33 of the
+    // The compares' keys flip the sign bit of signed operands (bit 63, or bit 33 of the
     // extended 16- and 32-bit ones): an unsigned 64-bit compare then orders them.
     wire        flip33 = es && ew != EW_64, flip63 = es && ew == EW_64;
     reg  [64:0] xc_n;
@@ -407,7 +415,7 @@ module cu32_lane (
     wire       sok_n = bfei && c[4:0] != 5'd0;
     wire [31:0] soh_n = sok_n ? 32'd1 << (sidx_n[5] ? 5'd31 : sidx_n[4:0]) : 32'd0;
 
-    // The popcount source: a, or bit-reversed (clz), or sign-flipped and reversed (cls).
+    // y: a, or bit-reversed (clz, bfrev), or sign-flipped and reversed (cls).
     wire [31:0] y_n;
     generate
         for (g = 0; g < 32; g = g + 1) begin : ysrc
@@ -533,7 +541,7 @@ module cu32_lane (
     end
     wire cnt_n = tk1 == TK_CNT || (tk1 == TK_CZ && !yzero1);
 
-    // The popcount: 4-bit counts, added in pairs.
+    // The popcount: 4-bit counts, added in pairs (their sum in stage 3).
     wire [23:0] g_n;
     generate
         for (g = 0; g < 8; g = g + 1) begin : popg

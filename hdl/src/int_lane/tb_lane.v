@@ -1,8 +1,8 @@
 // Testbench of cu32_lane (hdl/src/int_lane/mod.rs runs it): plays stim.hex, one cycle a
 // line, and logs every result.
 //
-//   stim.hex  {valid[3:0], op[7:0], a[63:0], b[63:0], c[63:0], cin[3:0], lane[7:0]}
-//             (hex, 54 digits; only valid[0], op[6:0], cin[0] and lane[4:0] are read)
+//   stim.hex  {valid[3:0], op[7:0], a[63:0], b[63:0], c[63:0], cin[7:0], lane[7:0]}
+//             (hex, 55 digits; only valid[0], op[6:0], cin[0] and lane[4:0] are read)
 //
 // Log lines: R cycle d flag (decimal cycle, hex d, flag), for each cycle whose rising edge
 // gave valid_out; line i of stim.hex is presented before rising edge i + 1 (cycle i).
@@ -13,15 +13,15 @@ module tb;
     localparam integer N = `N;
 
     reg clk = 1'b0;
-    reg [215:0] stim [0:N-1];
+    reg [219:0] stim [0:N-1];
     integer cycle = 0;
-    wire [215:0] s = cycle < N ? stim[cycle] : 216'd0;
+    wire [219:0] s = cycle < N ? stim[cycle] : 220'd0;
     wire valid_out, flag;
     wire [63:0] d;
 
     cu32_lane dut (
-        .clk(clk), .valid(s[212]), .op(s[210:204]), .a(s[203:140]), .b(s[139:76]),
-        .c(s[75:12]), .cin(s[8]), .lane(s[4:0]), .valid_out(valid_out), .d(d), .flag(flag));
+        .clk(clk), .valid(s[216]), .op(s[214:208]), .a(s[207:144]), .b(s[143:80]),
+        .c(s[79:16]), .cin(s[8]), .lane(s[4:0]), .valid_out(valid_out), .d(d), .flag(flag));
 
     initial begin
         $readmemh("stim.hex", stim);

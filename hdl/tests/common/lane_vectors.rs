@@ -231,6 +231,22 @@ pub struct Vector {
     pub flag: Option<bool>,
 }
 
+impl Vector {
+    /// The lane's inputs as one `$readmemh` line (216 bits): `{op[7:0], a, b, c,
+    /// cin[7:0], lane[7:0]}`.
+    pub fn hex(&self) -> String {
+        format!(
+            "{:02x}{:016x}{:016x}{:016x}{:02x}{:02x}",
+            self.op as u8,
+            self.a,
+            self.b,
+            self.c,
+            u8::from(self.cin),
+            self.lane
+        )
+    }
+}
+
 pub fn mask(bits: u16) -> u64 {
     match bits {
         0 => 0,
