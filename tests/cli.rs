@@ -1277,8 +1277,8 @@ fn scalar_programs_cosimulate() {
 /// scalar-memory programs exactly as the golden model does (the error programs stopping
 /// at their load on both sides; `03_special_dest.s` ends with vector instructions, which
 /// it does not run yet), with 500 random streams (scalar ones, loads included: what it
-/// executes so far) at a one-cycle bus, and the scalar-memory programs again at a slow,
-/// stalling one.
+/// executes so far) at a one-cycle bus, and the scalar-memory programs again at a slow
+/// (50 cycles), stalling one.
 #[test]
 fn interleaved_core_cosimulates_scalar_programs() {
     let out = tempfile::tempdir().unwrap();
@@ -1308,12 +1308,12 @@ fn interleaved_core_cosimulates_scalar_programs() {
         cu32()
             .arg("cosim")
             .args(&smem)
-            .args(["--memory-latency", "20", "--memory-stall", "300", "--config"])
+            .args(["--memory-latency", "50", "--memory-stall", "300", "--config"])
             .arg(&config)
             .arg("--out")
             .arg(out.path()),
         smem.len(),
-        "latency 20, stall 300/1000:",
+        "latency 50, stall 300/1000:",
     );
     for stop in SMEM_STOPS {
         assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
@@ -2224,6 +2224,34 @@ fn synth_ulx3s_fits_without_latches() {
         "{report}"
     );
     assert!(report["fmax_mhz"].is_null(), "{report}");
+}
+
+/// The LUT4 budget of the interleaved core's 8-lane ULX3S build: half the LFE5U-85F's
+/// 83,640 LUT4, leaving room for the FP32 units (hdl/README.md, "LUT4 budget").
+const INTERLEAVED_LUT4_BUDGET: u64 = 83_640 / 2;
+
+/// The interleaved core's 8-lane build (`configs/interleaved.yaml`, the ULX3S's shape)
+/// stays within its LUT4 budget as Yosys counts it (a minute: `cu32 synth --no-pnr`), and
+/// has no latch.
+#[test]
+fn synth_interleaved_within_lut_budget() {
+    let out = tempfile::tempdir().unwrap();
+    let assert = cu32()
+        .args(["synth", "--no-pnr", "--config"])
+        .arg(repo().join("configs/interleaved.yaml"))
+        .arg("--out")
+        .arg(out.path())
+        .args(["--json", "-"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    println!("{report}");
+    let lut4 = report["lut4"].as_u64().unwrap();
+    assert!(
+        lut4 > 1_000 && lut4 <= INTERLEAVED_LUT4_BUDGET,
+        "{lut4} LUT4 against a budget of {INTERLEAVED_LUT4_BUDGET}: {report}"
+    );
 }
 
 /// Assembles `kernels/dispatch/NAME.s` ([`link_kernel`]) into `out`, and copies its launch
