@@ -7,7 +7,8 @@
 //
 // Cycles (one each; the registers named after the stage that fills them):
 //   S F1 F2 F3  cu32_front: select, PC, the instruction banks; F3's words leave registered
-//   D   the decode table reads word 0 (registered: dec_*); the words go on (d_*)
+//   D0 D  the decode table reads word 0: its format and opcode registered (D0), then its
+//       row (dec_*); the words go on (e_*, d_*)
 //   C   operand codes (M0-relative ones through cu32_indexer), constants, the literal, a
 //       special register's value (VCC, M0, EXEC: the slot's, read here), the branch
 //       condition and the next PC, the checks that stop a wave; c_* hold the SGPR pair
@@ -163,7 +164,7 @@ module cu32_scalar #(
     wire [63:0]            dec_ka, dec_kb;
     // (The packed `ctrl` carries the fields the decode also gives one by one.)
     /* verilator lint_off PINMISSING */
-    cu32_decode decode (
+    cu32_decode #(.SPLIT(1)) decode (
         .clk(clk), .en(1'b1), .word(f_w0), .legal(dec_legal), .lit(dec_lit), .ctrl(dec),
         .a_const(dec_ka), .b_const(dec_kb)
     );
@@ -173,20 +174,32 @@ module cu32_scalar #(
     reg  [IMEM_BITS-1:0] d_pc;
     reg  [31:0]          d_w0, d_w1;
     reg  [1:0]           d_room;
-    // The slot's SCC, M0 and whether VCC_LO and EXEC_LO are zero, read with the words.
+    // The decode takes two cycles (D0, D): the words wait in e_*. The slot's SCC, M0 and
+    // whether VCC_LO and EXEC_LO are zero are read in D0.
+    reg                  e_valid;
+    reg  [SB-1:0]        e_slot;
+    reg  [IMEM_BITS-1:0] e_pc;
+    reg  [31:0]          e_w0, e_w1;
+    reg  [1:0]           e_room;
     reg         d_scc, d_vccz, d_execz;
     reg  [31:0] d_m0;
     always @(posedge clk) begin
-        d_valid <= f_valid && !rst;
-        d_slot <= f_slot;
-        d_scc <= st_scc[f_slot];
-        d_vccz <= st_vcc_lo[f_slot] == 32'd0;
-        d_execz <= st_exec_lo[f_slot] == 32'd0;
-        d_m0 <= st_m0[f_slot];
-        d_pc <= f_pc;
-        d_w0 <= f_w0;
-        d_w1 <= f_w1;
-        d_room <= f_room;
+        e_valid <= f_valid && !rst;
+        e_slot <= f_slot;
+        e_pc <= f_pc;
+        e_w0 <= f_w0;
+        e_w1 <= f_w1;
+        e_room <= f_room;
+        d_valid <= e_valid && !rst;
+        d_slot <= e_slot;
+        d_scc <= st_scc[e_slot];
+        d_vccz <= st_vcc_lo[e_slot] == 32'd0;
+        d_execz <= st_exec_lo[e_slot] == 32'd0;
+        d_m0 <= st_m0[e_slot];
+        d_pc <= e_pc;
+        d_w0 <= e_w0;
+        d_w1 <= e_w1;
+        d_room <= e_room;
     end
     wire [W_ALU-1:0]   d_alu   = dec[F_ALU +: W_ALU];
     wire [W_A_SRC-1:0] d_a_src = dec[F_A_SRC +: W_A_SRC];
