@@ -230,7 +230,8 @@ fn model_error_pc(e: &ModelError) -> Option<u32> {
         | ModelError::Trap { pc, .. }
         | ModelError::Halt { pc, .. }
         | ModelError::Budget { pc, .. }
-        | ModelError::Memory { pc, .. } => Some(*pc),
+        | ModelError::Memory { pc, .. }
+        | ModelError::Wait { pc, .. } => Some(*pc),
         #[allow(unreachable_patterns)]
         _ => None,
     }

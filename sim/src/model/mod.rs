@@ -485,6 +485,7 @@ mod smem;
 mod valu;
 mod valu_float;
 mod vmem;
+pub mod waits;
 mod wave;
 mod wmma;
 pub mod workgroup;
@@ -620,6 +621,15 @@ pub enum ModelError {
     /// `max_instructions` retired without reaching `s_endpgm`.
     #[error("instruction budget of {max} exhausted at pc 0x{pc:04x}")]
     Budget { max: u64, pc: u32 },
+    /// With the wait checker on ([`Machine::check_waits`]): the instruction reads or
+    /// writes a register an outstanding memory instruction is still to write.
+    #[error("pc 0x{pc:04x}: {name} (0x{word:08x}): {hazard}")]
+    Wait {
+        pc: u32,
+        word: u32,
+        name: String,
+        hazard: Box<waits::Hazard>,
+    },
 }
 
 /// The LDS a plain program gets unless told otherwise: the gfx1100 work-group maximum.
@@ -646,6 +656,8 @@ pub struct Machine {
     /// Whether an instruction outside the program's sweep ran (it may have written any
     /// VGPR, not only those below [`Program::vgpr_bound`]).
     off_sweep: bool,
+    /// The wait checker's outstanding memory instructions, when it is on.
+    waits: Option<Box<waits::Waits>>,
 }
 
 /// What one retired instruction was, for statistics.
@@ -738,7 +750,21 @@ impl Machine {
             buffers,
             scratch,
             off_sweep: false,
+            waits: None,
         }
+    }
+
+    /// Turns the memory-wait checker (module `waits`) on or off (off at start): with it
+    /// on, an instruction that reads or writes a register a memory instruction may still
+    /// be writing on real hardware, before the `s_waitcnt` that makes sure it has, stops
+    /// the wave with [`ModelError::Wait`]. The wave then runs on the general path only.
+    pub fn check_waits(&mut self, on: bool) {
+        self.waits = on.then(Box::default);
+    }
+
+    /// Whether the memory-wait checker is on.
+    pub fn checks_waits(&self) -> bool {
+        self.waits.is_some()
     }
 
     /// Gives the wave private (scratch) memory: `bytes` per lane, lane `l`'s segment at
@@ -860,6 +886,16 @@ impl Machine {
         if let Some(reason) = decoded.unsupported {
             return Err(ex.unsupported(reason));
         }
+        if let Some(w) = &self.waits {
+            if let Some(hazard) = w.check(&waits::access(&decoded.instr)) {
+                return Err(ModelError::Wait {
+                    pc,
+                    word: words[0],
+                    name: decoded.instr.op.name.clone(),
+                    hazard: Box::new(hazard),
+                });
+            }
+        }
         if let Err(e) = ex.execute() {
             ex.buffers.clear();
             return Err(e);
@@ -923,6 +959,10 @@ impl Machine {
         }
         if let Some(m) = mode {
             self.wave.mode = m;
+        }
+        if let Some(w) = &mut self.waits {
+            let sgpr = &self.wave.sgpr;
+            w.retire(&decoded.instr, pc, |c| sgpr[usize::from(c)]);
         }
         self.wave.pc = next_pc;
         self.ended = end;
