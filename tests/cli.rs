@@ -897,6 +897,36 @@ fn dash_is_standard_input_and_output() {
     );
 }
 
+/// `run --check-waits`: a program that reads a DS load's result before `s_waitcnt` stops
+/// at the read (line 3, pc 0xc: the DS load is two dwords), naming the load and the wait it needs; with the wait it
+/// runs; without the flag the model does not check.
+#[test]
+fn run_checks_waits_when_asked() {
+    let missing = "v_mov_b32 v1, 0\nds_load_b32 v2, v1\nv_add_nc_u32 v3, v2, 1\ns_endpgm\n";
+    fails_with(
+        cu32()
+            .args(["run", "-", "--check-waits"])
+            .write_stdin(missing),
+        &[
+            "-:3: the program failed",
+            "pc 0x000c: v_add_nc_u32",
+            "v2 read before the ds_load_b32 at pc 0x0004 completed (needs s_waitcnt lgkmcnt(0))",
+        ],
+    );
+    cu32()
+        .args(["run", "-"])
+        .write_stdin(missing)
+        .assert()
+        .success();
+    let waited = missing.replace("v_add", "s_waitcnt lgkmcnt(0)\nv_add");
+    cu32()
+        .args(["run", "-", "--check-waits"])
+        .write_stdin(waited)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("v3 = [0x00000001, 0x00000001,"));
+}
+
 #[test]
 fn malformed_assembly_gives_file_line_col() {
     let dir = tempfile::tempdir().unwrap();

@@ -887,7 +887,8 @@ impl Machine {
             return Err(ex.unsupported(reason));
         }
         if let Some(w) = &self.waits {
-            if let Some(hazard) = w.check(&waits::access(&decoded.instr)) {
+            let instr = &decoded.instr;
+            if let Some(hazard) = w.check(&waits::access(instr), waits::mem_op(instr).as_ref()) {
                 return Err(ModelError::Wait {
                     pc,
                     word: words[0],

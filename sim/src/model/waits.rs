@@ -32,7 +32,12 @@
 //! * Registers: an outstanding load's (or returning atomic's) destination registers (VGPRs
 //!   of VMEM and DS, SGPRs of SMEM) are neither read nor written by a later instruction
 //!   before the wait, another memory instruction included (a second write could land
-//!   first: §5.6 "data [may be] written to VGPRs out-of-order"). The address and data
+//!   first: §5.6 "data [may be] written to VGPRs out-of-order"), with one exception: a
+//!   VMEM load (or returning atomic) may write the registers of an outstanding one of the
+//!   same kind, since VMEM loads write their VGPRs in order (LLVM's
+//!   `hasVmemWriteVgprInOrder` for gfx11; clang's code relies on it, e.g. a
+//!   `global_load_d16_hi_b16` into the register a `global_load_u16` just loaded; it must
+//!   not read them as an address or data, though). The address and data
 //!   registers of a memory instruction are read when it issues (§10.8: the hardware stalls
 //!   an ALU write to them until they are sent), so stores have no register hazard, and
 //!   `vscnt` only matters for memory order, which the checker does not check (nor the
@@ -226,7 +231,12 @@ pub fn access(instr: &Instr) -> Access {
         Format::Smem => {
             for arg in &op.args {
                 match arg.kind {
-                    ArgKind::Sdata => scalar(&mut a.written, instr.sdata.into(), arg.width()),
+                    // A run past exec_hi wraps to s0 (the model's register write).
+                    ArgKind::Sdata => {
+                        for i in 0..arg.width() / 32 {
+                            a.written.add_sgprs((u16::from(instr.sdata) + i) & 0x7f, 1);
+                        }
+                    }
                     ArgKind::Sbase => scalar(&mut a.read, instr.sbase.into(), arg.width()),
                     ArgKind::SmemOffset => scalar_source(&mut a.read, instr.soffset, 32),
                     _ => {}
@@ -575,12 +585,18 @@ impl Waits {
     }
 
     /// The waits, per counter, that make sure every outstanding instruction writing one
-    /// of `regs` has completed (`None` where none is needed), with the oldest of them.
-    pub fn needs(&self, regs: Regs) -> (PerCounter<Option<u32>>, Option<&Outstanding>) {
+    /// of the registers an instruction touches has completed (`None` where none is
+    /// needed), with the oldest of them: the instruction's `access`, and its memory
+    /// operation `op` if it has one (see [`Waits::touched`]).
+    pub fn needs(
+        &self,
+        access: &Access,
+        op: Option<&MemOp>,
+    ) -> (PerCounter<Option<u32>>, Option<&Outstanding>) {
         let mut needs: PerCounter<Option<u32>> = [None; 3];
         let mut oldest = None;
         for o in &self.outstanding {
-            if o.dest.intersection(regs).is_empty() {
+            if Waits::touched(o, access, op).is_empty() {
                 continue;
             }
             oldest.get_or_insert(o);
@@ -593,14 +609,35 @@ impl Waits {
         (needs, oldest)
     }
 
-    /// The hazard of an instruction touching `access`, if any.
-    pub fn check(&self, access: &Access) -> Option<Hazard> {
-        let (needs, oldest) = self.needs(access.all());
+    /// The registers of outstanding `o` an instruction with `access` and memory
+    /// operation `op` touches too early. A load whose results come back in the same
+    /// in-order stream as `o`'s may write `o`'s registers: VMEM loads of one type write
+    /// their VGPRs in order (LLVM's `hasVmemWriteVgprInOrder` on gfx11, which clang's
+    /// code relies on: a `d16_hi` load into the register of the load before it).
+    fn touched(o: &Outstanding, access: &Access, op: Option<&MemOp>) -> Regs {
+        let in_order = op.is_some_and(|op| {
+            o.parts.iter().zip(&op.parts).all(|(a, b)| match (a, b) {
+                (Some(a), Some((counter, order))) => {
+                    a.counter == *counter
+                        && a.order == *order
+                        && a.order == Order::Stream(Stream::VmemLoads)
+                }
+                (None, None) => true,
+                _ => false,
+            })
+        });
+        let regs = if in_order { access.read } else { access.all() };
+        o.dest.intersection(regs)
+    }
+
+    /// The hazard of an instruction with `access` and memory operation `op`, if any.
+    pub fn check(&self, access: &Access, op: Option<&MemOp>) -> Option<Hazard> {
+        let (needs, oldest) = self.needs(access, op);
         let o = oldest?;
-        let read = !o.dest.intersection(access.read).is_empty();
-        let touched = if read { access.read } else { access.written };
+        let touched = Waits::touched(o, access, op);
+        let read = !touched.intersection(access.read).is_empty();
         Some(Hazard {
-            reg: o.dest.intersection(touched).first()?,
+            reg: touched.first()?,
             read,
             load_pc: o.pc,
             load: o.mn,
