@@ -150,7 +150,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1, value_name = "SEED")]
     pub memory_seed: u64,
     /// Check on the model that the programs wait for their memory results as the ISA
-    /// says (`cu32 run --check-waits`).
+    /// says (`cu32 run --check-waits`); random streams are always checked.
     #[arg(long)]
     pub check_waits: bool,
     /// Memory: also map FILE's bytes (padded with zeros to whole dwords) at byte address
@@ -250,7 +250,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 stall_permille: args.memory_stall,
                 seed: args.memory_seed,
             },
-            check_waits: args.check_waits,
+            check_waits: args.check_waits || i >= first_stream,
             ..CosimOptions::default()
         };
         let report = cosimulate_program(&mut rtl, &program.words, &options)
