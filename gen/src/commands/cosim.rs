@@ -840,6 +840,7 @@ mod tests {
             memory_latency: 1,
             memory_stall: 0,
             memory_seed: 1,
+            check_waits: false,
             memory_image: Vec::new(),
             seeds: 0,
             first_seed: 0,

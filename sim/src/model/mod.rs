@@ -7,7 +7,17 @@
 //! mnemonic), `valu_float` (floating point), `dpp` (DPP lane moves), `smem` (scalar
 //! loads), `vmem` (FLAT/GLOBAL loads, stores, atomics), `lds` (DS instructions), `wmma`
 //! (matrix multiply-accumulate), `fast` (the fast path), [`workgroup`] (a kernel dispatch:
-//! work-groups of waves sharing LDS, barriers).
+//! work-groups of waves sharing LDS, barriers), [`waits`] (the memory-wait checker).
+//!
+//! # Memory waits
+//!
+//! The model completes a memory instruction when it issues, so `s_waitcnt` changes
+//! nothing in it; gfx1100 returns memory results later, out of order, and a program must
+//! wait for them (reference 5.6). With [`Machine::check_waits`] (off by default; the
+//! suite, stream and co-simulation tests turn it on, `cu32 run --check-waits` too) the
+//! model checks that it does: an instruction that reads or writes a register a memory
+//! instruction may still be writing stops the wave with [`ModelError::Wait`], which names
+//! the register, the load and the `s_waitcnt` it needs. The rule is in [`waits`].
 //!
 //! # Speed
 //!
@@ -462,6 +472,7 @@
 //! `s_waitcnt_depctr`, and
 //! the debug branches `s_cbranch_cdbgsys*`/`s_cbranch_cdbguser` (never taken: no debugger),
 //! `buffer_gl0_inv`, `buffer_gl1_inv`, `s_dcache_inv` and `s_gl1_inv` (the model has no caches).
+//! (The waits count for the wait checker: "Memory waits" above.)
 //!
 //! There is no trap handler: `s_trap` stops the wave with [`ModelError::Trap`] naming the
 //! PC and the trap ID (`SIMM16[7:0]`; clang's `__builtin_trap()` is `s_trap 2`).

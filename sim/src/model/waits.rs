@@ -48,15 +48,23 @@
 //!   `v_dual_cndmask_b32`, EXEC for `s_cbranch_exec*` and the `saveexec`/`wrexec` family,
 //!   M0 for DS instructions without an address VGPR, loads to LDS, `s_sendmsg*` and the
 //!   M0-relative moves (the registers those index are not followed).
-//! * Waits: `s_waitcnt` (`vmcnt` SIMM16[15:10], `lgkmcnt` [9:4]); `s_waitcnt_vmcnt`,
+//! * Waits: `s_waitcnt` (`vmcnt` in `SIMM16[15:10]`, `lgkmcnt` in `[9:4]`); `s_waitcnt_vmcnt`,
 //!   `_vscnt`, `_lgkmcnt` wait for `S0[5:0] + SIMM16[5:0]` (6 bits, wrapping: their
 //!   pseudocode); `s_wait_idle` for every counter at 0. `s_endpgm` waits for everything
 //!   itself (16.5: "The hardware implicitly executes S_WAITCNT 0 and S_WAITCNT_VSCNT 0"),
 //!   so outstanding loads and stores at the end are fine. `s_barrier` does not wait.
 //!
-//! The checker is off by default ([`super::Machine::check_waits`]): co-simulation, the
-//! stream and suite tests and `cu32 run --check-waits` turn it on. With it on, a wave runs
-//! on the general path only.
+//! The checker is off by default ([`super::Machine::check_waits`],
+//! [`crate::dispatch::Dispatch::check_waits`], [`crate::cosim::CosimOptions::check_waits`]):
+//! the suite and stream tests turn it on (`sim/tests/waits.rs`, `sim/tests/streams.rs`), as
+//! do `cu32 run --check-waits`, `cu32 cosim --check-waits` and `cu32 cosim --seeds` (its
+//! random streams). With it on, a wave runs on the general path only. The random streams
+//! ([`crate::streams`]) place their waits by this rule too ([`Waits::join`] for the
+//! paths that meet at a label).
+//!
+//! Not checked: memory order (a load after a store to the same address, other waves'
+//! accesses: `vscnt` and barriers), the LDS bytes a load to LDS writes, and EXPcnt (no
+//! exports).
 
 use cu32_isa::encoding::SRC_VGPR0;
 use cu32_isa::operand::{EXEC_LO, M0, NULL, VCC_LO};
@@ -587,7 +595,7 @@ impl Waits {
     /// The waits, per counter, that make sure every outstanding instruction writing one
     /// of the registers an instruction touches has completed (`None` where none is
     /// needed), with the oldest of them: the instruction's `access`, and its memory
-    /// operation `op` if it has one (see [`Waits::touched`]).
+    /// operation `op` if it has one (see `Waits::touched`).
     pub fn needs(
         &self,
         access: &Access,
