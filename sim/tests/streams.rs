@@ -247,3 +247,54 @@ fn run_checked_in(text: &str, bus: &cu32_sim::cosim::BusMemory) -> Option<cu32_s
         }
     }
 }
+
+/// A stream's waits have the largest safe counts: with one of them raised by one (its
+/// first count above 0 on a counter), the checker stops the stream at the instruction
+/// after it, unless a branch skips that wait or the paths that meet at a label made it
+/// smaller than the path taken needs (both rare).
+#[test]
+fn stream_waits_are_as_late_as_safe() {
+    use cu32_sim::cosim::{data_region, BusMemory, DATA_BASE};
+    let allowed = |op: &cu32_isa::OpInfo| {
+        model_implements(op) && cu32_sim::model::ds_unsupported(&op.name).is_none()
+    };
+    let options = StreamOptions {
+        length: 100,
+        allowed: &allowed,
+        lds_bytes: 16384,
+        memory: Some(DATA_BASE),
+    };
+    let bus = BusMemory {
+        regions: vec![data_region()],
+        ..BusMemory::default()
+    };
+    let (mut raised, mut caught) = (0, 0);
+    for seed in 0..40 {
+        let text = random_program(seed, &options);
+        let lines: Vec<&str> = text.lines().collect();
+        let counted: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("s_waitcnt ") && lines[i].contains("cnt(1"))
+            .take(3)
+            .collect();
+        for i in counted {
+            // `cnt(1...)` to `cnt(2...)` etc.: one more on that counter.
+            let at = lines[i].find("cnt(1").expect("a count") + 4;
+            let (head, tail) = lines[i].split_at(at);
+            let (n, rest) = tail.split_once(')').expect("a count");
+            let n: u32 = n.parse().expect("a number");
+            let mut changed = lines.clone();
+            let line = format!("{head}{}){rest}", n + 1);
+            changed[i] = &line;
+            let program = changed.join("\n") + "\n";
+            raised += 1;
+            let c = matches!(
+                run_checked_in(&program, &bus),
+                Some(cu32_sim::ModelError::Wait { .. })
+            );
+            caught += usize::from(c);
+        }
+    }
+    println!("{caught} of {raised} raised waits caught");
+    assert!(raised >= 40, "{raised} waits with a count of 1x");
+    assert!(caught * 10 >= raised * 8, "{caught} of {raised}");
+}
