@@ -3,6 +3,9 @@
 //! without an error, the same seed gives the same program, and the streams use the
 //! opcodes, EXEC changes and branches they are meant to. Each stream also runs traced
 //! (general executor only) and quiet (the fast path where it can), which must agree.
+//! Streams wait for their memory results as the ISA says: thousands of seeds of every
+//! option set pass the model's wait checker, and their waits are needed and as late as
+//! safe.
 
 use cu32_sim::streams::{random_program, StreamOptions};
 use cu32_sim::Machine;
