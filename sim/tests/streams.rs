@@ -15,6 +15,19 @@ fn model_implements(op: &cu32_isa::OpInfo) -> bool {
     !op.format.is_valu() || cu32_sim::model::valu_implemented(&op.name)
 }
 
+/// The rows of memory streams: what the model implements, DS included.
+fn memory_allowed(op: &cu32_isa::OpInfo) -> bool {
+    model_implements(op) && cu32_sim::model::ds_unsupported(&op.name).is_none()
+}
+
+/// The bus memory of co-simulation: its data region.
+fn data_bus() -> cu32_sim::cosim::BusMemory {
+    cu32_sim::cosim::BusMemory {
+        regions: vec![cu32_sim::cosim::data_region()],
+        ..cu32_sim::cosim::BusMemory::default()
+    }
+}
+
 #[test]
 fn streams_assemble_and_run_on_the_model() {
     let options = StreamOptions {
@@ -98,20 +111,15 @@ fn a_seed_always_gives_the_same_stream() {
 /// loads of every width and GLOBAL loads, stores and atomics.
 #[test]
 fn memory_streams_stay_inside_the_region() {
-    use cu32_sim::cosim::{data_region, BusMemory, MemoryMachine, Model, DATA_BASE};
-    let allowed = |op: &cu32_isa::OpInfo| {
-        model_implements(op) && cu32_sim::model::ds_unsupported(&op.name).is_none()
-    };
+    use cu32_sim::cosim::{MemoryMachine, Model, DATA_BASE};
+    let allowed = memory_allowed;
     let options = StreamOptions {
         length: 200,
         allowed: &allowed,
         lds_bytes: 16384,
         memory: Some(DATA_BASE),
     };
-    let bus = BusMemory {
-        regions: vec![data_region()],
-        ..BusMemory::default()
-    };
+    let bus = data_bus();
     let mut mnemonics = BTreeSet::new();
     for seed in 0..100 {
         let text = random_program(seed, &options);
@@ -154,14 +162,9 @@ fn memory_streams_stay_inside_the_region() {
 /// instructions in an optimised build (about 7 s), an eighth of them in a debug build.
 #[test]
 fn streams_wait_for_memory_as_the_isa_says() {
-    use cu32_sim::cosim::{data_region, BusMemory, MemoryMachine, DATA_BASE};
-    let allowed = |op: &cu32_isa::OpInfo| {
-        model_implements(op) && cu32_sim::model::ds_unsupported(&op.name).is_none()
-    };
-    let bus = BusMemory {
-        regions: vec![data_region()],
-        ..BusMemory::default()
-    };
+    use cu32_sim::cosim::{MemoryMachine, DATA_BASE};
+    let allowed = memory_allowed;
+    let bus = data_bus();
     let started = std::time::Instant::now();
     let (mut seeds, mut waits, mut counted, mut unsafe_without) = (0, 0, 0, 0);
     let mut sampled = 0;
@@ -257,20 +260,15 @@ fn run_checked_in(text: &str, bus: &cu32_sim::cosim::BusMemory) -> Option<cu32_s
 /// smaller than the path taken needs (both rare).
 #[test]
 fn stream_waits_are_as_late_as_safe() {
-    use cu32_sim::cosim::{data_region, BusMemory, DATA_BASE};
-    let allowed = |op: &cu32_isa::OpInfo| {
-        model_implements(op) && cu32_sim::model::ds_unsupported(&op.name).is_none()
-    };
+    use cu32_sim::cosim::DATA_BASE;
+    let allowed = memory_allowed;
     let options = StreamOptions {
         length: 100,
         allowed: &allowed,
         lds_bytes: 16384,
         memory: Some(DATA_BASE),
     };
-    let bus = BusMemory {
-        regions: vec![data_region()],
-        ..BusMemory::default()
-    };
+    let bus = data_bus();
     let (mut raised, mut caught) = (0, 0);
     for seed in 0..40 {
         let text = random_program(seed, &options);
