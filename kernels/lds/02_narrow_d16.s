@@ -33,6 +33,7 @@
     v_mov_b32 v17, 0x3fff               ; the last byte of a 16 KiB LDS
     ds_load_u8 v18, v17                 ; in range
     ds_load_u16 v19, v17                ; runs past the end: 0
+    s_waitcnt lgkmcnt(9)
     ds_load_u16_d16_hi v10, v17         ; 0 into the high half
     ds_store_b16 v17, v0                ; dropped
     ds_store_b8 v17, v0                 ; the EXEC lanes in order: the highest wins

@@ -42,5 +42,6 @@
     ds_load_b128 v[52:55], v50          ; runs past: 0
     ds_load_b64 v[56:57], v50
     ds_load_2addr_b32 v[58:59], v50 offset0:1 offset1:2  ; second element past the end: 0
+    s_waitcnt lgkmcnt(17)
     ds_load_2addr_b32 v[27:28], v27 offset0:2 offset1:3  ; VDST overwrites ADDR
     s_endpgm

@@ -51,6 +51,7 @@
     ds_and_rtn_b64 v[44:45], v2, v[3:4] offset:8192
     ds_or_b64 v2, v[0:1] offset:8192
     ds_mskor_rtn_b64 v[46:47], v2, v[3:4], v[0:1] offset:8192
+    s_waitcnt lgkmcnt(0)
     ds_cmpstore_rtn_b64 v[48:49], v2, v[0:1], v[46:47] offset:8192
     ds_storexchg_rtn_b64 v[50:51], v2, v[3:4] offset:8192
     ds_inc_rtn_u64 v[52:53], v5, v[6:7] offset:8
@@ -62,5 +63,6 @@
     ds_add_rtn_u64 v[62:63], v60, v[3:4] offset:12300
     v_mov_b32 v7, 0x3ffe                ; past the end of a 16 KiB LDS
     ds_add_rtn_u32 v8, v7, v0           ; 0, no write
+    s_waitcnt lgkmcnt(0)
     ds_max_rtn_u64 v[8:9], v7, v[3:4]
     s_endpgm

@@ -17,6 +17,7 @@
     ds_load_2addr_stride64_b32 v[14:15], v1 offset0:1 offset1:2
     ds_store_b64 v2, v[3:4] offset:1024
     ds_storexchg_2addr_rtn_b64 v[16:19], v2, v[4:5], v[0:1] offset0:128 offset1:129
+    s_waitcnt lgkmcnt(6)
     ds_storexchg_2addr_stride64_rtn_b64 v[20:23], v2, v[3:4], v[5:6] offset0:2 offset1:3
     ds_load_b128 v[24:27], v2 offset:1024
     s_mov_b32 exec_lo, 0x33cc55aa

@@ -24,6 +24,7 @@
     global_load_b32 v14, v12, s[0:1] offset:2048 ; 31
     v_mul_lo_u32 v15, 0x7c, v0              ; 124l: scattered dwords (31l)
     global_load_b32 v16, v15, s[0:1]
+    s_waitcnt vmcnt(8)
     global_store_b32 v15, v2, s[0:1] offset:4   ; dword 31l + 1 = dword l
     s_mov_b32 exec_lo, 0x5555aaaa
     global_store_b32 v[6:7], v9, off offset:3072 ; the EXEC lanes only: dword 768 + l
@@ -34,5 +35,6 @@
     s_mov_b32 exec_lo, -1
     s_waitcnt vmcnt(0)
     global_load_b32 v19, v1, s[0:1] offset:3072
+    s_waitcnt vmcnt(0)
     v_add_nc_u32 v20, v19, v17
     s_endpgm

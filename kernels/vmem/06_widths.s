@@ -21,8 +21,11 @@
     global_store_b16 v1, v20, s[0:1] offset:2177  ; unaligned halves
     global_store_d16_hi_b16 v1, v20, s[0:1] offset:2304
     global_store_d16_hi_b8 v0, v20, s[0:1] offset:2432
+    s_waitcnt vmcnt(2)
     global_store_b64 v1, v[8:9], s[0:1] offset:2560   ; overlapping: lane order
+    s_waitcnt vmcnt(1)
     global_store_b96 v10, v[12:14], s[0:1] offset:3000
+    s_waitcnt vmcnt(0)
     global_store_b128 v15, v[16:19], s[0:1] offset:3584
     global_load_b128 v[24:27], v15, s[0:1] offset:2048
     global_load_d16_u8 v28, v2, s[0:1] offset:2048

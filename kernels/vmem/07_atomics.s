@@ -21,6 +21,7 @@
     global_atomic_inc_u32 v13, v2, v3, s[0:1] offset:2560 glc
     global_atomic_dec_u32 v14, v2, v3, s[0:1] offset:2564 glc
     v_mov_b32 v16, 0x77
+    s_waitcnt vmcnt(7)
     v_mov_b32 v17, v7                       ; compare: the value swapped in above (l)
     global_atomic_cmpswap_b32 v18, v1, v[16:17], s[0:1] offset:512 glc   ; every lane hits
     v_mov_b32 v17, 5

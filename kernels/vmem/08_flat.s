@@ -19,6 +19,7 @@
     flat_load_b32 v15, v[2:3] offset:1024   ; 0x2000 + l
     flat_store_b16 v[2:3], v0 offset:1026   ; the high half of dword 256 + l
     flat_load_b32 v16, v[2:3] offset:1024
+    s_waitcnt vmcnt(4) lgkmcnt(6)
     flat_store_b64 v[2:3], v[10:11] offset:1536 ; dwords 384 + l, 385 + l (lanes overlap)
     flat_load_b64 v[18:19], v[2:3] offset:1536
     v_mov_b32 v20, 5

@@ -2,7 +2,7 @@
 ; (hdl/README.md "Vector memory"): the SADDR pair, EXEC, VCC and the SGPRs holding store
 ; data change under a load, a store and an atomic, which work from the values they issued
 ; with; `s_waitcnt vmcnt(0)` waits for a load, `s_waitcnt_vscnt` for a store or an atomic
-; without return, and the next vector or memory instruction waits for either.
+; without return, each placed before the first instruction that needs it (reference 5.6).
     s_mov_b32 s0, 0x10000
     s_mov_b32 s1, 0
     v_mbcnt_lo_u32_b32 v0, -1, 0            ; l
@@ -22,7 +22,8 @@
     v_add_nc_u32 v3, v2, v0                 ; lanes 8..31 add to the old v2 (0)
     global_load_b32 v4, v1, s[0:1]          ; dwords 512 + l, from the new SADDR
     s_mov_b32 s0, 0x10000
-    v_cndmask_b32 v6, v4, v3, vcc_lo        ; waits for the load (a vector instruction)
+    s_waitcnt vmcnt(0)
+    v_cndmask_b32 v6, v4, v3, vcc_lo        ; the load's v4 after the wait
     global_atomic_add_u32 v1, v0, s[0:1] offset:1024 ; no return: dwords 256 + l += l
     s_waitcnt vmcnt(0)                      ; does not wait for it (vscnt)
     s_mov_b32 s5, 7

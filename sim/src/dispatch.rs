@@ -43,6 +43,11 @@ pub struct Dispatch {
     pub private: Option<PrivateSegments>,
     /// The VGPRs a wave can write ([`Program::vgpr_bound`] of the entry).
     vgpr_bound: usize,
+    /// Whether the waves run with the memory-wait checker on ([`Machine::check_waits`];
+    /// `prepare` leaves it off).
+    ///
+    /// [`Machine::check_waits`]: crate::Machine::check_waits
+    pub check_waits: bool,
 }
 
 impl Dispatch {
@@ -233,6 +238,7 @@ pub fn prepare_at(
         outputs,
         vgpr_bound: program.vgpr_bound(entry.wrapping_sub(program.base()) as u32),
         program: Arc::new(program),
+        check_waits: false,
     })
 }
 

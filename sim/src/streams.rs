@@ -33,8 +33,19 @@
 //! s[20:21], or, now and then, the 64-bit address v[18:19] = base + v17 with `off`):
 //! aligned and unaligned, spread over the region or many lanes on one dword, with small
 //! immediate offsets, always inside the region. The prologue sets s20, s21 and (with
-//! GLOBAL rows) v19.
+//! GLOBAL rows) v19. Now and then two to four memory instructions come back to back, so
+//! that several are outstanding at once.
+//!
+//! Memory results are waited for as a compiler does (the rule of
+//! [`crate::model::waits`], reference 5.6): the generator follows the memory instructions
+//! outstanding on every path (at a label, those of the fall-through and of the branch,
+//! each with the fewer later instructions) and puts an `s_waitcnt` right before the
+//! first instruction that reads or writes a register one of them is still to write, with
+//! the largest count that makes sure it has (now and then 0, which is safe too), and now
+//! and then an `s_waitcnt_vscnt null, 0x0` after a store. Every stream passes the model's
+//! wait checker.
 
+use crate::model::waits::{self, waits_text, Counter, Waits};
 use cu32_isa::table::Modifier;
 use cu32_isa::{tables, Accept, Arg, ArgKind, Format, OpInfo};
 use std::fmt::Write as _;
@@ -452,6 +463,58 @@ fn pick_vopd(rng: &mut Rng, x: &[&'static OpInfo], y: &[&'static OpInfo]) -> Str
     "s_nop 0".to_string()
 }
 
+/// Places `s_waitcnt` in a stream as a compiler does (see the module documentation): the
+/// memory instructions outstanding on the way to the next instruction, on every path.
+struct Placer {
+    waits: Waits,
+    /// The state each branch left for its label, by label number.
+    at_labels: Vec<(usize, Waits)>,
+}
+
+impl Placer {
+    /// Writes instruction `line` to `out`, preceded by the `s_waitcnt` it needs;
+    /// `assembled` is the same instruction as the assembler takes it alone (a branch
+    /// with an offset instead of its label).
+    fn place(&mut self, rng: &mut Rng, line: &str, assembled: &str, out: &mut String) {
+        let words = match cu32_isa::asm::assemble(assembled, "stream.s") {
+            Ok(p) => p.words,
+            Err(e) => panic!("the generator wrote `{assembled}`: {e}"),
+        };
+        let instr = cu32_isa::decode(&words).expect("assembled code decodes");
+        let op = waits::mem_op(&instr);
+        let (mut needs, _) = self.waits.needs(&waits::access(&instr), op.as_ref());
+        if needs.iter().any(Option::is_some) {
+            // The largest safe count, now and then 0 (still safe).
+            for n in needs.iter_mut().flatten() {
+                if rng.chance(15) {
+                    *n = 0;
+                }
+            }
+            let _ = writeln!(out, "s_waitcnt {}", waits_text(&needs));
+            self.waits.wait(needs);
+        }
+        out.push_str(line);
+        out.push('\n');
+        self.waits.retire(&instr, 0, |_| 0);
+        // Now and then a store is waited for at once (vscnt: memory order only).
+        let store = op.is_some_and(|o| o.parts[0].is_some_and(|(c, _)| c == Counter::Vs));
+        if store && rng.chance(10) {
+            out.push_str("s_waitcnt_vscnt null, 0x0\n");
+            self.waits.wait([None, Some(0), None]);
+        }
+    }
+}
+
+impl Placer {
+    /// At label `label`: the state joins the one its branch left.
+    fn join(&mut self, label: usize) {
+        if let Some(at) = self.at_labels.iter().position(|(l, _)| *l == label) {
+            let (_, branch) = self.at_labels.swap_remove(at);
+            self.waits.join(&branch);
+        }
+    }
+}
+
 /// The stream of `seed` (see the module documentation).
 pub fn random_program(seed: u64, options: &StreamOptions) -> String {
     let mut rng = Rng::new(seed);
@@ -483,9 +546,24 @@ pub fn random_program(seed: u64, options: &StreamOptions) -> String {
     // Labels still to be placed: (label number, instructions still to come before it).
     let mut pending: Vec<(usize, usize)> = Vec::new();
     let mut labels = 0;
+    let mut placer = Placer {
+        waits: Waits::new(),
+        at_labels: Vec::new(),
+    };
+    // Memory instructions still to come back to back (a burst keeps several outstanding).
+    let mut burst = 0;
     for _ in 0..options.length {
         let mut branch_to = None;
-        let line = match rng.below(100) {
+        let draw = if burst > 0 {
+            burst -= 1;
+            [40, 60, 65][rng.below(3)]
+        } else {
+            rng.below(100)
+        };
+        if (40..=74).contains(&draw) && burst == 0 && rng.chance(15) {
+            burst = 1 + rng.below(3);
+        }
+        let line = match draw {
             0..=3 => format!("s_mov_b32 exec_lo, 0x{:x}", rng.next() as u32),
             4..=5 => format!("s_and_saveexec_b32 s{}, s{}", rng.below(16), rng.below(16)),
             6..=7 if !pools.cmpx.is_empty() => pick(&mut rng, &pools.cmpx),
@@ -538,20 +616,32 @@ pub fn random_program(seed: u64, options: &StreamOptions) -> String {
             _ if !pools.valu.is_empty() => pick(&mut rng, &pools.valu),
             _ => "s_nop 0".to_string(),
         };
-        out.push_str(&line);
-        out.push('\n');
-        // Labels land after the number of instructions their branch skips.
+        if branch_to.is_some() {
+            let mnemonic = line.split_whitespace().next().unwrap_or_default();
+            placer.place(&mut rng, &line, &format!("{mnemonic} 0"), &mut out);
+        } else {
+            for part in line.lines() {
+                placer.place(&mut rng, part, part, &mut out);
+            }
+        }
+        // Labels land after the number of instructions their branch skips; the state
+        // there joins the branch's.
         for (label, left) in &mut pending {
             *left -= 1;
             if *left == 0 {
                 let _ = writeln!(out, "l{label}:");
+                placer.join(*label);
             }
         }
         pending.retain(|&(_, left)| left > 0);
+        if let Some((label, _)) = branch_to {
+            placer.at_labels.push((label, placer.waits.clone()));
+        }
         pending.extend(branch_to);
     }
     for (label, _) in pending {
         let _ = writeln!(out, "l{label}:");
+        placer.join(label);
     }
     out.push_str("s_endpgm\n");
     out

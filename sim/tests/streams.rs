@@ -3,6 +3,9 @@
 //! without an error, the same seed gives the same program, and the streams use the
 //! opcodes, EXEC changes and branches they are meant to. Each stream also runs traced
 //! (general executor only) and quiet (the fast path where it can), which must agree.
+//! Streams wait for their memory results as the ISA says: thousands of seeds of every
+//! option set pass the model's wait checker, and their waits are needed and as late as
+//! safe.
 
 use cu32_sim::streams::{random_program, StreamOptions};
 use cu32_sim::Machine;
@@ -10,6 +13,19 @@ use std::collections::BTreeSet;
 
 fn model_implements(op: &cu32_isa::OpInfo) -> bool {
     !op.format.is_valu() || cu32_sim::model::valu_implemented(&op.name)
+}
+
+/// The rows of memory streams: what the model implements, DS included.
+fn memory_allowed(op: &cu32_isa::OpInfo) -> bool {
+    model_implements(op) && cu32_sim::model::ds_unsupported(&op.name).is_none()
+}
+
+/// The bus memory of co-simulation: its data region.
+fn data_bus() -> cu32_sim::cosim::BusMemory {
+    cu32_sim::cosim::BusMemory {
+        regions: vec![cu32_sim::cosim::data_region()],
+        ..cu32_sim::cosim::BusMemory::default()
+    }
 }
 
 #[test]
@@ -95,20 +111,15 @@ fn a_seed_always_gives_the_same_stream() {
 /// loads of every width and GLOBAL loads, stores and atomics.
 #[test]
 fn memory_streams_stay_inside_the_region() {
-    use cu32_sim::cosim::{data_region, BusMemory, MemoryMachine, Model, DATA_BASE};
-    let allowed = |op: &cu32_isa::OpInfo| {
-        model_implements(op) && cu32_sim::model::ds_unsupported(&op.name).is_none()
-    };
+    use cu32_sim::cosim::{MemoryMachine, Model, DATA_BASE};
+    let allowed = memory_allowed;
     let options = StreamOptions {
         length: 200,
         allowed: &allowed,
         lds_bytes: 16384,
         memory: Some(DATA_BASE),
     };
-    let bus = BusMemory {
-        regions: vec![data_region()],
-        ..BusMemory::default()
-    };
+    let bus = data_bus();
     let mut mnemonics = BTreeSet::new();
     for seed in 0..100 {
         let text = random_program(seed, &options);
@@ -142,4 +153,149 @@ fn memory_streams_stay_inside_the_region() {
     }
     assert!(mnemonics.iter().any(|m| m.starts_with("global_atomic_")));
     assert!(mnemonics.iter().any(|m| m.starts_with("ds_")));
+}
+
+/// Streams place `s_waitcnt` as a compiler does, so that every seed of every option set
+/// (with and without an LDS, with and without the memory region) passes the model's wait
+/// checker (reference 5.6) — and the waits matter: without them most memory streams fail
+/// it, and many waits keep loads outstanding (a count above 0). 3200 streams of 100
+/// instructions in an optimised build (about 7 s), an eighth of them in a debug build.
+#[test]
+fn streams_wait_for_memory_as_the_isa_says() {
+    use cu32_sim::cosim::{MemoryMachine, DATA_BASE};
+    let allowed = memory_allowed;
+    let bus = data_bus();
+    let started = std::time::Instant::now();
+    let (mut seeds, mut waits, mut counted, mut unsafe_without) = (0, 0, 0, 0);
+    let mut sampled = 0;
+    for (lds_bytes, memory, n) in [
+        (0, None, 200),
+        (16384, None, 500),
+        (0, Some(DATA_BASE), 500),
+        (16384, Some(DATA_BASE), 2000),
+    ] {
+        let n = if cfg!(debug_assertions) { n / 8 } else { n };
+        let options = StreamOptions {
+            length: 100,
+            allowed: &allowed,
+            lds_bytes,
+            memory,
+        };
+        for seed in 0..n {
+            let text = random_program(seed, &options);
+            let program = cu32_isa::asm::assemble(&text, "stream.s")
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+            let mut model = MemoryMachine::new(&program.words, &bus)
+                .expect("the data region maps")
+                .with_lds(16384);
+            model.machine.check_waits(true);
+            let mut steps = 0;
+            while model
+                .machine
+                .step_in(&mut model.memory, &mut model.lds)
+                .unwrap_or_else(|e| panic!("seed {seed} ({lds_bytes}, {memory:?}): {e}\n{text}"))
+                .is_some()
+            {
+                model.machine.release_barrier();
+                steps += 1;
+                assert!(steps < 10_000, "seed {seed}: no end\n{text}");
+            }
+            for line in text.lines().filter(|l| l.starts_with("s_waitcnt ")) {
+                waits += 1;
+                counted += usize::from(line.contains("cnt(") && !line.contains("cnt(0)"));
+            }
+            // Without its waits the stream uses loads too early (memory streams only,
+            // a sample).
+            if memory.is_some() && lds_bytes > 0 && seed < 200 && sampled < 200 {
+                sampled += 1;
+                let bare: String = text
+                    .lines()
+                    .filter(|l| !l.starts_with("s_waitcnt"))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                unsafe_without += usize::from(matches!(
+                    run_checked_in(&bare, &bus),
+                    Some(cu32_sim::ModelError::Wait { .. })
+                ));
+            }
+            seeds += 1;
+        }
+    }
+    println!(
+        "{seeds} streams in {:.1} s: {waits} waits, {counted} with a count above 0; \
+         {unsafe_without} of {sampled} fail without their waits",
+        started.elapsed().as_secs_f64()
+    );
+    assert!(waits > 10 * seeds, "{waits} waits in {seeds} streams");
+    assert!(
+        counted > waits / 10,
+        "{counted} of {waits} waits keep loads outstanding"
+    );
+    assert!(
+        unsafe_without * 4 > sampled * 3,
+        "{unsafe_without} of {sampled}"
+    );
+}
+
+/// Runs `text` on the model with the wait checker on over `bus`'s regions and a 16 KiB
+/// LDS, and gives the error it stops with, if any.
+fn run_checked_in(text: &str, bus: &cu32_sim::cosim::BusMemory) -> Option<cu32_sim::ModelError> {
+    let program = cu32_isa::asm::assemble(text, "stream.s").unwrap_or_else(|e| panic!("{e}"));
+    let mut model = cu32_sim::cosim::MemoryMachine::new(&program.words, bus)
+        .expect("maps")
+        .with_lds(16384);
+    model.machine.check_waits(true);
+    loop {
+        match model.machine.step_in(&mut model.memory, &mut model.lds) {
+            Ok(Some(_)) => model.machine.release_barrier(),
+            Ok(None) => return None,
+            Err(e) => return Some(e),
+        }
+    }
+}
+
+/// A stream's waits have the largest safe counts: with one of them raised by one (its
+/// first count above 0 on a counter), the checker stops the stream at the instruction
+/// after it, unless a branch skips that wait or the paths that meet at a label made it
+/// smaller than the path taken needs (both rare).
+#[test]
+fn stream_waits_are_as_late_as_safe() {
+    use cu32_sim::cosim::DATA_BASE;
+    let allowed = memory_allowed;
+    let options = StreamOptions {
+        length: 100,
+        allowed: &allowed,
+        lds_bytes: 16384,
+        memory: Some(DATA_BASE),
+    };
+    let bus = data_bus();
+    let (mut raised, mut caught) = (0, 0);
+    for seed in 0..40 {
+        let text = random_program(seed, &options);
+        let lines: Vec<&str> = text.lines().collect();
+        let counted: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("s_waitcnt ") && lines[i].contains("cnt(1"))
+            .take(3)
+            .collect();
+        for i in counted {
+            // `cnt(1...)` to `cnt(2...)` etc.: one more on that counter.
+            let at = lines[i].find("cnt(1").expect("a count") + 4;
+            let (head, tail) = lines[i].split_at(at);
+            let (n, rest) = tail.split_once(')').expect("a count");
+            let n: u32 = n.parse().expect("a number");
+            let mut changed = lines.clone();
+            let line = format!("{head}{}){rest}", n + 1);
+            changed[i] = &line;
+            let program = changed.join("\n") + "\n";
+            raised += 1;
+            let c = matches!(
+                run_checked_in(&program, &bus),
+                Some(cu32_sim::ModelError::Wait { .. })
+            );
+            caught += usize::from(c);
+        }
+    }
+    println!("{caught} of {raised} raised waits caught");
+    assert!(raised >= 40, "{raised} waits with a count of 1x");
+    assert!(caught * 10 >= raised * 8, "{caught} of {raised}");
 }

@@ -149,6 +149,10 @@ pub struct Args {
     /// Memory: seed of the STALL sequence.
     #[arg(long, default_value_t = 1, value_name = "SEED")]
     pub memory_seed: u64,
+    /// Check on the model that the programs wait for their memory results as the ISA
+    /// says (`cu32 run --check-waits`); random streams are always checked.
+    #[arg(long)]
+    pub check_waits: bool,
     /// Memory: also map FILE's bytes (padded with zeros to whole dwords) at byte address
     /// ADDR (0x-prefixed hex or decimal; a multiple of 4, the image below 2^32, at least
     /// 4 KiB clear of the data region and of other images). Repeatable.
@@ -246,6 +250,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 stall_permille: args.memory_stall,
                 seed: args.memory_seed,
             },
+            check_waits: args.check_waits || i >= first_stream,
             ..CosimOptions::default()
         };
         let report = cosimulate_program(&mut rtl, &program.words, &options)
@@ -444,6 +449,7 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
             stall_permille: args.memory_stall,
             seed: args.memory_seed,
         },
+        check_waits: args.check_waits,
         ..CosimOptions::default()
     };
     eprintln!(
@@ -834,6 +840,7 @@ mod tests {
             memory_latency: 1,
             memory_stall: 0,
             memory_seed: 1,
+            check_waits: false,
             memory_image: Vec::new(),
             seeds: 0,
             first_seed: 0,

@@ -7,6 +7,10 @@
 //! and `--arg`), it dispatches the kernel on the model instead: every work-group runs, the
 //! output buffers are written to their files, and the statistics are printed
 //! (instructions by format, the VALU active-lane ratio, waves, work-groups).
+//!
+//! `--check-waits` turns the golden model's memory-wait checker on
+//! (`cu32_sim::model::waits`): a program that uses a load's result before the `s_waitcnt`
+//! gfx1100 needs stops there with the register, the load and the wait it needs.
 
 use anyhow::Context;
 use cu32_sim::launch::Launch;
@@ -42,6 +46,11 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = cu32_sim::model::PLAIN_LDS_BYTES,
           value_parser = clap::value_parser!(u32).range(0..=i64::from(cu32_sim::model::PLAIN_LDS_BYTES)))]
     pub lds_bytes: u32,
+    /// Check that the program waits for its memory results as the ISA says (every wave):
+    /// stop at an instruction that reads or writes a register a load may still be
+    /// writing on gfx1100 before the `s_waitcnt` that makes sure it has returned.
+    #[arg(long)]
+    pub check_waits: bool,
 }
 
 /// The program's code and, for assembly, the source line of each instruction address.
@@ -115,7 +124,8 @@ fn run_kernel(args: &Args, launch: Launch) -> anyhow::Result<()> {
     let code = super::read_code_object(&args.file)?;
     super::check_outputs(&args.file, &launch)?;
     let mut memory = Memory::new();
-    let dispatch = cu32_sim::dispatch::prepare(&code, &launch, &mut memory)?;
+    let mut dispatch = cu32_sim::dispatch::prepare(&code, &launch, &mut memory)?;
+    dispatch.check_waits = args.check_waits;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut print_error: Option<std::io::Error> = None;
     let mut print = |event: &cu32_sim::TraceEvent| {
@@ -154,6 +164,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let name = args.file.display().to_string();
     let loaded = load(&args.file)?;
     let mut machine = Machine::new(loaded.words);
+    machine.check_waits(args.check_waits);
     let mut lds = vec![0u8; args.lds_bytes as usize];
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     // The first failure to print the trace (a closed pipe, ...) is kept and reported.

@@ -195,8 +195,9 @@ pub fn cosimulate_kernel(
 ) -> Result<KernelRun, CosimError> {
     check_buffer_bytes(launch)?;
     let mut memory = Memory::with_heap_base(HEAP_BASE);
-    let dispatch = prepare_at(code, launch, &mut memory, IMAGE_BASE)
+    let mut dispatch = prepare_at(code, launch, &mut memory, IMAGE_BASE)
         .map_err(|e| CosimError::Dispatch(e.to_string()))?;
+    dispatch.check_waits = options.check_waits;
     let mut regions = Vec::new();
     for (addr, bytes, _) in memory.regions() {
         let end = addr + bytes.len() as u64;

@@ -230,7 +230,8 @@ fn model_error_pc(e: &ModelError) -> Option<u32> {
         | ModelError::Trap { pc, .. }
         | ModelError::Halt { pc, .. }
         | ModelError::Budget { pc, .. }
-        | ModelError::Memory { pc, .. } => Some(*pc),
+        | ModelError::Memory { pc, .. }
+        | ModelError::Wait { pc, .. } => Some(*pc),
         #[allow(unreachable_patterns)]
         _ => None,
     }
@@ -374,6 +375,11 @@ pub struct CosimOptions {
     pub lds_bytes: u32,
     /// The memory behind the RTL's bus, and (through [`cosimulate_program`]) the model's.
     pub bus: BusMemory,
+    /// Whether the model checks that the program waits for its memory results as the
+    /// ISA says ([`Machine::check_waits`]; a wave that does not stops there, which is a
+    /// divergence). Off by default: programs written for a core that interlocks on
+    /// memory results (its scoreboard tests) need not wait.
+    pub check_waits: bool,
 }
 
 impl Default for CosimOptions {
@@ -387,6 +393,7 @@ impl Default for CosimOptions {
             inject_model_fault: None,
             lds_bytes: 0,
             bus: BusMemory::default(),
+            check_waits: false,
         }
     }
 }
@@ -473,6 +480,7 @@ pub fn cosimulate_program(
     options: &CosimOptions,
 ) -> Result<CosimReport, CosimError> {
     let mut machine = MemoryMachine::new(words, &options.bus)?.with_lds(options.lds_bytes);
+    machine.machine.check_waits(options.check_waits);
     cosimulate(rtl, &mut machine, words, options)
 }
 

@@ -1160,6 +1160,16 @@ impl Machine {
         budget: &mut u64,
         stats: &mut Stats,
     ) -> Result<(), ModelError> {
+        if self.checks_waits() {
+            // The wait checker follows every instruction: the general path only.
+            while !self.ended && !self.at_barrier && *budget > 0 {
+                if let Some(r) = self.execute(memory, lds, None)? {
+                    stats.count(r);
+                    *budget -= 1;
+                }
+            }
+            return Ok(());
+        }
         let program = Arc::clone(&self.program);
         let code = program.fast_code();
         while !self.ended && !self.at_barrier && *budget > 0 {

@@ -7,7 +7,17 @@
 //! mnemonic), `valu_float` (floating point), `dpp` (DPP lane moves), `smem` (scalar
 //! loads), `vmem` (FLAT/GLOBAL loads, stores, atomics), `lds` (DS instructions), `wmma`
 //! (matrix multiply-accumulate), `fast` (the fast path), [`workgroup`] (a kernel dispatch:
-//! work-groups of waves sharing LDS, barriers).
+//! work-groups of waves sharing LDS, barriers), [`waits`] (the memory-wait checker).
+//!
+//! # Memory waits
+//!
+//! The model completes a memory instruction when it issues, so `s_waitcnt` changes
+//! nothing in it; gfx1100 returns memory results later, out of order, and a program must
+//! wait for them (reference 5.6). With [`Machine::check_waits`] (off by default; the
+//! suite, stream and co-simulation tests turn it on, `cu32 run --check-waits` too) the
+//! model checks that it does: an instruction that reads or writes a register a memory
+//! instruction may still be writing stops the wave with [`ModelError::Wait`], which names
+//! the register, the load and the `s_waitcnt` it needs. The rule is in [`waits`].
 //!
 //! # Speed
 //!
@@ -462,6 +472,7 @@
 //! `s_waitcnt_depctr`, and
 //! the debug branches `s_cbranch_cdbgsys*`/`s_cbranch_cdbguser` (never taken: no debugger),
 //! `buffer_gl0_inv`, `buffer_gl1_inv`, `s_dcache_inv` and `s_gl1_inv` (the model has no caches).
+//! (The waits count for the wait checker: "Memory waits" above.)
 //!
 //! There is no trap handler: `s_trap` stops the wave with [`ModelError::Trap`] naming the
 //! PC and the trap ID (`SIMM16[7:0]`; clang's `__builtin_trap()` is `s_trap 2`).
@@ -485,6 +496,7 @@ mod smem;
 mod valu;
 mod valu_float;
 mod vmem;
+pub mod waits;
 mod wave;
 mod wmma;
 pub mod workgroup;
@@ -620,6 +632,15 @@ pub enum ModelError {
     /// `max_instructions` retired without reaching `s_endpgm`.
     #[error("instruction budget of {max} exhausted at pc 0x{pc:04x}")]
     Budget { max: u64, pc: u32 },
+    /// With the wait checker on ([`Machine::check_waits`]): the instruction reads or
+    /// writes a register an outstanding memory instruction is still to write.
+    #[error("pc 0x{pc:04x}: {name} (0x{word:08x}): {hazard}")]
+    Wait {
+        pc: u32,
+        word: u32,
+        name: String,
+        hazard: Box<waits::Hazard>,
+    },
 }
 
 /// The LDS a plain program gets unless told otherwise: the gfx1100 work-group maximum.
@@ -646,6 +667,8 @@ pub struct Machine {
     /// Whether an instruction outside the program's sweep ran (it may have written any
     /// VGPR, not only those below [`Program::vgpr_bound`]).
     off_sweep: bool,
+    /// The wait checker's outstanding memory instructions, when it is on.
+    waits: Option<Box<waits::Waits>>,
 }
 
 /// What one retired instruction was, for statistics.
@@ -738,7 +761,21 @@ impl Machine {
             buffers,
             scratch,
             off_sweep: false,
+            waits: None,
         }
+    }
+
+    /// Turns the memory-wait checker (module `waits`) on or off (off at start): with it
+    /// on, an instruction that reads or writes a register a memory instruction may still
+    /// be writing on real hardware, before the `s_waitcnt` that makes sure it has, stops
+    /// the wave with [`ModelError::Wait`]. The wave then runs on the general path only.
+    pub fn check_waits(&mut self, on: bool) {
+        self.waits = on.then(Box::default);
+    }
+
+    /// Whether the memory-wait checker is on.
+    pub fn checks_waits(&self) -> bool {
+        self.waits.is_some()
     }
 
     /// Gives the wave private (scratch) memory: `bytes` per lane, lane `l`'s segment at
@@ -860,6 +897,17 @@ impl Machine {
         if let Some(reason) = decoded.unsupported {
             return Err(ex.unsupported(reason));
         }
+        if let Some(w) = &self.waits {
+            let instr = &decoded.instr;
+            if let Some(hazard) = w.check(&waits::access(instr), waits::mem_op(instr).as_ref()) {
+                return Err(ModelError::Wait {
+                    pc,
+                    word: words[0],
+                    name: decoded.instr.op.name.clone(),
+                    hazard: Box::new(hazard),
+                });
+            }
+        }
         if let Err(e) = ex.execute() {
             ex.buffers.clear();
             return Err(e);
@@ -923,6 +971,10 @@ impl Machine {
         }
         if let Some(m) = mode {
             self.wave.mode = m;
+        }
+        if let Some(w) = &mut self.waits {
+            let sgpr = &self.wave.sgpr;
+            w.retire(&decoded.instr, pc, |c| sgpr[usize::from(c)]);
         }
         self.wave.pc = next_pc;
         self.ended = end;

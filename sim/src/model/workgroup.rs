@@ -307,6 +307,7 @@ impl Setup<'_> {
             if let Some(p) = self.dispatch.private {
                 m.set_private(p.wave_base(w), p.lane_bytes);
             }
+            m.check_waits(self.dispatch.check_waits);
             waves.push(m);
         }
         Ok(Group {
