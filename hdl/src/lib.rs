@@ -18,6 +18,7 @@ pub mod front;
 pub mod lane;
 pub mod salu;
 pub mod scalar;
+pub mod scalar_alu;
 pub mod sgpr;
 pub mod shape;
 pub mod top;

@@ -636,8 +636,9 @@ fn ctrl_consts() -> Vec<EnumConst> {
 }
 
 /// `cu32_ctrl.vh`: the decode control word's layout (`F_<FIELD>` its LSB, `W_<FIELD>` its
-/// width, `CTRL_WIDTH`) and the encodings of [`ctrl_consts`], as localparams for a module
-/// body that takes `cu32_decode`'s packed `ctrl`.
+/// width, `CTRL_WIDTH`), the encodings of [`ctrl_consts`] and every [`AluOp`] code
+/// (`ALU_<NAME>`, [`alu_op_names`]), as localparams for a module body that takes
+/// `cu32_decode`'s packed `ctrl` or an `alu` field.
 pub fn ctrl_header() -> String {
     let fields = fields();
     let width: usize = fields.iter().map(|f| f.width).sum();
@@ -663,7 +664,35 @@ pub fn ctrl_header() -> String {
             c.value
         );
     }
+    let w = <AluOp as Synth>::BITS;
+    for (code, name) in alu_op_names().iter().enumerate() {
+        text += &format!("localparam [{}:0] ALU_{name} = {w}'d{code};\n", w - 1);
+    }
     text + "/* verilator lint_on UNUSEDPARAM */\n"
+}
+
+/// [`AluOp`]'s variants in the order of their codes (the `alu` field's values: rust-hdl's
+/// `LogicState` numbers them as declared), each as a Verilog name: `MulHiU` is `MUL_HI_U`.
+pub fn alu_op_names() -> Vec<String> {
+    let TypeKind::Enum(variants) = AluOp::descriptor().kind else {
+        unreachable!("AluOp is an enum")
+    };
+    variants
+        .iter()
+        .map(|v| {
+            let v = v.trim_start_matches("AluOp::");
+            let mut name = String::new();
+            let mut prev_lower = false;
+            for ch in v.chars() {
+                if ch.is_ascii_uppercase() && prev_lower {
+                    name.push('_');
+                }
+                prev_lower = ch.is_ascii_lowercase() || ch.is_ascii_digit();
+                name.push(ch.to_ascii_uppercase());
+            }
+            name
+        })
+        .collect()
 }
 
 /// The files of a `core: interleaved` configuration, top first (see [`generate`]): the
