@@ -11,20 +11,21 @@
 //
 // Stages (every carry chain registered before its sum is used; a few LUT levels between
 // flip-flops):
-//   1  from the inputs: the adder (adds, subtracts, compares, lshl_add, abs, pc + 4) and
-//      b - a (absdiff); equality; the logic unit (a truth table per operation over a and
-//      b or EXEC: and/or/xor..., not, moves, cselect, saveexec, wrexec); the shifter's
-//      source (a, a sign-extended, MODE, a bit-reversed for left shifts and brev, ones
-//      for bfm) and amount; the bitfield's bounds (offset, offset + width on a small
-//      adder); bitset's one-hot; per nibble the population count and the lowest set bit
-//      of the bit scan's source; the 16 × 16 partial products on MULT18X18D and
-//      s_mul_hi_i32's signed correction
-//   2  the shift (six 2:1 levels, then un-reversed); the bitfield mask (two thermometer
-//      codes) and BFE_I's sign bit; the product's sum (carry-save, one 65-bit adder); the
-//      population count and the lowest set bit; the plain results (arithmetic, min/max,
-//      logic, pack, sign extension, bitrep, quadmask, wqm, bitset) chosen into one
-//      register, with SCC, EXEC and MODE as far as they are known
-//   3  the result: the plain one, the masked shift, the product's half or the count;
+//   1  from the inputs: the operation decoded (one-hot selects for stages 2 and 3,
+//      registered); the adder (adds, subtracts, compares, lshl_add, abs), b - a
+//      (absdiff) and pc + 4; equality; the shifter's source (a, a sign-extended, MODE, a
+//      bit-reversed for left shifts and brev, ones for bfm) and amount; the bitfield's
+//      bounds (offset, offset + width on a small adder); bitset's one-hot; the population
+//      count of each 16 bits; each nibble's lowest set bit of the bit scan's source; the
+//      16 × 16 partial products on MULT18X18D and s_mul_hi_i32's signed correction
+//   2  the shift (six 2:1 levels, then un-reversed); the bitfield mask (lo <= i < hi for
+//      each bit i) and BFE_I's sign bit; the product's sum (carry-save, one 65-bit adder); the
+//      population count and the lowest set bit; the logic unit (a truth table per
+//      operation over a and b or EXEC: and/or/xor..., not, moves, cselect, saveexec,
+//      wrexec); the plain results (arithmetic, min/max, logic, pack, sign extension,
+//      bitrep, quadmask, wqm, bitset) OR-ed into one register under one-hot selects, with
+//      SCC, EXEC and MODE as far as they are known
+//   3  the result: the plain one, the masked shift, the product's half or a count;
 //      truncation to 32 bits; SCC (the non-zero rules, bitcmp); MODE (s_setreg); into the
 //      output registers
 //
@@ -59,8 +60,6 @@ module cu32_scalar_alu #(
     endfunction
 
     // ================= Stage 1 =================
-    wire [63:0] a32 = {32'd0, a[31:0]};
-    wire [63:0] b32 = {32'd0, b[31:0]};
     // Shift amount / bit index from B: 6 bits (64-bit operations) or 5.
     wire [5:0]  amt_b = wide ? b[5:0] : {1'b0, b[4:0]};
     wire [5:0]  amt_a = wide ? a[5:0] : {1'b0, a[4:0]};
@@ -68,40 +67,37 @@ module cu32_scalar_alu #(
 
     // ---- Stage 1's own decode: one-hot selects, each a function of op alone, kept as
     //      wires (decoded once; the datapath's multiplexers after them stay shallow) ----
-    (* keep *) wire d_lshl1 = op_code == ALU_LSHL1_ADD;
-    (* keep *) wire d_lshl2 = op_code == ALU_LSHL2_ADD;
-    (* keep *) wire d_lshl3 = op_code == ALU_LSHL3_ADD;
-    (* keep *) wire d_lshl4 = op_code == ALU_LSHL4_ADD;
-    (* keep *) wire d_abs = op_code == ALU_ABS;
     (* keep *) wire d_addc = op_code == ALU_ADDC;
     (* keep *) wire d_subb = op_code == ALU_SUBB;
-    (* keep *) wire d_add = op_code == ALU_ADD_U || op_code == ALU_ADD_I || d_addc;
     (* keep *) wire d_rev = op_code == ALU_SHL || op_code == ALU_SET_REG || op_code == ALU_BREV;
     (* keep *) wire d_sx = op_code == ALU_ASHR || op_code == ALU_BFE_I;
     (* keep *) wire d_getreg = op_code == ALU_GET_REG;
     (* keep *) wire d_setreg = op_code == ALU_SET_REG;
     (* keep *) wire d_bfm = op_code == ALU_BFM;
     (* keep *) wire d_brev = op_code == ALU_BREV;
-    (* keep *) wire d_bcnt0 = op_code == ALU_BCNT0;
     (* keep *) wire d_cls = op_code == ALU_CLS;
     (* keep *) wire d_ctz = op_code == ALU_CTZ;
-    wire d_lshl = d_lshl1 || d_lshl2 || d_lshl3 || d_lshl4;
 
-    // ---- The adder: s = x + y + cin (bit 63 is the borrow of a 32-bit subtract). The
-    //      default is a - b: subtracts, compares, min/max, absdiff ----
-    wire [63:0] ax = ({64{!(d_lshl || d_abs)}} & a32)
-                   | ({64{d_lshl1}} & (a32 << 1)) | ({64{d_lshl2}} & (a32 << 2))
-                   | ({64{d_lshl3}} & (a32 << 3)) | ({64{d_lshl4}} & (a32 << 4));
-    // |a| = (a ^ sign) + sign
-    wire [63:0] ay = ({64{d_add || d_lshl}} & b32)
-                   | ({64{!(d_add || d_lshl || d_abs)}} & {32'hffff_ffff, ~b[31:0]})
-                   | ({64{d_abs}} & {32'd0, a[31:0] ^ {32{a[31]}}});
-    wire        acin = !(d_add || d_lshl || d_abs || d_subb) || (d_addc && scc)
-                    || (d_subb && !scc) || (d_abs && a[31]);
+    // ---- The adders, each on its own operands (no multiplexer of the operation's in
+    //      front of a carry chain): a + b (+ SCC: s_addc); a - b (- SCC: s_subb; also the
+    //      compares, min/max, absdiff), [32] its borrow; s_lshl<n>_add's (a << n) + b, n
+    //      from the operation code's low two bits (the four codes are consecutive); -a
+    //      (abs); b - a (absdiff) ----
+    wire [32:0] add = {1'b0, a[31:0]} + {1'b0, b[31:0]} + {32'd0, d_addc && scc};
+    wire [32:0] sub = {1'b0, a[31:0]} + {1'b1, ~b[31:0]} + {32'd0, !(d_subb && scc)};
+    reg  [35:0] lshl_x;
+    always @* begin
+        case (op_code[1:0])
+            ALU_LSHL1_ADD[1:0]: lshl_x = {3'd0, a[31:0], 1'd0};
+            ALU_LSHL2_ADD[1:0]: lshl_x = {2'd0, a[31:0], 2'd0};
+            ALU_LSHL3_ADD[1:0]: lshl_x = {1'd0, a[31:0], 3'd0};
+            default: lshl_x = {a[31:0], 4'd0};
+        endcase
+    end
+    wire [36:0] lshl = {1'b0, lshl_x} + {5'd0, b[31:0]};
+    wire [31:0] neg = -a[31:0];
     // s_getpc / s_call: pc + 4 on its own incrementer.
     wire [61:0] pc4 = pc[63:2] + 62'd1;
-    wire [63:0] sum = ax + ay + {63'd0, acin};
-    // b - a (absdiff when a - b is negative), 33 bits: [32] is the borrow.
     wire [32:0] rdiff = {1'b0, b[31:0]} - {1'b0, a[31:0]};
     wire        eq = (a[31:0] == b[31:0]) && (!wide || a[63:32] == b[63:32]);
 
@@ -142,7 +138,7 @@ module cu32_scalar_alu #(
     //      the plain result (q) is an OR of the g_* terms; SCC of the c_* terms, a
     //      compare's or min/max's (c_cmp, g_mm) is cmp_tt[{lt, eq}], lt signed (cmp_s) or
     //      unsigned; stage 3 takes q or the sel_* value ----
-    reg g_sum, g_pc4, g_absd, g_mm, g_lg, g_exec, g_pack, pack_ahi, pack_bhi, g_sext8, g_sext16;
+    reg g_add, g_sub, g_lshl, g_abs, g_pc4, g_absd, g_mm, g_lg, g_exec, g_pack, pack_ahi, pack_bhi, g_sext8, g_sext16;
     reg g_bs0, g_bs1, g_bitrep, g_quad, g_wqm;
     reg c_pass, c_c32, c_borrow, c_addi, c_subi, c_lshl, c_cmp, cmp_s;
     reg [3:0] cmp_tt;
@@ -150,8 +146,8 @@ module cu32_scalar_alu #(
     reg sel_q, sel_sh, sel_mlo, sel_mhu, sel_mhi, sel_cnt, nz_rule, exec_rule;
     reg bitcmp, bitcmp_inv, setreg;
     always @* begin
-        {g_sum, g_pc4, g_absd, g_mm, g_lg, g_exec, g_pack, pack_ahi, pack_bhi, g_sext8,
-         g_sext16} = 11'd0;
+        {g_add, g_sub, g_lshl, g_abs, g_pc4, g_absd, g_mm, g_lg, g_exec, g_pack, pack_ahi, pack_bhi,
+         g_sext8, g_sext16} = 14'd0;
         {g_bs0, g_bs1, g_bitrep, g_quad, g_wqm} = 5'd0;
         {c_c32, c_borrow, c_addi, c_subi, c_lshl, c_cmp, cmp_s} = 7'd0;
         c_pass = 1'b1;
@@ -160,15 +156,15 @@ module cu32_scalar_alu #(
         {sel_q, sel_sh, sel_mlo, sel_mhu, sel_mhi, sel_cnt, nz_rule, exec_rule} = 8'd0;
         {bitcmp, bitcmp_inv, setreg} = 3'd0;
         (* rom_style = "logic" *) case (op_code)
-            ALU_ADD_U, ALU_ADDC: {sel_q, g_sum, c_pass, c_c32} = 4'b1101;
-            ALU_SUB_U, ALU_SUBB: {sel_q, g_sum, c_pass, c_borrow} = 4'b1101;
-            ALU_ADD_I: {sel_q, g_sum, c_pass, c_addi} = 4'b1101;
-            ALU_SUB_I: {sel_q, g_sum, c_pass, c_subi} = 4'b1101;
+            ALU_ADD_U, ALU_ADDC: {sel_q, g_add, c_pass, c_c32} = 4'b1101;
+            ALU_SUB_U, ALU_SUBB: {sel_q, g_sub, c_pass, c_borrow} = 4'b1101;
+            ALU_ADD_I: {sel_q, g_add, c_pass, c_addi} = 4'b1101;
+            ALU_SUB_I: {sel_q, g_sub, c_pass, c_subi} = 4'b1101;
             ALU_ABSDIFF: {sel_q, g_absd, nz_rule} = 3'b111;
             ALU_LSHL1_ADD, ALU_LSHL2_ADD, ALU_LSHL3_ADD, ALU_LSHL4_ADD:
-                {sel_q, g_sum, c_pass, c_lshl} = 4'b1101;
+                {sel_q, g_lshl, c_pass, c_lshl} = 4'b1101;
             ALU_PC4: {sel_q, g_pc4} = 2'b11;
-            ALU_ABS: {sel_q, g_sum, nz_rule} = 3'b111;
+            ALU_ABS: {sel_q, g_abs, nz_rule} = 3'b111;
             // min: a when a < b; max: a when a > b (SCC the same)
             ALU_MIN_I: {sel_q, g_mm, c_pass, c_cmp, cmp_s, cmp_tt} = 9'b11011_1100;
             ALU_MIN_U: {sel_q, g_mm, c_pass, c_cmp, cmp_s, cmp_tt} = 9'b11010_1100;
@@ -252,7 +248,7 @@ module cu32_scalar_alu #(
     // ---- Bitset's one-hot ----
     wire [63:0] onehot = 64'd1 << amt_a;
 
-    // ---- Population count per 16 bits (s_bcnt0 counts the zeros: the ones of ~a) ----
+    // ---- Population count per 16 bits ----
     function automatic [2:0] ones4(input [3:0] v);
         case (v)
             4'h0: ones4 = 3'd0;
@@ -262,14 +258,13 @@ module cu32_scalar_alu #(
             default: ones4 = 3'd2;
         endcase
     endfunction
-    wire [63:0] pop_src = d_bcnt0 ? ~a : a;
     wire [19:0] half_pop;
     genvar g;
     generate
         for (g = 0; g < 4; g = g + 1) begin : pop_half
-            wire [3:0] lo = {1'b0, ones4(pop_src[16*g +: 4])} + {1'b0, ones4(pop_src[16*g+4 +: 4])};
-            wire [3:0] hi = {1'b0, ones4(pop_src[16*g+8 +: 4])}
-                          + {1'b0, ones4(pop_src[16*g+12 +: 4])};
+            wire [3:0] lo = {1'b0, ones4(a[16*g +: 4])} + {1'b0, ones4(a[16*g+4 +: 4])};
+            wire [3:0] hi = {1'b0, ones4(a[16*g+8 +: 4])}
+                          + {1'b0, ones4(a[16*g+12 +: 4])};
             assign half_pop[5*g +: 5] = {1'b0, lo} + {1'b0, hi};
         end
     endgenerate
@@ -293,7 +288,10 @@ module cu32_scalar_alu #(
     endgenerate
 
     // ---- Registers of stage 1 ----
-    reg  [63:0] a1, b1, exec1, sum1, src1, onehot1, pc41;
+    reg  [63:0] a1, b1, exec1, src1, onehot1, pc41;
+    reg  [32:0] add1, sub1;
+    reg  [36:0] lshl1;
+    reg  [31:0] neg1;
     reg  [31:0] mode1;
     reg  [32:0] rdiff1;
     reg         wide1, d_wide1, scc1, eq1, rout1, fm_all1, fill1, f_bfe1, bfe_sext_ok1;
@@ -305,7 +303,7 @@ module cu32_scalar_alu #(
     reg  [31:0] nib_low1;
     reg  [3:0]  tt1, cmp_tt1;
     reg         lg_exec1;
-    reg         g_sum1, g_pc41, g_absd1, g_mm1, g_lg1, g_exec1, g_pack1, pack_ahi1, pack_bhi1, g_sext81;
+    reg         g_add1, g_sub1, g_lshl1, g_abs1, g_pc41, g_absd1, g_mm1, g_lg1, g_exec1, g_pack1, pack_ahi1, pack_bhi1, g_sext81;
     reg         g_sext161, g_bs01, g_bs11, g_bitrep1, g_quad1, g_wqm1;
     reg         c_pass1, c_c321, c_borrow1, c_addi1, c_subi1, c_lshl1, c_cmp1, cmp_s1;
     reg         w_exec1, m_round1, m_denorm1, scan_op1, bcnt01, bfe_i1;
@@ -319,14 +317,14 @@ module cu32_scalar_alu #(
         wide1 <= wide;
         d_wide1 <= d_wide;
         scc1 <= scc;
-        sum1 <= sum;
+        {add1, sub1, lshl1, neg1} <= {add, sub, lshl, neg};
         pc41 <= {pc4, pc[1:0]};
         rdiff1 <= rdiff;
         eq1 <= eq;
         {tt1, lg_exec1} <= {tt, lg_exec};
-        {g_sum1, g_pc41, g_absd1, g_mm1, g_lg1, g_exec1, g_pack1, pack_ahi1, pack_bhi1, g_sext81,
+        {g_add1, g_sub1, g_lshl1, g_abs1, g_pc41, g_absd1, g_mm1, g_lg1, g_exec1, g_pack1, pack_ahi1, pack_bhi1, g_sext81,
          g_sext161, g_bs01, g_bs11, g_bitrep1, g_quad1, g_wqm1} <=
-            {g_sum, g_pc4, g_absd, g_mm, g_lg, g_exec, g_pack, pack_ahi, pack_bhi, g_sext8, g_sext16,
+            {g_add, g_sub, g_lshl, g_abs, g_pc4, g_absd, g_mm, g_lg, g_exec, g_pack, pack_ahi, pack_bhi, g_sext8, g_sext16,
              g_bs0, g_bs1, g_bitrep, g_quad, g_wqm};
         {c_pass1, c_c321, c_borrow1, c_addi1, c_subi1, c_lshl1, c_cmp1, cmp_s1, cmp_tt1} <=
             {c_pass, c_c32, c_borrow, c_addi, c_subi, c_lshl, c_cmp, cmp_s, cmp_tt};
@@ -410,8 +408,35 @@ module cu32_scalar_alu #(
     wire [64:0] prod = cs_s2 + cs_c2 + {64'd0, hi_i1};
 
     // ---- Population count and the lowest set bit ----
-    wire [5:0] pop_lo = {1'b0, half_pop1[4:0]} + {1'b0, half_pop1[9:5]};
-    wire [5:0] pop_hi = {1'b0, half_pop1[14:10]} + {1'b0, half_pop1[19:15]};
+    // s_bcnt0 counts the zeros: 16 - the ones of each 16 bits.
+    function automatic [4:0] count16(input [4:0] ones, input zeros);
+        (* rom_style = "logic" *) case ({zeros, ones})
+            6'h20: count16 = 5'd16;
+            6'h21: count16 = 5'd15;
+            6'h22: count16 = 5'd14;
+            6'h23: count16 = 5'd13;
+            6'h24: count16 = 5'd12;
+            6'h25: count16 = 5'd11;
+            6'h26: count16 = 5'd10;
+            6'h27: count16 = 5'd9;
+            6'h28: count16 = 5'd8;
+            6'h29: count16 = 5'd7;
+            6'h2a: count16 = 5'd6;
+            6'h2b: count16 = 5'd5;
+            6'h2c: count16 = 5'd4;
+            6'h2d: count16 = 5'd3;
+            6'h2e: count16 = 5'd2;
+            6'h2f: count16 = 5'd1;
+            6'h30: count16 = 5'd0;
+            default: count16 = ones;
+        endcase
+    endfunction
+    wire [4:0] c16_0 = count16(half_pop1[4:0], bcnt01);
+    wire [4:0] c16_1 = count16(half_pop1[9:5], bcnt01);
+    wire [4:0] c16_2 = count16(half_pop1[14:10], bcnt01);
+    wire [4:0] c16_3 = count16(half_pop1[19:15], bcnt01);
+    wire [5:0] pop_lo = {1'b0, c16_0} + {1'b0, c16_1};
+    wire [5:0] pop_hi = {1'b0, c16_2} + {1'b0, c16_3};
     wire [6:0] pop = {1'b0, pop_lo} + {1'b0, pop_hi};
     // The first non-zero nibble: its group of four, then the nibble within the group.
     wire [3:0] grp_any;
@@ -430,7 +455,7 @@ module cu32_scalar_alu #(
     wire       scan_zero = !(|grp_any);
 
     // ---- The plain results, SCC, EXEC and MODE ----
-    wire        lt_u = sum1[63];
+    wire        lt_u = sub1[32];
     wire        lt_s = lt_u ^ a1[31] ^ b1[31];
     wire        cmp = cmp_tt1[{cmp_s1 ? lt_s : lt_u, eq1}];
     wire [63:0] a1_32 = {32'd0, a1[31:0]};
@@ -439,7 +464,8 @@ module cu32_scalar_alu #(
     reg  [63:0] lg;
     integer li;
     always @* for (li = 0; li < 64; li = li + 1) lg[li] = tt1[{a1[li], lg_y[li]}];
-    wire [63:0] absd = sum1[31] ? {{31{rdiff1[32]}}, rdiff1} : sum1;
+    wire [63:0] sub1_64 = {{31{sub1[32]}}, sub1};
+    wire [63:0] absd = sub1[31] ? {{31{rdiff1[32]}}, rdiff1} : sub1_64;
     wire [63:0] pack = {32'd0, pack_bhi1 ? b1[31:16] : b1[15:0], pack_ahi1 ? a1[31:16] : a1[15:0]};
     wire [63:0] sext8 = {a1[7] ? a1[63:32] : 32'd0, {24{a1[7]}}, a1[7:0]};
     wire [63:0] sext16 = {a1[15] ? a1[63:32] : 32'd0, {16{a1[15]}}, a1[15:0]};
@@ -452,7 +478,10 @@ module cu32_scalar_alu #(
             assign bitrep[4*g +: 4] = {{2{a1[2*g+1]}}, {2{a1[2*g]}}};
         end
     endgenerate
-    wire [63:0] q = ({64{g_sum1}} & sum1)
+    wire [63:0] q = ({64{g_add1}} & {31'd0, add1})
+                  | ({64{g_sub1}} & sub1_64)
+                  | ({64{g_lshl1}} & {27'd0, lshl1})
+                  | ({64{g_abs1}} & {32'd0, a1[31] ? neg1 : a1[31:0]})
                   | ({64{g_pc41}} & pc41)
                   | ({64{g_absd1}} & absd)
                   | ({64{g_mm1}} & (cmp ? a1_32 : b1_32))
@@ -467,11 +496,11 @@ module cu32_scalar_alu #(
                   | ({64{g_quad1}} & {48'd0, quad})
                   | ({64{g_wqm1}} & wqm);
     wire        q_scc = (c_pass1 && scc1)
-                      || (c_c321 && sum1[32])
-                      || (c_borrow1 && sum1[63])
-                      || (c_addi1 && a1[31] == b1[31] && a1[31] != sum1[31])
-                      || (c_subi1 && a1[31] != b1[31] && a1[31] != sum1[31])
-                      || (c_lshl1 && |sum1[63:32])
+                      || (c_c321 && add1[32])
+                      || (c_borrow1 && sub1[32])
+                      || (c_addi1 && a1[31] == b1[31] && a1[31] != add1[31])
+                      || (c_subi1 && a1[31] != b1[31] && a1[31] != sub1[31])
+                      || (c_lshl1 && |lshl1[36:32])
                       || (c_cmp1 && cmp);
     wire [63:0] q_exec = w_exec1 ? lg : exec1;
     wire [31:0] q_mode = m_round1 ? {mode1[31:4], b1[3:0]}
