@@ -12,19 +12,20 @@
 // Stages (every carry chain registered before its sum is used; a few LUT levels between
 // flip-flops):
 //   1  from the inputs: the operation decoded (one-hot selects for stages 2 and 3,
-//      registered); the adder (adds, subtracts, compares, lshl_add, abs), b - a
-//      (absdiff) and pc + 4; equality; the shifter's source (a, a sign-extended, MODE, a
-//      bit-reversed for left shifts and brev, ones for bfm) and amount; the bitfield's
-//      bounds (offset, offset + width on a small adder); bitset's one-hot; the population
-//      count of each 16 bits; each nibble's lowest set bit of the bit scan's source; the
-//      16 × 16 partial products on MULT18X18D and s_mul_hi_i32's signed correction
+//      registered); the adders, each on its own operands: a + b (+ SCC), a - b (- SCC;
+//      also the compares), (a << n) + b, -a, b - a, pc + 4; equality; the shifter's source
+//      (a, a sign-extended, MODE, a bit-reversed for left shifts and brev, ones for bfm)
+//      and amount; the bitfield's bounds (offset, offset + width on a small adder);
+//      bitset's one-hot; the population count of each 16 bits; the bit scan's source (a,
+//      bit-reversed, sign-flipped); the 16 × 16 partial products on MULT18X18D and
+//      s_mul_hi_i32's signed correction
 //   2  the shift (six 2:1 levels, then un-reversed); the bitfield mask (lo <= i < hi for
-//      each bit i) and BFE_I's sign bit; the product's sum (carry-save, one 65-bit adder); the
-//      population count and the lowest set bit; the logic unit (a truth table per
-//      operation over a and b or EXEC: and/or/xor..., not, moves, cselect, saveexec,
-//      wrexec); the plain results (arithmetic, min/max, logic, pack, sign extension,
-//      bitrep, quadmask, wqm, bitset) OR-ed into one register under one-hot selects, with
-//      SCC, EXEC and MODE as far as they are known
+//      each bit i) and BFE_I's sign bit; the product's sum (carry-save, one 65-bit
+//      adder); the population count (of zeros for s_bcnt0) and the lowest set bit; the
+//      logic unit (a truth table per operation over a and b or EXEC: and/or/xor..., not,
+//      moves, cselect, saveexec, wrexec); the plain results (arithmetic, min/max, logic,
+//      pack, sign extension, bitrep, quadmask, wqm, bitset) OR-ed into one register under
+//      one-hot selects, with SCC, EXEC and MODE as far as they are known
 //   3  the result: the plain one, the masked shift, the product's half or a count;
 //      truncation to 32 bits; SCC (the non-zero rules, bitcmp); MODE (s_setreg); into the
 //      output registers
@@ -101,7 +102,9 @@ module cu32_scalar_alu #(
     wire [32:0] rdiff = {1'b0, b[31:0]} - {1'b0, a[31:0]};
     wire        eq = (a[31:0] == b[31:0]) && (!wide || a[63:32] == b[63:32]);
 
-    // ---- The logic unit's operation (stage 2: lg[i] = tt[{a[i], y[i]}], y = B or EXEC) ----
+    // ---- The logic unit's operation (stage 2: lg[i] = tt[{a[i], y[i]}], y = B or EXEC).
+    //      (rom_style: Yosys would make a registered decode a block-RAM ROM, 5.8 ns from
+    //      clock to output.) ----
     reg  [3:0] tt;
     reg        lg_exec;
     always @* begin
@@ -138,7 +141,8 @@ module cu32_scalar_alu #(
     //      the plain result (q) is an OR of the g_* terms; SCC of the c_* terms, a
     //      compare's or min/max's (c_cmp, g_mm) is cmp_tt[{lt, eq}], lt signed (cmp_s) or
     //      unsigned; stage 3 takes q or the sel_* value ----
-    reg g_add, g_sub, g_lshl, g_abs, g_pc4, g_absd, g_mm, g_lg, g_exec, g_pack, pack_ahi, pack_bhi, g_sext8, g_sext16;
+    reg g_add, g_sub, g_lshl, g_abs, g_pc4, g_absd, g_mm, g_lg, g_exec, g_pack, pack_ahi;
+    reg pack_bhi, g_sext8, g_sext16;
     reg g_bs0, g_bs1, g_bitrep, g_quad, g_wqm;
     reg c_pass, c_c32, c_borrow, c_addi, c_subi, c_lshl, c_cmp, cmp_s;
     reg [3:0] cmp_tt;
@@ -146,8 +150,8 @@ module cu32_scalar_alu #(
     reg sel_q, sel_sh, sel_mlo, sel_mhu, sel_mhi, sel_cnt, nz_rule, exec_rule;
     reg bitcmp, bitcmp_inv, setreg;
     always @* begin
-        {g_add, g_sub, g_lshl, g_abs, g_pc4, g_absd, g_mm, g_lg, g_exec, g_pack, pack_ahi, pack_bhi,
-         g_sext8, g_sext16} = 14'd0;
+        {g_add, g_sub, g_lshl, g_abs, g_pc4, g_absd, g_mm, g_lg, g_exec, g_pack, pack_ahi,
+         pack_bhi, g_sext8, g_sext16} = 14'd0;
         {g_bs0, g_bs1, g_bitrep, g_quad, g_wqm} = 5'd0;
         {c_c32, c_borrow, c_addi, c_subi, c_lshl, c_cmp, cmp_s} = 7'd0;
         c_pass = 1'b1;
@@ -237,8 +241,10 @@ module cu32_scalar_alu #(
     //      from 32 for 32-bit ones), its sign bit at offset + width - 1; s_getreg:
     //      [0, SIZE); s_setreg: [OFFSET, OFFSET + SIZE); s_bfm: [S1, S1 + S0) ----
     wire [5:0] f_lo = ({6{d_setreg}} & {1'b0, b[10:6]}) | ({6{d_bfm}} & amt_b);
-    wire [5:0] f_off = ({6{!(d_getreg || d_setreg)}} & amt_b) | ({6{d_setreg}} & {1'b0, b[10:6]});
-    wire [6:0] f_len = d_bfm ? {1'b0, amt_a} : (d_getreg || d_setreg) ? {2'd0, b[15:11]} : bfe_w;
+    wire [5:0] f_off = ({6{!(d_getreg || d_setreg)}} & amt_b)
+                     | ({6{d_setreg}} & {1'b0, b[10:6]});
+    wire [6:0] f_len = d_bfm ? {1'b0, amt_a}
+                     : (d_getreg || d_setreg) ? {2'd0, b[15:11]} : bfe_w;
     wire       f_cin = d_getreg || d_setreg;
     wire       f_bfe = op_code == ALU_BFE_U || op_code == ALU_BFE_I;
     wire [7:0] f_end = {2'd0, f_off} + {1'b0, f_len} + {7'd0, f_cin};
@@ -278,14 +284,6 @@ module cu32_scalar_alu #(
     function automatic [1:0] first4(input [2:0] v);
         first4 = v[0] ? 2'd0 : v[1] ? 2'd1 : v[2] ? 2'd2 : 2'd3;
     endfunction
-    wire [15:0] nib_any;
-    wire [31:0] nib_low;
-    generate
-        for (g = 0; g < 16; g = g + 1) begin : scan_nibble
-            assign nib_any[g] = |scan[4*g +: 4];
-            assign nib_low[2*g +: 2] = first4(scan[4*g +: 3]);
-        end
-    endgenerate
 
     // ---- Registers of stage 1 ----
     reg  [63:0] a1, b1, exec1, src1, onehot1, pc41;
@@ -299,11 +297,11 @@ module cu32_scalar_alu #(
     reg  [7:0]  f_end1;
     reg  [6:0]  bfe_hi1;
     reg  [19:0] half_pop1;
-    reg  [15:0] nib_any1;
-    reg  [31:0] nib_low1;
+    reg  [63:0] scan1;
     reg  [3:0]  tt1, cmp_tt1;
     reg         lg_exec1;
-    reg         g_add1, g_sub1, g_lshl1, g_abs1, g_pc41, g_absd1, g_mm1, g_lg1, g_exec1, g_pack1, pack_ahi1, pack_bhi1, g_sext81;
+    reg         g_add1, g_sub1, g_lshl1, g_abs1, g_pc41, g_absd1, g_mm1, g_lg1, g_exec1;
+    reg         g_pack1, pack_ahi1, pack_bhi1, g_sext81;
     reg         g_sext161, g_bs01, g_bs11, g_bitrep1, g_quad1, g_wqm1;
     reg         c_pass1, c_c321, c_borrow1, c_addi1, c_subi1, c_lshl1, c_cmp1, cmp_s1;
     reg         w_exec1, m_round1, m_denorm1, scan_op1, bcnt01, bfe_i1;
@@ -322,10 +320,11 @@ module cu32_scalar_alu #(
         rdiff1 <= rdiff;
         eq1 <= eq;
         {tt1, lg_exec1} <= {tt, lg_exec};
-        {g_add1, g_sub1, g_lshl1, g_abs1, g_pc41, g_absd1, g_mm1, g_lg1, g_exec1, g_pack1, pack_ahi1, pack_bhi1, g_sext81,
-         g_sext161, g_bs01, g_bs11, g_bitrep1, g_quad1, g_wqm1} <=
-            {g_add, g_sub, g_lshl, g_abs, g_pc4, g_absd, g_mm, g_lg, g_exec, g_pack, pack_ahi, pack_bhi, g_sext8, g_sext16,
-             g_bs0, g_bs1, g_bitrep, g_quad, g_wqm};
+        {g_add1, g_sub1, g_lshl1, g_abs1, g_pc41, g_absd1, g_mm1, g_lg1, g_exec1, g_pack1,
+         pack_ahi1, pack_bhi1, g_sext81, g_sext161, g_bs01, g_bs11, g_bitrep1, g_quad1,
+         g_wqm1} <=
+            {g_add, g_sub, g_lshl, g_abs, g_pc4, g_absd, g_mm, g_lg, g_exec, g_pack, pack_ahi,
+             pack_bhi, g_sext8, g_sext16, g_bs0, g_bs1, g_bitrep, g_quad, g_wqm};
         {c_pass1, c_c321, c_borrow1, c_addi1, c_subi1, c_lshl1, c_cmp1, cmp_s1, cmp_tt1} <=
             {c_pass, c_c32, c_borrow, c_addi, c_subi, c_lshl, c_cmp, cmp_s, cmp_tt};
         {w_exec1, m_round1, m_denorm1, scan_op1, bcnt01, bfe_i1} <=
@@ -345,8 +344,7 @@ module cu32_scalar_alu #(
         bfe_sext_ok1 <= bfe_sext_ok;
         onehot1 <= onehot;
         half_pop1 <= half_pop;
-        nib_any1 <= nib_any;
-        nib_low1 <= nib_low;
+        scan1 <= scan;
     end
 
     // ---- The multiplier: four 16 × 16 products on MULT18X18D, registered at both ends
@@ -401,7 +399,8 @@ module cu32_scalar_alu #(
     wire [64:0] t2 = {17'd0, pp_hl, 16'd0};
     wire [64:0] t3 = hi_i1 ? {1'b0, ~corr, 32'hffff_ffff} : 65'd0;
     wire [64:0] cs_s1 = t0 ^ t1 ^ t2;
-    wire [64:0] cs_c1 = {(t0[63:0] & t1[63:0]) | (t0[63:0] & t2[63:0]) | (t1[63:0] & t2[63:0]), 1'b0};
+    wire [64:0] cs_c1 = {(t0[63:0] & t1[63:0]) | (t0[63:0] & t2[63:0])
+                         | (t1[63:0] & t2[63:0]), 1'b0};
     wire [64:0] cs_s2 = cs_s1 ^ cs_c1 ^ t3;
     wire [64:0] cs_c2 = {(cs_s1[63:0] & cs_c1[63:0]) | (cs_s1[63:0] & t3[63:0])
                          | (cs_c1[63:0] & t3[63:0]), 1'b0};
@@ -438,7 +437,16 @@ module cu32_scalar_alu #(
     wire [5:0] pop_lo = {1'b0, c16_0} + {1'b0, c16_1};
     wire [5:0] pop_hi = {1'b0, c16_2} + {1'b0, c16_3};
     wire [6:0] pop = {1'b0, pop_lo} + {1'b0, pop_hi};
-    // The first non-zero nibble: its group of four, then the nibble within the group.
+    // Each nibble's lowest set bit; the first non-zero nibble: its group of four, then
+    // the nibble within the group.
+    wire [15:0] nib_any1;
+    wire [31:0] nib_low1;
+    generate
+        for (g = 0; g < 16; g = g + 1) begin : scan_nibble
+            assign nib_any1[g] = |scan1[4*g +: 4];
+            assign nib_low1[2*g +: 2] = first4(scan1[4*g +: 3]);
+        end
+    endgenerate
     wire [3:0] grp_any;
     wire [7:0] grp_first;
     wire [7:0] grp_low;
@@ -466,7 +474,8 @@ module cu32_scalar_alu #(
     always @* for (li = 0; li < 64; li = li + 1) lg[li] = tt1[{a1[li], lg_y[li]}];
     wire [63:0] sub1_64 = {{31{sub1[32]}}, sub1};
     wire [63:0] absd = sub1[31] ? {{31{rdiff1[32]}}, rdiff1} : sub1_64;
-    wire [63:0] pack = {32'd0, pack_bhi1 ? b1[31:16] : b1[15:0], pack_ahi1 ? a1[31:16] : a1[15:0]};
+    wire [63:0] pack = {32'd0, pack_bhi1 ? b1[31:16] : b1[15:0],
+                        pack_ahi1 ? a1[31:16] : a1[15:0]};
     wire [63:0] sext8 = {a1[7] ? a1[63:32] : 32'd0, {24{a1[7]}}, a1[7:0]};
     wire [63:0] sext16 = {a1[15] ? a1[63:32] : 32'd0, {16{a1[15]}}, a1[15:0]};
     wire [63:0] bitrep, wqm;
