@@ -254,7 +254,7 @@ module cu32_scalar_alu #(
     // ---- Bitset's one-hot ----
     wire [63:0] onehot = 64'd1 << amt_a;
 
-    // ---- Population count per 16 bits ----
+    // ---- Population count per 16 bits, of ones and of zeros (s_bcnt0) ----
     function automatic [2:0] ones4(input [3:0] v);
         case (v)
             4'h0: ones4 = 3'd0;
@@ -264,7 +264,7 @@ module cu32_scalar_alu #(
             default: ones4 = 3'd2;
         endcase
     endfunction
-    wire [19:0] half_pop;
+    wire [19:0] half_pop, half_zeros;
     genvar g;
     generate
         for (g = 0; g < 4; g = g + 1) begin : pop_half
@@ -272,6 +272,10 @@ module cu32_scalar_alu #(
             wire [3:0] hi = {1'b0, ones4(a[16*g+8 +: 4])}
                           + {1'b0, ones4(a[16*g+12 +: 4])};
             assign half_pop[5*g +: 5] = {1'b0, lo} + {1'b0, hi};
+            wire [3:0] zlo = {1'b0, ones4(~a[16*g +: 4])} + {1'b0, ones4(~a[16*g+4 +: 4])};
+            wire [3:0] zhi = {1'b0, ones4(~a[16*g+8 +: 4])}
+                           + {1'b0, ones4(~a[16*g+12 +: 4])};
+            assign half_zeros[5*g +: 5] = {1'b0, zlo} + {1'b0, zhi};
         end
     endgenerate
 
@@ -296,7 +300,7 @@ module cu32_scalar_alu #(
     reg  [5:0]  amt1, f_lo1;
     reg  [7:0]  f_end1;
     reg  [6:0]  bfe_hi1;
-    reg  [19:0] half_pop1;
+    reg  [19:0] half_pop1, half_zeros1;
     reg  [63:0] scan1;
     reg  [3:0]  tt1, cmp_tt1;
     reg         lg_exec1;
@@ -344,6 +348,7 @@ module cu32_scalar_alu #(
         bfe_sext_ok1 <= bfe_sext_ok;
         onehot1 <= onehot;
         half_pop1 <= half_pop;
+        half_zeros1 <= half_zeros;
         scan1 <= scan;
     end
 
@@ -389,7 +394,10 @@ module cu32_scalar_alu #(
     endgenerate
     /* verilator lint_on CMPCONST */
     wire [63:0] src_up = {src1[62:0], src1[63]};   // src_up[k] = src1[k - 1]
-    wire        f_sign = f_end1 <= 8'd64 ? src_up[f_end1[5:0]] : fill1;
+    // (Bit f_end1[3:0] of each 16, then the 16 by f_end1[5:4].)
+    wire [3:0]  sign16 = {src_up[{2'd3, f_end1[3:0]}], src_up[{2'd2, f_end1[3:0]}],
+                          src_up[{2'd1, f_end1[3:0]}], src_up[{2'd0, f_end1[3:0]}]};
+    wire        f_sign = f_end1 <= 8'd64 ? sign16[f_end1[5:4]] : fill1;
     wire        sext = bfe_i1 && bfe_sext_ok1 && f_sign;
 
     // ---- The product: {hh, ll} + lh << 16 + hl << 16 (+ for s_mul_hi_i32, -corr << 32),
@@ -407,33 +415,11 @@ module cu32_scalar_alu #(
     wire [64:0] prod = cs_s2 + cs_c2 + {64'd0, hi_i1};
 
     // ---- Population count and the lowest set bit ----
-    // s_bcnt0 counts the zeros: 16 - the ones of each 16 bits.
-    function automatic [4:0] count16(input [4:0] ones, input zeros);
-        (* rom_style = "logic" *) case ({zeros, ones})
-            6'h20: count16 = 5'd16;
-            6'h21: count16 = 5'd15;
-            6'h22: count16 = 5'd14;
-            6'h23: count16 = 5'd13;
-            6'h24: count16 = 5'd12;
-            6'h25: count16 = 5'd11;
-            6'h26: count16 = 5'd10;
-            6'h27: count16 = 5'd9;
-            6'h28: count16 = 5'd8;
-            6'h29: count16 = 5'd7;
-            6'h2a: count16 = 5'd6;
-            6'h2b: count16 = 5'd5;
-            6'h2c: count16 = 5'd4;
-            6'h2d: count16 = 5'd3;
-            6'h2e: count16 = 5'd2;
-            6'h2f: count16 = 5'd1;
-            6'h30: count16 = 5'd0;
-            default: count16 = ones;
-        endcase
-    endfunction
-    wire [4:0] c16_0 = count16(half_pop1[4:0], bcnt01);
-    wire [4:0] c16_1 = count16(half_pop1[9:5], bcnt01);
-    wire [4:0] c16_2 = count16(half_pop1[14:10], bcnt01);
-    wire [4:0] c16_3 = count16(half_pop1[19:15], bcnt01);
+    wire [19:0] c16 = bcnt01 ? half_zeros1 : half_pop1;
+    wire [4:0]  c16_0 = c16[4:0];
+    wire [4:0]  c16_1 = c16[9:5];
+    wire [4:0]  c16_2 = c16[14:10];
+    wire [4:0]  c16_3 = c16[19:15];
     wire [5:0] pop_lo = {1'b0, c16_0} + {1'b0, c16_1};
     wire [5:0] pop_hi = {1'b0, c16_2} + {1'b0, c16_3};
     wire [6:0] pop = {1'b0, pop_lo} + {1'b0, pop_hi};
