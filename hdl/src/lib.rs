@@ -4,7 +4,8 @@
 //! The current cores (`core: pipelined`, `core: sequential`) are built from the rust-hdl
 //! blocks and the templates; the interleaved core that is to replace them grows as blocks
 //! of plain parameterised Verilog, a folder each with its test: `front`, `sgpr`, `vgpr`,
-//! `waits`, `barrier` (and the SALU's pipelined form), joined by the scalar spine
+//! `waits`, `barrier`, `scalar_alu` (and the rust-hdl SALU's pipelined form, which the spine
+//! uses until `scalar_alu` replaces it), joined by the scalar spine
 //! (`scalar`) under its top (`top`) as `core: interleaved`. See `hdl/README.md` for the block
 //! diagrams, stages and figures.
 

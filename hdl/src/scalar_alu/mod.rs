@@ -248,6 +248,10 @@ mod tests {
             "the control table uses every AluOp"
         );
         let stim = stimulus(&ops, 12_000, &mut Rng(0x5a1));
+        for op in &ops {
+            let n = stim.iter().filter(|o| o.op == *op).count();
+            assert!(n >= 50, "{op:?} drawn {n} times");
+        }
         check("all", &stim, true);
     }
 
