@@ -36,6 +36,7 @@ mod tests {
     use crate::test_common::{run_block, run_testbench, verilator_present, Rng};
     use crate::verilog::{alu_op_names, ctrl_header, render_salu_pipelined};
     use crate::Config;
+    use rust_hdl::prelude::Synth;
 
     /// One operation: the SALU's inputs.
     #[derive(Clone, Copy)]
@@ -231,6 +232,24 @@ mod tests {
             }
         }
         assert!(bad.is_empty(), "{name}:\n{}", bad.join("\n"));
+    }
+
+    /// The header's `ALU_<NAME>` codes are the enum's (`AluOp as usize`, the control word's).
+    #[test]
+    fn header_codes_are_the_enums() {
+        let names = alu_op_names();
+        for (op, name) in [
+            (AluOp::None, "NONE"),
+            (AluOp::Lshl1Add, "LSHL1_ADD"),
+            (AluOp::MulHiI, "MUL_HI_I"),
+            (AluOp::SaveAndNot0, "SAVE_AND_NOT0"),
+            (AluOp::DenormMode, "DENORM_MODE"),
+        ] {
+            assert_eq!(names[op as usize], name);
+            let line = format!("ALU_{name} = {}'d{};", <AluOp as Synth>::BITS, op as usize);
+            assert!(ctrl_header().contains(&line), "{line}");
+        }
+        assert_eq!(names.len(), AluOp::DenormMode as usize + 1);
     }
 
     /// Every operation code, random operands and flags, one a cycle, against the rust-hdl
