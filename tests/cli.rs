@@ -1338,7 +1338,13 @@ fn interleaved_core_cosimulates_scalar_programs() {
         cu32()
             .arg("cosim")
             .args(&smem)
-            .args(["--memory-latency", "50", "--memory-stall", "300", "--config"])
+            .args([
+                "--memory-latency",
+                "50",
+                "--memory-stall",
+                "300",
+                "--config",
+            ])
             .arg(&config)
             .arg("--out")
             .arg(out.path()),

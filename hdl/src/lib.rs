@@ -4,9 +4,9 @@
 //! The current cores (`core: pipelined`, `core: sequential`) are built from the rust-hdl
 //! blocks and the templates; the interleaved core that is to replace them grows as blocks
 //! of plain parameterised Verilog, a folder each with its test: `front`, `sgpr`, `vgpr`,
-//! `waits`, `barrier`, `int_lane` (and the SALU's pipelined form), joined by the scalar
-//! spine (`scalar`) under its top (`top`) as `core: interleaved`. See `hdl/README.md` for
-//! the block diagrams, stages and figures.
+//! `waits`, `barrier`, `int_lane`, `scalar_alu`, joined by the scalar spine (`scalar`)
+//! under its top (`top`) as `core: interleaved`. See `hdl/README.md` for the block
+//! diagrams, stages and figures.
 
 pub mod barrier;
 pub mod config;
@@ -19,6 +19,7 @@ pub mod int_lane;
 pub mod lane;
 pub mod salu;
 pub mod scalar;
+pub mod scalar_alu;
 pub mod sgpr;
 pub mod shape;
 pub mod top;

@@ -1,6 +1,7 @@
 // cu32_scalar — the interleaved core's scalar spine: the front end (cu32_front), the
 // decode table (cu32_decode), the SGPR file (cu32_sgpr), each wave slot's SCC, VCC, EXEC,
-// M0 and MODE in distributed RAM, and the pipelined SALU (cu32_salu_pipe). Select takes
+// M0 and MODE in distributed RAM, the scalar ALU (cu32_scalar_alu), the memory counters
+// (cu32_waits) and the scalar memory unit (cu32_smem). Select takes
 // one instruction a cycle from a ready slot; the slot is made ready again by W, so a wave
 // has one instruction in these stages at a time: nothing forwards, and a slot's state
 // read anywhere in the stages is the state its instruction found.
@@ -16,8 +17,8 @@
 //   B   the SGPR pairs read (block RAM)
 //   R   registered in the fabric; operands chosen (x_*) and, for s_setpc/s_swappc, the
 //       jump target checked
-//   X1..X4  the SALU: cu32_salu_pipe (results two edges after x_*) and its outputs
-//       registered here (s_*), SALU_LATENCY edges after x_*; in X4 the writes are worked
+//   X1..X4  cu32_scalar_alu: its registered results (s_*) SALU_LATENCY edges after x_*;
+//       in X4 the writes are worked
 //       out
 //   W   w_*: the SGPR write, the slot's state writes, the next PC and `run` to the front;
 //       the instruction retires (trace_*), or its wave ends (s_endpgm) or faults
@@ -34,6 +35,7 @@
 `default_nettype none
 
 module cu32_scalar #(
+    parameter integer INT_MUL = 1,     // the SALU's multiplier (features.int_mul)
     parameter integer SLOTS = 8,
     parameter integer SB = 3,          // slot port width (at least 1)
     parameter integer IMEM_BITS = 10   // instruction word address bits
@@ -431,7 +433,7 @@ module cu32_scalar #(
     wire        jump_out = r_jump && ((jump[31:IMEM_BITS+2] != 0) || (jump[1:0] != 2'd0));
 
     // ---- X1..X4: the SALU ----
-    localparam integer SALU_LATENCY = 3;   // x_* to s_*: cu32_salu_pipe's 2, then s_*
+    localparam integer SALU_LATENCY = 3;   // x_* to s_*: cu32_scalar_alu's LATENCY
     reg                  x_valid;
     reg  [SB-1:0]        x_slot;
     reg  [63:0]          x_a, x_b, x_exec;
@@ -453,16 +455,16 @@ module cu32_scalar #(
         x_d_wide <= r_d_wide;
         x_pc <= r_pc;
     end
-    wire [63:0] p_result, p_exec;
-    wire [31:0] p_mode;
-    wire        p_scc, p_quick;
-    cu32_salu_pipe salu (
+    wire [63:0] s_result, s_exec;
+    wire [31:0] s_mode;
+    wire        s_scc;
+    cu32_scalar_alu #(.INT_MUL(INT_MUL)) salu (
         .clock(clk), .op(x_alu), .a(x_a), .b(x_b), .wide(x_wide), .d_wide(x_d_wide),
         .scc(x_scc), .exec(x_exec), .mode(x_mode),
         .pc(pc_base + {{(62 - IMEM_BITS){1'b0}}, x_pc, 2'b00}),
-        .result(p_result), .scc_out(p_scc), .exec_out(p_exec), .mode_out(p_mode), .quick(p_quick)
+        .result(s_result), .scc_out(s_scc), .exec_out(s_exec), .mode_out(s_mode)
     );
-    wire unused_salu = &{1'b0, x_valid, x_slot, p_quick, lw_ready};
+    wire unused_salu = &{1'b0, x_valid, x_slot, lw_ready};
     // What W needs, beside the SALU.
     localparam integer XE = 1 + SB + 2 * IMEM_BITS + 64 + 7 + W_KIND + 12 + 1 + MW;
     wire [XE-1:0] r_carry = {r_valid, r_slot, r_pc, jump_out ? r_pc : r_jump ?
@@ -470,18 +472,11 @@ module cu32_scalar #(
                              r_flags[11] || jump_out, r_flags[10:0], r_mode_we, r_m};
     // (x_carry[k] is in stage X(k + 1); the last meets the SALU's registered outputs.)
     reg  [XE-1:0] x_carry [0:SALU_LATENCY];
-    reg  [63:0]   s_result, s_exec;
-    reg  [31:0]   s_mode;
-    reg           s_scc;
     integer       xk;
     always @(posedge clk) begin
         x_carry[0] <= r_carry;
         for (xk = 1; xk <= SALU_LATENCY; xk = xk + 1) x_carry[xk] <= x_carry[xk - 1];
         if (rst) for (xk = 0; xk <= SALU_LATENCY; xk = xk + 1) x_carry[xk][XE-1] <= 1'b0;
-        s_result <= p_result;
-        s_exec <= p_exec;
-        s_mode <= p_mode;
-        s_scc <= p_scc;
     end
     // A load's address beside the SALU: SBASE + the signed 21-bit OFFSET + SOFFSET (the
     // two low bits ignored) in X1, checked in X2 (the bus is 32-bit: an address at or above

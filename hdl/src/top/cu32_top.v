@@ -128,7 +128,7 @@ module cu32_top (
     wire [127:0] t_val;
     wire        unused = &{1'b0, start_busy, imem_addr[31:IB], t_slot, host_cyc, host_stb,
                            host_we, host_adr, host_dat_i, host_sel};
-    cu32_scalar #(.SLOTS(CU32_SLOTS), .SB(SB), .IMEM_BITS(IB)) scalar (
+    cu32_scalar #(.INT_MUL(CU32_INT_MUL), .SLOTS(CU32_SLOTS), .SB(SB), .IMEM_BITS(IB)) scalar (
         .clk(clk), .rst(rst || start),
         .imem_we(imem_we && (imem_addr[31:IB] == 0)), .imem_addr(imem_addr[IB-1:0]),
         .imem_wdata(imem_wdata), .pc_base(64'd0),
