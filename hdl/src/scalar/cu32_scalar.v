@@ -605,14 +605,25 @@ module cu32_scalar #(
     wire             retire = w_valid && !w_bad && !w_replay && !w_park;
     wire             m_dec;
     wire [SB-1:0]    m_slot;
+    // (W's count and wait reach the counters a cycle on, from flip-flops; the wave's next
+    // instruction is many cycles behind.)
+    reg              n_inc, n_wait;
+    reg  [SB-1:0]    n_slot;
+    reg  [17:0]      n_lims;
+    always @(posedge clk) begin
+        n_inc <= !rst && retire && w_load;
+        n_wait <= !rst && w_valid && w_park;
+        n_slot <= w_slot;
+        n_lims <= w_lims;
+    end
     cu32_waits #(.SLOTS(SLOTS), .SLOT_BITS(SB)) counters (
         .clk(clk), .rst(rst),
-        .inc(retire && w_load), .inc_slot(w_slot), .inc_vm(1'b0), .inc_vs(1'b0),
+        .inc(n_inc), .inc_slot(n_slot), .inc_vm(1'b0), .inc_vs(1'b0),
         .inc_lgkm(1'b1),
         .dec_vm(1'b0), .dec_vm_slot({SB{1'b0}}), .dec_vs(1'b0), .dec_vs_slot({SB{1'b0}}),
         .dec_ds(1'b0), .dec_ds_slot({SB{1'b0}}), .dec_sm(m_dec), .dec_sm_slot(m_slot),
-        .wait_go(w_valid && w_park), .wait_slot(w_slot), .wait_vm(w_lims[17:12]),
-        .wait_vs(w_lims[11:6]), .wait_lgkm(w_lims[5:0]), .wake(wake), .room(room)
+        .wait_go(n_wait), .wait_slot(n_slot), .wait_vm(n_lims[17:12]),
+        .wait_vs(n_lims[11:6]), .wait_lgkm(n_lims[5:0]), .wake(wake), .room(room)
     );
     always @(posedge clk) begin
         if (rst) waited <= {SLOTS{1'b0}};
