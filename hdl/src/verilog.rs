@@ -442,19 +442,24 @@ pub fn render_lds(lanes: u32, banks: u32, lds_bytes: u32) -> Result<String, GenE
 /// 16 lanes 1835 (see `hdl/README.md`, "Scalar memory").
 pub const SMEM_LANES: u32 = 8;
 
-/// The rendered `cu32_smem.v` (the scalar memory unit).
-pub fn render_smem() -> Result<String, GenError> {
+/// Dwords per bus request of the interleaved core's scalar memory unit: fewer than
+/// [`SMEM_LANES`], as its master's coalescing compares were its longest path (92.7 MHz
+/// routed at 8 lanes, 95.4 at 4).
+pub const INTERLEAVED_SMEM_LANES: u32 = 4;
+
+/// The rendered `cu32_smem.v` (the scalar memory unit) with `lanes` dwords a request.
+pub fn render_smem(lanes: u32) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
-    ctx.insert("lanes", &SMEM_LANES);
+    ctx.insert("lanes", &lanes);
     render("smem.v.tera", SMEM_TEMPLATE, &ctx)
 }
 
-/// The rendered `cu32_smem_wb.v`: the Wishbone master of `wb_master.v.tera` with
-/// [`SMEM_LANES`] lanes, as module `cu32_smem_wb`.
-pub fn render_smem_master() -> Result<String, GenError> {
+/// The rendered `cu32_smem_wb.v`: the Wishbone master of `wb_master.v.tera` with `lanes`
+/// lanes, as module `cu32_smem_wb`.
+pub fn render_smem_master(lanes: u32) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
-    ctx.insert("lanes", &SMEM_LANES);
-    ctx.insert("lane_bits", &SMEM_LANES.trailing_zeros());
+    ctx.insert("lanes", &lanes);
+    ctx.insert("lane_bits", &lanes.trailing_zeros());
     ctx.insert("module", "cu32_smem_wb");
     render("wb_master.v.tera", WB_MASTER_TEMPLATE, &ctx)
 }
@@ -707,8 +712,11 @@ fn generate_interleaved(config: &Config) -> Result<Vec<GeneratedFile>, GenError>
         file("cu32_front.v", crate::front::VERILOG.into()),
         file("cu32_sgpr.v", crate::sgpr::VERILOG.into()),
         file("cu32_waits.v", crate::waits::VERILOG.into()),
-        file("cu32_smem.v", render_smem()?),
-        file("cu32_smem_wb.v", render_smem_master()?),
+        file("cu32_smem.v", render_smem(INTERLEAVED_SMEM_LANES)?),
+        file(
+            "cu32_smem_wb.v",
+            render_smem_master(INTERLEAVED_SMEM_LANES)?,
+        ),
         file("cu32_decode.v", render_decode(config)?),
         file("cu32_inline_const.v", render_inline_const()?),
         file("cu32_scalar_alu.v", crate::scalar_alu::VERILOG.into()),
@@ -942,8 +950,8 @@ fn generate_pipelined(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
                 render_salu_quick()
             ),
         ),
-        file("cu32_smem.v", render_smem()?),
-        file("cu32_smem_wb.v", render_smem_master()?),
+        file("cu32_smem.v", render_smem(SMEM_LANES)?),
+        file("cu32_smem_wb.v", render_smem_master(SMEM_LANES)?),
     ];
     files.extend(vector_unit_files(config)?);
     Ok(files)
@@ -1008,11 +1016,11 @@ pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
         },
         GeneratedFile {
             name: "cu32_smem.v".into(),
-            text: render_smem()?,
+            text: render_smem(SMEM_LANES)?,
         },
         GeneratedFile {
             name: "cu32_smem_wb.v".into(),
-            text: render_smem_master()?,
+            text: render_smem_master(SMEM_LANES)?,
         },
         GeneratedFile {
             name: "cu32_core.v".into(),
