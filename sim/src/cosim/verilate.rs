@@ -540,6 +540,7 @@ fn compile_all(compiler: &cc::Tool, jobs: &[Job], threads: usize) -> Result<(), 
                     break;
                 }
                 if let Err(e) = compile_one(compiler, &jobs[i]) {
+                    let e = compile_error(&jobs[i], e);
                     failure
                         .lock()
                         .unwrap_or_else(PoisonError::into_inner)
@@ -554,6 +555,7 @@ fn compile_all(compiler: &cc::Tool, jobs: &[Job], threads: usize) -> Result<(), 
     }
 }
 
+/// Compiles one job; a failure is the compiler's whole output (see [`compile_error`]).
 fn compile_one(compiler: &cc::Tool, job: &Job) -> Result<(), CosimError> {
     let mut cmd = compiler.to_command();
     if job.slow {
@@ -566,11 +568,19 @@ fn compile_one(compiler: &cc::Tool, job: &Job) -> Result<(), CosimError> {
     if out.status.success() {
         Ok(())
     } else {
-        Err(CosimError::Build(format!(
+        Err(CosimError::Build(output_text(&out)))
+    }
+}
+
+/// A failed job's error for the user: the end of the compiler's output.
+fn compile_error(job: &Job, e: CosimError) -> CosimError {
+    match e {
+        CosimError::Build(log) => CosimError::Build(format!(
             "compiling {} failed:\n{}",
             job.source.display(),
-            tail(&output_text(&out), 40)
-        )))
+            tail(&log, 40)
+        )),
+        other => other,
     }
 }
 
