@@ -1,32 +1,33 @@
 // cu32_scalar — the interleaved core's scalar spine: the front end (cu32_front), the
 // decode table (cu32_decode), the SGPR file (cu32_sgpr), each wave slot's SCC, VCC, EXEC,
 // M0 and MODE in distributed RAM, the scalar ALU (cu32_scalar_alu), the memory counters
-// (cu32_waits) and the scalar memory unit (cu32_smem). Select takes
-// one instruction a cycle from a ready slot; the slot is made ready again by W, so a wave
-// has one instruction in these stages at a time: nothing forwards, and a slot's state
-// read anywhere in the stages is the state its instruction found.
+// (cu32_waits) and the scalar memory unit (cu32_smem). Select takes one instruction a
+// cycle from a ready slot; the slot is made ready again by W, so a wave has one
+// instruction in these stages at a time: nothing forwards, and a slot's state read
+// anywhere in the stages is the state its instruction found.
 //
 // Cycles (one each; the registers named after the stage that fills them):
 //   S F1 F2 F3  cu32_front: select, PC, the instruction banks; F3's words leave registered
 //   D0 D  the decode table reads word 0: its format and opcode registered (D0), then its
-//       row (dec_*); the words go on (e_*, d_*)
-//   C   operand codes (M0-relative ones through cu32_indexer), constants, the literal, a
-//       special register's value (VCC, M0, EXEC: the slot's, read here), the branch
-//       condition and the next PC, the checks that stop a wave; c_* hold the SGPR pair
-//       addresses for B
-//   B   the SGPR pairs read (block RAM)
+//       row (dec_*); the words go on (e_*, d_*); the slot's SCC, M0 and VCC/EXEC zero
+//       tests are read in D0
+//   C   operand codes (M0-relative ones through cu32_indexer), constants, the literal, the
+//       branch condition and the next PC, s_waitcnt limits, a load's place in the queue,
+//       the checks that stop a wave; c_* hold the SGPR pair addresses for B
+//   B   the SGPR pairs read (block RAM); VCC, M0, EXEC as operands (the slot's, read here)
 //   R   registered in the fabric; operands chosen (x_*) and, for s_setpc/s_swappc, the
 //       jump target checked
 //   X1..X4  cu32_scalar_alu: its registered results (s_*) SALU_LATENCY edges after x_*;
-//       in X4 the writes are worked
-//       out
+//       beside it a load's address (X1) and its check (X2); in X4 the writes are worked out
 //   W   w_*: the SGPR write, the slot's state writes, the next PC and `run` to the front;
-//       the instruction retires (trace_*), or its wave ends (s_endpgm) or faults
+//       the instruction retires (trace_*), a load goes into the memory unit's queue, a
+//       wait parks its slot, or its wave ends (s_endpgm) or faults
 //
-// A fault stops the wave with fault_pc: a word in no row of the decode table (vector and
-// memory instructions included, until their units join), words past the memory's end, a
-// taken branch or a jump leaving the memory. s_waitcnt and s_barrier go through as no-ops
-// (no memory unit yet; a plain program is one wave).
+// A fault stops the wave with fault_pc: a word in no row of the decode table (vector
+// instructions included, until their units join), words past the memory's end, a taken
+// branch or a jump leaving the memory, a load at an address the bus cannot reach or one
+// the bus refused (ERR, when it comes). s_barrier goes through as a no-op (a plain
+// program is one wave).
 //
 // A wave starts with `start` (when !start_busy): the slot's SGPRs are cleared (the SGPR
 // file's sweep), its state set (EXEC start_exec, MODE start_mode, the rest 0), and then
