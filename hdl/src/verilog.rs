@@ -681,25 +681,35 @@ pub fn ctrl_header() -> String {
 /// [`AluOp`]'s variants in the order of their codes (the `alu` field's values: rust-hdl's
 /// `LogicState` numbers them as declared), each as a Verilog name: `MulHiU` is `MUL_HI_U`.
 pub fn alu_op_names() -> Vec<String> {
-    let TypeKind::Enum(variants) = AluOp::descriptor().kind else {
-        unreachable!("AluOp is an enum")
+    variant_names::<AluOp>()
+        .iter()
+        .map(|v| verilog_name(v))
+        .collect()
+}
+
+/// The variants of a rust-hdl enum in the order of their codes, without the type's path.
+pub fn variant_names<T: Synth>() -> Vec<String> {
+    let TypeKind::Enum(variants) = T::descriptor().kind else {
+        unreachable!("variant_names takes an enum")
     };
     variants
         .iter()
-        .map(|v| {
-            let v = v.trim_start_matches("AluOp::");
-            let mut name = String::new();
-            let mut prev_lower = false;
-            for ch in v.chars() {
-                if ch.is_ascii_uppercase() && prev_lower {
-                    name.push('_');
-                }
-                prev_lower = ch.is_ascii_lowercase() || ch.is_ascii_digit();
-                name.push(ch.to_ascii_uppercase());
-            }
-            name
-        })
+        .map(|v| v.rsplit("::").next().unwrap_or(v).to_string())
         .collect()
+}
+
+/// A variant's name as a Verilog constant: `MulHiU24` is `MUL_HI_U24`.
+pub fn verilog_name(variant: &str) -> String {
+    let mut name = String::new();
+    let mut prev_lower = false;
+    for ch in variant.chars() {
+        if ch.is_ascii_uppercase() && prev_lower {
+            name.push('_');
+        }
+        prev_lower = ch.is_ascii_lowercase() || ch.is_ascii_digit();
+        name.push(ch.to_ascii_uppercase());
+    }
+    name
 }
 
 /// The files of a `core: interleaved` configuration, top first (see [`generate`]): the

@@ -38,29 +38,12 @@ pub const OP_BITS: usize = <LaneOp as Synth>::BITS;
 
 /// The names of [`LaneOp`]'s variants in the enum's order (the operation codes).
 pub fn op_names() -> Vec<String> {
-    match <LaneOp as Synth>::descriptor().kind {
-        TypeKind::Enum(names) => names
-            .iter()
-            .map(|n| n.rsplit("::").next().unwrap_or(n).to_string())
-            .collect(),
-        _ => unreachable!("LaneOp is an enum"),
-    }
+    crate::verilog::variant_names::<LaneOp>()
 }
 
 /// A variant's localparam name: `MulHiU24` → `OP_MUL_HI_U24`.
 pub fn op_param(name: &str) -> String {
-    let mut out = String::from("OP_");
-    let mut prev: Option<char> = None;
-    for ch in name.chars() {
-        if ch.is_ascii_uppercase()
-            && prev.is_some_and(|p| p.is_ascii_lowercase() || p.is_ascii_digit())
-        {
-            out.push('_');
-        }
-        out.push(ch.to_ascii_uppercase());
-        prev = Some(ch);
-    }
-    out
+    format!("OP_{}", crate::verilog::verilog_name(name))
 }
 
 /// `cu32_lane_ops.vh`: one `localparam` per [`LaneOp`], its code the enum's order.
