@@ -435,8 +435,6 @@ module cu32_scalar #(
 
     // ---- X1..X4: the SALU ----
     localparam integer SALU_LATENCY = 3;   // x_* to s_*: cu32_scalar_alu's LATENCY
-    reg                  x_valid;
-    reg  [SB-1:0]        x_slot;
     reg  [63:0]          x_a, x_b, x_exec;
     reg  [31:0]          x_mode;
     reg                  x_scc;
@@ -444,8 +442,6 @@ module cu32_scalar #(
     reg                  x_wide, x_d_wide;
     reg  [IMEM_BITS-1:0] x_pc;
     always @(posedge clk) begin
-        x_valid <= r_valid && !rst;
-        x_slot <= r_slot;
         x_a <= r_a;
         x_b <= r_b;
         x_exec <= {st_exec_hi[r_slot], st_exec_lo[r_slot]};
@@ -465,7 +461,7 @@ module cu32_scalar #(
         .pc(pc_base + {{(62 - IMEM_BITS){1'b0}}, x_pc, 2'b00}),
         .result(s_result), .scc_out(s_scc), .exec_out(s_exec), .mode_out(s_mode)
     );
-    wire unused_salu = &{1'b0, x_valid, x_slot, lw_ready};
+    wire unused_salu = &{1'b0, lw_ready};
     // What W needs, beside the SALU.
     localparam integer XE = 1 + SB + 2 * IMEM_BITS + 64 + 7 + W_KIND + 12 + 1 + MW;
     wire [XE-1:0] r_carry = {r_valid, r_slot, r_pc, jump_out ? r_pc : r_jump ?
