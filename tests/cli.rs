@@ -1302,25 +1302,27 @@ fn scalar_programs_cosimulate() {
     assert!(stdout.contains("jump_beyond.s: 3 instructions"), "{stdout}");
 }
 
-/// The interleaved core's scalar spine (`configs/interleaved.yaml`, `core: interleaved`)
-/// runs every scalar program, the far branches, the jump out of the memory and the
-/// scalar-memory programs exactly as the golden model does (the error programs stopping
-/// at their load on both sides; `03_special_dest.s` ends with vector instructions, which
-/// it does not run yet), with 500 random streams (scalar ones, loads included: what it
-/// executes so far) at a one-cycle bus, and the scalar-memory programs again at a slow
-/// (50 cycles), stalling one.
+/// The interleaved core (`configs/interleaved.yaml`, `core: interleaved`, 8 lanes) runs
+/// every scalar and vector program (but the DPP one: it has no DPP yet), the far branches,
+/// the jump out of the memory and the scalar-memory programs exactly as the golden model
+/// does (the error programs stopping at their load on both sides), with 500 random
+/// streams (scalar and VALU instructions, loads included: what it executes so far) at a
+/// one-cycle bus, and the scalar-memory programs again at a slow (50 cycles), stalling
+/// one; at 2 and 32 lanes, the vector programs and 100 streams each.
 #[test]
-fn interleaved_core_cosimulates_scalar_programs() {
+fn interleaved_core_cosimulates_programs() {
     let out = tempfile::tempdir().unwrap();
     let config = repo().join("configs/interleaved.yaml");
-    let smem: Vec<PathBuf> = programs_in("smem")
+    let smem = programs_in("smem");
+    let vector: Vec<PathBuf> = programs_in("vector")
         .into_iter()
-        .filter(|p| !p.ends_with("03_special_dest.s"))
+        .filter(|p| !p.ends_with("04_dpp_row_scan.s"))
         .collect();
     let mut programs = programs_in("scalar");
     programs.extend(far_branches(out.path()));
     programs.push(repo().join("kernels/faults/jump_beyond.s"));
     programs.extend(smem.iter().cloned());
+    programs.extend(vector.iter().cloned());
     let stdout = cosim_passes(
         cu32()
             .arg("cosim")
@@ -1353,6 +1355,24 @@ fn interleaved_core_cosimulates_scalar_programs() {
     );
     for stop in SMEM_STOPS {
         assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
+    }
+    for lanes in [2, 32] {
+        let config = config_with_lanes(out.path(), "interleaved", 8, lanes);
+        let stdout = cosim_passes(
+            cu32()
+                .arg("cosim")
+                .args(&vector)
+                .args(["--seeds", "100", "--config"])
+                .arg(&config)
+                .arg("--out")
+                .arg(out.path()),
+            vector.len() + 100,
+            "",
+        );
+        assert!(
+            stdout.contains("100 run, 100 passed"),
+            "{lanes} lanes: {stdout}"
+        );
     }
 }
 

@@ -22,6 +22,7 @@ pub mod scalar;
 pub mod scalar_alu;
 pub mod sgpr;
 pub mod shape;
+pub mod simd;
 pub mod top;
 pub mod valu_control;
 pub mod vector;
@@ -62,11 +63,15 @@ pub fn implements(op: &OpInfo, config: &Config) -> bool {
 }
 
 /// Whether the interleaved core, as far as it is built, runs `op`: the scalar spine runs
-/// every scalar row of the control table, scalar loads included.
+/// every scalar row of the control table, scalar loads included, and the vector ALU every
+/// VOP1, VOP2, VOPC, VOP3 and VOP3SD row of the vector table (not yet their DPP forms).
 fn interleaved_runs(op: &OpInfo, config: &Config) -> bool {
     match op.format {
         Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp | Format::Smem => {
             control::control(op, &config.features).is_some()
+        }
+        Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3 | Format::Vop3sd => {
+            vector::vector_control(op).is_some()
         }
         _ => false,
     }

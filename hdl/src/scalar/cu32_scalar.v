@@ -23,8 +23,14 @@
 //       the instruction retires (trace_*), a load goes into the memory unit's queue, a
 //       wait parks its slot, or its wave ends (s_endpgm) or faults
 //
-// A fault stops the wave with fault_pc: a word in no row of the decode table (vector
-// instructions included, until their units join), words past the memory's end, a taken
+// A VALU instruction (cu32_vdecode's rows, but DPP, VOPD and the memory instructions)
+// goes through the stages with its SGPR operands read as two pairs, and in X1 to the
+// vector ALU (cu32_simd, beside the spine); W parks its wave. When it completes, W
+// retires it in a cycle no other instruction takes W: its scalar result (a lane mask to
+// VCC, EXEC or SDST, a readlane's value to SDST) written, its trace given, its wave made
+// ready again. The slot's VALU instruction waits in distributed RAM meanwhile (vx, vt).
+//
+// A fault stops the wave with fault_pc: a word in no row of the decode tables, words past the memory's end, a taken
 // branch or a jump leaving the memory, a load at an address the bus cannot reach or one
 // the bus refused (ERR, when it comes). s_barrier goes through as a no-op (a plain
 // program is one wave).
@@ -68,11 +74,41 @@ module cu32_scalar #(
     input  wire                 wb_ack,
     input  wire                 wb_err,
     input  wire [31:0]          wb_dat_i,
+    // The vector ALU (cu32_simd): a VALU instruction handed over in X1 with its scalar
+    // operands (v_*), its completion taken (vd_*) when W is free; a wave's start sweeps
+    // its VGPRs too (v_clear .. v_clear_busy).
+    output wire                   v_valid,
+    output wire [SB-1:0]          v_slot,
+    output wire [VCTRL_WIDTH-1:0] v_ctrl,
+    output wire [8:0]             v_src0,
+    output wire [8:0]             v_src1,
+    output wire [8:0]             v_src2,
+    output wire [7:0]             v_vdst,
+    output wire [3:0]             v_opsel,
+    output wire [2:0]             v_srd,
+    output wire [2:0]             v_sport,
+    output wire [2:0]             v_shi,
+    output wire [63:0]            v_pa,
+    output wire [63:0]            v_pb,
+    output wire [31:0]            v_lit,
+    output wire                   v_scc,
+    output wire [31:0]            v_exec,
+    input  wire                   vd_valid,
+    input  wire [SB-1:0]          vd_slot,
+    input  wire [31:0]            vd_val,
+    output wire                   vd_take,
+    output wire                   v_clear,
+    output wire [SB-1:0]          v_clear_slot,
+    input  wire                   v_clear_busy,
     output wire                 trace_valid,
+    // (trace_vector: the retiring instruction is a VALU one, whose VGPR writes the vector
+    // ALU's trace ports give for trace_slot.)
+    output wire                 trace_vector,
     output wire [SB-1:0]        trace_slot,
     output wire [31:0]          trace_pc,
     output wire [31:0]          trace_word0,
     output wire [31:0]          trace_word1,
+    output wire [31:0]          trace_word2,
     output wire [1:0]           trace_nwords,
     output wire                 trace_has_literal,
     output wire [63:0]          trace_exec,
@@ -113,6 +149,9 @@ module cu32_scalar #(
     reg [63:0]   go_exec;
     reg [31:0]   go_mode;
     wire         clear_busy;
+    wire         sweeping = clear_busy || v_clear_busy;
+    assign v_clear = go_clear;
+    assign v_clear_slot = go_slot;
     reg          w_valid, xo_live;
     wire         init_now = go_init && !w_valid;
     wire         take = start && !start_busy;
@@ -127,8 +166,8 @@ module cu32_scalar #(
             go_clear <= take;
             go_init <= take || (go_init && !init_now);
             // (clear_busy rises the cycle after go_clear.)
-            go_wait <= go_clear || (go_wait && (clear_busy || go_init || xo_live));
-            go_run <= go_wait && !clear_busy && !go_init && !xo_live;
+            go_wait <= go_clear || (go_wait && (sweeping || go_init || xo_live));
+            go_run <= go_wait && !sweeping && !go_init && !xo_live;
         end
         if (take) begin
             go_slot <= start_slot;
@@ -159,7 +198,7 @@ module cu32_scalar #(
         .ready(ready), .f_valid(f_valid), .f_slot(f_slot), .f_pc(f_pc),
         .f_w0(f_w0), .f_w1(f_w1), .f_w2(f_w2), .f_room(f_room)
     );
-    wire unused_front = &{1'b0, ready, f_w2};
+    wire unused_front = &{1'b0, ready};
 
     // ---- D: decode ----
     wire                   dec_legal, dec_lit;
@@ -175,14 +214,14 @@ module cu32_scalar #(
     reg                  d_valid;
     reg  [SB-1:0]        d_slot;
     reg  [IMEM_BITS-1:0] d_pc;
-    reg  [31:0]          d_w0, d_w1;
+    reg  [31:0]          d_w0, d_w1, d_w2;
     reg  [1:0]           d_room;
     // The decode takes two cycles (D0, D): the words wait in e_*. The slot's SCC, M0 and
     // whether VCC_LO and EXEC_LO are zero are read in D0.
     reg                  e_valid;
     reg  [SB-1:0]        e_slot;
     reg  [IMEM_BITS-1:0] e_pc;
-    reg  [31:0]          e_w0, e_w1;
+    reg  [31:0]          e_w0, e_w1, e_w2;
     reg  [1:0]           e_room;
     reg         d_scc, d_vccz, d_execz;
     reg  [31:0] d_m0;
@@ -192,6 +231,7 @@ module cu32_scalar #(
         e_pc <= f_pc;
         e_w0 <= f_w0;
         e_w1 <= f_w1;
+        e_w2 <= f_w2;
         e_room <= f_room;
         d_valid <= e_valid && !rst;
         d_slot <= e_slot;
@@ -202,6 +242,7 @@ module cu32_scalar #(
         d_pc <= e_pc;
         d_w0 <= e_w0;
         d_w1 <= e_w1;
+        d_w2 <= e_w2;
         d_room <= e_room;
     end
     wire [W_ALU-1:0]   d_alu   = dec[F_ALU +: W_ALU];
@@ -217,6 +258,28 @@ module cu32_scalar #(
     wire [4:0] d_n = dec[F_SMEM_N +: W_SMEM_N];
     wire [W_MEM_WAIT-1:0] d_mem_wait = dec[F_MEM_WAIT +: W_MEM_WAIT];
     wire unused_dec = &{1'b0, dec[F_LEGAL]};
+
+    // The vector decode reads D0's words: its registered fields (dv_*) are D's.
+    wire                   dv_valu, dv_vop3, dv_vopd, dv_ds;
+    wire [1:0]             dv_nwords, dv_dpp;
+    wire [6:0]             dv_sidx0, dv_sidx1, dv_sidx2, dv_sdst;
+    wire [2:0]             dv_sread;
+    wire [8:0]             dv_src0, dv_src1, dv_src2;
+    wire [7:0]             dv_vdst;
+    wire [3:0]             dv_opsel;
+    wire [VCTRL_WIDTH-1:0] dv_ctrl;
+    // (Its VOPD, DS and GLOBAL fields wait for their units.)
+    /* verilator lint_off PINMISSING */
+    cu32_vdecode vdecode (
+        .clk(clk), .en(1'b1), .word0(e_w0), .word1(e_w1), .valu(dv_valu), .nwords(dv_nwords),
+        .vop3(dv_vop3), .sidx0(dv_sidx0), .sidx1(dv_sidx1), .sidx2(dv_sidx2),
+        .sread(dv_sread), .src0(dv_src0), .src1(dv_src1), .src2(dv_src2), .vdst(dv_vdst),
+        .sdst(dv_sdst), .opsel(dv_opsel), .dpp(dv_dpp), .vopd(dv_vopd), .ctrl(dv_ctrl),
+        .ds(dv_ds)
+    );
+    /* verilator lint_on PINMISSING */
+    // A VALU instruction the vector ALU runs.
+    wire d_valu = dv_valu && !dv_ds && !dv_vopd && (dv_dpp == 2'd0);
 
     // ---- C: operands, constants, branch, checks ----
     // M0-relative SSRC0 and SDST.
@@ -235,14 +298,26 @@ module cu32_scalar #(
     // SDATA.
     wire        d_smem = d_kind == KIND_SMEM;
     wire        d_load = d_smem && (d_n != 5'd0);
+    // A VALU instruction reads its SGPR operands as two pairs: A the first source's
+    // that reads one, B the last's (the other sources name one of them, or the
+    // instruction asks for three scalar values: refused, as the constant bus allows two).
+    wire [6:0]  v_a = dv_sread[0] ? dv_sidx0 : dv_sread[1] ? dv_sidx1 : dv_sidx2;
+    wire [6:0]  v_b = dv_sread[2] ? dv_sidx2 : dv_sread[1] ? dv_sidx1 : dv_sidx0;
+    wire [2:0]  v_on_b = {dv_sidx2[6:1] != v_a[6:1], dv_sidx1[6:1] != v_a[6:1],
+                          dv_sidx0[6:1] != v_a[6:1]};
+    wire        v_three = (&dv_sread) && v_on_b[1] && (dv_sidx1[6:1] != v_b[6:1]);
     wire        a_rel = (d_a_rel != REL_NONE) && ia_ok;
-    wire [6:0]  a_code = d_smem ? {d_w0[5:0], 1'b0} : a_rel ? ia_addr
+    wire [6:0]  a_code = d_valu ? v_a : d_smem ? {d_w0[5:0], 1'b0} : a_rel ? ia_addr
                        : (d_a_src == ASRC_SDST) ? d_w0[22:16] : d_w0[6:0];
-    wire [6:0]  b_code = d_smem ? d_w1[31:25] : (d_b_src == BSRC_SDST) ? d_w0[22:16] : d_w0[14:8];
+    wire [6:0]  b_code = d_valu ? v_b : d_smem ? d_w1[31:25]
+                       : (d_b_src == BSRC_SDST) ? d_w0[22:16] : d_w0[14:8];
     wire [6:0]  d_code = d_smem ? d_w0[12:6] : (d_d_rel != REL_NONE) ? id_addr : d_w0[22:16];
-    wire        a_reg = d_smem || (d_a_src == ASRC_SDST) || ((d_a_src == ASRC_SSRC0) && !d_w0[7]);
-    wire        b_reg = d_smem || (d_b_src == BSRC_SDST) || ((d_b_src == BSRC_SSRC1) && !d_w0[15]);
-    wire        a_wide = d_a_wide || d_smem;
+    wire        a_reg = d_valu ? (dv_sread != 3'd0) : d_smem || (d_a_src == ASRC_SDST)
+                        || ((d_a_src == ASRC_SSRC0) && !d_w0[7]);
+    wire        b_reg = d_valu ? (dv_sread != 3'd0) : d_smem || (d_b_src == BSRC_SDST)
+                        || ((d_b_src == BSRC_SSRC1) && !d_w0[15]);
+    wire        a_wide = d_a_wide || d_smem || d_valu;
+    wire        b_wide = d_b_wide || d_valu;
     // A register in the SGPR file (codes 0..105), or one of the slot's (VCC, M0, EXEC;
     // ttmp and null read 0), as a pair when 64-bit.
     function automatic [63:0] special(input [6:0] code, input wide, input [63:0] vcc,
@@ -297,9 +372,10 @@ module cu32_scalar #(
     end
     wire        taken = (d_kind == KIND_BRANCH) && taken_if;
     wire [31:0] target = {{(32 - IMEM_BITS){1'b0}}, d_pc} + 32'd1 + simm[31:0];
-    wire [1:0]  len = (dec_lit || d_smem) ? 2'd2 : 2'd1;
+    wire [1:0]  len = d_valu ? dv_nwords : (dec_lit || d_smem) ? 2'd2 : 2'd1;
     wire [31:0] next = taken ? target : {{(32 - IMEM_BITS){1'b0}}, d_pc} + {30'd0, len};
-    wire        bad = !dec_legal || (d_room < len) || (taken && (target[31:IMEM_BITS] != 0));
+    wire        bad = !(dec_legal || d_valu) || (d_valu && v_three) || (d_room < len)
+                      || (taken && (target[31:IMEM_BITS] != 0));
     // Waits (W parks the slot until its counters are at or below the limits, 63: none):
     // the s_waitcnt forms, and s_endpgm for everything (its wave ends then).
     wire        d_end = d_kind == KIND_END;
@@ -349,7 +425,7 @@ module cu32_scalar #(
         c_b_sp <= b_reg && (b_code >= VCC_LO);
         c_a_lo <= a_code[0];
         c_b_lo <= b_code[0];
-        c_b_hi <= b_code[0] && !d_b_wide;
+        c_b_hi <= b_code[0] && !b_wide;
         c_ka <= ka;
         c_kb <= kb;
         c_alu <= d_alu;
@@ -358,12 +434,42 @@ module cu32_scalar #(
         c_m <= {reserve, d_n, replay, waits, lim_vm, lim_vs, lim_lgkm};
         c_lit <= dec_lit;
         c_a_wide <= a_wide;
-        c_b_wide <= d_b_wide;
+        c_b_wide <= b_wide;
         c_d_wide <= d_d_wide;
         c_d_on <= d_on;
         c_scc_we <= d_scc_we && !ttmp;
         c_exec_we <= d_exec_we;
         c_mode_we <= d_mode_we;
+    end
+
+    // The slot's VALU instruction, kept in distributed RAM from C on: what X1 hands to
+    // the vector ALU (vx), and what W needs to retire it when it completes (vt: its PC,
+    // next PC, words, and the SGPR code its scalar result goes to, if any).
+    localparam integer VXW = VCTRL_WIDTH + 27 + 8 + 4 + 9 + 32;
+    localparam integer VTW = 2 * IMEM_BITS + 96 + 2 + 1 + 7 + 1;
+    reg  [VXW-1:0] vx [0:SLOTS-1];
+    reg  [VTW-1:0] vt [0:SLOTS-1];
+    wire [1:0]  dv_mout = dv_ctrl[VF_MOUT +: VW_MOUT];
+    wire [2:0]  dv_special = dv_ctrl[VF_SPECIAL +: VW_SPECIAL];
+    wire        dv_rl = (dv_special == SP_READLANE) || (dv_special == SP_READFIRSTLANE);
+    wire [6:0]  dv_rcode = (dv_mout == MOUT_VCC) ? VCC_LO : (dv_mout == MOUT_EXEC) ? EXEC_LO
+                         : dv_sdst;
+    wire        dv_lit = dv_nwords != (dv_vop3 ? 2'd2 : 2'd1);
+    always @(posedge clk) begin
+        if (d_valid && d_valu) begin
+            vx[d_slot] <= {dv_ctrl, dv_src0, dv_src1, dv_src2, dv_vdst, dv_opsel, dv_sread,
+                           v_on_b, dv_sidx2[0], dv_sidx1[0], dv_sidx0[0],
+                           dv_vop3 ? d_w2 : d_w1};
+            vt[d_slot] <= {d_pc, next[IMEM_BITS-1:0], d_w0, d_w1, d_w2, dv_nwords, dv_lit,
+                           dv_rcode, dv_rl || (dv_mout != MOUT_NONE)};
+        end
+    end
+    // (A VALU instruction's way to X1 and W, beside the rest.)
+    reg         c_valu, b_valu, r_valu;
+    always @(posedge clk) begin
+        c_valu <= d_valu;
+        b_valu <= c_valu;
+        r_valu <= b_valu;
     end
 
     // ---- B, R: the SGPR pairs ----
@@ -462,6 +568,22 @@ module cu32_scalar #(
         .result(s_result), .scc_out(s_scc), .exec_out(s_exec), .mode_out(s_mode)
     );
     wire unused_salu = &{1'b0, lw_ready};
+    // A VALU instruction goes to the vector ALU from X1: its SGPR pairs (x_a, x_b: read
+    // whole), SCC, EXEC, and the rest from vx.
+    reg          x_vgo;
+    reg [SB-1:0] x_vslot;
+    always @(posedge clk) begin
+        x_vgo <= !rst && r_valid && r_valu && !r_bad;
+        x_vslot <= r_slot;
+    end
+    assign v_valid = x_vgo;
+    assign v_slot = x_vslot;
+    assign {v_ctrl, v_src0, v_src1, v_src2, v_vdst, v_opsel, v_srd, v_sport, v_shi, v_lit}
+        = vx[x_vslot];
+    assign v_pa = x_a;
+    assign v_pb = x_b;
+    assign v_scc = x_scc;
+    assign v_exec = x_exec[31:0];
     // What W needs, beside the SALU.
     localparam integer XE = 1 + SB + 2 * IMEM_BITS + 64 + 7 + W_KIND + 12 + 1 + MW;
     wire [XE-1:0] r_carry = {r_valid, r_slot, r_pc, jump_out ? r_pc : r_jump ?
@@ -469,9 +591,11 @@ module cu32_scalar #(
                              r_flags[11] || jump_out, r_flags[10:0], r_mode_we, r_m};
     // (x_carry[k] is in stage X(k + 1); the last meets the SALU's registered outputs.)
     reg  [XE-1:0] x_carry [0:SALU_LATENCY];
+    reg  [SALU_LATENCY:0] x_valu;
     integer       xk;
     always @(posedge clk) begin
         x_carry[0] <= r_carry;
+        x_valu <= {x_valu[SALU_LATENCY-1:0], r_valu};
         for (xk = 1; xk <= SALU_LATENCY; xk = xk + 1) x_carry[xk] <= x_carry[xk - 1];
         if (rst) for (xk = 0; xk <= SALU_LATENCY; xk = xk + 1) x_carry[xk][XE-1] <= 1'b0;
     end
@@ -510,6 +634,7 @@ module cu32_scalar #(
             xo_lims} = x_carry[SALU_LATENCY];
     // (A replay has no effect; a load at a bad address stops its wave there.)
     wire                 xo_bad = xo_bad0 || (xo_load && ea_bad4);
+    wire                 xo_valu = x_valu[SALU_LATENCY];
     always @(*) xo_live = xo_valid;
     wire unused_x3 = &{1'b0, ea_sum[1:0], next[31:IMEM_BITS], r_bad, r_lit, r_d_on, r_scc_we, r_exec_we,
                        xo_a_ram, xo_b_ram, xo_a_hi, xo_b_hi, xo_a_wide,
@@ -532,7 +657,21 @@ module cu32_scalar #(
     wire [3:0]  t_we = {hi_on, lo_on, ex_on && xo_d_wide, ex_on};
 
     // ---- W ----
-    reg                  w_bad, w_end, w_lit;
+    // W takes the instruction in X4, or in a cycle without one the oldest completed
+    // VALU instruction (inj: its record vt, its scalar result vd_val).
+    wire                 inj = !xo_valid && vd_valid && !rst;
+    assign vd_take = inj;
+    wire [IMEM_BITS-1:0] i_pc, i_next;
+    wire [31:0]          i_w0, i_w1, i_w2;
+    wire [1:0]           i_nw;
+    wire                 i_lit, i_ron;
+    wire [6:0]           i_code;
+    assign {i_pc, i_next, i_w0, i_w1, i_w2, i_nw, i_lit, i_code, i_ron} = vt[vd_slot];
+    wire                 i_on = i_ron && (i_code != NULL) && kept(i_code);
+    wire                 i_sgpr = i_on && (i_code < VCC_LO);
+    reg                  w_bad, w_end, w_lit, w_inj, w_vpark;
+    reg  [1:0]           w_nw;
+    reg  [31:0]          w_w2;
     reg  [IMEM_BITS-1:0] w_pc;
     reg  [31:0]          w_w0, w_w1;
     reg  [3:0]           w_we;
@@ -540,7 +679,7 @@ module cu32_scalar #(
     reg  [127:0]         w_val;
     reg                  w_scc_we, w_scc, w_mode_we, w_ex_lo, w_ex_hi;
     reg  [31:0]          w_mode, w_exec_lo, w_exec_hi;
-    reg                  w_replay, w_park, w_load, w_two;
+    reg                  w_replay, w_park, w_load;
     // A wait (s_waitcnt forms, s_endpgm) goes through twice: the first pass parks its slot
     // at it until its wave's counters allow (waited), the second retires it, so that it
     // and what follows see the loads' results (EXEC, say) as the golden model does.
@@ -551,39 +690,47 @@ module cu32_scalar #(
     reg  [31:2]          w_ea;
     reg  [6:0]           w_sdata;
     always @(posedge clk) begin
-        w_valid <= xo_valid && !rst;
-        // (A wait's first pass parks its slot until the counters allow: `wake` below.)
-        w_run <= xo_valid && !rst && !xo_bad && !park && (xo_kind != KIND_END);
-        w_pc_we <= xo_valid && !rst && !xo_bad && !park;
-        w_two <= xo_lit || (xo_kind == KIND_SMEM);
-        w_slot <= xo_slot;
-        w_pc <= xo_pc;
-        w_next <= xo_replay ? xo_pc : xo_next;
-        w_replay <= xo_replay;
-        w_park <= park;
-        w_load <= xo_load;
+        w_valid <= (xo_valid || inj) && !rst;
+        // (A wait's first pass parks its slot until the counters allow: `wake` below; a
+        // VALU instruction's until it completes.)
+        w_run <= (xo_valid && !rst && !xo_bad && !park && !xo_valu && (xo_kind != KIND_END))
+                 || inj;
+        w_pc_we <= (xo_valid && !rst && !xo_bad && !park && !xo_valu) || inj;
+        w_inj <= inj;
+        w_vpark <= !inj && xo_valu;
+        w_nw <= inj ? i_nw : (xo_lit || (xo_kind == KIND_SMEM)) ? 2'd2 : 2'd1;
+        w_slot <= inj ? vd_slot : xo_slot;
+        w_pc <= inj ? i_pc : xo_pc;
+        w_next <= inj ? i_next : xo_replay ? xo_pc : xo_next;
+        w_replay <= !inj && xo_replay;
+        w_park <= !inj && park;
+        w_load <= !inj && xo_load;
         w_n <= xo_n;
         w_lims <= xo_lims;
         w_ea <= ea4;
         w_sdata <= xo_d_code;
-        w_w0 <= xo_w0;
-        w_w1 <= xo_w1;
-        w_lit <= xo_lit;
-        w_bad <= xo_bad;
-        w_end <= xo_kind == KIND_END;
-        w_lo <= (lo_on && (lo_code < VCC_LO) && !lo_code[0]) || (hi_on && (hi_code < VCC_LO) && !hi_code[0]);
-        w_hi <= (lo_on && (lo_code < VCC_LO) && lo_code[0]) || (hi_on && (hi_code < VCC_LO) && hi_code[0]);
-        w_pair <= lo_code[6:1];
-        w_data <= xo_d_wide ? s_result : {s_result[31:0], s_result[31:0]};
-        w_we <= t_we;
-        w_idx <= {hi_code, lo_code, 7'd127, 7'd126};
-        w_val <= {s_result[63:32], s_result[31:0], s_exec[63:32], s_exec[31:0]};
-        w_scc_we <= xo_valid && xo_scc_we && !xo_bad;
+        w_w0 <= inj ? i_w0 : xo_w0;
+        w_w1 <= inj ? i_w1 : xo_w1;
+        w_w2 <= inj ? i_w2 : 32'd0;
+        w_lit <= inj ? i_lit : xo_lit;
+        w_bad <= !inj && xo_bad;
+        w_end <= !inj && (xo_kind == KIND_END);
+        w_lo <= inj ? i_sgpr && !i_code[0]
+              : (lo_on && (lo_code < VCC_LO) && !lo_code[0]) || (hi_on && (hi_code < VCC_LO) && !hi_code[0]);
+        w_hi <= inj ? i_sgpr && i_code[0]
+              : (lo_on && (lo_code < VCC_LO) && lo_code[0]) || (hi_on && (hi_code < VCC_LO) && hi_code[0]);
+        w_pair <= inj ? i_code[6:1] : lo_code[6:1];
+        w_data <= inj ? {vd_val, vd_val} : xo_d_wide ? s_result : {s_result[31:0], s_result[31:0]};
+        w_we <= inj ? {1'b0, i_on, 2'b00} : t_we;
+        w_idx <= {inj ? 7'd0 : hi_code, inj ? i_code : lo_code, 7'd127, 7'd126};
+        w_val <= inj ? {32'd0, vd_val, 64'd0}
+                     : {s_result[63:32], s_result[31:0], s_exec[63:32], s_exec[31:0]};
+        w_scc_we <= !inj && xo_valid && xo_scc_we && !xo_bad;
         w_scc <= s_scc;
-        w_mode_we <= xo_valid && xo_mode_we && !xo_bad;
+        w_mode_we <= !inj && xo_valid && xo_mode_we && !xo_bad;
         w_mode <= s_mode;
-        w_ex_lo <= ex_on;
-        w_ex_hi <= ex_on && xo_d_wide;
+        w_ex_lo <= !inj && ex_on;
+        w_ex_hi <= !inj && ex_on && xo_d_wide;
         w_exec_lo <= s_exec[31:0];
         w_exec_hi <= s_exec[63:32];
     end
@@ -599,7 +746,7 @@ module cu32_scalar #(
     // s_endpgm waits for all of its wave's memory instructions, then ends it.
     wire [SLOTS-1:0] wake;
     wire [SLOTS-1:0] w_one = {{(SLOTS - 1){1'b0}}, 1'b1} << w_slot;
-    wire             retire = w_valid && !w_bad && !w_replay && !w_park;
+    wire             retire = w_valid && !w_bad && !w_replay && !w_park && !w_vpark;
     wire             m_dec;
     wire [SB-1:0]    m_slot;
     // (W's count and wait reach the counters a cycle on, from flip-flops; the wave's next
@@ -772,7 +919,9 @@ module cu32_scalar #(
     assign trace_pc = pc_base[31:0] + {{(30 - IMEM_BITS){1'b0}}, w_pc, 2'b00};
     assign trace_word0 = w_w0;
     assign trace_word1 = w_w1;
-    assign trace_nwords = w_two ? 2'd2 : 2'd1;
+    assign trace_nwords = w_nw;
+    assign trace_word2 = w_w2;
+    assign trace_vector = w_inj;
     assign trace_has_literal = w_lit;
     assign trace_exec = {st_exec_hi_w, st_exec_lo_w};
     assign trace_we = w_valid ? w_we : 4'd0;

@@ -1,16 +1,17 @@
 // cu32_top — the interleaved core's top (core: interleaved), with the ports of the other
 // cores' tops so that the same co-simulation harness drives it. For now it holds the
-// scalar spine (cu32_scalar.v) and runs plain scalar programs, their scalar loads on the
-// bus port: written through
+// scalar spine (cu32_scalar.v) and the vector ALU (cu32_simd.v) and runs plain programs
+// of scalar and VALU instructions, their scalar loads on the bus port: written through
 // imem_we/addr/wdata (writes beyond the memory are ignored), then `start` (a 1-cycle
 // pulse) resets the spine and one wave starts in slot 0 at PC 0 with EXEC_LO all ones and
 // everything else 0. done: its s_endpgm retired; error / error_pc / error_code (1,
-// INSTRUCTION): it stopped at an instruction the spine does not run (vector and memory
-// ones included), its words past the memory's end, a branch or jump out of it, or a
+// INSTRUCTION): it stopped at an instruction the core does not run (DPP, VOPD, floating
+// point, vector memory), its words past the memory's end, a branch or jump out of it, or a
 // scalar load the bus refused (ERR) or whose address lies at or above 2^32. A scalar load
 // retires with a tag (trace_tag); its dwords come with that tag on trace_stag
-// (trace_swe / sidx / sval) and trace_sdone ends it. The host port answers nothing (no
-// CSRs yet) and the vector trace ports are idle. rst: synchronous, active high.
+// (trace_swe / sidx / sval) and trace_sdone ends it. A VALU instruction retires when it
+// completes, its VGPR writes on trace_vwe0/1 (whole registers, all 32 lanes) with it. The
+// host port answers nothing (no CSRs yet). rst: synchronous, active high.
 `default_nettype none
 
 module cu32_top (
@@ -93,6 +94,7 @@ module cu32_top (
     output wire        trace_scc
 );
 `include "cu32_shape.vh"
+`include "cu32_ctrl.vh"
     localparam integer SB = CU32_SLOT_PORT_BITS;
     localparam integer IB = CU32_IMEM_BITS;
 
@@ -117,17 +119,27 @@ module cu32_top (
     reg  [31:0] p_error_pc;
     always @(posedge clk) if (fault) p_error_pc <= fault_pc;
 
-    wire        t_valid, t_lit, t_scc_we, t_scc, start_busy;
+    wire        t_valid, t_vector, t_lit, t_scc_we, t_scc, start_busy;
     wire [SB-1:0] t_slot;
     wire [6:0]  t_sidx;
-    wire [31:0] t_pc, t_w0, t_w1;
+    wire [31:0] t_pc, t_w0, t_w1, t_w2;
     wire [1:0]  t_n;
     wire [63:0] t_exec;
     wire [3:0]  t_we;
     wire [27:0] t_idx;
     wire [127:0] t_val;
-    wire        unused = &{1'b0, start_busy, imem_addr[31:IB], t_slot, host_cyc, host_stb,
+    wire        unused = &{1'b0, start_busy, imem_addr[31:IB], host_cyc, host_stb,
                            host_we, host_adr, host_dat_i, host_sel};
+    // The spine and the vector ALU.
+    wire                   v_valid, vd_valid, vd_take, v_scc, v_clear, v_clear_busy;
+    wire [SB-1:0]          v_slot, vd_slot, v_clear_slot;
+    wire [VCTRL_WIDTH-1:0] v_ctrl;
+    wire [8:0]             v_src0, v_src1, v_src2;
+    wire [7:0]             v_vdst;
+    wire [3:0]             v_opsel;
+    wire [2:0]             v_srd, v_sport, v_shi;
+    wire [63:0]            v_pa, v_pb;
+    wire [31:0]            v_lit, v_exec, vd_val;
     cu32_scalar #(.INT_MUL(CU32_INT_MUL), .SLOTS(CU32_SLOTS), .SB(SB), .IMEM_BITS(IB)) scalar (
         .clk(clk), .rst(rst || start),
         .imem_we(imem_we && (imem_addr[31:IB] == 0)), .imem_addr(imem_addr[IB-1:0]),
@@ -138,12 +150,43 @@ module cu32_top (
         .wb_cyc(wb_cyc), .wb_stb(wb_stb), .wb_we(wb_we), .wb_adr(wb_adr), .wb_dat_o(wb_dat_o),
         .wb_sel(wb_sel), .wb_stall(wb_stall), .wb_ack(wb_ack), .wb_err(wb_err),
         .wb_dat_i(wb_dat_i),
-        .trace_valid(t_valid), .trace_slot(t_slot), .trace_pc(t_pc), .trace_word0(t_w0),
-        .trace_word1(t_w1), .trace_nwords(t_n), .trace_has_literal(t_lit),
+        .v_valid(v_valid), .v_slot(v_slot), .v_ctrl(v_ctrl), .v_src0(v_src0),
+        .v_src1(v_src1), .v_src2(v_src2), .v_vdst(v_vdst), .v_opsel(v_opsel), .v_srd(v_srd),
+        .v_sport(v_sport), .v_shi(v_shi), .v_pa(v_pa), .v_pb(v_pb), .v_lit(v_lit),
+        .v_scc(v_scc), .v_exec(v_exec), .vd_valid(vd_valid), .vd_slot(vd_slot),
+        .vd_val(vd_val), .vd_take(vd_take), .v_clear(v_clear), .v_clear_slot(v_clear_slot),
+        .v_clear_busy(v_clear_busy),
+        .trace_valid(t_valid), .trace_vector(t_vector), .trace_slot(t_slot), .trace_pc(t_pc),
+        .trace_word0(t_w0), .trace_word1(t_w1), .trace_word2(t_w2), .trace_nwords(t_n),
+        .trace_has_literal(t_lit),
         .trace_exec(t_exec), .trace_we(t_we), .trace_idx(t_idx), .trace_val(t_val),
         .trace_scc_we(t_scc_we), .trace_scc(t_scc), .trace_tag(trace_tag),
         .trace_swe(trace_swe), .trace_sidx(t_sidx), .trace_sval(trace_sval),
         .trace_stag(trace_stag), .trace_sdone(trace_sdone)
+    );
+
+`ifndef CU32_TRACE
+    wire          unused_trace = &{1'b0, t_slot, t_vector};
+`else
+    wire          s_vwe0, s_vwe1;
+    wire [7:0]    s_vidx0, s_vidx1;
+    wire [31:0]   s_vmask;
+    wire [1023:0] s_vval0, s_vval1;
+`endif
+    cu32_simd #(.LANES(CU32_LANES), .PASS_BITS(CU32_PASS_BITS), .SB(SB),
+                .SLOT_BITS(CU32_SLOT_BITS), .VGPRS(CU32_VGPRS), .VGPR_BITS(CU32_VGPR_BITS)) simd (
+        .clk(clk), .rst(rst || start),
+        .clear(v_clear), .clear_slot(v_clear_slot), .clear_busy(v_clear_busy),
+        .in_valid(v_valid), .in_slot(v_slot), .in_ctrl(v_ctrl), .in_src0(v_src0),
+        .in_src1(v_src1), .in_src2(v_src2), .in_vdst(v_vdst), .in_opsel(v_opsel),
+        .in_srd(v_srd), .in_sport(v_sport), .in_shi(v_shi), .in_pa(v_pa), .in_pb(v_pb),
+        .in_lit(v_lit), .in_scc(v_scc), .in_exec(v_exec),
+        .done_valid(vd_valid), .done_slot(vd_slot), .done_val(vd_val), .done_take(vd_take)
+`ifdef CU32_TRACE
+        ,
+        .t_slot(t_slot), .t_vwe0(s_vwe0), .t_vwe1(s_vwe1), .t_vidx0(s_vidx0),
+        .t_vidx1(s_vidx1), .t_vmask(s_vmask), .t_vval0(s_vval0), .t_vval1(s_vval1)
+`endif
     );
 
     assign running = live;
@@ -159,15 +202,17 @@ module cu32_top (
     assign trace_pc = t_pc;
     assign trace_word0 = t_w0;
     assign trace_word1 = t_w1;
-    assign trace_word2 = 32'd0;
+    assign trace_word2 = t_w2;
     assign trace_has_literal = t_lit;
     assign trace_nwords = t_n;
     assign trace_exec = t_exec;
     assign trace_sidx = {1'b0, t_sidx};
     assign {trace_vbg, trace_vdone, trace_mdone} = 4'd0;
 `ifdef CU32_TRACE
-    assign {trace_vwe0, trace_vidx0, trace_vmask, trace_vval0} = 1065'd0;
-    assign {trace_vwe1, trace_vidx1, trace_vval1} = 1033'd0;
+    assign trace_vwe0 = t_valid && t_vector && s_vwe0;
+    assign trace_vwe1 = t_valid && t_vector && s_vwe1;
+    assign {trace_vidx0, trace_vidx1, trace_vmask, trace_vval0, trace_vval1}
+        = {s_vidx0, s_vidx1, s_vmask, s_vval0, s_vval1};
     assign {trace_vwe2, trace_vidx2, trace_vval2} = 1033'd0;
     assign {trace_vwe3, trace_vidx3, trace_vval3} = 1033'd0;
 `endif

@@ -53,9 +53,9 @@ module tb;
         .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd_data0), .rd_data1(rd_data1),
         .rd_data2(rd_data2),
         .wa_valid(wa_valid), .wa_slot(a[SW+47:48]), .wa_pass(a[PW+39:40]),
-        .wa_reg(a[39:32]), .wa_mask(a[LANES-1:0]), .wa_data(wad[iwa < N ? iwa : N - 1]),
+        .wa_reg(a[39:32]), .wa_mask(a[LANES-1:0]), .wa_data(wad[iwa < N ? iwa : N - 1]), .wa_half(2'b11),
         .wb_valid(wb_valid), .wb_ready(wb_ready), .wb_slot(b[SW+47:48]),
-        .wb_pass(b[PW+39:40]), .wb_reg(b[39:32]), .wb_mask(b[LANES-1:0]),
+        .wb_pass(b[PW+39:40]), .wb_reg(b[39:32]), .wb_all(1'b0), .wb_mask(b[LANES-1:0]),
         .wb_data(wbd[iwb < N ? iwb : N - 1]));
 
     initial begin

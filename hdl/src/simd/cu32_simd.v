@@ -1,0 +1,529 @@
+// cu32_simd — the interleaved core's vector ALU: the VGPR file (cu32_vgpr), LANES integer
+// lanes (cu32_lane) and the sequencer that takes a wave32 VALU instruction through them
+// in PASSES = 32 / LANES passes of LANES lanes.
+//
+// The spine hands over an instruction (in_*) in its stage X1 with its scalar operands:
+// the two SGPR pairs it read (in_pa, in_pb; in_srd, in_sport, in_shi say which source
+// takes which pair, and which half), the literal and SCC; its wave waits, parked, until
+// the instruction completes, so a wave has one instruction here at a time and nothing in
+// the VGPR file needs ordering: a wave's next instruction reads after its last writes.
+// Instructions of different waves follow each other pass by pass with no gap.
+//
+// An instruction waits in a queue (one place per wave slot; distributed RAM in four
+// parts, each read by the stage that needs it: QR by I, QO by O, QW by W, QS by the
+// completion) from its arrival until the spine has taken its completion. Per pass:
+//   IN  the instruction registered; its scalar operands resolved (an SGPR or a pair,
+//       an inline constant, the literal, SCC; a 16-bit one's OPSEL half) and queued
+//   I   the pass's VGPR read requests: one for the sources' registers, and a second for
+//       the high registers of 64-bit VGPR sources; a pass whose result takes two writes
+//       (a 64-bit destination) and no second request asks for an empty one, so that
+//       passes leave the VGPR file, and the lanes, at most one write a cycle
+//   (cu32_vgpr: 3 + batches cycles; data registered)
+//   O   each lane's S0, S1, S2 from the VGPR words or the scalar values, its mask bit
+//       (VCC or the SRC2 lane mask) and lane index, registered
+//   L1..L4  cu32_lane
+//   W   the write: the destination's pass under EXEC (v_writelane_b32: its one lane),
+//       a 16-bit result to its OPSEL half alone, a 64-bit one's high word a cycle
+//       later; the lane mask result (compare, carry) gathered over the passes under EXEC,
+//       or v_readlane/v_readfirstlane's lane taken; after the last pass the instruction
+//       completes with that value (done_*), which the spine writes to VCC, EXEC or its
+//       SDST when it retires the instruction (done_take).
+//
+// A wave's start sweeps its VGPRs to 0 (clear .. clear_busy: VGPRS / 4 * PASSES cycles,
+// four registers a cycle on the VGPR file's port B).
+//
+// Under CU32_TRACE (the co-simulation's build) a shadow of the VGPR file keeps every
+// written value, and the t_* ports give, for the wave slot t_slot, the registers its
+// last instruction wrote (all 32 lanes, and the lanes written) for the trace's V lines.
+`default_nettype none
+
+module cu32_simd #(
+    parameter integer LANES = 8,
+    parameter integer PASS_BITS = 2,   // log2 (32 / LANES)
+    parameter integer SB = 3,          // slot port width (at least 1; the queue's places)
+    parameter integer SLOT_BITS = 3,   // slot address bits of the VGPR file (0: one slot)
+    parameter integer VGPRS = 64,
+    parameter integer VGPR_BITS = 6
+) (
+    input  wire                   clk,
+    input  wire                   rst,
+    input  wire                   clear,
+    input  wire [SB-1:0]          clear_slot,
+    output wire                   clear_busy,
+    input  wire                   in_valid,
+    input  wire [SB-1:0]          in_slot,
+    input  wire [VCTRL_WIDTH-1:0] in_ctrl,
+    input  wire [8:0]             in_src0,
+    input  wire [8:0]             in_src1,
+    input  wire [8:0]             in_src2,
+    input  wire [7:0]             in_vdst,
+    input  wire [3:0]             in_opsel,
+    input  wire [2:0]             in_srd,
+    input  wire [2:0]             in_sport,
+    input  wire [2:0]             in_shi,
+    input  wire [63:0]            in_pa,
+    input  wire [63:0]            in_pb,
+    input  wire [31:0]            in_lit,
+    input  wire                   in_scc,
+    input  wire [31:0]            in_exec,
+    output wire                   done_valid,
+    output wire [SB-1:0]          done_slot,
+    output wire [31:0]            done_val,
+    input  wire                   done_take
+`ifdef CU32_TRACE
+    ,
+    input  wire [SB-1:0]          t_slot,
+    output wire                   t_vwe0,
+    output wire                   t_vwe1,
+    output wire [7:0]             t_vidx0,
+    output wire [7:0]             t_vidx1,
+    output wire [31:0]            t_vmask,
+    output wire [1023:0]          t_vval0,
+    output wire [1023:0]          t_vval1
+`endif
+);
+`include "cu32_ctrl.vh"
+    localparam integer L = LANES;
+    localparam integer P = 32 / LANES;
+    localparam integer PW = PASS_BITS > 0 ? PASS_BITS : 1;
+    localparam integer LB = 5 - PASS_BITS;               // lane-in-pass bits
+    localparam integer Q = 1 << SB;                      // queue places
+    localparam integer TB = SB + PW + 3;                 // VGPR read tag
+    localparam integer OPB = VW_OP;
+    localparam integer P_LAST = P - 1;
+    localparam [PW-1:0] PLAST = P_LAST[PW-1:0];         // the last pass
+
+    // ---- IN: the instruction registered, its scalar operands resolved ----
+    reg                   i_valid;
+    reg  [SB-1:0]         i_slot;
+    reg  [VCTRL_WIDTH-1:0] i_ctrl;
+    reg  [8:0]            i_src [0:2];
+    reg  [7:0]            i_vdst;
+    reg  [3:0]            i_opsel;
+    reg  [2:0]            i_srd, i_sport, i_shi;
+    reg  [63:0]           i_pa, i_pb;
+    reg  [31:0]           i_lit, i_exec;
+    reg                   i_scc;
+    always @(posedge clk) begin
+        i_valid <= in_valid && !rst;
+        i_slot <= in_slot;
+        i_ctrl <= in_ctrl;
+        i_src[0] <= in_src0;
+        i_src[1] <= in_src1;
+        i_src[2] <= in_src2;
+        i_vdst <= in_vdst;
+        i_opsel <= in_opsel;
+        i_srd <= in_srd;
+        i_sport <= in_sport;
+        i_shi <= in_shi;
+        i_pa <= in_pa;
+        i_pb <= in_pb;
+        i_lit <= in_lit;
+        i_scc <= in_scc;
+        i_exec <= in_exec;
+    end
+    wire [OPB-1:0] i_op = i_ctrl[VF_OP +: VW_OP];
+    wire [2:0]     i_use = {i_ctrl[VF_USE2], i_ctrl[VF_USE1], i_ctrl[VF_USE0]};
+    wire [1:0]     i_w [0:2];
+    assign i_w[0] = i_ctrl[VF_W0 +: 2];
+    assign i_w[1] = i_ctrl[VF_W1 +: 2];
+    assign i_w[2] = i_ctrl[VF_W2 +: 2];
+    wire [1:0]     i_dw = i_ctrl[VF_DW +: 2];
+    wire [1:0]     i_mout = i_ctrl[VF_MOUT +: 2];
+    wire [1:0]     i_min = i_ctrl[VF_MIN +: 2];
+    wire [2:0]     i_special = i_ctrl[VF_SPECIAL +: 3];
+    wire           i_lit_sext = i_ctrl[VF_LIT_SEXT];
+
+    // A scalar source: its pair (A or B) and half, or the inline constant of its code in
+    // the operand's width, SCC, the literal; a 16-bit one's OPSEL half.
+    wire [63:0] k_val [0:2];
+    wire        unused_k;
+    wire [2:0]  k_is;
+    genvar gk;
+    generate
+        for (gk = 0; gk < 3; gk = gk + 1) begin : konst
+            cu32_inline_const k (.code(i_src[gk][7:0]), .wide(i_w[gk] == VW64),
+                                 .value(k_val[gk]), .is_const(k_is[gk]));
+        end
+    endgenerate
+    assign unused_k = &{1'b0, k_is};
+    function automatic [15:0] f16k(input [3:0] i);
+        case (i)
+            4'd0: f16k = F16_K240;
+            4'd1: f16k = F16_K241;
+            4'd2: f16k = F16_K242;
+            4'd3: f16k = F16_K243;
+            4'd4: f16k = F16_K244;
+            4'd5: f16k = F16_K245;
+            4'd6: f16k = F16_K246;
+            4'd7: f16k = F16_K247;
+            default: f16k = F16_K248;
+        endcase
+    endfunction
+    function automatic [63:0] scalar(input [8:0] code, input [1:0] w, input srd, input hi,
+                                     input [63:0] pair, input [63:0] k, input [31:0] lit,
+                                     input lit_sext, input scc, input half);
+        reg [63:0] v;
+        begin
+            if (srd)
+                v = (w == VW64) ? pair : {32'd0, hi ? pair[63:32] : pair[31:0]};
+            else if (code == 9'd253)
+                v = {63'd0, scc};
+            else if (code == 9'd255)
+                v = (w == VW64) ? {{32{lit_sext & lit[31]}}, lit} : {32'd0, lit};
+            else if (w == VW16 && code >= 9'd240 && code <= 9'd248)
+                v = {48'd0, f16k(code[3:0])};
+            else
+                v = k;
+            if (w == VW16)
+                v = half ? {48'd0, v[31:16]} : {48'd0, v[15:0]};
+            scalar = v;
+        end
+    endfunction
+    wire [63:0] sv [0:2];
+    generate
+        for (gk = 0; gk < 3; gk = gk + 1) begin : resolve
+            // (The lane-mask source of v_cndmask and the carry-ins is 32-bit: VCC, or
+            // the SRC2 SGPR or constant.)
+            wire [1:0] w = (gk == 2 && i_min != MIN_NONE) ? VW32 : i_w[gk];
+            assign sv[gk] = scalar(i_src[gk], w, i_srd[gk], i_shi[gk],
+                                   i_sport[gk] ? i_pb : i_pa, k_val[gk], i_lit, i_lit_sext,
+                                   i_scc, i_opsel[gk]);
+        end
+    endgenerate
+    // The sources read from VGPRs, and those of 64 bits (a second register).
+    wire [2:0] i_vg, i_v64;
+    generate
+        for (gk = 0; gk < 3; gk = gk + 1) begin : vsrc
+            assign i_vg[gk] = i_use[gk] && i_src[gk][8] && !(gk == 2 && i_min == MIN_SRC2);
+            assign i_v64[gk] = i_vg[gk] && i_w[gk] == VW64;
+        end
+    endgenerate
+    // The lane a cross-lane instruction reads or writes: S1's, or EXEC's lowest (0 for
+    // none).
+    wire [31:0] lowest = i_exec & (~i_exec + 32'd1);
+    reg  [4:0]  first;
+    integer fi;
+    always @(*) begin
+        first = 5'd0;
+        for (fi = 0; fi < 32; fi = fi + 1) first = first | ({5{lowest[fi]}} & fi[4:0]);
+    end
+    wire [4:0] i_sel = (i_special == SP_READFIRSTLANE) ? first : sv[1][4:0];
+    wire       i_rl = (i_special == SP_READLANE) || (i_special == SP_READFIRSTLANE);
+
+    // ---- the queue: places tail .. head, issued up to iss, completed up to cpl ----
+    reg  [SB:0] tail, iss, cpl, head;
+    wire [SB-1:0] qt = tail[SB-1:0];
+    localparam integer QRW = 24 + 3 + 3 + 1;
+    localparam integer QOW = OPB + 3 * 64 + 3 + 6 + 3 + 32;
+    localparam integer QWW = 8 + 2 + 1 + 32 + 1 + 1 + 5 + 1;
+    reg  [QRW-1:0] qr [0:Q-1];
+    reg  [QOW-1:0] qo [0:Q-1];
+    reg  [QWW-1:0] qw [0:Q-1];
+    reg  [SB-1:0]  qs [0:Q-1];
+    reg  [31:0]    qv [0:Q-1];
+    // Two writes a pass and no second request: an empty one.
+    wire i_bub = (i_dw == DW_64) && (i_v64 == 3'd0);
+    always @(posedge clk) begin
+        if (i_valid) begin
+            qr[qt] <= {i_src[2][7:0], i_src[1][7:0], i_src[0][7:0], i_vg, i_v64, i_bub};
+            qo[qt] <= {i_op, sv[2], sv[1], sv[0], i_vg, i_w[2], i_w[1], i_w[0], i_opsel[2:0],
+                       sv[2][31:0]};
+            qw[qt] <= {i_vdst, i_dw, i_opsel[3], i_exec, i_special == SP_WRITELANE, i_rl,
+                       i_sel, i_mout != MOUT_NONE};
+            qs[qt] <= i_slot;
+        end
+    end
+
+    // ---- I: the passes' read requests ----
+    wire [SB-1:0] qi = iss[SB-1:0];
+    wire [7:0]    r_reg0, r_reg1, r_reg2;
+    wire [2:0]    r_vg, r_v64;
+    wire          r_bub;
+    assign {r_reg2, r_reg1, r_reg0, r_vg, r_v64, r_bub} = qr[qi];
+    wire [SB-1:0] r_slot = qs[qi];
+    // (`second`: the pass's second request is next; its tag's `data` bit marks the
+    // request that completes the pass's words: not the first of two, nor an empty one.)
+    reg  [PW-1:0] pass;
+    reg           second;
+    wire          have = iss != tail;
+    wire          two = r_v64 != 3'd0;
+    wire          last_req = !(two || r_bub) || second;
+    wire          data = second == two;
+    wire          last_pass = PASS_BITS == 0 || pass == PLAST;
+    wire          rq_valid = have;
+    wire          rq_ready;
+    always @(posedge clk) begin
+        if (rst) begin
+            pass <= {PW{1'b0}};
+            second <= 1'b0;
+            iss <= {(SB + 1){1'b0}};
+        end else if (rq_valid && rq_ready) begin
+            second <= !last_req;
+            if (last_req) begin
+                pass <= last_pass ? {PW{1'b0}} : pass + 1'b1;
+                if (last_pass) iss <= iss + 1'b1;
+            end
+        end
+    end
+
+    // ---- the VGPR file ----
+    wire                 rd_valid;
+    wire [TB-1:0]        rd_tag;
+    wire [L*32-1:0]      rd0, rd1, rd2;
+    reg                  wa_valid;
+    reg  [SB-1:0]        wa_slot;
+    reg  [PW-1:0]        wa_pass;
+    reg  [7:0]           wa_reg;
+    reg  [L-1:0]         wa_mask;
+    reg  [L*32-1:0]      wa_data;
+    reg  [1:0]           wa_half;
+    reg                  sweep;
+    reg  [SB-1:0]        sw_slot;
+    reg  [VGPR_BITS-3:0] sw_r;   // register / 4
+    reg  [PW-1:0]        sw_p;
+    wire                 wb_ready;
+    wire [7:0]           sw_reg = {{(8 - VGPR_BITS){1'b0}}, sw_r, 2'b00};
+    cu32_vgpr #(.LANES(L), .PASS_BITS(PASS_BITS), .SLOT_BITS(SLOT_BITS),
+                .VGPR_BITS(VGPR_BITS), .TAG_BITS(TB)) vgpr (
+        .clk(clk), .rst(rst),
+        .rq_valid(rq_valid), .rq_ready(rq_ready), .rq_slot(r_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
+        .rq_pass(pass), .rq_use(second ? r_v64 : r_vg),
+        .rq_reg0(r_reg0 + {7'd0, second}), .rq_reg1(r_reg1 + {7'd0, second}),
+        .rq_reg2(r_reg2 + {7'd0, second}),
+        .rq_tag({last_pass, data, second, pass, qi}),
+        .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd0), .rd_data1(rd1), .rd_data2(rd2),
+        .wa_valid(wa_valid), .wa_slot(wa_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
+        .wa_pass(wa_pass), .wa_reg(wa_reg), .wa_mask(wa_mask), .wa_data(wa_data),
+        .wa_half(wa_half),
+        .wb_valid(sweep), .wb_ready(wb_ready),
+        .wb_slot(sw_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]), .wb_pass(sw_p),
+        .wb_reg(sw_reg), .wb_all(1'b1), .wb_mask({L{1'b1}}), .wb_data({L * 32{1'b0}})
+    );
+    // The start sweep: every pass of registers 4r .. 4r + 3, r = 0 .. VGPRS / 4 - 1.
+    localparam integer R_LAST = VGPRS / 4 - 1;
+    wire sw_plast = PASS_BITS == 0 || sw_p == PLAST;
+    always @(posedge clk) begin
+        if (rst) begin
+            sweep <= 1'b0;
+        end else if (clear) begin
+            sweep <= 1'b1;
+            sw_slot <= clear_slot;
+            sw_r <= 0;
+            sw_p <= 0;
+        end else if (sweep && wb_ready) begin
+            sw_p <= sw_plast ? {PW{1'b0}} : sw_p + 1'b1;
+            if (sw_plast) sw_r <= sw_r + 1'b1;
+            sweep <= !(sw_plast && sw_r == R_LAST[VGPR_BITS-3:0]);
+        end
+    end
+    assign clear_busy = sweep;
+
+    // ---- O: the lanes' operands ----
+    wire          t_last_pass, t_data, t_second;
+    wire [PW-1:0] t_pass;
+    wire [SB-1:0] t_q;
+    assign {t_last_pass, t_data, t_second, t_pass, t_q} = rd_tag;
+    reg  [L*32-1:0] h0, h1, h2;   // the first request's words
+    always @(posedge clk) if (rd_valid && !t_second) {h2, h1, h0} <= {rd2, rd1, rd0};
+    wire [OPB-1:0] o_op_in;
+    wire [63:0]    o_sv0, o_sv1, o_sv2;
+    wire [2:0]     o_vg, o_opsel;
+    wire [1:0]     o_w0, o_w1, o_w2;
+    wire [31:0]    o_mask;
+    assign {o_op_in, o_sv2, o_sv1, o_sv0, o_vg, o_w2, o_w1, o_w0, o_opsel, o_mask} = qo[t_q];
+    wire [L*32-1:0] lo0 = t_second ? h0 : rd0;
+    wire [L*32-1:0] lo1 = t_second ? h1 : rd1;
+    wire [L*32-1:0] lo2 = t_second ? h2 : rd2;
+    function automatic [63:0] operand(input vg, input [1:0] w, input half, input [31:0] lo,
+                                      input [31:0] hi, input [63:0] s);
+        if (!vg) operand = s;
+        else if (w == VW64) operand = {hi, lo};
+        else if (w == VW16) operand = {48'd0, half ? lo[31:16] : lo[15:0]};
+        else operand = {32'd0, lo};
+    endfunction
+    reg                o_valid;
+    reg  [OPB-1:0]     o_op;
+    reg  [63:0]        o_a [0:L-1];
+    reg  [63:0]        o_b [0:L-1];
+    reg  [63:0]        o_c [0:L-1];
+    reg  [L-1:0]       o_cin;
+    reg  [PW-1:0]      o_pass;
+    reg  [SB-1:0]      o_q;
+    reg                o_last;
+    wire [31:0]        mask_sh = o_mask >> ({{(5 - PW){1'b0}}, t_pass} * L);
+    wire               unused_mask = &{1'b0, mask_sh[31:L-1]};
+    integer ol;
+    always @(posedge clk) begin
+        o_valid <= rd_valid && t_data && !rst;
+        o_op <= o_op_in;
+        o_pass <= t_pass;
+        o_q <= t_q;
+        o_last <= t_last_pass;
+        o_cin <= mask_sh[L-1:0];
+        for (ol = 0; ol < L; ol = ol + 1) begin
+            o_a[ol] <= operand(o_vg[0], o_w0, o_opsel[0], lo0[ol*32 +: 32], rd0[ol*32 +: 32], o_sv0);
+            o_b[ol] <= operand(o_vg[1], o_w1, o_opsel[1], lo1[ol*32 +: 32], rd1[ol*32 +: 32], o_sv1);
+            o_c[ol] <= operand(o_vg[2], o_w2, o_opsel[2], lo2[ol*32 +: 32], rd2[ol*32 +: 32], o_sv2);
+        end
+    end
+
+    // ---- L1..L4: the lanes ----
+    wire [L-1:0]    l_valid, l_flag;
+    wire [L*64-1:0] l_d;
+    genvar gl;
+    generate
+        for (gl = 0; gl < L; gl = gl + 1) begin : lane
+            wire [4:0] index = ({{(5 - PW){1'b0}}, o_pass} << LB) | gl[4:0];
+            cu32_lane u (
+                .clk(clk), .valid(o_valid), .op(o_op), .a(o_a[gl]), .b(o_b[gl]), .c(o_c[gl]),
+                .cin(o_cin[gl]), .lane(index), .valid_out(l_valid[gl]),
+                .d(l_d[gl*64 +: 64]), .flag(l_flag[gl])
+            );
+        end
+    endgenerate
+    // The pass beside the lanes.
+    reg  [PW+SB:0] l_ctx [0:3];
+    integer lk;
+    always @(posedge clk) begin
+        l_ctx[0] <= {o_last, o_pass, o_q};
+        for (lk = 1; lk < 4; lk = lk + 1) l_ctx[lk] <= l_ctx[lk - 1];
+    end
+    wire          w_valid = l_valid[0];
+    wire          w_last;
+    wire [PW-1:0] w_pass;
+    wire [SB-1:0] w_q;
+    assign {w_last, w_pass, w_q} = l_ctx[3];
+    wire unused_lanes = &{1'b0, l_valid};
+
+    // ---- W: the writes, the lane mask, the completion ----
+    wire [7:0]  x_vdst;
+    wire [1:0]  x_dw;
+    wire        x_hi16, x_wl, x_rl, x_mout;
+    wire [31:0] x_exec;
+    wire [4:0]  x_sel;
+    assign {x_vdst, x_dw, x_hi16, x_exec, x_wl, x_rl, x_sel, x_mout} = qw[w_q];
+    wire [SB-1:0] x_slot = qs[w_q];
+    wire [31:0] exec_sh = x_exec >> ({{(5 - PW){1'b0}}, w_pass} * L);
+    wire        unused_exec = &{1'b0, exec_sh[31:L-1]};
+    wire        sel_here = ({3'd0, x_sel} >> LB) == {{(8 - PW){1'b0}}, w_pass};
+    wire [L-1:0] sel_one = {{(L - 1){1'b0}}, 1'b1} << x_sel[LB-1:0];
+    wire [L-1:0] wmask = x_wl ? (sel_here ? sel_one : {L{1'b0}}) : exec_sh[L-1:0];
+    reg  [L*32-1:0] d_lo, d_hi;
+    integer wl;
+    always @(*) begin
+        for (wl = 0; wl < L; wl = wl + 1) begin
+            d_lo[wl*32 +: 32] = (x_dw == DW_16) ? {2{l_d[wl*64 +: 16]}} : l_d[wl*64 +: 32];
+            d_hi[wl*32 +: 32] = l_d[wl*64 + 32 +: 32];
+        end
+    end
+    // The lane mask of this pass's lanes (EXEC's only), and the lane a readlane takes.
+    wire [31:0] flags = ({{(32 - L){1'b0}}, l_flag & exec_sh[L-1:0]}) << ({{(5 - PW){1'b0}}, w_pass} * L);
+    wire [31:0] lane_val = l_d[x_sel[LB-1:0]*64 +: 32];
+    reg  [31:0] acc, rl_val;
+    wire [31:0] acc_now = (w_pass == 0 ? 32'd0 : acc) | flags;
+    wire [31:0] rl_now = sel_here ? lane_val : rl_val;
+    // A 64-bit destination's high word goes a cycle after its low one (hi_*), and the
+    // instruction completes with its last pass's.
+    reg              hi_go, hi_last;
+    reg  [SB-1:0]    hi_q;
+    reg  [31:0]      hi_val;
+    reg  [L*32-1:0]  hi_data;
+    wire [31:0]      w_val = x_rl ? rl_now : x_mout ? acc_now : 32'd0;
+    wire             fin = (w_valid && w_last && x_dw != DW_64) || (hi_go && hi_last);
+    wire [SB-1:0]    fin_q = hi_go ? hi_q : w_q;
+    wire [31:0]      fin_val = hi_go ? hi_val : w_val;
+    always @(posedge clk) begin
+        if (w_valid) begin
+            acc <= acc_now;
+            rl_val <= rl_now;
+        end
+        hi_go <= !rst && w_valid && x_dw == DW_64;
+        hi_last <= w_last;
+        hi_q <= w_q;
+        hi_val <= w_val;
+        hi_data <= d_hi;
+        wa_valid <= !rst && ((w_valid && x_dw != DW_NONE) || hi_go);
+        if (hi_go) begin
+            wa_reg <= wa_reg + 8'd1;
+        end else begin
+            wa_slot <= x_slot;
+            wa_pass <= w_pass;
+            wa_reg <= x_vdst;
+            wa_mask <= wmask;
+            wa_half <= (x_dw != DW_16) ? 2'b11 : x_hi16 ? 2'b10 : 2'b01;
+        end
+        wa_data <= hi_go ? hi_data : d_lo;
+        if (fin) qv[fin_q] <= fin_val;
+    end
+    wire unused_w = &{1'b0, l_d};
+
+    // ---- the completions, in order ----
+    always @(posedge clk) begin
+        if (rst) begin
+            tail <= {(SB + 1){1'b0}};
+            cpl <= {(SB + 1){1'b0}};
+            head <= {(SB + 1){1'b0}};
+        end else begin
+            if (i_valid) tail <= tail + 1'b1;
+            // (Only a wave's last instruction can complete while its `fin` shows: the
+            // completion is registered with its value.)
+            if (fin) cpl <= cpl + 1'b1;
+            if (done_take) head <= head + 1'b1;
+        end
+    end
+    assign done_valid = head != cpl;
+    assign done_slot = qs[head[SB-1:0]];
+    assign done_val = qv[head[SB-1:0]];
+
+`ifdef CU32_TRACE
+    // ---- the trace: a shadow of the VGPR file, and each slot's last registers written ----
+    // (shadow index: {slot, register, lane of the wave})
+    reg  [31:0] shadow [0:(1 << SB) * 256 * 32 - 1];
+    reg  [7:0]  tr_reg  [0:Q-1];
+    reg  [1:0]  tr_n    [0:Q-1];
+    reg  [31:0] tr_mask [0:Q-1];
+    function automatic [SB+12:0] at(input [SB-1:0] s, input [7:0] r, input [PW-1:0] p,
+                                    input [4:0] l);
+        at = {s, r, ({{(5 - PW){1'b0}}, p} << LB) | l};
+    endfunction
+    integer sl, sr;
+    always @(posedge clk) begin
+        for (sl = 0; sl < L; sl = sl + 1) begin
+            if (wa_valid && wa_mask[sl]) begin
+                if (wa_half[0])
+                    shadow[at(wa_slot, wa_reg, wa_pass, sl[4:0])][15:0] <= wa_data[sl*32 +: 16];
+                if (wa_half[1])
+                    shadow[at(wa_slot, wa_reg, wa_pass, sl[4:0])][31:16] <= wa_data[sl*32 + 16 +: 16];
+            end
+            if (sweep && wb_ready)
+                for (sr = 0; sr < 4; sr = sr + 1)
+                    shadow[at(sw_slot, sw_reg + sr[7:0], sw_p, sl[4:0])] <= 32'd0;
+        end
+        if (w_valid) begin
+            tr_reg[x_slot] <= x_vdst;
+            tr_n[x_slot] <= (x_dw == DW_NONE) ? 2'd0 : (x_dw == DW_64) ? 2'd2 : 2'd1;
+            tr_mask[x_slot] <= (w_pass == 0 ? 32'd0 : tr_mask[x_slot])
+                               | ({{(32 - L){1'b0}}, wmask} << ({{(5 - PW){1'b0}}, w_pass} * L));
+        end
+    end
+    genvar gt;
+    generate
+        for (gt = 0; gt < 32; gt = gt + 1) begin : tlane
+            // (0 in the lanes not written, as the trace has them)
+            wire on = tr_mask[t_slot][gt];
+            assign t_vval0[gt*32 +: 32] = on ? shadow[{t_slot, tr_reg[t_slot], gt[4:0]}] : 32'd0;
+            assign t_vval1[gt*32 +: 32] = on ? shadow[{t_slot, tr_reg[t_slot] + 8'd1, gt[4:0]}]
+                                             : 32'd0;
+        end
+    endgenerate
+    // (No lane written, no write: EXEC 0.)
+    assign t_vwe0 = tr_n[t_slot] != 2'd0 && tr_mask[t_slot] != 32'd0;
+    assign t_vwe1 = tr_n[t_slot] == 2'd2 && tr_mask[t_slot] != 32'd0;
+    assign t_vidx0 = tr_reg[t_slot];
+    assign t_vidx1 = tr_reg[t_slot] + 8'd1;
+    assign t_vmask = tr_mask[t_slot];
+`endif
+endmodule
+
+`default_nettype wire
