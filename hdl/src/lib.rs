@@ -64,7 +64,8 @@ pub fn implements(op: &OpInfo, config: &Config) -> bool {
 
 /// Whether the interleaved core, as far as it is built, runs `op`: the scalar spine runs
 /// every scalar row of the control table, scalar loads included, and the vector ALU every
-/// VOP1, VOP2, VOPC, VOP3 and VOP3SD row of the vector table (not yet their DPP forms).
+/// VOP1, VOP2, VOPC, VOP3, VOP3SD and VOPD row of the vector tables (not yet the DPP
+/// forms).
 fn interleaved_runs(op: &OpInfo, config: &Config) -> bool {
     match op.format {
         Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp | Format::Smem => {
@@ -73,6 +74,7 @@ fn interleaved_runs(op: &OpInfo, config: &Config) -> bool {
         Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3 | Format::Vop3sd => {
             vector::vector_control(op).is_some()
         }
+        Format::VopdX | Format::VopdY => vector::dual_control(op).is_some(),
         _ => false,
     }
 }

@@ -23,7 +23,7 @@
 //       the instruction retires (trace_*), a load goes into the memory unit's queue, a
 //       wait parks its slot, or its wave ends (s_endpgm) or faults
 //
-// A VALU instruction (cu32_vdecode's rows, but DPP, VOPD and the memory instructions)
+// A VALU instruction (cu32_vdecode's rows, VOPD included, but DPP and the memory ones)
 // goes through the stages with its SGPR operands read as two pairs, and in X1 to the
 // vector ALU (cu32_simd, beside the spine); W parks its wave. When it completes, W
 // retires it in a cycle no other instruction takes W: its scalar result (a lane mask to
@@ -86,6 +86,8 @@ module cu32_scalar #(
     output wire [7:0]             v_vdst,
     output wire [3:0]             v_opsel,
     output wire [2:0]             v_srd,
+    output wire                   v_vcc2,
+    output wire [31:0]            v_vcc,
     output wire [2:0]             v_sport,
     output wire [2:0]             v_shi,
     output wire [63:0]            v_pa,
@@ -93,6 +95,11 @@ module cu32_scalar #(
     output wire [31:0]            v_lit,
     output wire                   v_scc,
     output wire [31:0]            v_exec,
+    output wire                   v_vopd,
+    output wire [VCTRL_WIDTH-1:0] v_ctrl_y,
+    output wire [8:0]             v_src0_y,
+    output wire [7:0]             v_src1_y,
+    output wire [7:0]             v_vdst_y,
     input  wire                   vd_valid,
     input  wire [SB-1:0]          vd_slot,
     input  wire [31:0]            vd_val,
@@ -267,19 +274,23 @@ module cu32_scalar #(
     wire [8:0]             dv_src0, dv_src1, dv_src2;
     wire [7:0]             dv_vdst;
     wire [3:0]             dv_opsel;
-    wire [VCTRL_WIDTH-1:0] dv_ctrl;
-    // (Its VOPD, DS and GLOBAL fields wait for their units.)
+    wire [VCTRL_WIDTH-1:0] dv_ctrl, dv_ctrl_y;
+    wire [8:0]             dv_src0_y, dv_src1_y;
+    wire [7:0]             dv_vdst_y;
+    // (Its DS and GLOBAL fields wait for their units.)
     /* verilator lint_off PINMISSING */
     cu32_vdecode vdecode (
         .clk(clk), .en(1'b1), .word0(e_w0), .word1(e_w1), .valu(dv_valu), .nwords(dv_nwords),
         .vop3(dv_vop3), .sidx0(dv_sidx0), .sidx1(dv_sidx1), .sidx2(dv_sidx2),
         .sread(dv_sread), .src0(dv_src0), .src1(dv_src1), .src2(dv_src2), .vdst(dv_vdst),
         .sdst(dv_sdst), .opsel(dv_opsel), .dpp(dv_dpp), .vopd(dv_vopd), .ctrl(dv_ctrl),
+        .ctrl_y(dv_ctrl_y), .src0_y(dv_src0_y), .src1_y(dv_src1_y), .vdst_y(dv_vdst_y),
         .ds(dv_ds)
     );
     /* verilator lint_on PINMISSING */
+    wire unused_dv = &{1'b0, dv_src1_y[8]};   // (a VOPD's VSRC1Y: always a VGPR)
     // A VALU instruction the vector ALU runs.
-    wire d_valu = dv_valu && !dv_ds && !dv_vopd && (dv_dpp == 2'd0);
+    wire d_valu = dv_valu && !dv_ds && (dv_dpp == 2'd0);
 
     // ---- C: operands, constants, branch, checks ----
     // M0-relative SSRC0 and SDST.
@@ -301,20 +312,24 @@ module cu32_scalar #(
     // A VALU instruction reads its SGPR operands as two pairs: A the first source's
     // that reads one, B the last's (the other sources name one of them, or the
     // instruction asks for three scalar values: refused, as the constant bus allows two).
-    wire [6:0]  v_a = dv_sread[0] ? dv_sidx0 : dv_sread[1] ? dv_sidx1 : dv_sidx2;
-    wire [6:0]  v_b = dv_sread[2] ? dv_sidx2 : dv_sread[1] ? dv_sidx1 : dv_sidx0;
+    // VCC as the third source (the lane mask of v_cndmask, the carry-ins, VOPD) comes
+    // from the slot's state instead (v_s2vcc).
+    wire        v_s2vcc = dv_sread[2] && (dv_sidx2[6:1] == VCC_LO[6:1]);
+    wire [2:0]  v_sr = {dv_sread[2] && !v_s2vcc, dv_sread[1:0]};
+    wire [6:0]  v_a = v_sr[0] ? dv_sidx0 : v_sr[1] ? dv_sidx1 : dv_sidx2;
+    wire [6:0]  v_b = v_sr[2] ? dv_sidx2 : v_sr[1] ? dv_sidx1 : dv_sidx0;
     wire [2:0]  v_on_b = {dv_sidx2[6:1] != v_a[6:1], dv_sidx1[6:1] != v_a[6:1],
                           dv_sidx0[6:1] != v_a[6:1]};
-    wire        v_three = (&dv_sread) && v_on_b[1] && (dv_sidx1[6:1] != v_b[6:1]);
+    wire        v_three = (&v_sr) && v_on_b[1] && (dv_sidx1[6:1] != v_b[6:1]);
     wire        a_rel = (d_a_rel != REL_NONE) && ia_ok;
     wire [6:0]  a_code = d_valu ? v_a : d_smem ? {d_w0[5:0], 1'b0} : a_rel ? ia_addr
                        : (d_a_src == ASRC_SDST) ? d_w0[22:16] : d_w0[6:0];
     wire [6:0]  b_code = d_valu ? v_b : d_smem ? d_w1[31:25]
                        : (d_b_src == BSRC_SDST) ? d_w0[22:16] : d_w0[14:8];
     wire [6:0]  d_code = d_smem ? d_w0[12:6] : (d_d_rel != REL_NONE) ? id_addr : d_w0[22:16];
-    wire        a_reg = d_valu ? (dv_sread != 3'd0) : d_smem || (d_a_src == ASRC_SDST)
+    wire        a_reg = d_valu ? (v_sr != 3'd0) : d_smem || (d_a_src == ASRC_SDST)
                         || ((d_a_src == ASRC_SSRC0) && !d_w0[7]);
-    wire        b_reg = d_valu ? (dv_sread != 3'd0) : d_smem || (d_b_src == BSRC_SDST)
+    wire        b_reg = d_valu ? (v_sr != 3'd0) : d_smem || (d_b_src == BSRC_SDST)
                         || ((d_b_src == BSRC_SSRC1) && !d_w0[15]);
     wire        a_wide = d_a_wide || d_smem || d_valu;
     wire        b_wide = d_b_wide || d_valu;
@@ -445,7 +460,7 @@ module cu32_scalar #(
     // The slot's VALU instruction, kept in distributed RAM from C on: what X1 hands to
     // the vector ALU (vx), and what W needs to retire it when it completes (vt: its PC,
     // next PC, words, and the SGPR code its scalar result goes to, if any).
-    localparam integer VXW = VCTRL_WIDTH + 27 + 8 + 4 + 9 + 32;
+    localparam integer VXW = VCTRL_WIDTH + 27 + 8 + 4 + 10 + 32 + 1 + VCTRL_WIDTH + 9 + 8 + 8;
     localparam integer VTW = 2 * IMEM_BITS + 96 + 2 + 1 + 7 + 1;
     reg  [VXW-1:0] vx [0:SLOTS-1];
     reg  [VTW-1:0] vt [0:SLOTS-1];
@@ -457,9 +472,10 @@ module cu32_scalar #(
     wire        dv_lit = dv_nwords != (dv_vop3 ? 2'd2 : 2'd1);
     always @(posedge clk) begin
         if (d_valid && d_valu) begin
-            vx[d_slot] <= {dv_ctrl, dv_src0, dv_src1, dv_src2, dv_vdst, dv_opsel, dv_sread,
+            vx[d_slot] <= {dv_ctrl, dv_src0, dv_src1, dv_src2, dv_vdst, dv_opsel, v_sr, v_s2vcc,
                            v_on_b, dv_sidx2[0], dv_sidx1[0], dv_sidx0[0],
-                           dv_vop3 ? d_w2 : d_w1};
+                           dv_vop3 ? d_w2 : d_w1, dv_vopd, dv_ctrl_y, dv_src0_y,
+                           dv_src1_y[7:0], dv_vdst_y};
             vt[d_slot] <= {d_pc, next[IMEM_BITS-1:0], d_w0, d_w1, d_w2, dv_nwords, dv_lit,
                            dv_rcode, dv_rl || (dv_mout != MOUT_NONE)};
         end
@@ -569,17 +585,20 @@ module cu32_scalar #(
     );
     wire unused_salu = &{1'b0, lw_ready};
     // A VALU instruction goes to the vector ALU from X1: its SGPR pairs (x_a, x_b: read
-    // whole), SCC, EXEC, and the rest from vx.
+    // whole), SCC, EXEC, VCC, and the rest from vx.
     reg          x_vgo;
     reg [SB-1:0] x_vslot;
+    reg [31:0]   x_vcc;
     always @(posedge clk) begin
         x_vgo <= !rst && r_valid && r_valu && !r_bad;
         x_vslot <= r_slot;
+        x_vcc <= st_vcc_lo[r_slot];
     end
+    assign v_vcc = x_vcc;
     assign v_valid = x_vgo;
     assign v_slot = x_vslot;
-    assign {v_ctrl, v_src0, v_src1, v_src2, v_vdst, v_opsel, v_srd, v_sport, v_shi, v_lit}
-        = vx[x_vslot];
+    assign {v_ctrl, v_src0, v_src1, v_src2, v_vdst, v_opsel, v_srd, v_vcc2, v_sport, v_shi, v_lit,
+            v_vopd, v_ctrl_y, v_src0_y, v_src1_y, v_vdst_y} = vx[x_vslot];
     assign v_pa = x_a;
     assign v_pb = x_b;
     assign v_scc = x_scc;

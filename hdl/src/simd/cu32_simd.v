@@ -4,7 +4,7 @@
 //
 // The spine hands over an instruction (in_*) in its stage X1 with its scalar operands:
 // the two SGPR pairs it read (in_pa, in_pb; in_srd, in_sport, in_shi say which source
-// takes which pair, and which half), the literal and SCC; its wave waits, parked, until
+// takes which pair, and which half), VCC, the literal and SCC; its wave waits, parked, until
 // the instruction completes, so a wave has one instruction here at a time and nothing in
 // the VGPR file needs ordering: a wave's next instruction reads after its last writes.
 // Instructions of different waves follow each other pass by pass with no gap.
@@ -17,7 +17,9 @@
 //   I   the pass's VGPR read requests: one for the sources' registers, and a second for
 //       the high registers of 64-bit VGPR sources; a pass whose result takes two writes
 //       (a 64-bit destination) and no second request asks for an empty one, so that
-//       passes leave the VGPR file, and the lanes, at most one write a cycle
+//       passes leave the VGPR file, and the lanes, at most one write a cycle. A VOPD
+//       pass is two operations: the first request reads the X half's sources, the second
+//       the Y half's, and each goes on through the lanes with its data
 //   (cu32_vgpr: 3 + batches cycles; data registered)
 //   O   each lane's S0, S1, S2 from the VGPR words or the scalar values, its mask bit
 //       (VCC or the SRC2 lane mask) and lane index, registered
@@ -59,6 +61,9 @@ module cu32_simd #(
     input  wire [7:0]             in_vdst,
     input  wire [3:0]             in_opsel,
     input  wire [2:0]             in_srd,
+    // (in_vcc2: source 2 is VCC, in_vcc, rather than a pair)
+    input  wire                   in_vcc2,
+    input  wire [31:0]            in_vcc,
     input  wire [2:0]             in_sport,
     input  wire [2:0]             in_shi,
     input  wire [63:0]            in_pa,
@@ -66,6 +71,13 @@ module cu32_simd #(
     input  wire [31:0]            in_lit,
     input  wire                   in_scc,
     input  wire [31:0]            in_exec,
+    // A VOPD instruction: in_ctrl, in_src0, in_src1 and in_vdst are its X half, these its
+    // Y half (whose SRC0 takes the second SGPR source: in_srd[1], in_sport[1], in_shi[1]).
+    input  wire                   in_vopd,
+    input  wire [VCTRL_WIDTH-1:0] in_ctrl_y,
+    input  wire [8:0]             in_src0_y,
+    input  wire [7:0]             in_src1_y,
+    input  wire [7:0]             in_vdst_y,
     output wire                   done_valid,
     output wire [SB-1:0]          done_slot,
     output wire [31:0]            done_val,
@@ -101,9 +113,14 @@ module cu32_simd #(
     reg  [7:0]            i_vdst;
     reg  [3:0]            i_opsel;
     reg  [2:0]            i_srd, i_sport, i_shi;
+    reg                   i_vcc2;
+    reg  [31:0]           i_vcc;
     reg  [63:0]           i_pa, i_pb;
     reg  [31:0]           i_lit, i_exec;
-    reg                   i_scc;
+    reg                   i_scc, i_vopd;
+    reg  [VCTRL_WIDTH-1:0] i_ctrl_y;
+    reg  [8:0]            i_src0_y;
+    reg  [7:0]            i_src1_y, i_vdst_y;
     always @(posedge clk) begin
         i_valid <= in_valid && !rst;
         i_slot <= in_slot;
@@ -114,6 +131,8 @@ module cu32_simd #(
         i_vdst <= in_vdst;
         i_opsel <= in_opsel;
         i_srd <= in_srd;
+        i_vcc2 <= in_vcc2;
+        i_vcc <= in_vcc;
         i_sport <= in_sport;
         i_shi <= in_shi;
         i_pa <= in_pa;
@@ -121,6 +140,11 @@ module cu32_simd #(
         i_lit <= in_lit;
         i_scc <= in_scc;
         i_exec <= in_exec;
+        i_vopd <= in_vopd;
+        i_ctrl_y <= in_ctrl_y;
+        i_src0_y <= in_src0_y;
+        i_src1_y <= in_src1_y;
+        i_vdst_y <= in_vdst_y;
     end
     wire [OPB-1:0] i_op = i_ctrl[VF_OP +: VW_OP];
     wire [2:0]     i_use = {i_ctrl[VF_USE2], i_ctrl[VF_USE1], i_ctrl[VF_USE0]};
@@ -136,9 +160,9 @@ module cu32_simd #(
 
     // A scalar source: its pair (A or B) and half, or the inline constant of its code in
     // the operand's width, SCC, the literal; a 16-bit one's OPSEL half.
-    wire [63:0] k_val [0:2];
+    wire [63:0] k_val [0:3];
     wire        unused_k;
-    wire [2:0]  k_is;
+    wire [3:0]  k_is;
     genvar gk;
     generate
         for (gk = 0; gk < 3; gk = gk + 1) begin : konst
@@ -146,6 +170,8 @@ module cu32_simd #(
                                  .value(k_val[gk]), .is_const(k_is[gk]));
         end
     endgenerate
+    cu32_inline_const ky (.code(i_src0_y[7:0]), .wide(1'b0), .value(k_val[3]),
+                          .is_const(k_is[3]));
     assign unused_k = &{1'b0, k_is};
     function automatic [15:0] f16k(input [3:0] i);
         case (i)
@@ -186,11 +212,18 @@ module cu32_simd #(
             // (The lane-mask source of v_cndmask and the carry-ins is 32-bit: VCC, or
             // the SRC2 SGPR or constant.)
             wire [1:0] w = (gk == 2 && i_min != MIN_NONE) ? VW32 : i_w[gk];
-            assign sv[gk] = scalar(i_src[gk], w, i_srd[gk], i_shi[gk],
-                                   i_sport[gk] ? i_pb : i_pa, k_val[gk], i_lit, i_lit_sext,
-                                   i_scc, i_opsel[gk]);
+            wire vcc = gk == 2 && i_vcc2;
+            assign sv[gk] = scalar(i_src[gk], w, i_srd[gk] || vcc, i_shi[gk],
+                                   vcc ? {32'd0, i_vcc} : i_sport[gk] ? i_pb : i_pa, k_val[gk],
+                                   i_lit, i_lit_sext, i_scc, i_opsel[gk]);
         end
     endgenerate
+    // A VOPD's Y half: its SRC0 (32-bit) as a scalar, whether it is a VGPR, its
+    // operation.
+    wire [63:0] sv_y = scalar(i_src0_y, VW32, i_srd[1], i_shi[1], i_sport[1] ? i_pb : i_pa,
+                              k_val[3], i_lit, 1'b0, i_scc, 1'b0);
+    wire [1:0]  i_vg_y = {i_ctrl_y[VF_USE1], i_src0_y[8]};
+    wire [OPB-1:0] i_op_y = i_ctrl_y[VF_OP +: VW_OP];
     // The sources read from VGPRs, and those of 64 bits (a second register).
     wire [2:0] i_vg, i_v64;
     generate
@@ -214,21 +247,24 @@ module cu32_simd #(
     // ---- the queue: places tail .. head, issued up to iss, completed up to cpl ----
     reg  [SB:0] tail, iss, cpl, head;
     wire [SB-1:0] qt = tail[SB-1:0];
-    localparam integer QRW = 24 + 3 + 3 + 1;
-    localparam integer QOW = OPB + 3 * 64 + 3 + 6 + 3 + 32;
+    localparam integer QRW = 24 + 3 + 3 + 1 + 1 + 16 + 2;
+    localparam integer QOW = OPB + 3 * 64 + 3 + 6 + 3 + 32 + 1 + OPB + 64 + 2;
     localparam integer QWW = 8 + 2 + 1 + 32 + 1 + 1 + 5 + 1;
     reg  [QRW-1:0] qr [0:Q-1];
     reg  [QOW-1:0] qo [0:Q-1];
     reg  [QWW-1:0] qw [0:Q-1];
     reg  [SB-1:0]  qs [0:Q-1];
     reg  [31:0]    qv [0:Q-1];
+    reg  [8:0]     qy [0:Q-1];   // {VOPD, its Y destination}
     // Two writes a pass and no second request: an empty one.
     wire i_bub = (i_dw == DW_64) && (i_v64 == 3'd0);
     always @(posedge clk) begin
         if (i_valid) begin
-            qr[qt] <= {i_src[2][7:0], i_src[1][7:0], i_src[0][7:0], i_vg, i_v64, i_bub};
+            qr[qt] <= {i_src[2][7:0], i_src[1][7:0], i_src[0][7:0], i_vg, i_v64, i_bub,
+                       i_vopd, i_src1_y, i_src0_y[7:0], i_vg_y};
             qo[qt] <= {i_op, sv[2], sv[1], sv[0], i_vg, i_w[2], i_w[1], i_w[0], i_opsel[2:0],
-                       sv[2][31:0]};
+                       sv[2][31:0], i_vopd, i_op_y, sv_y, i_vg_y};
+            qy[qt] <= {i_vopd, i_vdst_y};
             qw[qt] <= {i_vdst, i_dw, i_opsel[3], i_exec, i_special == SP_WRITELANE, i_rl,
                        i_sel, i_mout != MOUT_NONE};
             qs[qt] <= i_slot;
@@ -239,17 +275,20 @@ module cu32_simd #(
     wire [SB-1:0] qi = iss[SB-1:0];
     wire [7:0]    r_reg0, r_reg1, r_reg2;
     wire [2:0]    r_vg, r_v64;
-    wire          r_bub;
-    assign {r_reg2, r_reg1, r_reg0, r_vg, r_v64, r_bub} = qr[qi];
+    wire          r_bub, r_vopd;
+    wire [7:0]    r_reg0_y, r_reg1_y;
+    wire [1:0]    r_vg_y;
+    assign {r_reg2, r_reg1, r_reg0, r_vg, r_v64, r_bub, r_vopd, r_reg1_y, r_reg0_y, r_vg_y}
+        = qr[qi];
     wire [SB-1:0] r_slot = qs[qi];
     // (`second`: the pass's second request is next; its tag's `data` bit marks the
     // request that completes the pass's words: not the first of two, nor an empty one.)
     reg  [PW-1:0] pass;
     reg           second;
     wire          have = iss != tail;
-    wire          two = r_v64 != 3'd0;
+    wire          two = (r_v64 != 3'd0) || r_vopd;
     wire          last_req = !(two || r_bub) || second;
-    wire          data = second == two;
+    wire          data = r_vopd || (second == two);
     wire          last_pass = PASS_BITS == 0 || pass == PLAST;
     wire          rq_valid = have;
     wire          rq_ready;
@@ -288,8 +327,10 @@ module cu32_simd #(
                 .VGPR_BITS(VGPR_BITS), .TAG_BITS(TB)) vgpr (
         .clk(clk), .rst(rst),
         .rq_valid(rq_valid), .rq_ready(rq_ready), .rq_slot(r_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
-        .rq_pass(pass), .rq_use(second ? r_v64 : r_vg),
-        .rq_reg0(r_reg0 + {7'd0, second}), .rq_reg1(r_reg1 + {7'd0, second}),
+        .rq_pass(pass),
+        .rq_use(!second ? r_vg : r_vopd ? {1'b0, r_vg_y} : r_v64),
+        .rq_reg0(r_vopd && second ? r_reg0_y : r_reg0 + {7'd0, second}),
+        .rq_reg1(r_vopd && second ? r_reg1_y : r_reg1 + {7'd0, second}),
         .rq_reg2(r_reg2 + {7'd0, second}),
         .rq_tag({last_pass, data, second, pass, qi}),
         .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd0), .rd_data1(rd1), .rd_data2(rd2),
@@ -331,10 +372,17 @@ module cu32_simd #(
     wire [2:0]     o_vg, o_opsel;
     wire [1:0]     o_w0, o_w1, o_w2;
     wire [31:0]    o_mask;
-    assign {o_op_in, o_sv2, o_sv1, o_sv0, o_vg, o_w2, o_w1, o_w0, o_opsel, o_mask} = qo[t_q];
-    wire [L*32-1:0] lo0 = t_second ? h0 : rd0;
-    wire [L*32-1:0] lo1 = t_second ? h1 : rd1;
-    wire [L*32-1:0] lo2 = t_second ? h2 : rd2;
+    wire           o_vopd;
+    wire [OPB-1:0] o_op_y;
+    wire [63:0]    o_sv_y;
+    wire [1:0]     o_vg_y;
+    assign {o_op_in, o_sv2, o_sv1, o_sv0, o_vg, o_w2, o_w1, o_w0, o_opsel, o_mask, o_vopd,
+            o_op_y, o_sv_y, o_vg_y} = qo[t_q];
+    // (A VOPD's second request is its Y half, with sources of its own.)
+    wire            t_y = t_second && o_vopd;
+    wire [L*32-1:0] lo0 = t_second && !o_vopd ? h0 : rd0;
+    wire [L*32-1:0] lo1 = t_second && !o_vopd ? h1 : rd1;
+    wire [L*32-1:0] lo2 = t_second && !o_vopd ? h2 : rd2;
     function automatic [63:0] operand(input vg, input [1:0] w, input half, input [31:0] lo,
                                       input [31:0] hi, input [63:0] s);
         if (!vg) operand = s;
@@ -350,20 +398,26 @@ module cu32_simd #(
     reg  [L-1:0]       o_cin;
     reg  [PW-1:0]      o_pass;
     reg  [SB-1:0]      o_q;
-    reg                o_last;
+    reg                o_last, o_y;
     wire [31:0]        mask_sh = o_mask >> ({{(5 - PW){1'b0}}, t_pass} * L);
     wire               unused_mask = &{1'b0, mask_sh[31:L-1]};
     integer ol;
     always @(posedge clk) begin
         o_valid <= rd_valid && t_data && !rst;
-        o_op <= o_op_in;
+        o_op <= t_y ? o_op_y : o_op_in;
         o_pass <= t_pass;
         o_q <= t_q;
         o_last <= t_last_pass;
+        o_y <= t_y;
         o_cin <= mask_sh[L-1:0];
         for (ol = 0; ol < L; ol = ol + 1) begin
-            o_a[ol] <= operand(o_vg[0], o_w0, o_opsel[0], lo0[ol*32 +: 32], rd0[ol*32 +: 32], o_sv0);
-            o_b[ol] <= operand(o_vg[1], o_w1, o_opsel[1], lo1[ol*32 +: 32], rd1[ol*32 +: 32], o_sv1);
+            if (t_y) begin
+                o_a[ol] <= operand(o_vg_y[0], VW32, 1'b0, rd0[ol*32 +: 32], 32'd0, o_sv_y);
+                o_b[ol] <= operand(o_vg_y[1], VW32, 1'b0, rd1[ol*32 +: 32], 32'd0, 64'd0);
+            end else begin
+                o_a[ol] <= operand(o_vg[0], o_w0, o_opsel[0], lo0[ol*32 +: 32], rd0[ol*32 +: 32], o_sv0);
+                o_b[ol] <= operand(o_vg[1], o_w1, o_opsel[1], lo1[ol*32 +: 32], rd1[ol*32 +: 32], o_sv1);
+            end
             o_c[ol] <= operand(o_vg[2], o_w2, o_opsel[2], lo2[ol*32 +: 32], rd2[ol*32 +: 32], o_sv2);
         end
     end
@@ -383,17 +437,17 @@ module cu32_simd #(
         end
     endgenerate
     // The pass beside the lanes.
-    reg  [PW+SB:0] l_ctx [0:3];
+    reg  [PW+SB+1:0] l_ctx [0:3];
     integer lk;
     always @(posedge clk) begin
-        l_ctx[0] <= {o_last, o_pass, o_q};
+        l_ctx[0] <= {o_y, o_last, o_pass, o_q};
         for (lk = 1; lk < 4; lk = lk + 1) l_ctx[lk] <= l_ctx[lk - 1];
     end
     wire          w_valid = l_valid[0];
-    wire          w_last;
+    wire          w_y, w_last;
     wire [PW-1:0] w_pass;
     wire [SB-1:0] w_q;
-    assign {w_last, w_pass, w_q} = l_ctx[3];
+    assign {w_y, w_last, w_pass, w_q} = l_ctx[3];
     wire unused_lanes = &{1'b0, l_valid};
 
     // ---- W: the writes, the lane mask, the completion ----
@@ -403,6 +457,10 @@ module cu32_simd #(
     wire [31:0] x_exec;
     wire [4:0]  x_sel;
     assign {x_vdst, x_dw, x_hi16, x_exec, x_wl, x_rl, x_sel, x_mout} = qw[w_q];
+    // (A VOPD pass ends with its Y half.)
+    wire        x_vopd;
+    wire [7:0]  x_vdst_y;
+    assign {x_vopd, x_vdst_y} = qy[w_q];
     wire [SB-1:0] x_slot = qs[w_q];
     wire [31:0] exec_sh = x_exec >> ({{(5 - PW){1'b0}}, w_pass} * L);
     wire        unused_exec = &{1'b0, exec_sh[31:L-1]};
@@ -430,7 +488,8 @@ module cu32_simd #(
     reg  [31:0]      hi_val;
     reg  [L*32-1:0]  hi_data;
     wire [31:0]      w_val = x_rl ? rl_now : x_mout ? acc_now : 32'd0;
-    wire             fin = (w_valid && w_last && x_dw != DW_64) || (hi_go && hi_last);
+    wire             fin = (w_valid && w_last && x_dw != DW_64 && (w_y || !x_vopd))
+                           || (hi_go && hi_last);
     wire [SB-1:0]    fin_q = hi_go ? hi_q : w_q;
     wire [31:0]      fin_val = hi_go ? hi_val : w_val;
     always @(posedge clk) begin
@@ -449,7 +508,7 @@ module cu32_simd #(
         end else begin
             wa_slot <= x_slot;
             wa_pass <= w_pass;
-            wa_reg <= x_vdst;
+            wa_reg <= w_y ? x_vdst_y : x_vdst;
             wa_mask <= wmask;
             wa_half <= (x_dw != DW_16) ? 2'b11 : x_hi16 ? 2'b10 : 2'b01;
         end
@@ -481,6 +540,7 @@ module cu32_simd #(
     // (shadow index: {slot, register, lane of the wave})
     reg  [31:0] shadow [0:(1 << SB) * 256 * 32 - 1];
     reg  [7:0]  tr_reg  [0:Q-1];
+    reg  [7:0]  tr_reg1 [0:Q-1];
     reg  [1:0]  tr_n    [0:Q-1];
     reg  [31:0] tr_mask [0:Q-1];
     function automatic [SB+12:0] at(input [SB-1:0] s, input [7:0] r, input [PW-1:0] p,
@@ -502,7 +562,8 @@ module cu32_simd #(
         end
         if (w_valid) begin
             tr_reg[x_slot] <= x_vdst;
-            tr_n[x_slot] <= (x_dw == DW_NONE) ? 2'd0 : (x_dw == DW_64) ? 2'd2 : 2'd1;
+            tr_reg1[x_slot] <= x_vopd ? x_vdst_y : x_vdst + 8'd1;
+            tr_n[x_slot] <= (x_dw == DW_NONE) ? 2'd0 : (x_dw == DW_64 || x_vopd) ? 2'd2 : 2'd1;
             tr_mask[x_slot] <= (w_pass == 0 ? 32'd0 : tr_mask[x_slot])
                                | ({{(32 - L){1'b0}}, wmask} << ({{(5 - PW){1'b0}}, w_pass} * L));
         end
@@ -513,15 +574,14 @@ module cu32_simd #(
             // (0 in the lanes not written, as the trace has them)
             wire on = tr_mask[t_slot][gt];
             assign t_vval0[gt*32 +: 32] = on ? shadow[{t_slot, tr_reg[t_slot], gt[4:0]}] : 32'd0;
-            assign t_vval1[gt*32 +: 32] = on ? shadow[{t_slot, tr_reg[t_slot] + 8'd1, gt[4:0]}]
-                                             : 32'd0;
+            assign t_vval1[gt*32 +: 32] = on ? shadow[{t_slot, tr_reg1[t_slot], gt[4:0]}] : 32'd0;
         end
     endgenerate
     // (No lane written, no write: EXEC 0.)
     assign t_vwe0 = tr_n[t_slot] != 2'd0 && tr_mask[t_slot] != 32'd0;
     assign t_vwe1 = tr_n[t_slot] == 2'd2 && tr_mask[t_slot] != 32'd0;
     assign t_vidx0 = tr_reg[t_slot];
-    assign t_vidx1 = tr_reg[t_slot] + 8'd1;
+    assign t_vidx1 = tr_reg1[t_slot];
     assign t_vmask = tr_mask[t_slot];
 `endif
 endmodule
