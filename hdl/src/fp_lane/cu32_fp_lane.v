@@ -98,10 +98,17 @@ module cu32_fp_lane (
     // Decode: X is S0 (S1 for subrev), Y S1 or 1.0, Z S2, S1, S0 or -0 (negated for the
     // subtracts); S2 is a NaN source of the three-operand forms.
     localparam [1:0] ZS_C = 2'd0, ZS_B = 2'd1, ZS_A = 2'd2, ZS_ZERO = 2'd3;
+    // The selections: sel (min/max family), max1 (the first step, on S0 and S1, is a
+    // max), two (a second step, on its result and S2), max2, med3; cmp with its truth
+    // table pred (bit 0 less, 1 equal, 2 greater, 3 unordered), cls (v_cmp_class).
     reg       x_b, y_one, z_neg, nan_c, dx9;
     reg [1:0] zsel;
+    reg       sel, max1, two, max2, med3, cmp, cls;
+    reg [3:0] pred;
     always @* begin
         x_b = 1'b0; y_one = 1'b0; z_neg = 1'b0; nan_c = 1'b0; dx9 = 1'b0; zsel = ZS_C;
+        sel = 1'b0; max1 = 1'b0; two = 1'b0; max2 = 1'b0; med3 = 1'b0;
+        cmp = 1'b0; cls = 1'b0; pred = 4'd0;
         case (op)
             OP_FMA: nan_c = 1'b1;
             OP_FMA_DX9: begin nan_c = 1'b1; dx9 = 1'b1; end
@@ -110,6 +117,30 @@ module cu32_fp_lane (
             OP_SUBREV: begin x_b = 1'b1; y_one = 1'b1; zsel = ZS_A; z_neg = 1'b1; end
             OP_MUL: zsel = ZS_ZERO;
             OP_MUL_DX9: begin zsel = ZS_ZERO; dx9 = 1'b1; end
+            OP_MIN: sel = 1'b1;
+            OP_MAX: begin sel = 1'b1; max1 = 1'b1; end
+            OP_MIN3: begin sel = 1'b1; two = 1'b1; end
+            OP_MAX3: begin sel = 1'b1; max1 = 1'b1; two = 1'b1; max2 = 1'b1; end
+            OP_MIN_MAX: begin sel = 1'b1; two = 1'b1; max2 = 1'b1; end
+            OP_MAX_MIN: begin sel = 1'b1; max1 = 1'b1; two = 1'b1; end
+            OP_MED3: begin sel = 1'b1; two = 1'b1; med3 = 1'b1; end
+            OP_CMP_F: cmp = 1'b1;
+            OP_CMP_LT: begin cmp = 1'b1; pred = 4'd1; end
+            OP_CMP_EQ: begin cmp = 1'b1; pred = 4'd2; end
+            OP_CMP_LE: begin cmp = 1'b1; pred = 4'd3; end
+            OP_CMP_GT: begin cmp = 1'b1; pred = 4'd4; end
+            OP_CMP_LG: begin cmp = 1'b1; pred = 4'd5; end
+            OP_CMP_GE: begin cmp = 1'b1; pred = 4'd6; end
+            OP_CMP_O: begin cmp = 1'b1; pred = 4'd7; end
+            OP_CMP_U: begin cmp = 1'b1; pred = 4'd8; end
+            OP_CMP_NGE: begin cmp = 1'b1; pred = 4'd9; end
+            OP_CMP_NLG: begin cmp = 1'b1; pred = 4'd10; end
+            OP_CMP_NGT: begin cmp = 1'b1; pred = 4'd11; end
+            OP_CMP_NLE: begin cmp = 1'b1; pred = 4'd12; end
+            OP_CMP_NEQ: begin cmp = 1'b1; pred = 4'd13; end
+            OP_CMP_NLT: begin cmp = 1'b1; pred = 4'd14; end
+            OP_CMP_T: begin cmp = 1'b1; pred = 4'd15; end
+            OP_CLASS: cls = 1'b1;
             default: ;
         endcase
     end
@@ -127,6 +158,16 @@ module cu32_fp_lane (
     // 101 (for the addend's shift: eX + eY - 100 - eZ, and whether it passes 100).
     wire [10:0] b0p_n = {3'd0, ux[34:27]} + {3'd0, uy[34:27]} - 11'd100;
     wire        nan_n = ua[0] | ub[0] | (nan_c & uc[0]);
+    // The sources after the input denormal mode (for the selections and compares).
+    function automatic [31:0] flushed(input [31:0] x, input keep);
+        flushed = (~keep & x[30:23] == 8'd0) ? {x[31], 31'd0} : x;
+    endfunction
+    // v_cmp_class: S1's bit for S0's class (S0 as the modifiers leave it, not flushed).
+    wire        a_zexp = am[30:23] == 8'd0, a_fz = am[22:0] == 23'd0;
+    wire [3:0]  cls_bit = &am[30:23] ? (a_fz ? (am[31] ? 4'd2 : 4'd9) : {3'd0, am[22]})
+                        : ~a_zexp ? (am[31] ? 4'd3 : 4'd8)
+                        : ~a_fz ? (am[31] ? 4'd4 : 4'd7) : (am[31] ? 4'd5 : 4'd6);
+    wire        cls_n = cls & bm[{1'b0, cls_bit}];
     wire [31:0] nanv_n = (ua[0] ? am : ub[0] ? bm : cm) | 32'h0040_0000;
 
     reg        dx9_1, fma1, nan1;
@@ -140,11 +181,14 @@ module cu32_fp_lane (
     // stage 2 the special result {special, value} (sw[k]).
     reg [7:0]  cw [1:7];
     reg [32:0] sw [3:6];
+    reg        fw [2:7];
     integer st;
     always @(posedge clk) begin
-        cw[1] <= {valid, 1'b1, clamp, omod, denorm[1], ieee, dx10};
+        cw[1] <= {valid, ~sel & ~cmp & ~cls, clamp, omod, denorm[1], ieee, dx10};
         for (st = 2; st <= 7; st = st + 1) cw[st] <= cw[st - 1];
-        for (st = 4; st <= 6; st = st + 1) sw[st] <= sw[st - 1];
+        sw[4] <= sw[3];
+        sw[6] <= sw[5];
+        for (st = 3; st <= 7; st = st + 1) fw[st] <= fw[st - 1];
     end
     always @(posedge clk) begin
         dx9_1 <= dx9; fma1 <= nan_c; nan1 <= nan_n; nanv1 <= nanv_n;
@@ -153,6 +197,84 @@ module cu32_fp_lane (
         {sy1, my1, zy1, iy1} <= {uy[35], uy[26:1]};
         {sz1, ez1, mz1, zz1, iz1} <= uz[35:1];
     end
+
+    reg [31:0] af1, bf1, cf1;
+    reg        sel1, max1_1, two1, max2_1, med1, cmp1, cls1;
+    reg [3:0]  pred1;
+    always @(posedge clk) begin
+        af1 <= flushed(am, denorm[0]); bf1 <= flushed(bm, denorm[0]);
+        cf1 <= flushed(cm, denorm[0]);
+        sel1 <= sel | cmp | cls; max1_1 <= max1; two1 <= two; max2_1 <= max2; med1 <= med3;
+        cmp1 <= cmp; cls1 <= cls_n; pred1 <= pred;
+    end
+
+    // ---------------------------------------------------------------- selections
+    // Beside the fused multiply-add, four stages of the min/max family (by the model's
+    // pseudocode: a NaN loses to a number, a signalling NaN wins quieted in IEEE mode,
+    // -0 < +0), their result handed to the special line at stage 5; the compares' flag
+    // from stage 2 (S0 against S1: less, equal with -0 == +0, greater, unordered).
+    function automatic [31:0] okey(input [31:0] x);
+        okey = x[31] ? ~x : {1'b1, x[30:0]};
+    endfunction
+    function automatic is_nan(input [30:0] x);
+        is_nan = (&x[30:23]) & (x[22:0] != 23'd0);
+    endfunction
+    // max ? max(x, y) : min(x, y)
+    function automatic [31:0] mm(input [31:0] x, input [31:0] y, input max, input ie);
+        reg xn, yn, first;
+        begin
+            xn = is_nan(x[30:0]);
+            yn = is_nan(y[30:0]);
+            first = max ? okey(y) < okey(x) : okey(x) < okey(y);
+            if (ie & xn & ~x[22]) mm = x | 32'h0040_0000;
+            else if (ie & yn & ~y[22]) mm = y | 32'h0040_0000;
+            else if (yn) mm = x;
+            else if (xn) mm = y;
+            else mm = first ? x : y;
+        end
+    endfunction
+    // Value equality (+0 == -0) of non-NaNs.
+    function automatic veq(input [31:0] x, input [31:0] y);
+        veq = (x == y) | ((x[30:0] == 31'd0) & (y[30:0] == 31'd0));
+    endfunction
+
+    // Q1: the first step; med3 without NaNs takes the largest (max, max), then the larger
+    // of the two sources other than the one it equals; with a NaN min(min(a, b), c).
+    wire       anynan = is_nan(af1[30:0]) | is_nan(bf1[30:0]) | is_nan(cf1[30:0]);
+    wire       mednn = med1 & ~anynan;
+    wire [31:0] u_n = mm(af1, bf1, max1_1 | mednn, cw[1][1]);
+    wire       unord = is_nan(af1[30:0]) | is_nan(bf1[30:0]);
+    wire       eq_n = veq(af1, bf1);
+    wire       lt_n = ~eq_n & (okey(af1) < okey(bf1));
+    wire       cmp_n = unord ? pred1[3] : eq_n ? pred1[1] : lt_n ? pred1[0] : pred1[2];
+    reg [31:0] u2, a2, b2, c2;
+    reg        sel2, two2, max2_2, mednn2, zero2;
+    always @(posedge clk) begin
+        u2 <= u_n; a2 <= af1; b2 <= bf1; c2 <= cf1;
+        sel2 <= sel1; two2 <= two1; max2_2 <= max2_1 | mednn; mednn2 <= mednn;
+        zero2 <= cmp1 | cls1;
+        fw[2] <= (cmp1 & cmp_n) | cls1;
+    end
+    // Q2: the second step.
+    wire [31:0] v_n = two2 ? mm(u2, c2, max2_2, cw[2][1]) : u2;
+    reg [31:0] v3, a3, b3, c3;
+    reg        sel3, mednn3;
+    always @(posedge clk) begin
+        v3 <= zero2 ? 32'd0 : v_n; a3 <= a2; b3 <= b2; c3 <= c2;
+        sel3 <= sel2; mednn3 <= mednn2;
+    end
+    // Q3: med3's pair.
+    reg [31:0] p4, q4, v4;
+    reg        sel4, mednn4;
+    always @(posedge clk) begin
+        if (veq(v3, a3)) begin p4 <= b3; q4 <= c3; end
+        else if (veq(v3, b3)) begin p4 <= a3; q4 <= c3; end
+        else begin p4 <= a3; q4 <= b3; end
+        v4 <= v3; sel4 <= sel3; mednn4 <= mednn3;
+    end
+    // Q4: med3's last max; into the special line.
+    always @(posedge clk)
+        sw[5] <= sel4 ? {1'b1, mednn4 ? mm(p4, q4, 1'b1, cw[4][1]) : v4} : sw[4];
 
     // ---------------------------------------------------------------- stage 2
     // The four partial products (one MULT18X18D each; their top bits are zeros).
@@ -423,7 +545,7 @@ module cu32_fp_lane (
 
     always @(posedge clk) begin
         valid_out <= cw[7][7];
-        flag <= 1'b0;
+        flag <= fw[7];
         if (cl7 & xnan) d <= dx7 ? 32'd0 : y;
         else if (cl7 & xs) d <= 32'd0;
         else if (cl7 & gt1) d <= 32'h3f80_0000;

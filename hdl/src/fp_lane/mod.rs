@@ -53,6 +53,35 @@ pub enum FpOp {
     /// `a * b + c`, but `c` when `a` or `b` is zero (`v_fma_dx9_zero_f32`,
     /// `v_fmac_dx9_zero_f32`).
     FmaDx9,
+    Min,
+    Max,
+    Min3,
+    Max3,
+    /// `max(min(a, b), c)`.
+    MinMax,
+    /// `min(max(a, b), c)`.
+    MaxMin,
+    Med3,
+    /// The compares (`v_cmp[x]_<pred>_f32`), in the ISA's predicate order; `flag` is the
+    /// result, `d` 0.
+    CmpF,
+    CmpLt,
+    CmpEq,
+    CmpLe,
+    CmpGt,
+    CmpLg,
+    CmpGe,
+    CmpO,
+    CmpU,
+    CmpNge,
+    CmpNlg,
+    CmpNgt,
+    CmpNle,
+    CmpNeq,
+    CmpNlt,
+    CmpT,
+    /// `flag` = bit `class(a)` of `b` (`v_cmp[x]_class_f32`).
+    Class,
 }
 
 /// The lane operation of a VALU mnemonic (VOP1, VOP2, VOP3, VOPC and the VOPD halves of
@@ -75,6 +104,30 @@ pub fn fp_op(mn: Mn) -> Option<FpOp> {
         Mn::v_mul_f32 | Mn::v_dual_mul_f32 => Mul,
         Mn::v_mul_dx9_zero_f32 | Mn::v_dual_mul_dx9_zero_f32 => MulDx9,
         Mn::v_fma_dx9_zero_f32 | Mn::v_fmac_dx9_zero_f32 => FmaDx9,
+        Mn::v_min_f32 | Mn::v_dual_min_f32 => Min,
+        Mn::v_max_f32 | Mn::v_dual_max_f32 => Max,
+        Mn::v_min3_f32 => Min3,
+        Mn::v_max3_f32 => Max3,
+        Mn::v_minmax_f32 => MinMax,
+        Mn::v_maxmin_f32 => MaxMin,
+        Mn::v_med3_f32 => Med3,
+        Mn::v_cmp_f_f32 | Mn::v_cmpx_f_f32 => CmpF,
+        Mn::v_cmp_lt_f32 | Mn::v_cmpx_lt_f32 => CmpLt,
+        Mn::v_cmp_eq_f32 | Mn::v_cmpx_eq_f32 => CmpEq,
+        Mn::v_cmp_le_f32 | Mn::v_cmpx_le_f32 => CmpLe,
+        Mn::v_cmp_gt_f32 | Mn::v_cmpx_gt_f32 => CmpGt,
+        Mn::v_cmp_lg_f32 | Mn::v_cmpx_lg_f32 => CmpLg,
+        Mn::v_cmp_ge_f32 | Mn::v_cmpx_ge_f32 => CmpGe,
+        Mn::v_cmp_o_f32 | Mn::v_cmpx_o_f32 => CmpO,
+        Mn::v_cmp_u_f32 | Mn::v_cmpx_u_f32 => CmpU,
+        Mn::v_cmp_nge_f32 | Mn::v_cmpx_nge_f32 => CmpNge,
+        Mn::v_cmp_nlg_f32 | Mn::v_cmpx_nlg_f32 => CmpNlg,
+        Mn::v_cmp_ngt_f32 | Mn::v_cmpx_ngt_f32 => CmpNgt,
+        Mn::v_cmp_nle_f32 | Mn::v_cmpx_nle_f32 => CmpNle,
+        Mn::v_cmp_neq_f32 | Mn::v_cmpx_neq_f32 => CmpNeq,
+        Mn::v_cmp_nlt_f32 | Mn::v_cmpx_nlt_f32 => CmpNlt,
+        Mn::v_cmp_t_f32 | Mn::v_cmpx_t_f32 => CmpT,
+        Mn::v_cmp_class_f32 | Mn::v_cmpx_class_f32 => Class,
         _ => return None,
     })
 }

@@ -76,8 +76,18 @@ const SMALL: &[u32] = &[
 struct Case {
     name: &'static str,
     op: FpOp,
-    /// Float sources read.
+    /// Sources read.
     srcs: usize,
+    /// What it gives: a VGPR result, or a lane mask (compares; `v_cmp_class_f32`, whose
+    /// S1 is a class mask, not a float).
+    kind: Kind,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Value,
+    Compare,
+    Class,
 }
 
 /// One lane input and the model's answer for it.
@@ -148,7 +158,8 @@ fn text(c: &Case, v: &Vector) -> String {
     let short = rows
         .iter()
         .any(|o| matches!(o.format, Format::Vop1 | Format::Vop2 | Format::Vopc));
-    let mut s = format!("{}{} v10", c.name, if short { "_e64" } else { "" });
+    let dst = if c.kind == Kind::Value { "v10" } else { "s20" };
+    let mut s = format!("{}{} {dst}", c.name, if short { "_e64" } else { "" });
     for k in 0..c.srcs {
         let r = format!("v{}", 2 * k);
         let r = if v.abs >> k & 1 == 1 {
@@ -170,24 +181,42 @@ fn text(c: &Case, v: &Vector) -> String {
     s
 }
 
-/// The cases: one VOP3 mnemonic per operation.
+/// The cases: one VOP3 mnemonic per operation (the `v_cmp_*` form of the compares).
 fn cases() -> Vec<Case> {
-    let list: &[(Mn, usize)] = &[
-        (Mn::v_fma_f32, 3),
-        (Mn::v_add_f32, 2),
-        (Mn::v_sub_f32, 2),
-        (Mn::v_subrev_f32, 2),
-        (Mn::v_mul_f32, 2),
-        (Mn::v_mul_dx9_zero_f32, 2),
-        (Mn::v_fma_dx9_zero_f32, 3),
+    use Kind::{Class, Compare, Value};
+    let mut list: Vec<(Mn, usize, Kind)> = vec![
+        (Mn::v_fma_f32, 3, Value),
+        (Mn::v_add_f32, 2, Value),
+        (Mn::v_sub_f32, 2, Value),
+        (Mn::v_subrev_f32, 2, Value),
+        (Mn::v_mul_f32, 2, Value),
+        (Mn::v_mul_dx9_zero_f32, 2, Value),
+        (Mn::v_fma_dx9_zero_f32, 3, Value),
+        (Mn::v_min_f32, 2, Value),
+        (Mn::v_max_f32, 2, Value),
+        (Mn::v_min3_f32, 3, Value),
+        (Mn::v_max3_f32, 3, Value),
+        (Mn::v_minmax_f32, 3, Value),
+        (Mn::v_maxmin_f32, 3, Value),
+        (Mn::v_med3_f32, 3, Value),
+        (Mn::v_cmp_class_f32, 2, Class),
     ];
+    for (&mn, name) in Mn::ALL.iter().zip(Mn::NAMES) {
+        if name.starts_with("v_cmp_") && name.ends_with("_f32") && !name.contains("class") {
+            list.push((mn, 2, Compare));
+        }
+    }
     let filter = std::env::var("CU32_FP_LANE_FILTER").unwrap_or_default();
-    list.iter()
-        .filter_map(|&(mn, srcs)| {
+    list.into_iter()
+        .filter_map(|(mn, srcs, kind)| {
             let name = Mn::NAMES[mn as usize];
             let op = fp_op(mn)?;
-            name.contains(filter.as_str())
-                .then_some(Case { name, op, srcs })
+            name.contains(filter.as_str()).then_some(Case {
+                name,
+                op,
+                srcs,
+                kind,
+            })
         })
         .collect()
 }
@@ -248,7 +277,12 @@ fn operand_sets(c: &Case, rng: &mut Rng) -> Vec<([u32; 3], u32)> {
     for den in 0..4 {
         sets.extend(edge.iter().map(|&s| (s, den)));
     }
-    for _ in 0..RANDOM {
+    let random = if c.kind == Kind::Compare {
+        RANDOM / 4
+    } else {
+        RANDOM
+    };
+    for _ in 0..random {
         let a = random_operand(rng);
         let mut b = random_operand(rng);
         let mut x = random_operand(rng);
@@ -262,6 +296,15 @@ fn operand_sets(c: &Case, rng: &mut Rng) -> Vec<([u32; 3], u32)> {
             }
         }
         sets.push(([a, b, x], rng.below(4)));
+    }
+    if c.kind == Kind::Class {
+        // S1 is a class mask: random, or one class alone.
+        for (s, _) in &mut sets {
+            s[1] = match rng.below(3) {
+                0 => 1 << rng.below(10),
+                _ => rng.next() as u32,
+            };
+        }
     }
     sets
 }
@@ -282,7 +325,12 @@ pub fn model_vectors() -> Vec<Vector> {
                 .map(|(s, _)| *s)
                 .collect();
             for batch in of_mode.chunks(LANES) {
-                let src_mask = (1u8 << c.srcs) - 1;
+                // Float sources take abs and neg; only values take clamp and OMOD.
+                let src_mask = match c.kind {
+                    Kind::Class => 1,
+                    _ => (1u8 << c.srcs) - 1,
+                };
+                let value = c.kind == Kind::Value;
                 let mods = |rng: &mut Rng| -> u8 {
                     if rng.below(2) == 0 {
                         rng.below(8) as u8 & src_mask
@@ -299,8 +347,8 @@ pub fn model_vectors() -> Vec<Vector> {
                     c: 0,
                     neg: mods(&mut rng),
                     abs: mods(&mut rng),
-                    clamp: rng.below(4) == 0,
-                    omod: if rng.below(4) == 0 {
+                    clamp: value && rng.below(4) == 0,
+                    omod: if value && rng.below(4) == 0 {
                         1 + rng.below(3) as u8
                     } else {
                         0
@@ -331,7 +379,11 @@ pub fn model_vectors() -> Vec<Vector> {
                     proto.a = s[0];
                     proto.b = s[1];
                     proto.c = if c.srcs == 3 { s[2] } else { 0 };
-                    proto.d = Some(w.vgpr[10][l]);
+                    if c.kind == Kind::Value {
+                        proto.d = Some(w.vgpr[10][l]);
+                    } else {
+                        proto.flag = Some(w.sgpr[20] >> l & 1 == 1);
+                    }
                     out.push(proto.clone());
                 }
             }
