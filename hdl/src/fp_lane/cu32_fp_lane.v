@@ -380,9 +380,17 @@ module cu32_fp_lane (
     // ---------------------------------------------------------------- stage 4
     // P + Z, or P - Z (minus one more when Z's sticky bits are set: the floor of the
     // difference) and Z - P; the non-negative one.
+    // Each sum in two halves, the upper one for both carries (carry select).
     wire [100:0] pw = {27'd0, p3, 26'd0};
-    wire [100:0] s1 = pw + (sub3 ? {1'b1, ~zal3} : {1'b0, zal3}) + {100'd0, sub3 & ~zst3};
-    wire [99:0]  s2 = zal3 - pw[99:0];
+    wire [100:0] zo = sub3 ? {1'b1, ~zal3} : {1'b0, zal3};
+    wire [50:0]  s1l = {1'b0, pw[49:0]} + {1'b0, zo[49:0]} + {50'd0, sub3 & ~zst3};
+    wire [50:0]  s1h0 = pw[100:50] + zo[100:50];
+    wire [50:0]  s1h1 = pw[100:50] + zo[100:50] + 51'd1;
+    wire [100:0] s1 = {s1l[50] ? s1h1 : s1h0, s1l[49:0]};
+    wire [50:0]  s2l = {1'b0, zal3[49:0]} + {1'b0, ~pw[49:0]} + 51'd1;
+    wire [49:0]  s2h0 = zal3[99:50] + ~pw[99:50];
+    wire [49:0]  s2h1 = zal3[99:50] + ~pw[99:50] + 50'd1;
+    wire [99:0]  s2 = {s2l[50] ? s2h1 : s2h0, s2l[49:0]};
     wire         zbig = sub3 & s1[100];
 
     reg        sgn4, zst4, tiny4, bz4, sp4;
@@ -488,26 +496,31 @@ module cu32_fp_lane (
     end
 
     reg [31:0] x7;
+    // For stage 8: whether x is a NaN (only special results are), OMOD in force, the
+    // threshold above which clamp gives 1.0 (by the OMOD in force), the flush.
+    reg        xnan7, om_on7, flz7;
+    reg [1:0]  gts7;
+    wire       snan_n = sw[6][32] & (&sw[6][30:23]) & (sw[6][22:0] != 23'd0);
+    wire       omon_n = (cw[6][4:3] != 2'd0) & ~cw[6][1] & ~cw[6][2] & ~snan_n;
     always @(posedge clk) begin
         x7 <= x_n;
+        xnan7 <= snan_n; om_on7 <= omon_n; gts7 <= omon_n ? cw[6][4:3] : 2'd0;
+        flz7 <= cw[6][6] & ~cw[6][2];
     end
 
     // ---------------------------------------------------------------- stage 8
     // OMOD on the rounded result (x2 and x4 exact, or infinity, or a denormal that stays
     // one and is flushed; x0.5 rounds only where the result is flushed but for 0x00ffffff's
     // magnitude), then the output denormal mode, then clamp.
-    wire       fl7 = cw[7][6], cl7 = cw[7][5], od7 = cw[7][2], ie7 = cw[7][1];
-    wire       dx7 = cw[7][0];
+    wire       cl7 = cw[7][5], dx7 = cw[7][0];
     wire [1:0] om7 = cw[7][4:3];
     wire [7:0] xe = x7[30:23];
     wire [22:0] xf = x7[22:0];
     wire       xs = x7[31];
-    wire       xnan = (&xe) & (xf != 23'd0);
-    wire       om_on = (om7 != 2'd0) & ~ie7 & ~od7 & ~xnan;
     reg  [31:0] y;
     always @* begin
-        if (!om_on || &xe) begin
-            y = (fl7 & ~od7 & (xe == 8'd0)) ? {xs, 31'd0} : x7;
+        if (!om_on7 || &xe) begin
+            y = (flz7 & (xe == 8'd0)) ? {xs, 31'd0} : x7;
         end else begin
             case (om7)
                 2'd1: begin
@@ -531,22 +544,15 @@ module cu32_fp_lane (
             endcase
         end
     end
-    // y > 1.0 for a positive non-NaN x, by x's threshold under the OMOD in force.
-    reg [30:0] one_at;
-    always @* begin
-        case (om_on ? om7 : 2'd0)
-            2'd1: one_at = 31'h3f00_0000;
-            2'd2: one_at = 31'h3e80_0000;
-            2'd3: one_at = 31'h4000_0000;
-            default: one_at = 31'h3f80_0000;
-        endcase
-    end
-    wire gt1 = x7[30:0] > one_at;
+    // y > 1.0 for a positive non-NaN x: x above 1.0 or, under OMOD, 0.5, 0.25 or 2.0.
+    wire [3:0] gts = {x7[30:0] > 31'h4000_0000, x7[30:0] > 31'h3e80_0000,
+                      x7[30:0] > 31'h3f00_0000, x7[30:0] > 31'h3f80_0000};
+    wire gt1 = gts[gts7];
 
     always @(posedge clk) begin
         valid_out <= cw[7][7];
         flag <= fw[7];
-        if (cl7 & xnan) d <= dx7 ? 32'd0 : y;
+        if (cl7 & xnan7) d <= dx7 ? 32'd0 : y;
         else if (cl7 & xs) d <= 32'd0;
         else if (cl7 & gt1) d <= 32'h3f80_0000;
         else d <= y;
