@@ -74,6 +74,26 @@ module cu32_fp_lane (
     localparam [31:0] QNAN = 32'hffc0_0000;
     localparam [30:0] INF = 31'h7f80_0000;
 
+    // Leading zeros of a 16-bit chunk (15 for 0 and 1 alike).
+    // (A chunk's last bit is implied where the others are zero.)
+    /* verilator lint_off UNUSEDSIGNAL */
+    function automatic [3:0] lz16(input [15:0] x);
+        reg [1:0] g;
+        reg [3:1] n;
+        begin
+            g = x[15:12] != 4'd0 ? 2'd0 : x[11:8] != 4'd0 ? 2'd1 : x[7:4] != 4'd0 ? 2'd2
+                : 2'd3;
+            case (g)
+                2'd0: n = x[15:13];
+                2'd1: n = x[11:9];
+                2'd2: n = x[7:5];
+                default: n = x[3:1];
+            endcase
+            lz16 = {g, n[3] ? 2'd0 : n[2] ? 2'd1 : n[1] ? 2'd2 : 2'd3};
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+
     // ---------------------------------------------------------------- stage 1
     // The modifiers touch the sign bit only: abs clears it, then neg flips it.
     wire [31:0] am = {(a[31] & ~mabs[0]) ^ mneg[0], a[30:0]};
@@ -105,10 +125,19 @@ module cu32_fp_lane (
     reg [1:0] zsel;
     reg       sel, max1, two, max2, med3, cmp, cls;
     reg [3:0] pred;
+    // The conversions and roundings: cvt (an integer S0 as the addend alone; ints: signed),
+    // ldx (ldexp: S1 added to the exponent), misc (a result of the conversion stages: toi
+    // float to integer, rnd with its kind rk (trunc, floor, ceil, rndne), fxm, fxe the
+    // frexp forms), raw (an integer result: no clamp, no OMOD), nan_a, nan_b (S0, S1 are
+    // NaN sources).
+    reg       x_zero, cvt, ints, ldx, misc, toi, rnd, fxm, fxe, raw, nan_a, nan_b;
+    reg [1:0] rk;
     always @* begin
         x_b = 1'b0; y_one = 1'b0; z_neg = 1'b0; nan_c = 1'b0; dx9 = 1'b0; zsel = ZS_C;
         sel = 1'b0; max1 = 1'b0; two = 1'b0; max2 = 1'b0; med3 = 1'b0;
         cmp = 1'b0; cls = 1'b0; pred = 4'd0;
+        x_zero = 1'b0; cvt = 1'b0; ints = 1'b0; ldx = 1'b0; misc = 1'b0; toi = 1'b0;
+        rnd = 1'b0; fxm = 1'b0; fxe = 1'b0; raw = 1'b0; nan_a = 1'b1; nan_b = 1'b1; rk = 2'd0;
         case (op)
             OP_FMA: nan_c = 1'b1;
             OP_FMA_DX9: begin nan_c = 1'b1; dx9 = 1'b1; end
@@ -141,6 +170,20 @@ module cu32_fp_lane (
             OP_CMP_NLT: begin cmp = 1'b1; pred = 4'd14; end
             OP_CMP_T: begin cmp = 1'b1; pred = 4'd15; end
             OP_CLASS: cls = 1'b1;
+            OP_CVT_F32_I32, OP_CVT_F32_U32: begin
+                x_zero = 1'b1; y_one = 1'b1; cvt = 1'b1; ints = op == OP_CVT_F32_I32;
+                nan_a = 1'b0; nan_b = 1'b0;
+            end
+            OP_LDEXP: begin y_one = 1'b1; zsel = ZS_ZERO; ldx = 1'b1; nan_b = 1'b0; end
+            OP_CVT_I32_F32, OP_CVT_U32_F32: begin
+                misc = 1'b1; toi = 1'b1; raw = 1'b1; ints = op == OP_CVT_I32_F32;
+            end
+            OP_TRUNC: begin misc = 1'b1; rnd = 1'b1; end
+            OP_FLOOR: begin misc = 1'b1; rnd = 1'b1; rk = 2'd1; end
+            OP_CEIL: begin misc = 1'b1; rnd = 1'b1; rk = 2'd2; end
+            OP_RNDNE: begin misc = 1'b1; rnd = 1'b1; rk = 2'd3; end
+            OP_FREXP_MANT: begin misc = 1'b1; fxm = 1'b1; end
+            OP_FREXP_EXP: begin misc = 1'b1; fxe = 1'b1; raw = 1'b1; end
             default: ;
         endcase
     end
@@ -149,15 +192,22 @@ module cu32_fp_lane (
     wire [35:0] ub = unpack(bm, denorm[0]);
     wire [35:0] uc = unpack(cm, denorm[0]);
     // (Their NaN bits are read from the sources.)
-    wire [35:1] ux = x_b ? ub[35:1] : ua[35:1];
+    wire [35:1] ux = x_zero ? 35'd0 : x_b ? ub[35:1] : ua[35:1];
     wire [35:1] uy = y_one ? U_ONE[35:1] : ub[35:1];
     wire [35:1] uz0 = zsel == ZS_C ? uc[35:1] : zsel == ZS_B ? ub[35:1]
                     : zsel == ZS_A ? ua[35:1] : U_NZERO[35:1];
     wire [35:1] uz = {uz0[35] ^ z_neg, uz0[34:1]};
     // The exponent window bit 99 has (biased) when the product places it, and that less
     // 101 (for the addend's shift: eX + eY - 100 - eZ, and whether it passes 100).
-    wire [10:0] b0p_n = {3'd0, ux[34:27]} + {3'd0, uy[34:27]} - 11'd100;
-    wire        nan_n = ua[0] | ub[0] | (nan_c & uc[0]);
+    // (X zero for the conversions: its exponent is not read.) ldexp's S1 clamped to
+    // -512..511 (beyond, every result overflows or is below half the smallest denormal).
+    wire [10:0] ldn = b[31] ? (&b[30:9] ? b[10:0] : 11'h600) : (|b[30:9] ? 11'h1ff : b[10:0]);
+    wire [10:0] b0p_n = {3'd0, ux[34:27]} + {3'd0, uy[34:27]} - 11'd100
+                        + (ldx ? ldn : 11'd0);
+    wire        nan_n = (nan_a & ua[0]) | (nan_b & ub[0]) | (nan_c & uc[0]);
+    // An integer S0 (the conversions to f32): its magnitude as the addend's significand.
+    wire        ineg = ints & a[31];
+    wire [31:0] imag = ineg ? -a : a;
     // The sources after the input denormal mode (for the selections and compares).
     function automatic [31:0] flushed(input [31:0] x, input keep);
         flushed = (~keep & x[30:23] == 8'd0) ? {x[31], 31'd0} : x;
@@ -173,7 +223,8 @@ module cu32_fp_lane (
     reg        dx9_1, fma1, nan1;
     reg [31:0] nanv1;
     reg [10:0] b0p1, b0q1;
-    reg [23:0] mx1, my1, mz1;
+    reg [23:0] mx1, my1;
+    reg [31:0] mz1;
     reg [7:0]  ez1;
     reg        sx1, sy1, sz1, zx1, zy1, zz1, ix1, iy1, iz1;
     // Carried from stage to stage: {valid, the output stage's controls: float result,
@@ -184,7 +235,8 @@ module cu32_fp_lane (
     reg        fw [2:7];
     integer st;
     always @(posedge clk) begin
-        cw[1] <= {valid, ~sel & ~cmp & ~cls, clamp, omod, denorm[1], ieee, dx10};
+        cw[1] <= {valid, ~sel & ~cmp & ~cls & ~raw, clamp & ~raw, omod & {2{~raw}},
+                  denorm[1], ieee, dx10};
         for (st = 2; st <= 7; st = st + 1) cw[st] <= cw[st - 1];
         sw[4] <= sw[3];
         sw[6] <= sw[5];
@@ -195,17 +247,26 @@ module cu32_fp_lane (
         b0p1 <= b0p_n; b0q1 <= b0p_n - 11'd101;
         {sx1, mx1, zx1, ix1} <= {ux[35], ux[26:1]};
         {sy1, my1, zy1, iy1} <= {uy[35], uy[26:1]};
-        {sz1, ez1, mz1, zz1, iz1} <= uz[35:1];
+        // The addend's significand in bits 31:8 (a float's) or 31:0 (an integer's).
+        if (cvt) begin
+            sz1 <= ineg; ez1 <= 8'd158; mz1 <= imag; zz1 <= a == 32'd0; iz1 <= 1'b0;
+        end else begin
+            {sz1, ez1} <= uz[35:27]; mz1 <= {uz[26:3], 8'd0}; {zz1, iz1} <= uz[2:1];
+        end
     end
 
     reg [31:0] af1, bf1, cf1;
     reg        sel1, max1_1, two1, max2_1, med1, cmp1, cls1;
     reg [3:0]  pred1;
+    reg        misc1, toi1, ints1, rnd1, fxm1, fxe1;
+    reg [1:0]  rk1;
     always @(posedge clk) begin
         af1 <= flushed(am, denorm[0]); bf1 <= flushed(bm, denorm[0]);
         cf1 <= flushed(cm, denorm[0]);
         sel1 <= sel | cmp | cls; max1_1 <= max1; two1 <= two; max2_1 <= max2; med1 <= med3;
         cmp1 <= cmp; cls1 <= cls_n; pred1 <= pred;
+        misc1 <= misc; toi1 <= toi; ints1 <= ints; rnd1 <= rnd; fxm1 <= fxm; fxe1 <= fxe;
+        rk1 <= rk;
     end
 
     // ---------------------------------------------------------------- selections
@@ -272,9 +333,107 @@ module cu32_fp_lane (
         else begin p4 <= a3; q4 <= b3; end
         v4 <= v3; sel4 <= sel3; mednn4 <= mednn3;
     end
-    // Q4: med3's last max; into the special line.
+    // Q4: med3's last max; into the special line (or a conversion's result).
     always @(posedge clk)
-        sw[5] <= sel4 ? {1'b1, mednn4 ? mm(p4, q4, 1'b1, cw[4][1]) : v4} : sw[4];
+        sw[5] <= sel4 ? {1'b1, mednn4 ? mm(p4, q4, 1'b1, cw[4][1]) : v4}
+               : misc4 ? {1'b1, r4} : sw[4];
+
+    // ---------------------------------------------------------------- conversions
+    // Beside them, three stages for the float-to-integer conversions (truncating,
+    // saturating, NaN to 0), the roundings to integral values and frexp, on S0 after the
+    // input denormal mode.
+    // C1: the exponent's distances: 158 - e (the integer's right shift of {1, f, 8'b0}),
+    // 150 - e (the fraction bits below the integer's units); the fraction's leading zeros
+    // (a denormal's frexp).
+    wire [4:0]  xe1 = af1[27:23];
+    wire [22:0] xf1 = af1[22:0];
+    wire [4:0]  lzf1 = xf1[22:7] != 16'd0 ? {1'b0, lz16(xf1[22:7])}
+                     : {1'b1, lz16({xf1[6:0], 9'd0})};
+    reg [31:0] x2;
+    reg [4:0]  rsh2, k2;
+    reg [4:0]  lzf2;
+    reg        misc2, toi2, ints2, rnd2, fxm2, fxe2;
+    reg [1:0]  rk2;
+    always @(posedge clk) begin
+        // (Read only where they are 0..31 and 1..23.)
+        x2 <= af1; rsh2 <= 5'd30 - xe1; k2 <= 5'd22 - xe1; lzf2 <= lzf1;
+        misc2 <= misc1; toi2 <= toi1; ints2 <= ints1; rnd2 <= rnd1; fxm2 <= fxm1;
+        fxe2 <= fxe1; rk2 <= rk1;
+    end
+    // C2: the integer's magnitude; the rounding's truncated bits and increment (units
+    // 2^k in the magnitude's bits: a carry runs into the exponent); frexp.
+    wire [7:0]  e2 = x2[30:23];
+    wire        s2s = x2[31];
+    wire        xnan2 = (&e2) & (x2[22:0] != 23'd0);
+    wire [31:0] mag_n = {1'b1, x2[22:0], 8'd0} >> rsh2;
+    wire [23:0] m24 = {1'b1, x2[22:0]};
+    wire [23:0] fmask = (24'd1 << k2) - 24'd1;
+    wire        frnz = (m24 & fmask) != 24'd0;
+    wire        rbit = m24[k2 - 5'd1];
+    wire        sbit = (m24 & (fmask >> 1)) != 24'd0;
+    wire        lbit = m24[k2];
+    reg         rinc;
+    always @* begin
+        case (rk2)
+            2'd0: rinc = 1'b0;
+            2'd1: rinc = s2s & frnz;
+            2'd2: rinc = ~s2s & frnz;
+            default: rinc = rbit & (sbit | lbit);
+        endcase
+    end
+    // Below 1 (e < 127), the roundings give +-0 or +-1.
+    reg  [31:0] small_n;
+    always @* begin
+        case (rk2)
+            2'd1: small_n = (s2s & x2[30:0] != 31'd0) ? 32'hbf80_0000 : {s2s, 31'd0};
+            2'd2: small_n = (~s2s & x2[30:0] != 31'd0) ? 32'h3f80_0000 : {s2s, 31'd0};
+            2'd3: small_n = (e2 == 8'd126 && x2[22:0] != 23'd0) ? {s2s, 31'h3f80_0000}
+                          : {s2s, 31'd0};
+            default: small_n = {s2s, 31'd0};
+        endcase
+    end
+    wire        fxden = e2 == 8'd0;
+    wire [22:0] fxf = x2[22:0] << (lzf2 + 5'd1);
+    reg  [31:0] q3, mag3, i3;
+    reg         qsel3, inc3, neg3, sat3, zero3, misc3, toi3, ints3;
+    always @(posedge clk) begin
+        misc3 <= misc2; toi3 <= toi2; ints3 <= ints2;
+        // The integer: its magnitude, 0 (NaN, below 1, negative unsigned), saturated.
+        mag3 <= mag_n;
+        zero3 <= xnan2 | (e2 < 8'd127) | (~ints2 & s2s);
+        sat3 <= e2 > 8'd158 | (ints2 & e2 == 8'd158);
+        neg3 <= ints2 & s2s;
+        // The rounding: truncated bits plus (inc3) 2^k; or a result as it is (qsel3).
+        i3 <= {8'd0, 24'd1 << k2};
+        inc3 <= rinc;
+        qsel3 <= 1'b1;
+        if (rnd2 & xnan2) q3 <= x2 | 32'h0040_0000;
+        else if (rnd2 & e2 >= 8'd150) q3 <= x2;
+        else if (rnd2 & e2 < 8'd127) q3 <= small_n;
+        else if (rnd2) begin
+            qsel3 <= 1'b0;
+            q3 <= {x2[31:23], x2[22:0] & ~fmask[22:0]};
+        end
+        else if (fxm2 & (&e2 | x2[30:0] == 31'd0)) q3 <= x2;
+        else if (fxm2 & fxden) q3 <= {s2s, 8'd126, fxf};
+        else if (fxm2) q3 <= {s2s, 8'd126, x2[22:0]};
+        else if (fxe2 & (&e2 | x2[30:0] == 31'd0)) q3 <= 32'd0;
+        else if (fxe2 & fxden) q3 <= -32'd126 - {27'd0, lzf2};
+        else q3 <= {24'd0, e2} - 32'd126;
+    end
+    // C3: the sum, the negation, the saturation.
+    reg  [31:0] r4;
+    reg         misc4;
+    always @(posedge clk) begin
+        misc4 <= misc3;
+        if (toi3) begin
+            if (zero3) r4 <= 32'd0;
+            else if (sat3) r4 <= neg3 ? 32'h8000_0000 : ints3 ? 32'h7fff_ffff : 32'hffff_ffff;
+            else r4 <= neg3 ? -mag3 : mag3;
+        end
+        else if (qsel3) r4 <= q3;
+        else r4 <= q3 + (inc3 ? i3 : 32'd0);
+    end
 
     // ---------------------------------------------------------------- stage 2
     // The four partial products (one MULT18X18D each; their top bits are zeros).
@@ -301,20 +460,18 @@ module cu32_fp_lane (
     wire        zref = pzero | (~zz1 & sh[10]);
     wire [6:0]  shc = zref ? 7'd0 : (~sh_101[10] ? 7'd100 : sh[6:0]);
     wire [10:0] b0_n = zref ? {3'd0, ez1} : b0p1;
-    // Trailing zeros of the addend's significand (24 when it is zero).
-    reg  [4:0]  tzz;
+    // Trailing zeros of the addend's significand (31 for 0 and 2^31 alike: the sticky
+    // test needs no more), as leading zeros of it reversed.
+    reg  [31:0] mzr;
     integer k;
-    always @* begin
-        tzz = 5'd24;
-        for (k = 23; k >= 0; k = k - 1)
-            if (mz1[k]) tzz = k[4:0];
-    end
+    always @* for (k = 0; k < 32; k = k + 1) mzr[k] = mz1[31 - k];
+    wire [4:0]  tzz = mzr[31:16] != 16'd0 ? {1'b0, lz16(mzr[31:16])} : {1'b1, lz16(mzr[15:0])};
 
     // Special results: the dx9 rule (a zero factor gives +0, or S2 for the fma), the first
     // NaN, an invalid operation, an infinity.
     wire        sp_n = sx1 ^ sy1;
     wire        inv = (ix1 & zy1) | (zx1 & iy1) | ((ix1 | iy1) & iz1 & (sp_n ^ sz1));
-    wire [31:0] zval = {sz1, mz1[23] ? ez1 : 8'd0, mz1[22:0]};
+    wire [31:0] zval = {sz1, mz1[31] ? ez1 : 8'd0, mz1[30:8]};
     reg         spec_n;
     reg  [31:0] specv_n;
     always @* begin
@@ -335,7 +492,7 @@ module cu32_fp_lane (
     reg [31:0] ll2;
     reg [23:0] lh2, hl2;
     reg [15:0] hh2;
-    reg [23:0] mz2;
+    reg [31:0] mz2;
     reg [6:0]  shc2;
     reg [10:0] b02;
     reg [4:0]  tzz2;
@@ -356,8 +513,8 @@ module cu32_fp_lane (
                         1'b0};
     wire [47:0] prod = cs_s + cs_c;
     // The addend aligned, and whether set bits of it fell below bit 0.
-    wire [99:0] zal = {mz2, 76'd0} >> shc2;
-    wire        zst = ~zref2 & ~zz2 & ({2'd0, shc2} > {4'd0, tzz2} + 9'd76);
+    wire [99:0] zal = {mz2, 68'd0} >> shc2;
+    wire        zst = ~zref2 & ~zz2 & ({2'd0, shc2} > {4'd0, tzz2} + 9'd68);
     // B0 - 1 is the largest normalising shift (a denormal result): a stopper bit at
     // 100 - B0 ends the count of leading zeros there. B0 < 1 only when the addend is zero
     // and the product below 2^-151: the result is a zero of the product's sign.
@@ -406,24 +563,6 @@ module cu32_fp_lane (
     // ---------------------------------------------------------------- stage 5
     // Per 16-bit chunk of {M | stopper, 28'b0} its leading zeros, and of M reversed (its
     // trailing zeros), from the top; the first nonzero chunk of each.
-    // (A chunk's last bit is implied where the others are zero.)
-    /* verilator lint_off UNUSEDSIGNAL */
-    function automatic [3:0] lz16(input [15:0] x);
-        reg [1:0] g;
-        reg [3:1] n;
-        begin
-            g = x[15:12] != 4'd0 ? 2'd0 : x[11:8] != 4'd0 ? 2'd1 : x[7:4] != 4'd0 ? 2'd2
-                : 2'd3;
-            case (g)
-                2'd0: n = x[15:13];
-                2'd1: n = x[11:9];
-                2'd2: n = x[7:5];
-                default: n = x[3:1];
-            endcase
-            lz16 = {g, n[3] ? 2'd0 : n[2] ? 2'd1 : n[1] ? 2'd2 : 2'd3};
-        end
-    endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
     wire [127:0] lzin = {m4 | stop4, 28'd0};
     reg  [127:0] tzin;
     reg  [31:0]  lzs, tzs;

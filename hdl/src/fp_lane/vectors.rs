@@ -4,7 +4,8 @@
 
 use super::{fp_op, FpOp};
 use crate::test_common::Rng;
-use cu32_isa::{Format, Mn};
+use cu32_isa::table::{ArgType, Modifier};
+use cu32_isa::{ArgKind, Format, Mn};
 use cu32_sim::Machine;
 use std::collections::HashMap;
 use std::fmt;
@@ -78,16 +79,15 @@ struct Case {
     op: FpOp,
     /// Sources read.
     srcs: usize,
-    /// What it gives: a VGPR result, or a lane mask (compares; `v_cmp_class_f32`, whose
-    /// S1 is a class mask, not a float).
-    kind: Kind,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Value,
-    Compare,
-    Class,
+    /// Its result is a lane mask (compares, class), not a VGPR.
+    mask: bool,
+    /// Sources that are floats (abs and neg apply), from the VOP3 row.
+    floats: u8,
+    /// The source that is an integer, if one is: its operands are drawn as integers
+    /// (ldexp's exponent, class's mask, a conversion's integer).
+    int_src: Option<usize>,
+    clamp: bool,
+    omod: bool,
 }
 
 /// One lane input and the model's answer for it.
@@ -158,7 +158,7 @@ fn text(c: &Case, v: &Vector) -> String {
     let short = rows
         .iter()
         .any(|o| matches!(o.format, Format::Vop1 | Format::Vop2 | Format::Vopc));
-    let dst = if c.kind == Kind::Value { "v10" } else { "s20" };
+    let dst = if c.mask { "s20" } else { "v10" };
     let mut s = format!("{}{} {dst}", c.name, if short { "_e64" } else { "" });
     for k in 0..c.srcs {
         let r = format!("v{}", 2 * k);
@@ -181,44 +181,42 @@ fn text(c: &Case, v: &Vector) -> String {
     s
 }
 
-/// The cases: one VOP3 mnemonic per operation (the `v_cmp_*` form of the compares).
+/// The cases: the VOP3 form of every mnemonic [`fp_op`] maps but the accumulator,
+/// literal and VOPD forms (the same operations with other operands) and `v_cmpx_*`
+/// (`v_cmp_*` with another destination).
 fn cases() -> Vec<Case> {
-    use Kind::{Class, Compare, Value};
-    let mut list: Vec<(Mn, usize, Kind)> = vec![
-        (Mn::v_fma_f32, 3, Value),
-        (Mn::v_add_f32, 2, Value),
-        (Mn::v_sub_f32, 2, Value),
-        (Mn::v_subrev_f32, 2, Value),
-        (Mn::v_mul_f32, 2, Value),
-        (Mn::v_mul_dx9_zero_f32, 2, Value),
-        (Mn::v_fma_dx9_zero_f32, 3, Value),
-        (Mn::v_min_f32, 2, Value),
-        (Mn::v_max_f32, 2, Value),
-        (Mn::v_min3_f32, 3, Value),
-        (Mn::v_max3_f32, 3, Value),
-        (Mn::v_minmax_f32, 3, Value),
-        (Mn::v_maxmin_f32, 3, Value),
-        (Mn::v_med3_f32, 3, Value),
-        (Mn::v_cmp_class_f32, 2, Class),
-    ];
-    for (&mn, name) in Mn::ALL.iter().zip(Mn::NAMES) {
-        if name.starts_with("v_cmp_") && name.ends_with("_f32") && !name.contains("class") {
-            list.push((mn, 2, Compare));
-        }
-    }
     let filter = std::env::var("CU32_FP_LANE_FILTER").unwrap_or_default();
-    list.into_iter()
-        .filter_map(|(mn, srcs, kind)| {
-            let name = Mn::NAMES[mn as usize];
-            let op = fp_op(mn)?;
-            name.contains(filter.as_str()).then_some(Case {
-                name,
-                op,
-                srcs,
-                kind,
-            })
-        })
-        .collect()
+    let mut out = Vec::new();
+    for (&mn, &name) in Mn::ALL.iter().zip(Mn::NAMES) {
+        let Some(op) = fp_op(mn) else { continue };
+        let skip = ["v_fmac", "v_fmamk", "v_fmaak", "v_dual_", "v_cmpx_"];
+        if skip.iter().any(|p| name.starts_with(p)) || !name.contains(filter.as_str()) {
+            continue;
+        }
+        let rows = cu32_isa::tables().by_name(name);
+        let Some(row) = rows.iter().find(|r| r.format == Format::Vop3) else {
+            panic!("{name} has no VOP3 form");
+        };
+        let sources: Vec<_> = row
+            .args
+            .iter()
+            .filter(|a| matches!(a.kind, ArgKind::Src0 | ArgKind::Src1 | ArgKind::Src2))
+            .collect();
+        let floats = (0..sources.len())
+            .filter(|&k| sources[k].ty == ArgType::F32)
+            .fold(0u8, |m, k| m | 1 << k);
+        out.push(Case {
+            name,
+            op,
+            srcs: sources.len(),
+            mask: row.args.iter().any(|a| a.kind == ArgKind::Sdst),
+            floats,
+            int_src: (0..sources.len()).find(|&k| sources[k].ty != ArgType::F32),
+            clamp: row.mods.contains(&Modifier::Clamp),
+            omod: row.mods.contains(&Modifier::Omod),
+        });
+    }
+    out
 }
 
 /// A random f32 operand, from one of several classes (any bits, near 1.0, tiny, huge,
@@ -277,7 +275,7 @@ fn operand_sets(c: &Case, rng: &mut Rng) -> Vec<([u32; 3], u32)> {
     for den in 0..4 {
         sets.extend(edge.iter().map(|&s| (s, den)));
     }
-    let random = if c.kind == Kind::Compare {
+    let random = if c.mask && c.int_src.is_none() {
         RANDOM / 4
     } else {
         RANDOM
@@ -297,12 +295,28 @@ fn operand_sets(c: &Case, rng: &mut Rng) -> Vec<([u32; 3], u32)> {
         }
         sets.push(([a, b, x], rng.below(4)));
     }
-    if c.kind == Kind::Class {
-        // S1 is a class mask: random, or one class alone.
-        for (s, _) in &mut sets {
-            s[1] = match rng.below(3) {
-                0 => 1 << rng.below(10),
-                _ => rng.next() as u32,
+    if let Some(k) = c.int_src {
+        // An integer source: a class mask (random, or one class alone), ldexp's exponent
+        // (small, around the range's ends, or any), a conversion's integer (any, small,
+        // around 2^24 and 2^31).
+        let edges = [
+            0,
+            1,
+            0x7fff_ffff,
+            0x8000_0000,
+            0xffff_ffff,
+            0x0100_0001,
+            0xff00_0001,
+        ];
+        for (i, (s, _)) in sets.iter_mut().enumerate() {
+            let r = rng.next();
+            s[k] = match (c.op, rng.below(4)) {
+                (FpOp::Class, 0) => 1 << rng.below(10),
+                (FpOp::Ldexp, 0 | 1) => ((r % 601) as u32).wrapping_sub(300),
+                (FpOp::Ldexp, 2) => [-512, 511, -513, 512, -149, -150, 127, 128, 254][i % 9] as u32,
+                (_, 0) if c.op != FpOp::Class => edges[i % edges.len()],
+                (_, 1) if c.op != FpOp::Class => (r as u32) >> rng.below(32),
+                _ => r as u32,
             };
         }
     }
@@ -325,12 +339,8 @@ pub fn model_vectors() -> Vec<Vector> {
                 .map(|(s, _)| *s)
                 .collect();
             for batch in of_mode.chunks(LANES) {
-                // Float sources take abs and neg; only values take clamp and OMOD.
-                let src_mask = match c.kind {
-                    Kind::Class => 1,
-                    _ => (1u8 << c.srcs) - 1,
-                };
-                let value = c.kind == Kind::Value;
+                // Float sources take abs and neg; clamp and OMOD where the row has them.
+                let src_mask = c.floats;
                 let mods = |rng: &mut Rng| -> u8 {
                     if rng.below(2) == 0 {
                         rng.below(8) as u8 & src_mask
@@ -347,8 +357,8 @@ pub fn model_vectors() -> Vec<Vector> {
                     c: 0,
                     neg: mods(&mut rng),
                     abs: mods(&mut rng),
-                    clamp: value && rng.below(4) == 0,
-                    omod: if value && rng.below(4) == 0 {
+                    clamp: c.clamp && rng.below(4) == 0,
+                    omod: if c.omod && rng.below(4) == 0 {
                         1 + rng.below(3) as u8
                     } else {
                         0
@@ -377,12 +387,12 @@ pub fn model_vectors() -> Vec<Vector> {
                 let w = m.wave();
                 for (l, s) in batch.iter().enumerate() {
                     proto.a = s[0];
-                    proto.b = s[1];
+                    proto.b = if c.srcs >= 2 { s[1] } else { 0 };
                     proto.c = if c.srcs == 3 { s[2] } else { 0 };
-                    if c.kind == Kind::Value {
-                        proto.d = Some(w.vgpr[10][l]);
-                    } else {
+                    if c.mask {
                         proto.flag = Some(w.sgpr[20] >> l & 1 == 1);
+                    } else {
+                        proto.d = Some(w.vgpr[10][l]);
                     }
                     out.push(proto.clone());
                 }
