@@ -324,19 +324,21 @@ module cu32_fp_lane (
         v3 <= zero2 ? 32'd0 : v_n; a3 <= a2; b3 <= b2; c3 <= c2;
         sel3 <= sel2; mednn3 <= mednn2;
     end
-    // Q3: med3's pair.
-    reg [31:0] p4, q4, v4;
-    reg        sel4, mednn4;
+    // Q3: med3: the larger of the two sources other than the one the largest equals.
+    wire [31:0] mbc = mm(b3, c3, 1'b1, cw[3][1]);
+    wire [31:0] mac = mm(a3, c3, 1'b1, cw[3][1]);
+    wire [31:0] mab = mm(a3, b3, 1'b1, cw[3][1]);
+    reg [31:0] v4;
+    reg        sel4;
     always @(posedge clk) begin
-        if (veq(v3, a3)) begin p4 <= b3; q4 <= c3; end
-        else if (veq(v3, b3)) begin p4 <= a3; q4 <= c3; end
-        else begin p4 <= a3; q4 <= b3; end
-        v4 <= v3; sel4 <= sel3; mednn4 <= mednn3;
+        if (!mednn3) v4 <= v3;
+        else if (veq(v3, a3)) v4 <= mbc;
+        else if (veq(v3, b3)) v4 <= mac;
+        else v4 <= mab;
+        sel4 <= sel3;
     end
-    // Q4: med3's last max; into the special line (or a conversion's result).
-    always @(posedge clk)
-        sw[5] <= sel4 ? {1'b1, mednn4 ? mm(p4, q4, 1'b1, cw[4][1]) : v4}
-               : misc4 ? {1'b1, r4} : sw[4];
+    // Q4: into the special line (or a conversion's result).
+    always @(posedge clk) sw[5] <= sel4 ? {1'b1, v4} : misc4 ? {1'b1, r4} : sw[4];
 
     // ---------------------------------------------------------------- conversions
     // Beside them, three stages for the float-to-integer conversions (truncating,
