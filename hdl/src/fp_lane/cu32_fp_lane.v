@@ -4,8 +4,8 @@
 // codes are the enum's order, given as `OP_*` localparams by the generated header
 // `cu32_fp_ops.vh` (`cu32_hdl::fp_lane::ops_header`): the enum is their only source.
 //
-// LATENCY = 8: an operation presented with `valid` before a rising edge has `d`, `flag`
-// and `valid_out` after the eighth rising edge from then; one operation a cycle, no
+// LATENCY = 9: an operation presented with `valid` before a rising edge has `d`, `flag`
+// and `valid_out` after the ninth rising edge from then; one operation a cycle, no
 // stalls, no reset (`valid_out` is `valid` delayed; every other output a function of the
 // inputs).
 //
@@ -17,15 +17,25 @@
 // so must the core. The arithmetic NaN rule is the model's: the first NaN source, quieted;
 // an invalid operation gives 0xffc00000.
 //
-// One fused multiply-add serves add, sub, subrev (S0 * 1.0 + -S1 ...), mul (+ -0) and the
-// fma forms; the window is 100 bits wide: the product at bits 73:26, the addend's 24-bit
-// significand shifted right from bits 99:76, so that unnormalised products (denormal
-// inputs) need no normalisation before the multiplier:
+// Three paths share the stages and one output stage:
+//
+// * The fused multiply-add: fma, add, sub, subrev (S0 * 1.0 + -S1 ...), mul (+ -0), the
+//   dx9 forms, ldexp (S0 * 1.0 + -0 with S1 added to the exponent) and cvt_f32_i32/u32
+//   (the integer as the addend alone). Its window is 100 bits wide: the product at bits
+//   73:26, the addend's significand (32 bits: a float's 24 in 31:8, or an integer)
+//   shifted right from bits 99:68, so that unnormalised products (denormal inputs) need
+//   no normalisation before the multiplier.
+// * The selections (min, max and their three-source forms, med3; the compares and
+//   v_cmp_class, whose flag comes from stage 2), four stages by the model's pseudocode.
+// * The conversions to integer, the roundings to integral values and frexp, three stages.
+//   The last two hand their result to the multiply-add's line of special results.
+//
+// The multiply-add's stages:
 //
 // * Stage 1 (ports -> R1): the modifiers; each source unpacked (significand with its
 //   hidden bit, exponent with denormals at 1, zero after the input denormal mode, inf,
 //   NaN); the operands routed to X, Y (the multiplier's, registered before the DSPs) and
-//   Z (the addend); the first NaN source, quieted.
+//   Z (the addend); eX + eY - 100; the first NaN source, quieted.
 // * Stage 2 (R1 -> R2): four partial products of the 24 x 24 significands on MULT18X18D
 //   (16 + 8 bits of each operand), registered after; the addend's shift eX + eY - eZ - 100
 //   (clamped to 0..100; 0 when the addend is the larger by 2^26 or the product is zero),
@@ -35,23 +45,26 @@
 //   48-bit carry chain); the addend aligned (a 100-bit shifter) and the sticky bit of what
 //   it shifted out; the denormal limit as a stopper bit at 100 - B0 for the count of
 //   leading zeros.
-// * Stage 4 (R3 -> R4): P + Z, or P - Z and Z - P (two 101-bit carry chains) and the
-//   non-negative one: the magnitude M and the result's sign.
-// * Stage 5 (R4 -> R5): leading zeros of M or'ed with the stopper and trailing zeros of
+// * Stage 4 (R3 -> R4): P + Z, or P - Z and Z - P, each a 50-bit carry chain and an
+//   upper one for both carries.
+// * Stage 5 (R4 -> R5): the non-negative one: the magnitude M and the result's sign; the
+//   selections' and conversions' results into the special line.
+// * Stage 6 (R5 -> R6): leading zeros of M or'ed with the stopper and trailing zeros of
 //   M, per 16-bit chunk and which chunk comes first.
-// * Stage 6 (R5 -> R6): the normalising shift by L (the top 25 bits of M << L); the
+// * Stage 7 (R6 -> R7): the normalising shift by L (the top 25 bits of M << L); the
 //   exponent B0 - 1 - L; where the round bit was in M (75 - L).
-// * Stage 7 (R6 -> R7): the sticky bit (M's set bits below the round bit, the addend's);
+// * Stage 8 (R7 -> R8): the sticky bit (M's set bits below the round bit, the addend's);
 //   rounding to nearest even and packing: {B - 1, fraction} plus the hidden bit, and
 //   plus one more, two 31-bit carry chains chosen by the rounding (the hidden bit
 //   carries into the exponent field: denormals, and rounding up to the next binade, need
 //   nothing else); overflow to infinity; exact zeros' signs; the special results.
-// * Stage 8 (R7 -> outputs): OMOD (only with output denormals flushed, outside IEEE mode,
-//   not on NaNs), the output denormal mode, clamp to [0, 1] (a NaN to 0 under DX10_CLAMP).
+// * Stage 9 (R8 -> outputs): OMOD (only with output denormals flushed, outside IEEE mode,
+//   not on NaNs), the output denormal mode (float results), clamp to [0, 1] (a NaN to 0
+//   under DX10_CLAMP); integer results pass.
 //
 // In the lane it sits beside cu32_lane (the integer stages, LATENCY 4): both take the same
 // operands; the core writes back from the one the operation's unit field names, the FP32
-// results four cycles later.
+// results five cycles later.
 `default_nettype none
 
 module cu32_fp_lane (
@@ -230,17 +243,18 @@ module cu32_fp_lane (
     // Carried from stage to stage: {valid, the output stage's controls: float result,
     // clamp, omod, output denormals, ieee, dx10} (cw[k] after rising edge k), and from
     // stage 2 the special result {special, value} (sw[k]).
-    reg [7:0]  cw [1:7];
-    reg [32:0] sw [3:6];
-    reg        fw [2:7];
+    reg [7:0]  cw [1:8];
+    reg [32:0] sw [3:7];
+    reg        fw [2:8];
     integer st;
     always @(posedge clk) begin
         cw[1] <= {valid, ~sel & ~cmp & ~cls & ~raw, clamp & ~raw, omod & {2{~raw}},
                   denorm[1], ieee, dx10};
-        for (st = 2; st <= 7; st = st + 1) cw[st] <= cw[st - 1];
+        for (st = 2; st <= 8; st = st + 1) cw[st] <= cw[st - 1];
         sw[4] <= sw[3];
         sw[6] <= sw[5];
-        for (st = 3; st <= 7; st = st + 1) fw[st] <= fw[st - 1];
+        sw[7] <= sw[6];
+        for (st = 3; st <= 8; st = st + 1) fw[st] <= fw[st - 1];
     end
     always @(posedge clk) begin
         dx9_1 <= dx9; fma1 <= nan_c; nan1 <= nan_n; nanv1 <= nanv_n;
@@ -369,7 +383,7 @@ module cu32_fp_lane (
     wire        xnan2 = (&e2) & (x2[22:0] != 23'd0);
     wire [31:0] mag_n = {1'b1, x2[22:0], 8'd0} >> rsh2;
     wire [23:0] m24 = {1'b1, x2[22:0]};
-    wire [23:0] fmask = (24'd1 << k2) - 24'd1;
+    wire [23:0] fmask = ~(24'hff_ffff << k2);
     wire        frnz = (m24 & fmask) != 24'd0;
     wire        rbit = m24[k2 - 5'd1];
     wire        sbit = (m24 & (fmask >> 1)) != 24'd0;
@@ -550,29 +564,41 @@ module cu32_fp_lane (
     wire [49:0]  s2h0 = zal3[99:50] + ~pw[99:50];
     wire [49:0]  s2h1 = zal3[99:50] + ~pw[99:50] + 50'd1;
     wire [99:0]  s2 = {s2l[50] ? s2h1 : s2h0, s2l[49:0]};
-    wire         zbig = sub3 & s1[100];
 
-    reg        sgn4, zst4, tiny4, bz4, sp4;
-    reg [99:0] m4, stop4;
+    reg        sub4, zst4, tiny4, bz4, sp4;
+    reg [100:0] s14;
+    reg [99:0] s24, stop4;
     reg [10:0] b04;
     always @(posedge clk) begin
-        m4 <= zbig ? s2[99:0] : s1[99:0];
-        sgn4 <= sp3 ^ zbig;
+        s14 <= s1; s24 <= s2; sub4 <= sub3;
         sp4 <= sp3; zst4 <= zst3; tiny4 <= tiny3; bz4 <= bz3;
         stop4 <= stop3; b04 <= b03;
     end
 
     // ---------------------------------------------------------------- stage 5
+    // The non-negative one: the magnitude M and the result's sign.
+    wire       zbig = sub4 & s14[100];
+    reg        sgn5, zst5, tiny5, bz5, sp5;
+    reg [99:0] m5, stop5;
+    reg [10:0] b05;
+    always @(posedge clk) begin
+        m5 <= zbig ? s24 : s14[99:0];
+        sgn5 <= sp4 ^ zbig;
+        sp5 <= sp4; zst5 <= zst4; tiny5 <= tiny4; bz5 <= bz4;
+        stop5 <= stop4; b05 <= b04;
+    end
+
+    // ---------------------------------------------------------------- stage 6
     // Per 16-bit chunk of {M | stopper, 28'b0} its leading zeros, and of M reversed (its
     // trailing zeros), from the top; the first nonzero chunk of each.
-    wire [127:0] lzin = {m4 | stop4, 28'd0};
+    wire [127:0] lzin = {m5 | stop5, 28'd0};
     reg  [127:0] tzin;
     reg  [31:0]  lzs, tzs;
     reg  [2:0]   lzj, tzj;
     integer q;
     always @* begin
         tzin[27:0] = 28'd0;
-        for (q = 0; q < 100; q = q + 1) tzin[127 - q] = m4[q];
+        for (q = 0; q < 100; q = q + 1) tzin[127 - q] = m5[q];
         lzj = 3'd7; tzj = 3'd7;
         for (q = 7; q >= 0; q = q - 1) begin
             lzs[4*q +: 4] = lz16(lzin[127 - 16*q -: 16]);
@@ -582,88 +608,88 @@ module cu32_fp_lane (
         end
     end
 
-    reg        sgn5, zst5, tiny5, bz5, sp5, mz5;
-    reg [31:0] lzs5, tzs5;
-    reg [2:0]  lzj5, tzj5;
-    reg [99:0] m5;
-    reg [10:0] b05;
-    always @(posedge clk) begin
-        sgn5 <= sgn4; zst5 <= zst4; tiny5 <= tiny4; bz5 <= bz4; sp5 <= sp4;
-        mz5 <= m4 == 100'd0;
-        lzs5 <= lzs; tzs5 <= tzs; lzj5 <= lzj; tzj5 <= tzj;
-        m5 <= m4; b05 <= b04;
-    end
-
-    // ---------------------------------------------------------------- stage 6
-    wire [3:0]  lzf = lzs5[4*lzj5 +: 4];
-    wire [3:0]  tzf = tzs5[4*tzj5 +: 4];
-    wire [6:0]  lsh = {lzj5, lzf};
-    // The top 25 bits of M << L: the significand (bit 99 its hidden bit) and the round bit.
-    wire [99:0] mc = m5 << {lzj5, 4'd0};
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [99:0] mn = mc << lzf;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [10:0] bm1_n = b05 - 11'd1 - {4'd0, lsh};
-
     reg        sgn6, zst6, tiny6, bz6, sp6, mz6;
-    reg [24:0] n6;
-    reg [10:0] bm16;
-    reg [6:0]  tzm6;
-    reg [7:0]  rb6;
+    reg [31:0] lzs6, tzs6;
+    reg [2:0]  lzj6, tzj6;
+    reg [99:0] m6;
+    reg [10:0] b06;
     always @(posedge clk) begin
-        sgn6 <= sgn5; tiny6 <= tiny5; bz6 <= bz5; sp6 <= sp5; mz6 <= mz5; zst6 <= zst5;
-        n6 <= mn[99:75]; bm16 <= bm1_n;
-        // M's bits below the round bit are those under 75 - L.
-        tzm6 <= {tzj5, tzf}; rb6 <= 8'd75 - {1'b0, lsh};
+        sgn6 <= sgn5; zst6 <= zst5; tiny6 <= tiny5; bz6 <= bz5; sp6 <= sp5;
+        mz6 <= m5 == 100'd0;
+        lzs6 <= lzs; tzs6 <= tzs; lzj6 <= lzj; tzj6 <= tzj;
+        m6 <= m5; b06 <= b05;
     end
 
     // ---------------------------------------------------------------- stage 7
-    // Round to nearest even: {B - 1, fraction} plus the hidden bit, and plus one more,
-    // chosen by the round and sticky bits (the hidden bit carries into the exponent).
-    wire        sticky = zst6 | (~rb6[7] & ({1'b0, tzm6} < rb6));
-    wire        inc = n6[0] & (sticky | n6[1]);
-    wire [30:0] pk_base = {bm16[7:0], n6[23:1]};
-    wire [30:0] pk_h = {7'd0, n6[24], 23'd0};
-    wire [30:0] pk0 = pk_base + pk_h;
-    wire [30:0] pk1 = pk_base + pk_h + 31'd1;
-    wire        ovf = n6[24] & (bm16 >= 11'd254);
-    reg  [31:0] x_n;
-    always @* begin
-        if (sw[6][32]) x_n = sw[6][31:0];
-        else if (tiny6) x_n = {sp6, 31'd0};
-        else if (mz6) x_n = {bz6, 31'd0};
-        else if (ovf) x_n = {sgn6, INF};
-        else x_n = {sgn6, inc ? pk1 : pk0};
-    end
+    wire [3:0]  lzf = lzs6[4*lzj6 +: 4];
+    wire [3:0]  tzf = tzs6[4*tzj6 +: 4];
+    wire [6:0]  lsh = {lzj6, lzf};
+    // The top 25 bits of M << L: the significand (bit 99 its hidden bit) and the round bit.
+    wire [99:0] mc = m6 << {lzj6, 4'd0};
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [99:0] mn = mc << lzf;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [10:0] bm1_n = b06 - 11'd1 - {4'd0, lsh};
 
-    reg [31:0] x7;
-    // For stage 8: whether x is a NaN (only special results are), OMOD in force, the
-    // threshold above which clamp gives 1.0 (by the OMOD in force), the flush.
-    reg        xnan7, om_on7, flz7;
-    reg [1:0]  gts7;
-    wire       snan_n = sw[6][32] & (&sw[6][30:23]) & (sw[6][22:0] != 23'd0);
-    wire       omon_n = (cw[6][4:3] != 2'd0) & ~cw[6][1] & ~cw[6][2] & ~snan_n;
+    reg        sgn7, zst7, tiny7, bz7, sp7, mz7;
+    reg [24:0] n7;
+    reg [10:0] bm17;
+    reg [6:0]  tzm7;
+    reg [7:0]  rb7;
     always @(posedge clk) begin
-        x7 <= x_n;
-        xnan7 <= snan_n; om_on7 <= omon_n; gts7 <= omon_n ? cw[6][4:3] : 2'd0;
-        flz7 <= cw[6][6] & ~cw[6][2];
+        sgn7 <= sgn6; tiny7 <= tiny6; bz7 <= bz6; sp7 <= sp6; mz7 <= mz6; zst7 <= zst6;
+        n7 <= mn[99:75]; bm17 <= bm1_n;
+        // M's bits below the round bit are those under 75 - L.
+        tzm7 <= {tzj6, tzf}; rb7 <= 8'd75 - {1'b0, lsh};
     end
 
     // ---------------------------------------------------------------- stage 8
+    // Round to nearest even: {B - 1, fraction} plus the hidden bit, and plus one more,
+    // chosen by the round and sticky bits (the hidden bit carries into the exponent).
+    wire        sticky = zst7 | (~rb7[7] & ({1'b0, tzm7} < rb7));
+    wire        inc = n7[0] & (sticky | n7[1]);
+    wire [30:0] pk_base = {bm17[7:0], n7[23:1]};
+    wire [30:0] pk_h = {7'd0, n7[24], 23'd0};
+    wire [30:0] pk0 = pk_base + pk_h;
+    wire [30:0] pk1 = pk_base + pk_h + 31'd1;
+    wire        ovf = n7[24] & (bm17 >= 11'd254);
+    reg  [31:0] x_n;
+    always @* begin
+        if (sw[7][32]) x_n = sw[7][31:0];
+        else if (tiny7) x_n = {sp7, 31'd0};
+        else if (mz7) x_n = {bz7, 31'd0};
+        else if (ovf) x_n = {sgn7, INF};
+        else x_n = {sgn7, inc ? pk1 : pk0};
+    end
+
+    reg [31:0] x8;
+    // For stage 9: whether x is a NaN (only special results are), OMOD in force, the
+    // threshold above which clamp gives 1.0 (by the OMOD in force), the flush.
+    reg        xnan8, om_on8, flz8;
+    reg [1:0]  gts8;
+    wire       snan_n = sw[7][32] & (&sw[7][30:23]) & (sw[7][22:0] != 23'd0);
+    wire       omon_n = (cw[7][4:3] != 2'd0) & ~cw[7][1] & ~cw[7][2] & ~snan_n;
+    always @(posedge clk) begin
+        x8 <= x_n;
+        xnan8 <= snan_n; om_on8 <= omon_n; gts8 <= omon_n ? cw[7][4:3] : 2'd0;
+        flz8 <= cw[7][6] & ~cw[7][2];
+    end
+
+    // ---------------------------------------------------------------- stage 9
     // OMOD on the rounded result (x2 and x4 exact, or infinity, or a denormal that stays
     // one and is flushed; x0.5 rounds only where the result is flushed but for 0x00ffffff's
     // magnitude), then the output denormal mode, then clamp.
-    wire       cl7 = cw[7][5], dx7 = cw[7][0];
-    wire [1:0] om7 = cw[7][4:3];
-    wire [7:0] xe = x7[30:23];
-    wire [22:0] xf = x7[22:0];
-    wire       xs = x7[31];
+    wire       cl8 = cw[8][5], dx8 = cw[8][0];
+    wire [1:0] om8 = cw[8][4:3];
+    wire [7:0] xe = x8[30:23];
+    wire [22:0] xf = x8[22:0];
+    wire       xs = x8[31];
     reg  [31:0] y;
     always @* begin
-        if (!om_on7 || &xe) begin
-            y = (flz7 & (xe == 8'd0)) ? {xs, 31'd0} : x7;
+        if (!om_on8 || &xe) begin
+            y = (flz8 & (xe == 8'd0)) ? {xs, 31'd0} : x8;
         end else begin
-            case (om7)
+            case (om8)
                 2'd1: begin
                     if (xe == 8'd254) y = {xs, INF};
                     else if (xe != 8'd0) y = {xs, xe + 8'd1, xf};
@@ -686,16 +712,16 @@ module cu32_fp_lane (
         end
     end
     // y > 1.0 for a positive non-NaN x: x above 1.0 or, under OMOD, 0.5, 0.25 or 2.0.
-    wire [3:0] gts = {x7[30:0] > 31'h4000_0000, x7[30:0] > 31'h3e80_0000,
-                      x7[30:0] > 31'h3f00_0000, x7[30:0] > 31'h3f80_0000};
-    wire gt1 = gts[gts7];
+    wire [3:0] gts = {x8[30:0] > 31'h4000_0000, x8[30:0] > 31'h3e80_0000,
+                      x8[30:0] > 31'h3f00_0000, x8[30:0] > 31'h3f80_0000};
+    wire gt1 = gts[gts8];
 
     always @(posedge clk) begin
-        valid_out <= cw[7][7];
-        flag <= fw[7];
-        if (cl7 & xnan7) d <= dx7 ? 32'd0 : y;
-        else if (cl7 & xs) d <= 32'd0;
-        else if (cl7 & gt1) d <= 32'h3f80_0000;
+        valid_out <= cw[8][7];
+        flag <= fw[8];
+        if (cl8 & xnan8) d <= dx8 ? 32'd0 : y;
+        else if (cl8 & xs) d <= 32'd0;
+        else if (cl8 & gt1) d <= 32'h3f80_0000;
         else d <= y;
     end
 endmodule

@@ -29,7 +29,7 @@ use rust_hdl::prelude::*;
 pub const VERILOG: &str = include_str!("cu32_fp_lane.v");
 
 /// Rising edges from an operation's inputs to its `d`, `flag` and `valid_out`.
-pub const LATENCY: usize = 8;
+pub const LATENCY: usize = 9;
 
 /// Width of the lane's `op` port (the enum's codes fit in it).
 pub const OP_BITS: usize = 6;
