@@ -143,13 +143,13 @@ module cu32_fp_lane (
     // float to integer, rnd with its kind rk (trunc, floor, ceil, rndne), fxm, fxe the
     // frexp forms), raw (an integer result: no clamp, no OMOD), nan_a, nan_b (S0, S1 are
     // NaN sources).
-    reg       x_zero, cvt, ints, ldx, misc, toi, rnd, fxm, fxe, raw, nan_a, nan_b;
+    reg       x_zero, cvt, ints, ldx, misc, toi, rnd, fxm, fxe, raw, nan_a, nan_b, frc;
     reg [1:0] rk;
     always @* begin
         x_b = 1'b0; y_one = 1'b0; z_neg = 1'b0; nan_c = 1'b0; dx9 = 1'b0; zsel = ZS_C;
         sel = 1'b0; max1 = 1'b0; two = 1'b0; max2 = 1'b0; med3 = 1'b0;
         cmp = 1'b0; cls = 1'b0; pred = 4'd0;
-        x_zero = 1'b0; cvt = 1'b0; ints = 1'b0; ldx = 1'b0; misc = 1'b0; toi = 1'b0;
+        x_zero = 1'b0; cvt = 1'b0; ints = 1'b0; ldx = 1'b0; misc = 1'b0; toi = 1'b0; frc = 1'b0;
         rnd = 1'b0; fxm = 1'b0; fxe = 1'b0; raw = 1'b0; nan_a = 1'b1; nan_b = 1'b1; rk = 2'd0;
         case (op)
             OP_FMA: nan_c = 1'b1;
@@ -197,6 +197,7 @@ module cu32_fp_lane (
             OP_RNDNE: begin misc = 1'b1; rnd = 1'b1; rk = 2'd3; end
             OP_FREXP_MANT: begin misc = 1'b1; fxm = 1'b1; end
             OP_FREXP_EXP: begin misc = 1'b1; fxe = 1'b1; raw = 1'b1; end
+            OP_FRACT: frc = 1'b1;
             default: ;
         endcase
     end
@@ -252,7 +253,6 @@ module cu32_fp_lane (
                   denorm[1], ieee, dx10};
         for (st = 2; st <= 8; st = st + 1) cw[st] <= cw[st - 1];
         sw[4] <= sw[3];
-        sw[6] <= sw[5];
         sw[7] <= sw[6];
         for (st = 3; st <= 8; st = st + 1) fw[st] <= fw[st - 1];
     end
@@ -272,7 +272,7 @@ module cu32_fp_lane (
     reg [31:0] af1, bf1, cf1;
     reg        sel1, max1_1, two1, max2_1, med1, cmp1, cls1;
     reg [3:0]  pred1;
-    reg        misc1, toi1, ints1, rnd1, fxm1, fxe1;
+    reg        misc1, toi1, ints1, rnd1, fxm1, fxe1, frc1;
     reg [1:0]  rk1;
     always @(posedge clk) begin
         af1 <= flushed(am, denorm[0]); bf1 <= flushed(bm, denorm[0]);
@@ -280,6 +280,7 @@ module cu32_fp_lane (
         sel1 <= sel | cmp | cls; max1_1 <= max1; two1 <= two; max2_1 <= max2; med1 <= med3;
         cmp1 <= cmp; cls1 <= cls_n; pred1 <= pred;
         misc1 <= misc; toi1 <= toi; ints1 <= ints; rnd1 <= rnd; fxm1 <= fxm; fxe1 <= fxe;
+        frc1 <= frc;
         rk1 <= rk;
     end
 
@@ -368,13 +369,13 @@ module cu32_fp_lane (
     reg [31:0] x2;
     reg [4:0]  rsh2, k2;
     reg [4:0]  lzf2;
-    reg        misc2, toi2, ints2, rnd2, fxm2, fxe2;
+    reg        misc2, toi2, ints2, rnd2, fxm2, fxe2, frc2;
     reg [1:0]  rk2;
     always @(posedge clk) begin
         // (Read only where they are 0..31 and 1..23.)
         x2 <= af1; rsh2 <= 5'd30 - xe1; k2 <= 5'd22 - xe1; lzf2 <= lzf1;
         misc2 <= misc1; toi2 <= toi1; ints2 <= ints1; rnd2 <= rnd1; fxm2 <= fxm1;
-        fxe2 <= fxe1; rk2 <= rk1;
+        fxe2 <= fxe1; rk2 <= rk1; frc2 <= frc1;
     end
     // C2: the integer's magnitude; the rounding's truncated bits and increment (units
     // 2^k in the magnitude's bits: a carry runs into the exponent); frexp.
@@ -450,6 +451,77 @@ module cu32_fp_lane (
         else if (qsel3) r4 <= q3;
         else r4 <= q3 + (inc3 ? i3 : 32'd0);
     end
+
+    // fract (S0 - floor(S0), below 1.0) in five stages: the result is N * 2^-k for an
+    // integer N below 2^24, normalised: the fraction bits F (k = 150 - e of them) for
+    // S0 >= 1, 2^k - F for S0 <= -1, S0 itself in 0 < S0 < 1, and for -1 < S0 < 0 the
+    // difference 1 - |S0| (2^24 - |S0| * 2^24, the latter rounded to nearest even where
+    // |S0| < 0.5, 1.0 becoming 0x3f7fffff); +0 for integral values, a NaN for infinities.
+    // F2: the fraction bits; |S0| * 2^24 shifted right by 126 - e (denormals as e = 1)
+    // with its rounding increment.
+    wire [7:0]  fe2 = e2 == 8'd0 ? 8'd1 : e2;
+    wire [7:0]  fd2 = 8'd126 - fe2;
+    wire [4:0]  fsh = fd2 > 8'd25 ? 5'd25 : fd2[4:0];
+    wire [48:0] fq = {m24 & {e2 != 8'd0, 23'h7f_ffff}, 25'd0} >> fsh;
+    wire        fqinc = fq[24] & ((fq[23:0] != 24'd0) | fq[25]);
+    reg  [23:0] ff3, fq3;
+    reg  [4:0]  fk3;
+    reg         fqi3, frc3, fneg3, fnan3, finf3, fint3, fsmall3, fhalf3, fzero3;
+    reg  [31:0] fx3;
+    always @(posedge clk) begin
+        ff3 <= m24 & fmask; fq3 <= fq[48:25]; fqi3 <= fqinc; fk3 <= k2;
+        frc3 <= frc2; fx3 <= x2; fneg3 <= s2s;
+        fnan3 <= xnan2; finf3 <= (&e2) & (x2[22:0] == 23'd0);
+        fint3 <= e2 >= 8'd150; fsmall3 <= e2 < 8'd126; fhalf3 <= e2 == 8'd126;
+        fzero3 <= x2[30:0] == 31'd0;
+    end
+    // F3: N.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [24:0] f2k = 25'd1 << fk3;
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg  [23:0] fn4;
+    reg  [4:0]  fk4;
+    reg         frc4;
+    reg  [31:0] fsp4;
+    reg         fspec4;
+    always @(posedge clk) begin
+        frc4 <= frc3; fk4 <= fk3; fspec4 <= 1'b1;
+        if (fnan3) fsp4 <= fx3 | 32'h0040_0000;
+        else if (finf3) fsp4 <= QNAN;
+        else if (fint3 | fzero3 | (~fsmall3 & ~fhalf3 & ff3 == 24'd0)) fsp4 <= 32'd0;
+        else if (~fneg3 & (fsmall3 | fhalf3)) fsp4 <= fx3;
+        else if (fsmall3 & ({1'b0, fq3} + {24'd0, fqi3} == 25'd0)) fsp4 <= 32'h3f7f_ffff;
+        else begin
+            fspec4 <= 1'b0;
+            fsp4 <= 32'd0;
+        end
+        if (fsmall3) begin
+            fn4 <= ~fq3 + {23'd0, ~fqi3};
+            fk4 <= 5'd24;
+        end else if (fhalf3) begin
+            fn4 <= 24'd0 - {fx3[30:23] != 8'd0, fx3[22:0]};
+            fk4 <= 5'd24;
+        end else fn4 <= fneg3 ? f2k[23:0] - ff3 : ff3;
+    end
+    // F4: N's leading zeros (as a 24-bit number; N is never 0 here).
+    wire [4:0]  fnl = fn4[23:8] != 16'd0 ? {1'b0, lz16(fn4[23:8])}
+                    : {1'b1, lz16({fn4[7:0], 8'd0})};
+    reg  [23:0] fn5;
+    reg  [4:0]  fk5, fl5;
+    reg         frc5, fspec5;
+    reg  [31:0] fsp5;
+    always @(posedge clk) begin
+        fn5 <= fn4; fk5 <= fk4; fl5 <= fnl; frc5 <= frc4; fspec5 <= fspec4;
+        fsp5 <= fsp4;
+    end
+    // F5: normalised: exponent 150 - lz - k, fraction N << lz without its top bit; into
+    // the special line.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [23:0] fnn = fn5 << fl5;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [7:0]  fex = 8'd150 - {3'd0, fl5} - {3'd0, fk5};
+    always @(posedge clk)
+        sw[6] <= !frc5 ? sw[5] : fspec5 ? {1'b1, fsp5} : {1'b1, 1'b0, fex, fnn[22:0]};
 
     // ---------------------------------------------------------------- stage 2
     // The four partial products (one MULT18X18D each; their top bits are zeros).

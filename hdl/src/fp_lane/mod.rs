@@ -92,6 +92,8 @@ pub enum FpOp {
     Ceil,
     Trunc,
     Rndne,
+    /// `a - floor(a)`, below 1.0.
+    Fract,
     /// `a * 2^b`, `b` a signed integer.
     Ldexp,
     /// `a`'s significand in [0.5, 1) with its sign.
@@ -152,6 +154,7 @@ pub fn fp_op(mn: Mn) -> Option<FpOp> {
         Mn::v_ceil_f32 => Ceil,
         Mn::v_trunc_f32 => Trunc,
         Mn::v_rndne_f32 => Rndne,
+        Mn::v_fract_f32 => Fract,
         Mn::v_ldexp_f32 => Ldexp,
         Mn::v_frexp_mant_f32 => FrexpMant,
         Mn::v_frexp_exp_i32_f32 => FrexpExp,
