@@ -26,8 +26,9 @@
 //   shifted right from bits 99:68, so that unnormalised products (denormal inputs) need
 //   no normalisation before the multiplier.
 // * The selections (min, max and their three-source forms, med3; the compares and
-//   v_cmp_class, whose flag comes from stage 2), four stages by the model's pseudocode.
-// * The conversions to integer, the roundings to integral values and frexp, three stages.
+//   v_cmp_class, whose flag comes from stage 2), five stages by the model's pseudocode.
+// * The conversions to integer, the roundings to integral values and frexp, three stages;
+//   fract, five.
 //   The last two hand their result to the multiply-add's line of special results.
 //
 // The multiply-add's stages:
@@ -48,7 +49,7 @@
 // * Stage 4 (R3 -> R4): P + Z, or P - Z and Z - P, each a 50-bit carry chain and an
 //   upper one for both carries.
 // * Stage 5 (R4 -> R5): the non-negative one: the magnitude M and the result's sign; the
-//   selections' and conversions' results into the special line.
+//   conversions' results into the special line (the selections' and fract's at stage 6).
 // * Stage 6 (R5 -> R6): leading zeros of M or'ed with the stopper and trailing zeros of
 //   M, per 16-bit chunk and which chunk comes first.
 // * Stage 7 (R6 -> R7): the normalising shift by L (the top 25 bits of M << L); the
@@ -287,7 +288,7 @@ module cu32_fp_lane (
     // ---------------------------------------------------------------- selections
     // Beside the fused multiply-add, four stages of the min/max family (by the model's
     // pseudocode: a NaN loses to a number, a signalling NaN wins quieted in IEEE mode,
-    // -0 < +0), their result handed to the special line at stage 5; the compares' flag
+    // -0 < +0), their result handed to the special line at stage 6; the compares' flag
     // from stage 2 (S0 against S1: less, equal with -0 == +0, greater, unordered).
     function automatic [31:0] okey(input [31:0] x);
         okey = x[31] ? ~x : {1'b1, x[30:0]};
@@ -343,17 +344,25 @@ module cu32_fp_lane (
     wire [31:0] mbc = mm(b3, c3, 1'b1, cw[3][1]);
     wire [31:0] mac = mm(a3, c3, 1'b1, cw[3][1]);
     wire [31:0] mab = mm(a3, b3, 1'b1, cw[3][1]);
-    reg [31:0] v4;
-    reg        sel4;
+    reg [31:0] v4, mbc4, mac4, mab4;
+    reg        sel4, mednn4, eqa4, eqb4;
     always @(posedge clk) begin
-        if (!mednn3) v4 <= v3;
-        else if (veq(v3, a3)) v4 <= mbc;
-        else if (veq(v3, b3)) v4 <= mac;
-        else v4 <= mab;
-        sel4 <= sel3;
+        v4 <= v3; mbc4 <= mbc; mac4 <= mac; mab4 <= mab;
+        eqa4 <= veq(v3, a3); eqb4 <= veq(v3, b3);
+        sel4 <= sel3; mednn4 <= mednn3;
     end
-    // Q4: into the special line (or a conversion's result).
-    always @(posedge clk) sw[5] <= sel4 ? {1'b1, v4} : misc4 ? {1'b1, r4} : sw[4];
+    // Q4: the choice; Q5: into the special line at stage 6.
+    reg [31:0] v5;
+    reg        sel5;
+    always @(posedge clk) begin
+        if (!mednn4) v5 <= v4;
+        else if (eqa4) v5 <= mbc4;
+        else if (eqb4) v5 <= mac4;
+        else v5 <= mab4;
+        sel5 <= sel4;
+    end
+    // The conversions' results into the special line at stage 5.
+    always @(posedge clk) sw[5] <= misc4 ? {1'b1, r4} : sw[4];
 
     // ---------------------------------------------------------------- conversions
     // Beside them, three stages for the float-to-integer conversions (truncating,
@@ -366,14 +375,21 @@ module cu32_fp_lane (
     wire [22:0] xf1 = af1[22:0];
     wire [4:0]  lzf1 = xf1[22:7] != 16'd0 ? {1'b0, lz16(xf1[22:7])}
                      : {1'b1, lz16({xf1[6:0], 9'd0})};
+    wire [7:0]  fe1 = af1[30:23] == 8'd0 ? 8'd1 : af1[30:23];
+    wire [7:0]  fd1 = 8'd126 - fe1;
     reg [31:0] x2;
-    reg [4:0]  rsh2, k2;
+    reg [4:0]  rsh2, k2, fsh;
     reg [4:0]  lzf2;
+    reg        ge150_2, lt127_2, is126_2;
     reg        misc2, toi2, ints2, rnd2, fxm2, fxe2, frc2;
     reg [1:0]  rk2;
     always @(posedge clk) begin
         // (Read only where they are 0..31 and 1..23.)
-        x2 <= af1; rsh2 <= 5'd30 - xe1; k2 <= 5'd22 - xe1; lzf2 <= lzf1;
+        x2 <= af1; rsh2 <= 5'd30 - xe1; k2 <= 5'd22 - xe1; lzf2 <= lzf1 + 5'd1;
+        ge150_2 <= af1[30:23] >= 8'd150; lt127_2 <= af1[30:23] < 8'd127;
+        is126_2 <= af1[30:23] == 8'd126;
+        // fract's shift of |S0| * 2^24 (at most 25: all below the round bit).
+        fsh <= fd1 > 8'd25 ? 5'd25 : fd1[4:0];
         misc2 <= misc1; toi2 <= toi1; ints2 <= ints1; rnd2 <= rnd1; fxm2 <= fxm1;
         fxe2 <= fxe1; rk2 <= rk1; frc2 <= frc1;
     end
@@ -404,20 +420,20 @@ module cu32_fp_lane (
         case (rk2)
             2'd1: small_n = (s2s & x2[30:0] != 31'd0) ? 32'hbf80_0000 : {s2s, 31'd0};
             2'd2: small_n = (~s2s & x2[30:0] != 31'd0) ? 32'h3f80_0000 : {s2s, 31'd0};
-            2'd3: small_n = (e2 == 8'd126 && x2[22:0] != 23'd0) ? {s2s, 31'h3f80_0000}
+            2'd3: small_n = (is126_2 && x2[22:0] != 23'd0) ? {s2s, 31'h3f80_0000}
                           : {s2s, 31'd0};
             default: small_n = {s2s, 31'd0};
         endcase
     end
     wire        fxden = e2 == 8'd0;
-    wire [22:0] fxf = x2[22:0] << (lzf2 + 5'd1);
+    wire [22:0] fxf = x2[22:0] << lzf2;
     reg  [31:0] q3, mag3, i3;
     reg         qsel3, inc3, neg3, sat3, zero3, misc3, toi3, ints3;
     always @(posedge clk) begin
         misc3 <= misc2; toi3 <= toi2; ints3 <= ints2;
         // The integer: its magnitude, 0 (NaN, below 1, negative unsigned), saturated.
         mag3 <= mag_n;
-        zero3 <= xnan2 | (e2 < 8'd127) | (~ints2 & s2s);
+        zero3 <= xnan2 | lt127_2 | (~ints2 & s2s);
         sat3 <= e2 > 8'd158 | (ints2 & e2 == 8'd158);
         neg3 <= ints2 & s2s;
         // The rounding: truncated bits plus (inc3) 2^k; or a result as it is (qsel3).
@@ -425,8 +441,8 @@ module cu32_fp_lane (
         inc3 <= rinc;
         qsel3 <= 1'b1;
         if (rnd2 & xnan2) q3 <= x2 | 32'h0040_0000;
-        else if (rnd2 & e2 >= 8'd150) q3 <= x2;
-        else if (rnd2 & e2 < 8'd127) q3 <= small_n;
+        else if (rnd2 & ge150_2) q3 <= x2;
+        else if (rnd2 & lt127_2) q3 <= small_n;
         else if (rnd2) begin
             qsel3 <= 1'b0;
             q3 <= {x2[31:23], x2[22:0] & ~fmask[22:0]};
@@ -435,7 +451,7 @@ module cu32_fp_lane (
         else if (fxm2 & fxden) q3 <= {s2s, 8'd126, fxf};
         else if (fxm2) q3 <= {s2s, 8'd126, x2[22:0]};
         else if (fxe2 & (&e2 | x2[30:0] == 31'd0)) q3 <= 32'd0;
-        else if (fxe2 & fxden) q3 <= -32'd126 - {27'd0, lzf2};
+        else if (fxe2 & fxden) q3 <= -32'd125 - {27'd0, lzf2};
         else q3 <= {24'd0, e2} - 32'd126;
     end
     // C3: the sum, the negation, the saturation.
@@ -459,9 +475,6 @@ module cu32_fp_lane (
     // |S0| < 0.5, 1.0 becoming 0x3f7fffff); +0 for integral values, a NaN for infinities.
     // F2: the fraction bits; |S0| * 2^24 shifted right by 126 - e (denormals as e = 1)
     // with its rounding increment.
-    wire [7:0]  fe2 = e2 == 8'd0 ? 8'd1 : e2;
-    wire [7:0]  fd2 = 8'd126 - fe2;
-    wire [4:0]  fsh = fd2 > 8'd25 ? 5'd25 : fd2[4:0];
     wire [48:0] fq = {m24 & {e2 != 8'd0, 23'h7f_ffff}, 25'd0} >> fsh;
     wire        fqinc = fq[24] & ((fq[23:0] != 24'd0) | fq[25]);
     reg  [23:0] ff3, fq3;
@@ -472,7 +485,7 @@ module cu32_fp_lane (
         ff3 <= m24 & fmask; fq3 <= fq[48:25]; fqi3 <= fqinc; fk3 <= k2;
         frc3 <= frc2; fx3 <= x2; fneg3 <= s2s;
         fnan3 <= xnan2; finf3 <= (&e2) & (x2[22:0] == 23'd0);
-        fint3 <= e2 >= 8'd150; fsmall3 <= e2 < 8'd126; fhalf3 <= e2 == 8'd126;
+        fint3 <= ge150_2; fsmall3 <= lt127_2 & ~is126_2; fhalf3 <= is126_2;
         fzero3 <= x2[30:0] == 31'd0;
     end
     // F3: N.
@@ -490,7 +503,7 @@ module cu32_fp_lane (
         else if (finf3) fsp4 <= QNAN;
         else if (fint3 | fzero3 | (~fsmall3 & ~fhalf3 & ff3 == 24'd0)) fsp4 <= 32'd0;
         else if (~fneg3 & (fsmall3 | fhalf3)) fsp4 <= fx3;
-        else if (fsmall3 & ({1'b0, fq3} + {24'd0, fqi3} == 25'd0)) fsp4 <= 32'h3f7f_ffff;
+        else if (fsmall3 & fq3 == 24'd0 & ~fqi3) fsp4 <= 32'h3f7f_ffff;
         else begin
             fspec4 <= 1'b0;
             fsp4 <= 32'd0;
@@ -521,7 +534,8 @@ module cu32_fp_lane (
     /* verilator lint_on UNUSEDSIGNAL */
     wire [7:0]  fex = 8'd150 - {3'd0, fl5} - {3'd0, fk5};
     always @(posedge clk)
-        sw[6] <= !frc5 ? sw[5] : fspec5 ? {1'b1, fsp5} : {1'b1, 1'b0, fex, fnn[22:0]};
+        sw[6] <= sel5 ? {1'b1, v5} : !frc5 ? sw[5] : fspec5 ? {1'b1, fsp5}
+               : {1'b1, 1'b0, fex, fnn[22:0]};
 
     // ---------------------------------------------------------------- stage 2
     // The four partial products (one MULT18X18D each; their top bits are zeros).
