@@ -237,7 +237,9 @@ module cu32_fp_lane (
 
     reg        dx9_1, fma1, nan1;
     reg [31:0] nanv1;
-    reg [10:0] b0p1, b0q1;
+    reg [10:0] b0p1, b0q1, b0r1;
+    reg [6:0]  b0s1;
+    reg        b0in1, b0le1;
     reg [23:0] mx1, my1;
     reg [31:0] mz1;
     reg [7:0]  ez1;
@@ -259,7 +261,11 @@ module cu32_fp_lane (
     end
     always @(posedge clk) begin
         dx9_1 <= dx9; fma1 <= nan_c; nan1 <= nan_n; nanv1 <= nanv_n;
-        b0p1 <= b0p_n; b0q1 <= b0p_n - 11'd101;
+        b0p1 <= b0p_n; b0q1 <= b0p_n - 11'd101; b0r1 <= b0p_n - 11'd69;
+        // For the stopper (B0 from the product): 100 - B0, B0 in 1..100, B0 <= 0.
+        b0s1 <= 7'd100 - b0p_n[6:0];
+        b0in1 <= ~b0p_n[10] & b0p_n != 11'd0 & b0p_n <= 11'd100;
+        b0le1 <= b0p_n[10] | b0p_n == 11'd0;
         {sx1, mx1, zx1, ix1} <= {ux[35], ux[26:1]};
         {sy1, my1, zy1, iy1} <= {uy[35], uy[26:1]};
         // The addend's significand in bits 31:8 (a float's) or 31:0 (an integer's).
@@ -375,8 +381,6 @@ module cu32_fp_lane (
     wire [22:0] xf1 = af1[22:0];
     wire [4:0]  lzf1 = xf1[22:7] != 16'd0 ? {1'b0, lz16(xf1[22:7])}
                      : {1'b1, lz16({xf1[6:0], 9'd0})};
-    wire [7:0]  fe1 = af1[30:23] == 8'd0 ? 8'd1 : af1[30:23];
-    wire [7:0]  fd1 = 8'd126 - fe1;
     reg [31:0] x2;
     reg [4:0]  rsh2, k2, fsh;
     reg [4:0]  lzf2;
@@ -389,7 +393,8 @@ module cu32_fp_lane (
         ge150_2 <= af1[30:23] >= 8'd150; lt127_2 <= af1[30:23] < 8'd127;
         is126_2 <= af1[30:23] == 8'd126;
         // fract's shift of |S0| * 2^24 (at most 25: all below the round bit).
-        fsh <= fd1 > 8'd25 ? 5'd25 : fd1[4:0];
+        // (126 - e, whose low bits are 30 - e's; denormals as e = 1.)
+        fsh <= af1[30:23] < 8'd101 ? 5'd25 : 5'd30 - xe1;
         misc2 <= misc1; toi2 <= toi1; ints2 <= ints1; rnd2 <= rnd1; fxm2 <= fxm1;
         fxe2 <= fxe1; rk2 <= rk1; frc2 <= frc1;
     end
@@ -556,12 +561,22 @@ module cu32_fp_lane (
     /* verilator lint_off UNUSEDSIGNAL */
     wire [10:0] sh = b0p1 - {3'd0, ez1};
     wire [10:0] sh_101 = b0q1 - {3'd0, ez1};
+    wire [10:0] sh_69 = b0r1 - {3'd0, ez1};
     /* verilator lint_on UNUSEDSIGNAL */
     wire        pzero = zx1 | zy1;
     // The addend's place is the reference when the product is zero or far below it.
     wire        zref = pzero | (~zz1 & sh[10]);
     wire [6:0]  shc = zref ? 7'd0 : (~sh_101[10] ? 7'd100 : sh[6:0]);
     wire [10:0] b0_n = zref ? {3'd0, ez1} : b0p1;
+    // Set bits of the addend fall below bit 0 when shc > tz + 68: shc - 69 (at most 31)
+    // against its trailing zeros tz, where shc >= 69.
+    wire        zpos = ~zref & ~zz1 & (~sh_101[10] | ~sh_69[10]);
+    wire [4:0]  zthr = ~sh_101[10] ? 5'd31 : sh_69[4:0];
+    // The stopper's place 100 - B0, where 1 <= B0 <= 100 (with the addend's place as the
+    // reference B0 = eZ >= 1); tiny: B0 < 1.
+    wire [6:0]  stop_at_n = zref ? 7'd100 - ez1[6:0] : b0s1;
+    wire        stop_ok_n = zref ? ez1 <= 8'd100 : b0in1;
+    wire        tiny_n = ~zref & b0le1;
     // Trailing zeros of the addend's significand (31 for 0 and 2^31 alike: the sticky
     // test needs no more), as leading zeros of it reversed.
     reg  [31:0] mzr;
@@ -589,7 +604,7 @@ module cu32_fp_lane (
         end
     end
 
-    reg        spec2, sp2, sub2, pz2, zz2, zref2;
+    reg        spec2, sp2, sub2, pz2, zz2;
     reg [31:0] specv2;
     reg [31:0] ll2;
     reg [23:0] lh2, hl2;
@@ -597,12 +612,16 @@ module cu32_fp_lane (
     reg [31:0] mz2;
     reg [6:0]  shc2;
     reg [10:0] b02;
-    reg [4:0]  tzz2;
+    reg [4:0]  tzz2, zthr2;
+    reg [6:0]  stop_at2;
+    reg        zpos2, stop_ok2, tiny2;
     always @(posedge clk) begin
         spec2 <= spec_n; specv2 <= specv_n;
-        sp2 <= sp_n; sub2 <= sp_n ^ sz1; pz2 <= pzero; zz2 <= zz1; zref2 <= zref;
+        sp2 <= sp_n; sub2 <= sp_n ^ sz1; pz2 <= pzero; zz2 <= zz1;
         ll2 <= p_ll[31:0]; lh2 <= p_lh[23:0]; hl2 <= p_hl[23:0]; hh2 <= p_hh[15:0];
         mz2 <= mz1; shc2 <= shc; b02 <= b0_n; tzz2 <= tzz;
+        zpos2 <= zpos; zthr2 <= zthr; stop_at2 <= stop_at_n; stop_ok2 <= stop_ok_n;
+        tiny2 <= tiny_n;
     end
 
     // ---------------------------------------------------------------- stage 3
@@ -616,13 +635,11 @@ module cu32_fp_lane (
     wire [47:0] prod = cs_s + cs_c;
     // The addend aligned, and whether set bits of it fell below bit 0.
     wire [99:0] zal = {mz2, 68'd0} >> shc2;
-    wire        zst = ~zref2 & ~zz2 & ({2'd0, shc2} > {4'd0, tzz2} + 9'd68);
+    wire        zst = zpos2 & (zthr2 >= tzz2);
     // B0 - 1 is the largest normalising shift (a denormal result): a stopper bit at
     // 100 - B0 ends the count of leading zeros there. B0 < 1 only when the addend is zero
     // and the product below 2^-151: the result is a zero of the product's sign.
-    wire        tiny = b02[10] | (b02 == 11'd0);
-    wire [6:0]  stop_at = 7'd100 - b02[6:0];
-    wire [99:0] stop_n = (~tiny & (b02 <= 11'd100)) ? (100'd1 << stop_at) : 100'd0;
+    wire [99:0] stop_n = stop_ok2 ? (100'd1 << stop_at2) : 100'd0;
 
     reg        sp3, sub3, zst3, tiny3, bz3;
     reg [47:0] p3;
@@ -630,7 +647,7 @@ module cu32_fp_lane (
     reg [10:0] b03;
     always @(posedge clk) begin
         sw[3] <= {spec2, specv2};
-        sp3 <= sp2; sub3 <= sub2; zst3 <= zst; tiny3 <= tiny;
+        sp3 <= sp2; sub3 <= sub2; zst3 <= zst; tiny3 <= tiny2;
         // Both zero: the exact zero's sign is the and of the signs (else +0).
         bz3 <= pz2 & zz2 & sp2 & ~sub2;
         p3 <= prod; zal3 <= zal; stop3 <= stop_n; b03 <= b02;
