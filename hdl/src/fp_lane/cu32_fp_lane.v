@@ -277,12 +277,14 @@ module cu32_fp_lane (
     end
 
     reg [31:0] af1, bf1, cf1;
+    reg        an1, bn1, cn1;
     reg        sel1, max1_1, two1, max2_1, med1, cmp1, cls1;
     reg [3:0]  pred1;
     reg        misc1, toi1, ints1, rnd1, fxm1, fxe1, frc1;
     reg [1:0]  rk1;
     always @(posedge clk) begin
         af1 <= flushed(am, denorm[0]); bf1 <= flushed(bm, denorm[0]);
+        an1 <= ua[0]; bn1 <= ub[0]; cn1 <= uc[0];
         cf1 <= flushed(cm, denorm[0]);
         sel1 <= sel | cmp | cls; max1_1 <= max1; two1 <= two; max2_1 <= max2; med1 <= med3;
         cmp1 <= cmp; cls1 <= cls_n; pred1 <= pred;
@@ -299,15 +301,11 @@ module cu32_fp_lane (
     function automatic [31:0] okey(input [31:0] x);
         okey = x[31] ? ~x : {1'b1, x[30:0]};
     endfunction
-    function automatic is_nan(input [30:0] x);
-        is_nan = (&x[30:23]) & (x[22:0] != 23'd0);
-    endfunction
-    // max ? max(x, y) : min(x, y)
-    function automatic [31:0] mm(input [31:0] x, input [31:0] y, input max, input ie);
-        reg xn, yn, first;
+    // max ? max(x, y) : min(x, y); xn, yn: whether x, y are NaNs.
+    function automatic [31:0] mm(input [31:0] x, input [31:0] y, input xn, input yn,
+                                 input max, input ie);
+        reg first;
         begin
-            xn = is_nan(x[30:0]);
-            yn = is_nan(y[30:0]);
             first = max ? okey(y) < okey(x) : okey(x) < okey(y);
             if (ie & xn & ~x[22]) mm = x | 32'h0040_0000;
             else if (ie & yn & ~y[22]) mm = y | 32'h0040_0000;
@@ -323,23 +321,25 @@ module cu32_fp_lane (
 
     // Q1: the first step; med3 without NaNs takes the largest (max, max), then the larger
     // of the two sources other than the one it equals; with a NaN min(min(a, b), c).
-    wire       anynan = is_nan(af1[30:0]) | is_nan(bf1[30:0]) | is_nan(cf1[30:0]);
+    wire       anynan = an1 | bn1 | cn1;
     wire       mednn = med1 & ~anynan;
-    wire [31:0] u_n = mm(af1, bf1, max1_1 | mednn, cw[1][1]);
-    wire       unord = is_nan(af1[30:0]) | is_nan(bf1[30:0]);
+    wire [31:0] u_n = mm(af1, bf1, an1, bn1, max1_1 | mednn, cw[1][1]);
+    // Whether u is a NaN: a signalling NaN won (IEEE), or both are NaNs.
+    wire       un_n = (cw[1][1] & ((an1 & ~af1[22]) | (bn1 & ~bf1[22]))) | (an1 & bn1);
+    wire       unord = an1 | bn1;
     wire       eq_n = veq(af1, bf1);
     wire       lt_n = ~eq_n & (okey(af1) < okey(bf1));
     wire       cmp_n = unord ? pred1[3] : eq_n ? pred1[1] : lt_n ? pred1[0] : pred1[2];
     reg [31:0] u2, a2, b2, c2;
-    reg        sel2, two2, max2_2, mednn2, zero2;
+    reg        sel2, two2, max2_2, mednn2, zero2, un2, cn2;
     always @(posedge clk) begin
-        u2 <= u_n; a2 <= af1; b2 <= bf1; c2 <= cf1;
+        u2 <= u_n; a2 <= af1; b2 <= bf1; c2 <= cf1; un2 <= un_n; cn2 <= cn1;
         sel2 <= sel1; two2 <= two1; max2_2 <= max2_1 | mednn; mednn2 <= mednn;
         zero2 <= cmp1 | cls1;
         fw[2] <= (cmp1 & cmp_n) | cls1;
     end
     // Q2: the second step.
-    wire [31:0] v_n = two2 ? mm(u2, c2, max2_2, cw[2][1]) : u2;
+    wire [31:0] v_n = two2 ? mm(u2, c2, un2, cn2, max2_2, cw[2][1]) : u2;
     reg [31:0] v3, a3, b3, c3;
     reg        sel3, mednn3;
     always @(posedge clk) begin
@@ -347,9 +347,10 @@ module cu32_fp_lane (
         sel3 <= sel2; mednn3 <= mednn2;
     end
     // Q3: med3: the larger of the two sources other than the one the largest equals.
-    wire [31:0] mbc = mm(b3, c3, 1'b1, cw[3][1]);
-    wire [31:0] mac = mm(a3, c3, 1'b1, cw[3][1]);
-    wire [31:0] mab = mm(a3, b3, 1'b1, cw[3][1]);
+    // (No NaNs here.)
+    wire [31:0] mbc = mm(b3, c3, 1'b0, 1'b0, 1'b1, cw[3][1]);
+    wire [31:0] mac = mm(a3, c3, 1'b0, 1'b0, 1'b1, cw[3][1]);
+    wire [31:0] mab = mm(a3, b3, 1'b0, 1'b0, 1'b1, cw[3][1]);
     reg [31:0] v4, mbc4, mac4, mab4;
     reg        sel4, mednn4, eqa4, eqb4;
     always @(posedge clk) begin
@@ -389,7 +390,7 @@ module cu32_fp_lane (
     reg [1:0]  rk2;
     always @(posedge clk) begin
         // (Read only where they are 0..31 and 1..23.)
-        x2 <= af1; rsh2 <= 5'd30 - xe1; k2 <= 5'd22 - xe1; lzf2 <= lzf1 + 5'd1;
+        x2 <= af1; rsh2 <= 5'd30 - xe1; k2 <= 5'd22 - xe1; lzf2 <= lzf1;
         ge150_2 <= af1[30:23] >= 8'd150; lt127_2 <= af1[30:23] < 8'd127;
         is126_2 <= af1[30:23] == 8'd126;
         // fract's shift of |S0| * 2^24 (at most 25: all below the round bit).
@@ -431,7 +432,7 @@ module cu32_fp_lane (
         endcase
     end
     wire        fxden = e2 == 8'd0;
-    wire [22:0] fxf = x2[22:0] << lzf2;
+    wire [22:0] fxf = {x2[21:0], 1'b0} << lzf2;
     reg  [31:0] q3, mag3, i3;
     reg         qsel3, inc3, neg3, sat3, zero3, misc3, toi3, ints3;
     always @(posedge clk) begin
@@ -456,7 +457,7 @@ module cu32_fp_lane (
         else if (fxm2 & fxden) q3 <= {s2s, 8'd126, fxf};
         else if (fxm2) q3 <= {s2s, 8'd126, x2[22:0]};
         else if (fxe2 & (&e2 | x2[30:0] == 31'd0)) q3 <= 32'd0;
-        else if (fxe2 & fxden) q3 <= -32'd125 - {27'd0, lzf2};
+        else if (fxe2 & fxden) q3 <= -32'd126 - {27'd0, lzf2};
         else q3 <= {24'd0, e2} - 32'd126;
     end
     // C3: the sum, the negation, the saturation.
