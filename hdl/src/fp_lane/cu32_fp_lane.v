@@ -48,10 +48,11 @@
 //   leading zeros.
 // * Stage 4 (R3 -> R4): P + Z, or P - Z and Z - P, each a 50-bit carry chain and an
 //   upper one for both carries.
-// * Stage 5 (R4 -> R5): the non-negative one: the magnitude M and the result's sign; the
+// * Stage 5 (R4 -> R5): the non-negative one: the magnitude M and the result's sign;
+//   which 16-bit chunks of M (or'ed with the stopper) and of M reversed are nonzero; the
 //   conversions' results into the special line (the selections' and fract's at stage 6).
 // * Stage 6 (R5 -> R6): leading zeros of M or'ed with the stopper and trailing zeros of
-//   M, per 16-bit chunk and which chunk comes first.
+//   M, per 16-bit chunk, and which chunk comes first.
 // * Stage 7 (R6 -> R7): the normalising shift by L (the top 25 bits of M << L); the
 //   exponent B0 - 1 - L; where the round bit was in M (75 - L).
 // * Stage 8 (R7 -> R8): the sticky bit (M's set bits below the round bit, the addend's);
@@ -678,36 +679,60 @@ module cu32_fp_lane (
 
     // ---------------------------------------------------------------- stage 5
     // The non-negative one: the magnitude M and the result's sign.
+    // With it, M or'ed with the stopper, and which 16-bit chunks of both (from the top of
+    // {M | stopper, 28'b0} and of M reversed) are nonzero.
     wire       zbig = sub4 & s14[100];
+    wire [99:0] m_n = zbig ? s24 : s14[99:0];
+    wire [127:0] lzin_n = {m_n | stop4, 28'd0};
+    reg  [127:0] tzin_n;
+    reg  [7:0]  nzl_n, nzt_n;
+    integer q;
+    always @* begin
+        tzin_n[27:0] = 28'd0;
+        for (q = 0; q < 100; q = q + 1) tzin_n[127 - q] = m_n[q];
+        for (q = 0; q < 8; q = q + 1) begin
+            nzl_n[q] = lzin_n[127 - 16*q -: 16] != 16'd0;
+            nzt_n[q] = tzin_n[127 - 16*q -: 16] != 16'd0;
+        end
+    end
     reg        sgn5, zst5, tiny5, bz5, sp5;
-    reg [99:0] m5, stop5;
+    reg [99:0] m5;
+    reg [127:0] lzin5, tzin5;
+    // (The leading count's last chunk is implied.)
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [7:0]  nzl5, nzt5;
+    /* verilator lint_on UNUSEDSIGNAL */
     reg [10:0] b05;
     always @(posedge clk) begin
-        m5 <= zbig ? s24 : s14[99:0];
+        m5 <= m_n; lzin5 <= lzin_n; tzin5 <= tzin_n; nzl5 <= nzl_n; nzt5 <= nzt_n;
         sgn5 <= sp4 ^ zbig;
         sp5 <= sp4; zst5 <= zst4; tiny5 <= tiny4; bz5 <= bz4;
-        stop5 <= stop4; b05 <= b04;
+        b05 <= b04;
     end
 
     // ---------------------------------------------------------------- stage 6
     // Per 16-bit chunk of {M | stopper, 28'b0} its leading zeros, and of M reversed (its
     // trailing zeros), from the top; the first nonzero chunk of each.
-    wire [127:0] lzin = {m5 | stop5, 28'd0};
-    reg  [127:0] tzin;
+    // (7 when none of the first seven is.)
+    function automatic [2:0] first8(input [6:0] nz);
+        reg hi;
+        reg [1:0] p;
+        begin
+            hi = nz[3:0] == 4'd0;
+            p = hi ? (nz[5:4] != 2'd0 ? {1'b0, ~nz[4]} : {1'b1, ~nz[6]})
+                   : (nz[1:0] != 2'd0 ? {1'b0, ~nz[0]} : {1'b1, ~nz[2]});
+            first8 = {hi, p};
+        end
+    endfunction
     reg  [31:0]  lzs, tzs;
-    reg  [2:0]   lzj, tzj;
-    integer q;
     always @* begin
-        tzin[27:0] = 28'd0;
-        for (q = 0; q < 100; q = q + 1) tzin[127 - q] = m5[q];
-        lzj = 3'd7; tzj = 3'd7;
-        for (q = 7; q >= 0; q = q - 1) begin
-            lzs[4*q +: 4] = lz16(lzin[127 - 16*q -: 16]);
-            tzs[4*q +: 4] = lz16(tzin[127 - 16*q -: 16]);
-            if (lzin[127 - 16*q -: 16] != 16'd0) lzj = q[2:0];
-            if (tzin[127 - 16*q -: 16] != 16'd0) tzj = q[2:0];
+        for (q = 0; q < 8; q = q + 1) begin
+            lzs[4*q +: 4] = lz16(lzin5[127 - 16*q -: 16]);
+            tzs[4*q +: 4] = lz16(tzin5[127 - 16*q -: 16]);
         end
     end
+    wire [2:0]   lzj = first8(nzl5[6:0]);
+    wire [2:0]   tzj = first8(nzt5[6:0]);
 
     reg        sgn6, zst6, tiny6, bz6, sp6, mz6;
     reg [31:0] lzs6, tzs6;
@@ -716,7 +741,7 @@ module cu32_fp_lane (
     reg [10:0] b06;
     always @(posedge clk) begin
         sgn6 <= sgn5; zst6 <= zst5; tiny6 <= tiny5; bz6 <= bz5; sp6 <= sp5;
-        mz6 <= m5 == 100'd0;
+        mz6 <= nzt5 == 8'd0;
         lzs6 <= lzs; tzs6 <= tzs; lzj6 <= lzj; tzj6 <= tzj;
         m6 <= m5; b06 <= b05;
     end
