@@ -399,8 +399,8 @@ module cu32_fp_lane (
         sat_2 <= af1[30:23] > 8'd158 | (ints1 & af1[30:23] == 8'd158);
         nan_2 <= an1; zero_2 <= af1[30:0] == 31'd0; emax_2 <= &af1[30:23];
         den_2 <= af1[30:23] == 8'd0; fnz_2 <= af1[22:0] != 23'd0;
-        // frexp's exponent: e - 126, or -126 - lz for a denormal.
-        fxe_2 <= af1[30:23] == 8'd0 ? -32'd126 - {27'd0, lzf1} : {24'd0, af1[30:23]} - 32'd126;
+        // frexp's exponent of a normal: e - 126.
+        fxe_2 <= {24'd0, af1[30:23]} - 32'd126;
         // fract's shift of |S0| * 2^24 (at most 25: all below the round bit).
         // (126 - e, whose low bits are 30 - e's; denormals as e = 1.)
         fsh <= af1[30:23] < 8'd101 ? 5'd25 : 5'd30 - xe1;
@@ -442,7 +442,9 @@ module cu32_fp_lane (
     wire [31:0] rq = nan_2 ? x2 | 32'h0040_0000 : ge150_2 ? x2 : lt127_2 ? small_n
                    : {x2[31:23], x2[22:0] & ~fmask[22:0]};
     wire [31:0] mq = (emax_2 | zero_2) ? x2 : {s2s, 8'd126, den_2 ? fxf : x2[22:0]};
-    wire [31:0] eq = (emax_2 | zero_2) ? 32'd0 : fxe_2;
+    // (A denormal's: -126 - lz, in -148..-126.)
+    wire [31:0] eq = (emax_2 | zero_2) ? 32'd0
+                   : den_2 ? {24'hff_ffff, 8'd130 - {3'd0, lzf2}} : fxe_2;
     reg  [31:0] q3, mag3, i3;
     reg         qsel3, inc3, neg3, sat3, zero3, misc3, toi3, ints3;
     always @(posedge clk) begin
