@@ -384,7 +384,16 @@ module cu32_fp_lane (
     wire [4:0]  lzf1 = xf1[22:7] != 16'd0 ? {1'b0, lz16(xf1[22:7])}
                      : {1'b1, lz16({xf1[6:0], 9'd0})};
     reg [31:0] x2;
-    reg [4:0]  rsh2, k2, fsh;
+    reg [4:0]  rsh2, k2, fsh, ftz2;
+    reg [23:0] fm2;
+    // fract: |S0|'s significand (denormals without the hidden bit) and its trailing zeros
+    // (24 for zero), as leading zeros of it reversed.
+    wire [23:0] fm1 = {af1[30:23] != 8'd0, af1[22:0]};
+    reg  [23:0] fmr1;
+    integer kf;
+    always @* for (kf = 0; kf < 24; kf = kf + 1) fmr1[kf] = fm1[23 - kf];
+    wire [4:0]  ftz1 = fm1 == 24'd0 ? 5'd24 : fmr1[23:8] != 16'd0 ? {1'b0, lz16(fmr1[23:8])}
+                     : {1'b1, lz16({fmr1[7:0], 8'd0})};
     reg [4:0]  lzf2;
     reg        ge150_2, lt127_2, is126_2, sat_2, nan_2, zero_2, emax_2, den_2, fnz_2;
     reg [31:0] fxe_2;
@@ -404,12 +413,12 @@ module cu32_fp_lane (
         // fract's shift of |S0| * 2^24 (at most 25: all below the round bit).
         // (126 - e, whose low bits are 30 - e's; denormals as e = 1.)
         fsh <= af1[30:23] < 8'd101 ? 5'd25 : 5'd30 - xe1;
+        fm2 <= fm1; ftz2 <= ftz1;
         misc2 <= misc1; toi2 <= toi1; ints2 <= ints1; rnd2 <= rnd1; fxm2 <= fxm1;
         rk2 <= rk1; frc2 <= frc1;
     end
     // C2: the integer's magnitude; the rounding's truncated bits and increment (units
     // 2^k in the magnitude's bits: a carry runs into the exponent); frexp.
-    wire [7:0]  e2 = x2[30:23];
     wire        s2s = x2[31];
     wire [31:0] mag_n = {1'b1, x2[22:0], 8'd0} >> rsh2;
     wire [23:0] m24 = {1'b1, x2[22:0]};
@@ -481,8 +490,11 @@ module cu32_fp_lane (
     // |S0| < 0.5, 1.0 becoming 0x3f7fffff); +0 for integral values, a NaN for infinities.
     // F2: the fraction bits; |S0| * 2^24 shifted right by 126 - e (denormals as e = 1)
     // with its rounding increment.
-    wire [48:0] fq = {m24 & {e2 != 8'd0, 23'h7f_ffff}, 25'd0} >> fsh;
-    wire        fqinc = fq[24] & ((fq[23:0] != 24'd0) | fq[25]);
+    // (Its sticky bits: set bits below bit fsh - 1 of the significand.)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [48:0] fq = {fm2, 25'd0} >> fsh;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire        fqinc = fq[24] & (({1'b0, ftz2} + 6'd1 < {1'b0, fsh}) | fq[25]);
     reg  [23:0] ff3, fq3;
     reg  [4:0]  fk3;
     reg         fqi3, frc3, fneg3, fnan3, finf3, fint3, fsmall3, fhalf3, fzero3;
