@@ -228,6 +228,10 @@ module cu32_fp_lane (
     function automatic [31:0] flushed(input [31:0] x, input keep);
         flushed = (~keep & x[30:23] == 8'd0) ? {x[31], 31'd0} : x;
     endfunction
+    // A float's order key: unsigned compares of keys order non-NaNs, with -0 < +0.
+    function automatic [31:0] okey(input [31:0] x);
+        okey = x[31] ? ~x : {1'b1, x[30:0]};
+    endfunction
     // v_cmp_class: S1's bit for S0's class (S0 as the modifiers leave it, not flushed).
     wire        a_zexp = am[30:23] == 8'd0, a_fz = am[22:0] == 23'd0;
     wire [3:0]  cls_bit = &am[30:23] ? (a_fz ? (am[31] ? 4'd2 : 4'd9) : {3'd0, am[22]})
@@ -279,6 +283,7 @@ module cu32_fp_lane (
 
     reg [31:0] af1, bf1, cf1;
     reg        an1, bn1, cn1;
+    reg [31:0] ka1, kb1;
     reg        sel1, max1_1, two1, max2_1, med1, cmp1, cls1;
     reg [3:0]  pred1;
     reg        misc1, toi1, ints1, rnd1, fxm1, frc1;
@@ -286,6 +291,7 @@ module cu32_fp_lane (
     always @(posedge clk) begin
         af1 <= flushed(am, denorm[0]); bf1 <= flushed(bm, denorm[0]);
         an1 <= ua[0]; bn1 <= ub[0]; cn1 <= uc[0];
+        ka1 <= okey(flushed(am, denorm[0])); kb1 <= okey(flushed(bm, denorm[0]));
         cf1 <= flushed(cm, denorm[0]);
         sel1 <= sel | cmp | cls; max1_1 <= max1; two1 <= two; max2_1 <= max2; med1 <= med3;
         cmp1 <= cmp; cls1 <= cls_n; pred1 <= pred;
@@ -295,25 +301,25 @@ module cu32_fp_lane (
     end
 
     // ---------------------------------------------------------------- selections
-    // Beside the fused multiply-add, four stages of the min/max family (by the model's
+    // Beside the fused multiply-add, five stages of the min/max family (by the model's
     // pseudocode: a NaN loses to a number, a signalling NaN wins quieted in IEEE mode,
     // -0 < +0), their result handed to the special line at stage 6; the compares' flag
     // from stage 2 (S0 against S1: less, equal with -0 == +0, greater, unordered).
-    function automatic [31:0] okey(input [31:0] x);
-        okey = x[31] ? ~x : {1'b1, x[30:0]};
+    // min or max given first: whether x is the one chosen between two numbers.
+    function automatic [31:0] pick(input [31:0] x, input [31:0] y, input xn, input yn,
+                                   input first, input ie);
+        begin
+            if (ie & xn & ~x[22]) pick = x | 32'h0040_0000;
+            else if (ie & yn & ~y[22]) pick = y | 32'h0040_0000;
+            else if (yn) pick = x;
+            else if (xn) pick = y;
+            else pick = first ? x : y;
+        end
     endfunction
     // max ? max(x, y) : min(x, y); xn, yn: whether x, y are NaNs.
     function automatic [31:0] mm(input [31:0] x, input [31:0] y, input xn, input yn,
                                  input max, input ie);
-        reg first;
-        begin
-            first = max ? okey(y) < okey(x) : okey(x) < okey(y);
-            if (ie & xn & ~x[22]) mm = x | 32'h0040_0000;
-            else if (ie & yn & ~y[22]) mm = y | 32'h0040_0000;
-            else if (yn) mm = x;
-            else if (xn) mm = y;
-            else mm = first ? x : y;
-        end
+        mm = pick(x, y, xn, yn, max ? okey(y) < okey(x) : okey(x) < okey(y), ie);
     endfunction
     // Value equality (+0 == -0) of non-NaNs.
     function automatic veq(input [31:0] x, input [31:0] y);
@@ -324,12 +330,14 @@ module cu32_fp_lane (
     // of the two sources other than the one it equals; with a NaN min(min(a, b), c).
     wire       anynan = an1 | bn1 | cn1;
     wire       mednn = med1 & ~anynan;
-    wire [31:0] u_n = mm(af1, bf1, an1, bn1, max1_1 | mednn, cw[1][1]);
+    // (S0's and S1's order keys, registered: both compares straight from flip-flops.)
+    wire       ab_lt = ka1 < kb1, ab_gt = kb1 < ka1;
+    wire [31:0] u_n = pick(af1, bf1, an1, bn1, (max1_1 | mednn) ? ab_gt : ab_lt, cw[1][1]);
     // Whether u is a NaN: a signalling NaN won (IEEE), or both are NaNs.
     wire       un_n = (cw[1][1] & ((an1 & ~af1[22]) | (bn1 & ~bf1[22]))) | (an1 & bn1);
     wire       unord = an1 | bn1;
     wire       eq_n = veq(af1, bf1);
-    wire       lt_n = ~eq_n & (okey(af1) < okey(bf1));
+    wire       lt_n = ~eq_n & ab_lt;
     wire       cmp_n = unord ? pred1[3] : eq_n ? pred1[1] : lt_n ? pred1[0] : pred1[2];
     reg [31:0] u2, a2, b2, c2;
     reg        sel2, two2, max2_2, mednn2, zero2, un2, cn2;
