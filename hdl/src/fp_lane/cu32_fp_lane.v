@@ -283,7 +283,7 @@ module cu32_fp_lane (
 
     reg [31:0] af1, bf1, cf1;
     reg        an1, bn1, cn1;
-    reg [31:0] ka1, kb1;
+    reg [31:0] ka1, kb1, kc1;
     reg        sel1, max1_1, two1, max2_1, med1, cmp1, cls1;
     reg [3:0]  pred1;
     reg        misc1, toi1, ints1, rnd1, fxm1, frc1;
@@ -292,6 +292,7 @@ module cu32_fp_lane (
         af1 <= flushed(am, denorm[0]); bf1 <= flushed(bm, denorm[0]);
         an1 <= ua[0]; bn1 <= ub[0]; cn1 <= uc[0];
         ka1 <= okey(flushed(am, denorm[0])); kb1 <= okey(flushed(bm, denorm[0]));
+        kc1 <= okey(flushed(cm, denorm[0]));
         cf1 <= flushed(cm, denorm[0]);
         sel1 <= sel | cmp | cls; max1_1 <= max1; two1 <= two; max2_1 <= max2; med1 <= med3;
         cmp1 <= cmp; cls1 <= cls_n; pred1 <= pred;
@@ -305,21 +306,25 @@ module cu32_fp_lane (
     // pseudocode: a NaN loses to a number, a signalling NaN wins quieted in IEEE mode,
     // -0 < +0), their result handed to the special line at stage 6; the compares' flag
     // from stage 2 (S0 against S1: less, equal with -0 == +0, greater, unordered).
-    // min or max given first: whether x is the one chosen between two numbers.
-    function automatic [31:0] pick(input [31:0] x, input [31:0] y, input xn, input yn,
-                                   input first, input ie);
+    // min or max given first (whether x is the one chosen between two numbers): {y
+    // chosen, quieted}; xq, yq: the quiet bits.
+    function automatic [1:0] choose(input xq, input yq, input xn, input yn, input first,
+                                    input ie);
         begin
-            if (ie & xn & ~x[22]) pick = x | 32'h0040_0000;
-            else if (ie & yn & ~y[22]) pick = y | 32'h0040_0000;
-            else if (yn) pick = x;
-            else if (xn) pick = y;
-            else pick = first ? x : y;
+            if (ie & xn & ~xq) choose = 2'b01;
+            else if (ie & yn & ~yq) choose = 2'b11;
+            else if (yn) choose = 2'b00;
+            else if (xn) choose = 2'b10;
+            else choose = {~first, 1'b0};
         end
     endfunction
-    // max ? max(x, y) : min(x, y); xn, yn: whether x, y are NaNs.
-    function automatic [31:0] mm(input [31:0] x, input [31:0] y, input xn, input yn,
-                                 input max, input ie);
-        mm = pick(x, y, xn, yn, max ? okey(y) < okey(x) : okey(x) < okey(y), ie);
+    function automatic [31:0] pick(input [31:0] x, input [31:0] y, input xn, input yn,
+                                   input first, input ie);
+        reg [1:0] ch;
+        begin
+            ch = choose(x[22], y[22], xn, yn, first, ie);
+            pick = (ch[1] ? y : x) | {9'd0, ch[0], 22'd0};
+        end
     endfunction
     // Value equality (+0 == -0) of non-NaNs.
     function automatic veq(input [31:0] x, input [31:0] y);
@@ -330,36 +335,46 @@ module cu32_fp_lane (
     // of the two sources other than the one it equals; with a NaN min(min(a, b), c).
     wire       anynan = an1 | bn1 | cn1;
     wire       mednn = med1 & ~anynan;
-    // (S0's and S1's order keys, registered: both compares straight from flip-flops.)
+    // (The sources' order keys are registered, and the chosen one's with it: every
+    // compare runs its carry chain straight from flip-flops. A NaN's key is not read.)
     wire       ab_lt = ka1 < kb1, ab_gt = kb1 < ka1;
-    wire [31:0] u_n = pick(af1, bf1, an1, bn1, (max1_1 | mednn) ? ab_gt : ab_lt, cw[1][1]);
+    wire       first1 = (max1_1 | mednn) ? ab_gt : ab_lt;
+    wire [31:0] u_n = pick(af1, bf1, an1, bn1, first1, cw[1][1]);
+    // (The quiet bit of the choice is not read.)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [1:0]  uch = choose(af1[22], bf1[22], an1, bn1, first1, cw[1][1]);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0] uk_n = uch[1] ? kb1 : ka1;
     // Whether u is a NaN: a signalling NaN won (IEEE), or both are NaNs.
     wire       un_n = (cw[1][1] & ((an1 & ~af1[22]) | (bn1 & ~bf1[22]))) | (an1 & bn1);
     wire       unord = an1 | bn1;
     wire       eq_n = veq(af1, bf1);
     wire       lt_n = ~eq_n & ab_lt;
     wire       cmp_n = unord ? pred1[3] : eq_n ? pred1[1] : lt_n ? pred1[0] : pred1[2];
-    reg [31:0] u2, a2, b2, c2;
+    reg [31:0] u2, a2, b2, c2, uk2, ka2, kb2, kc2;
     reg        sel2, two2, max2_2, mednn2, zero2, un2, cn2;
     always @(posedge clk) begin
         u2 <= u_n; a2 <= af1; b2 <= bf1; c2 <= cf1; un2 <= un_n; cn2 <= cn1;
+        uk2 <= uk_n; ka2 <= ka1; kb2 <= kb1; kc2 <= kc1;
         sel2 <= sel1; two2 <= two1; max2_2 <= max2_1 | mednn; mednn2 <= mednn;
         zero2 <= cmp1 | cls1;
         fw[2] <= (cmp1 & cmp_n) | cls1;
     end
     // Q2: the second step.
-    wire [31:0] v_n = two2 ? mm(u2, c2, un2, cn2, max2_2, cw[2][1]) : u2;
-    reg [31:0] v3, a3, b3, c3;
+    wire       first2 = max2_2 ? kc2 < uk2 : uk2 < kc2;
+    wire [31:0] v_n = two2 ? pick(u2, c2, un2, cn2, first2, cw[2][1]) : u2;
+    reg [31:0] v3, a3, b3, c3, ka3, kb3, kc3;
     reg        sel3, mednn3;
     always @(posedge clk) begin
         v3 <= zero2 ? 32'd0 : v_n; a3 <= a2; b3 <= b2; c3 <= c2;
+        ka3 <= ka2; kb3 <= kb2; kc3 <= kc2;
         sel3 <= sel2; mednn3 <= mednn2;
     end
     // Q3: med3: the larger of the two sources other than the one the largest equals.
     // (No NaNs here.)
-    wire [31:0] mbc = mm(b3, c3, 1'b0, 1'b0, 1'b1, cw[3][1]);
-    wire [31:0] mac = mm(a3, c3, 1'b0, 1'b0, 1'b1, cw[3][1]);
-    wire [31:0] mab = mm(a3, b3, 1'b0, 1'b0, 1'b1, cw[3][1]);
+    wire [31:0] mbc = pick(b3, c3, 1'b0, 1'b0, kc3 < kb3, cw[3][1]);
+    wire [31:0] mac = pick(a3, c3, 1'b0, 1'b0, kc3 < ka3, cw[3][1]);
+    wire [31:0] mab = pick(a3, b3, 1'b0, 1'b0, kb3 < ka3, cw[3][1]);
     reg [31:0] v4, mbc4, mac4, mab4;
     reg        sel4, mednn4, eqa4, eqb4;
     always @(posedge clk) begin
