@@ -690,26 +690,38 @@ module cu32_fp_lane (
     end
 
     // ---------------------------------------------------------------- stage 4
+    // x + y + ci over 102 bits in three carry-select parts.
+    function automatic [101:0] csel3(input [101:0] x, input [101:0] y, input ci);
+        reg [34:0] l, m0, m1;
+        reg [33:0] h0, h1;
+        reg        cmid;
+        begin
+            l = {1'b0, x[33:0]} + {1'b0, y[33:0]} + {34'd0, ci};
+            m0 = {1'b0, x[67:34]} + {1'b0, y[67:34]};
+            m1 = {1'b0, x[67:34]} + {1'b0, y[67:34]} + 35'd1;
+            h0 = x[101:68] + y[101:68];
+            h1 = x[101:68] + y[101:68] + 34'd1;
+            cmid = l[34] ? m1[34] : m0[34];
+            csel3 = {cmid ? h1 : h0, l[34] ? m1[33:0] : m0[33:0], l[33:0]};
+        end
+    endfunction
     // P + Z, or P - Z (minus one more when Z's sticky bits are set: the floor of the
     // difference) and Z - P; the non-negative one.
-    // Each sum in two halves, the upper one for both carries (carry select).
-    wire [100:0] pw = {27'd0, p3, 26'd0};
-    wire [100:0] zo = sub3 ? {1'b1, ~zal3} : {1'b0, zal3};
-    wire [50:0]  s1l = {1'b0, pw[49:0]} + {1'b0, zo[49:0]} + {50'd0, sub3 & ~zst3};
-    wire [50:0]  s1h0 = pw[100:50] + zo[100:50];
-    wire [50:0]  s1h1 = pw[100:50] + zo[100:50] + 51'd1;
-    wire [100:0] s1 = {s1l[50] ? s1h1 : s1h0, s1l[49:0]};
-    wire [50:0]  s2l = {1'b0, zal3[49:0]} + {1'b0, ~pw[49:0]} + 51'd1;
-    wire [49:0]  s2h0 = zal3[99:50] + ~pw[99:50];
-    wire [49:0]  s2h1 = zal3[99:50] + ~pw[99:50] + 50'd1;
-    wire [99:0]  s2 = {s2l[50] ? s2h1 : s2h0, s2l[49:0]};
+    // Each sum in three parts of 34 bits, the upper two for both carries (carry select).
+    wire [101:0] pw = {28'd0, p3, 26'd0};
+    wire [101:0] zo = sub3 ? {2'b11, ~zal3} : {2'b00, zal3};
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [101:0] s1 = csel3(pw, zo, sub3 & ~zst3);
+    wire [101:0] s2 = csel3({2'b00, zal3}, ~pw, 1'b1);
+    /* verilator lint_on UNUSEDSIGNAL */
 
     reg        sub4, zst4, tiny4, bz4, sp4;
     reg [100:0] s14;
     reg [99:0] s24, stop4;
+    // (Sums past bit 100 of P - Z, past bit 99 of Z - P, are not read.)
     reg [10:0] b04;
     always @(posedge clk) begin
-        s14 <= s1; s24 <= s2; sub4 <= sub3;
+        s14 <= s1[100:0]; s24 <= s2[99:0]; sub4 <= sub3;
         sp4 <= sp3; zst4 <= zst3; tiny4 <= tiny3; bz4 <= bz3;
         stop4 <= stop3; b04 <= b03;
     end
