@@ -1116,3 +1116,34 @@ fn with_lists(config: &Config, files: Vec<GeneratedFile>) -> Vec<GeneratedFile> 
     });
     all
 }
+
+/// A variant's operation-code localparam: `MulHiU24` is `OP_MUL_HI_U24`.
+pub fn op_param(variant: &str) -> String {
+    format!("OP_{}", verilog_name(variant))
+}
+
+/// An operation-code header: the comment `head`, then a `localparam [bits-1:0]
+/// OP_<NAME> = <bits>'d<code>;` per variant of the enum `T`, its code the variant's place.
+pub fn op_codes_header<T: Synth>(head: &str, bits: usize) -> String {
+    let params = variant_names::<T>()
+        .into_iter()
+        .enumerate()
+        .map(|(code, name)| {
+            format!(
+                "localparam [{}:0] {} = {bits}'d{code};\n",
+                bits - 1,
+                op_param(&name)
+            )
+        });
+    std::iter::once(head.to_string()).chain(params).collect()
+}
+
+/// The operation codes of `T` (as `OP_*` names) for which `verilog` has no case label
+/// (`OP_X:`, or `OP_X,` in a list of labels).
+pub fn undecoded_ops<T: Synth>(verilog: &str) -> Vec<String> {
+    variant_names::<T>()
+        .iter()
+        .map(|name| op_param(name))
+        .filter(|p| !verilog.contains(&format!("{p}:")) && !verilog.contains(&format!("{p},")))
+        .collect()
+}

@@ -43,24 +43,17 @@ pub fn op_names() -> Vec<String> {
 
 /// A variant's localparam name: `MulHiU24` → `OP_MUL_HI_U24`.
 pub fn op_param(name: &str) -> String {
-    format!("OP_{}", crate::verilog::verilog_name(name))
+    crate::verilog::op_param(name)
 }
 
 /// `cu32_lane_ops.vh`: one `localparam` per [`LaneOp`], its code the enum's order.
 pub fn ops_header() -> String {
-    let mut s = String::from(
+    crate::verilog::op_codes_header::<LaneOp>(
         "// cu32_lane_ops.vh — GENERATED from cu32_hdl::valu_control::LaneOp (the operation\n\
          // codes of cu32_lane: the enum's order) by cu32_hdl::int_lane::ops_header. Do not\n\
          // edit.\n",
-    );
-    for (code, name) in op_names().iter().enumerate() {
-        s += &format!(
-            "localparam [{}:0] {} = {OP_BITS}'d{code};\n",
-            OP_BITS - 1,
-            op_param(name)
-        );
-    }
-    s
+        OP_BITS,
+    )
 }
 
 /// Its testbench, module `tb` (`tb_lane.v`: stimulus file in, a log out).
