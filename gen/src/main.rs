@@ -46,6 +46,9 @@ enum Command {
     /// Synthesise, place and route the compute unit with Yosys and nextpnr; report resources
     /// and Fmax.
     Synth(commands::synth::Args),
+    /// cu32 on an FPGA board as a LiteX core: `board build` makes the board's SoC
+    /// (SDRAM, UARTBone, cu32) into a bitstream and reports its resources and Fmax.
+    Board(commands::board::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => commands::bench::run(a),
         Command::Cosim(a) => commands::cosim::run(a),
         Command::Synth(a) => commands::synth::run(a),
+        Command::Board(a) => commands::board::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

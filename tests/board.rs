@@ -1,0 +1,149 @@
+//! Command-line tests of `cu32 board` (assert_cmd): its help, its errors on bad input or a
+//! missing venv, and the ULX3S SoC elaborated by LiteX (`--no-compile`: the SoC's Verilog,
+//! in seconds). The bitstream build itself (Yosys, nextpnr, ecppack: most of an hour) is
+//! run by hand: `cu32 board build --board ulx3s-85f`.
+
+use assert_cmd::Command;
+
+fn board_build() -> Command {
+    let mut cmd = Command::cargo_bin("cu32").expect("cu32 binary");
+    cmd.args(["board", "build"]);
+    cmd
+}
+
+/// Runs `cmd`, expects exit status `code` and every one of `needles` on standard error;
+/// returns standard error.
+fn stderr_of(cmd: &mut Command, code: i32, needles: &[&str]) -> String {
+    let out = cmd.output().expect("run cu32");
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(code), "stderr: {stderr}");
+    assert!(!stderr.contains("panicked"), "panic: {stderr}");
+    for n in needles {
+        assert!(stderr.contains(n), "stderr lacks `{n}`: {stderr}");
+    }
+    stderr
+}
+
+#[test]
+fn help_names_the_board_and_options() {
+    let out = board_build().arg("--help").output().expect("run cu32");
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    for needle in [
+        "--board",
+        "ulx3s-85f",
+        "--config",
+        "--out",
+        "--sys-clk-mhz",
+        "--no-compile",
+    ] {
+        assert!(help.contains(needle), "help lacks {needle}: {help}");
+    }
+    let out = Command::cargo_bin("cu32")
+        .expect("cu32 binary")
+        .args(["board", "--help"])
+        .output()
+        .expect("run cu32");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("build"));
+}
+
+#[test]
+fn bad_input_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // An unknown board and a missing --board are usage errors.
+    stderr_of(
+        board_build().args(["--board", "de10-nano"]),
+        2,
+        &["ulx3s-85f"],
+    );
+    stderr_of(&mut board_build(), 2, &["--board"]);
+    // A clock out of range, a missing configuration file.
+    stderr_of(
+        board_build().args(["--board", "ulx3s-85f", "--no-compile", "--sys-clk-mhz", "0"]),
+        1,
+        &["--sys-clk-mhz 0"],
+    );
+    let missing = dir.path().join("none.yaml");
+    stderr_of(
+        board_build()
+            .args(["--board", "ulx3s-85f", "--no-compile", "--config"])
+            .arg(&missing),
+        1,
+        &["none.yaml"],
+    );
+    // yowasp cannot see /tmp: a bitstream build there is refused before it starts.
+    stderr_of(
+        board_build().args(["--board", "ulx3s-85f", "--out", "/tmp/cu32-board"]),
+        1,
+        &["/tmp", "build elsewhere"],
+    );
+}
+
+#[test]
+fn a_missing_venv_says_to_run_setup() {
+    let home = tempfile::tempdir().expect("temp dir");
+    stderr_of(
+        board_build()
+            .env("HOME", home.path())
+            .env_remove("XDG_CACHE_HOME")
+            .args(["--board", "ulx3s-85f", "--no-compile", "--out"])
+            .arg(home.path()),
+        1,
+        &["no Python venv", "scripts/setup.sh"],
+    );
+}
+
+/// LiteX elaborates the ULX3S SoC around cu32's Verilog: cu32 instantiated, on the bus as
+/// a master and as the slave at 0x2000_0000, with UARTBone and the SDRAM. Needs the venv
+/// of `scripts/setup.sh` (as `scripts/test.sh` runs it).
+#[test]
+fn litex_elaborates_the_ulx3s_soc() {
+    let out = tempfile::tempdir().expect("temp dir");
+    let run = board_build()
+        .args(["--board", "ulx3s-85f", "--no-compile", "--out"])
+        .arg(out.path())
+        .output()
+        .expect("run cu32");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let board = out.path().join("ulx3s-85f/board/ulx3s-85f");
+    let log = std::fs::read_to_string(board.join("build.log")).unwrap_or_default();
+    assert!(run.status.success(), "{stderr}\n{log}");
+    assert!(String::from_utf8_lossy(&run.stdout).contains("cu32_soc.v"));
+
+    let file = |name: &str| {
+        std::fs::read_to_string(board.join("gateware").join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    // cu32 instantiated with its bus ports connected, its sources read with the include path.
+    let soc = file("cu32_soc.v");
+    assert_all(
+        &soc,
+        "cu32_soc.v",
+        &[
+            "cu32_top cu32_top",
+            ".host_stb ",
+            ".host_ack ",
+            ".wb_stb ",
+            ".wb_stall ",
+            ".wb_ack ",
+        ],
+    );
+    assert_all(&file("cu32_soc.ys"), "cu32_soc.ys", &["cu32_lane.v", "-I"]);
+    assert_all(&file("cu32_soc.lpf"), "cu32_soc.lpf", &["sdram_"]);
+    assert_all(
+        &log,
+        "build.log",
+        &[
+            "cu32 added as Bus Master",
+            "cu32 Region added at Origin: 0x20000000, Size: 0x00000400",
+            "uartbone",
+            "main_ram Region added at Origin: 0x40000000, Size: 0x02000000",
+        ],
+    );
+}
+
+/// Fails unless `text` (the file `what`) holds every one of `needles`.
+fn assert_all(text: &str, what: &str, needles: &[&str]) {
+    let missing: Vec<&&str> = needles.iter().filter(|n| !text.contains(**n)).collect();
+    assert!(missing.is_empty(), "{what} lacks {missing:?}:\n{text}");
+}
