@@ -4,6 +4,7 @@
 //! run by hand: `cu32 board build --board ulx3s-85f`.
 
 use assert_cmd::Command;
+use std::path::PathBuf;
 
 fn board_build() -> Command {
     let mut cmd = Command::cargo_bin("cu32").expect("cu32 binary");
@@ -146,4 +147,24 @@ fn litex_elaborates_the_ulx3s_soc() {
 fn assert_all(text: &str, what: &str, needles: &[&str]) {
     let missing: Vec<&&str> = needles.iter().filter(|n| !text.contains(**n)).collect();
     assert!(missing.is_empty(), "{what} lacks {missing:?}:\n{text}");
+}
+
+/// The bus adapters of `litex/cu32_litex/core.py` in migen's simulator
+/// (`litex/tests/test_bus.py`, a fraction of a second), in the venv of `scripts/setup.sh`.
+#[test]
+fn litex_bus_adapters_pass_their_simulation() {
+    let cache = match std::env::var_os("XDG_CACHE_HOME") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache"),
+    };
+    let litex = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../litex");
+    let out = std::process::Command::new(cache.join("cu32/venv/bin/python"))
+        .current_dir(litex.join("tests"))
+        .env("PYTHONPATH", &litex)
+        .args(["-B", "-m", "unittest", "-v", "test_bus"])
+        .output()
+        .expect("run the venv's Python (scripts/setup.sh makes it)");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("Ran 2 tests"), "{stderr}");
 }
