@@ -168,3 +168,19 @@ fn litex_bus_adapters_pass_their_simulation() {
     assert!(out.status.success(), "{stderr}");
     assert!(stderr.contains("Ran 2 tests"), "{stderr}");
 }
+
+/// `cu32 board probe` without a server at the URL, or with a bad timeout.
+#[test]
+fn probe_without_a_server_says_so() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a loopback port")
+        .port();
+    let url = format!("tcp://127.0.0.1:{port}");
+    let mut cmd = Command::cargo_bin("cu32").expect("cu32 binary");
+    cmd.args(["board", "probe", "--url", &url]);
+    stderr_of(&mut cmd, 1, &[&url, "no Etherbone server there"]);
+    let mut cmd = Command::cargo_bin("cu32").expect("cu32 binary");
+    cmd.args(["board", "probe", "--timeout", "0"]);
+    stderr_of(&mut cmd, 1, &["--timeout 0"]);
+}

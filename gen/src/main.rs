@@ -3,6 +3,7 @@
 //! golden model, co-simulates the RTL against the model, and synthesises for FPGAs.
 
 mod commands;
+mod etherbone;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -47,7 +48,8 @@ enum Command {
     /// and Fmax.
     Synth(commands::synth::Args),
     /// cu32 on an FPGA board as a LiteX core: `board build` makes the board's SoC
-    /// (SDRAM, UARTBone, cu32) into a bitstream and reports its resources and Fmax.
+    /// (SDRAM, UARTBone, cu32) into a bitstream and reports its resources and Fmax;
+    /// `board probe` reads cu32's ID and status from a running SoC over Etherbone.
     Board(commands::board::Args),
 }
 

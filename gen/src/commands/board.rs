@@ -25,6 +25,9 @@ pub enum BoardCommand {
     /// Build the board's LiteX SoC around cu32 to a bitstream (`.bit`, `.svf`); report its
     /// resources and the routed Fmax of each clock.
     Build(BuildArgs),
+    /// Read cu32's ID, configuration and status from a running SoC through an Etherbone
+    /// server (`litex_server --uart --uart-port /dev/ttyUSB0` for a board).
+    Probe(ProbeArgs),
 }
 
 /// The boards `cu32 board` builds for.
@@ -83,6 +86,22 @@ pub struct BuildArgs {
     pub no_compile: bool,
 }
 
+/// Arguments of `cu32 board probe`.
+#[derive(clap::Args)]
+pub struct ProbeArgs {
+    /// The Etherbone server (`tcp://HOST:PORT`).
+    #[arg(long, default_value = "tcp://localhost:1234")]
+    pub url: String,
+    /// Seconds to wait for the server to connect and for each answer.
+    #[arg(long, default_value_t = 5.0)]
+    pub timeout: f64,
+}
+
+/// Byte address of cu32's CSRs on the SoC's bus (`CU32_BASE` in `litex/cu32_litex`).
+pub const CU32_BASE: u32 = 0x2000_0000;
+/// cu32's ID register's value: "CU32".
+const CU32_ID: u32 = 0x4355_3332;
+
 /// The `cu32_litex` package (`litex/cu32_litex/`), written next to each build so that the
 /// binary and its glue always match.
 const LITEX_PACKAGE: [(&str, &str); 4] = [
@@ -107,7 +126,63 @@ const BUILD_NAME: &str = "cu32_soc";
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
         BoardCommand::Build(a) => build(a),
+        BoardCommand::Probe(a) => probe(a),
     }
+}
+
+fn probe(args: ProbeArgs) -> anyhow::Result<()> {
+    if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 3600.0) {
+        bail!(
+            "--timeout {}: must be above 0 and at most 3600 s",
+            args.timeout
+        );
+    }
+    let timeout = std::time::Duration::from_secs_f64(args.timeout);
+    let mut client = crate::etherbone::Client::connect(&args.url, timeout)?;
+    print!("{}", probe_report(&mut client)?);
+    Ok(())
+}
+
+/// cu32's identity and status as `cu32 board probe` prints them.
+fn probe_report(client: &mut crate::etherbone::Client) -> anyhow::Result<String> {
+    let addrs: Vec<u32> = (0..7).map(|w| CU32_BASE + 4 * w).collect();
+    let w = client.read(&addrs)?;
+    let [id, config, _, status, error_pc, error_code, counters] = w[..] else {
+        bail!("Etherbone: {} words read, 7 asked", w.len());
+    };
+    if id != CU32_ID {
+        bail!(
+            "no cu32 at {CU32_BASE:#010x} on {}: its ID reads {id:#010x}, not {CU32_ID:#010x}",
+            client.server
+        );
+    }
+    let byte = |n: u32| (config >> (8 * n)) & 0xff;
+    let mut t = String::new();
+    let _ = writeln!(t, "server: {}", client.server);
+    let _ = writeln!(
+        t,
+        "cu32 at {CU32_BASE:#010x}: {} lanes, {} wave slots, LDS {} KiB in {} banks, {} performance counters",
+        byte(0),
+        byte(1),
+        byte(2),
+        byte(3),
+        counters
+    );
+    let state = match status & 7 {
+        0 => "idle".to_string(),
+        s if s & 1 != 0 => "busy".to_string(),
+        s if s & 4 != 0 => {
+            let code = (error_code & 0xff) as u8;
+            let what = cu32_hdl::dispatch::error_text(code)
+                .map_or("unknown code".to_string(), |e| {
+                    format!("{}: {}", e.name, e.text)
+                });
+            format!("error {code} ({what}) at PC {error_pc:#x}")
+        }
+        _ => "done".to_string(),
+    };
+    let _ = writeln!(t, "status: {state}");
+    Ok(t)
 }
 
 fn build(args: BuildArgs) -> anyhow::Result<()> {
@@ -295,6 +370,36 @@ fn table(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn probe_reads_the_csrs_through_etherbone() {
+        use std::collections::HashMap;
+        let csr = |w: u32, v: u32| (CU32_BASE + 4 * w, v);
+        let url = crate::etherbone::tests::fake_server(HashMap::from([
+            csr(0, CU32_ID),
+            csr(1, 0x0210_0802),
+            csr(3, 0b110),
+            csr(4, 0x40),
+            csr(5, 1),
+            csr(6, 9),
+        ]));
+        let timeout = std::time::Duration::from_secs(5);
+        let mut c = crate::etherbone::Client::connect(&url, timeout).unwrap();
+        let t = probe_report(&mut c).unwrap();
+        assert!(t.contains("server: CommFake"), "{t}");
+        assert!(
+            t.contains("2 lanes, 8 wave slots, LDS 16 KiB in 2 banks, 9 performance counters"),
+            "{t}"
+        );
+        assert!(t.contains("status: error 1 (INSTRUCTION: "), "{t}");
+        assert!(t.contains("at PC 0x40"), "{t}");
+
+        // Something else at the address.
+        let url = crate::etherbone::tests::fake_server(HashMap::new());
+        let mut c = crate::etherbone::Client::connect(&url, timeout).unwrap();
+        let e = probe_report(&mut c).unwrap_err();
+        assert!(format!("{e}").contains("no cu32 at 0x20000000"), "{e}");
+    }
 
     #[test]
     fn the_embedded_board_config_parses() {
