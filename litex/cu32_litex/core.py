@@ -16,6 +16,7 @@ are tied off: on a board the host dispatches kernels through the CSRs. The trace
 are left open (Yosys removes what drives them).
 """
 
+import argparse
 import os
 
 from migen import ClockSignal, If, Instance, ResetSignal, Signal
@@ -24,6 +25,8 @@ from litex.soc.interconnect import wishbone
 
 # Words in cu32's CSR address space (`host_adr` is 8 bits wide).
 CSR_WORDS = 256
+# Byte address of cu32's CSRs on the SoC bus (1 KiB: 256 words).
+CU32_BASE = 0x2000_0000
 
 
 class PipelinedToClassic(LiteXModule):
@@ -170,3 +173,22 @@ class Cu32(LiteXModule):
         for path in verilog_files(verilog_dir):
             if path.endswith(".v"):
                 platform.add_source(path)
+
+
+def add_cu32(soc, verilog_dir):
+    """Puts `Cu32` into `soc`: a master on its bus, its CSRs the slave at `CU32_BASE`."""
+    from litex.soc.integration.soc import SoCRegion
+
+    soc.cu32 = Cu32(soc.platform, verilog_dir)
+    soc.bus.add_master(name="cu32", master=soc.cu32.bus)
+    soc.bus.add_slave(name="cu32", slave=soc.cu32.ctrl,
+        region=SoCRegion(origin=CU32_BASE, size=4 * CSR_WORDS, cached=False))
+
+
+def arguments(prog, doc):
+    """A command's parser with the options every SoC target takes."""
+    p = argparse.ArgumentParser(prog=prog, description=doc,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--verilog-dir", required=True, help="cu32's Verilog (`cu32 gen`)")
+    p.add_argument("--output-dir", required=True, help="where the build goes")
+    return p

@@ -5,26 +5,22 @@
 A LiteX SoC without a CPU on the ULX3S (litex-boards' `radiona_ulx3s` target: its PLL,
 SDRAM through LiteDRAM, user LEDs): the host reaches the SoC's bus through UARTBone on
 the board's FTDI UART, and cu32 (`core.Cu32`, from the Verilog in `--verilog-dir`) is a
-master on that bus and a slave at `CU32_BASE`. Gateware and reports go to
+master on that bus and a slave at `core.CU32_BASE`. Gateware and reports go to
 `<output-dir>/gateware/` (`cu32_soc.bit`, `cu32_soc.svf`, nextpnr's `cu32_soc_report.json`),
 the SoC's address map to `<output-dir>/csr.json`. `--no-compile` stops after the SoC's
 Verilog and constraints (seconds; no Yosys or nextpnr).
 """
 
-import argparse
 import os
 import sys
 
-# Byte address of cu32's CSRs on the SoC bus (1 KiB: 256 words).
-CU32_BASE = 0x2000_0000
+from .core import add_cu32, arguments
+
 BUILD_NAME = "cu32_soc"
 
 
 def build_soc(verilog_dir, sys_clk_freq, device, sdram_module, baudrate):
-    from litex.soc.integration.soc import SoCRegion
     from litex_boards.targets.radiona_ulx3s import BaseSoC
-
-    from .core import CSR_WORDS, Cu32
 
     soc = BaseSoC(
         device=device,
@@ -38,18 +34,12 @@ def build_soc(verilog_dir, sys_clk_freq, device, sdram_module, baudrate):
         uart_baudrate=baudrate,
         with_timer=False,
     )
-    soc.cu32 = Cu32(soc.platform, verilog_dir)
-    soc.bus.add_master(name="cu32", master=soc.cu32.bus)
-    soc.bus.add_slave(name="cu32", slave=soc.cu32.ctrl,
-        region=SoCRegion(origin=CU32_BASE, size=4 * CSR_WORDS, cached=False))
+    add_cu32(soc, verilog_dir)
     return soc
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m cu32_litex.ulx3s", description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--verilog-dir", required=True, help="cu32's Verilog (`cu32 gen`)")
-    p.add_argument("--output-dir", required=True, help="where the build goes")
+    p = arguments("python -m cu32_litex.ulx3s", __doc__)
     p.add_argument("--sys-clk-mhz", type=float, default=50.0,
         help="the SoC's (and cu32's) clock, MHz (default 50)")
     p.add_argument("--device", default="LFE5U-85F", help="FPGA (default LFE5U-85F)")

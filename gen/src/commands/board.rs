@@ -9,6 +9,7 @@
 use super::{gen::write_verilog, synth};
 use anyhow::{bail, Context};
 use std::fmt::Write as _;
+use std::os::unix::process::CommandExt as _;
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
@@ -28,6 +29,25 @@ pub enum BoardCommand {
     /// Read cu32's ID, configuration and status from a running SoC through an Etherbone
     /// server (`litex_server --uart --uart-port /dev/ttyUSB0` for a board).
     Probe(ProbeArgs),
+    /// Build the board's SoC for LiteX's simulator (Verilator; the SDRAM a model of the
+    /// board's) and serve it on Etherbone through litex_server, as a board is served.
+    Sim(SimArgs),
+}
+
+/// Arguments of `cu32 board sim`.
+#[derive(clap::Args)]
+pub struct SimArgs {
+    #[command(flatten)]
+    pub target: Target,
+    /// Output root: the simulation is built in `<out>/<name>/board/<board>-sim/`.
+    #[arg(long, default_value = "build")]
+    pub out: PathBuf,
+    /// TCP port of Etherbone (litex_server).
+    #[arg(long, default_value_t = 1234)]
+    pub port: u16,
+    /// TCP port of the simulated UART (between the simulation and litex_server).
+    #[arg(long, default_value_t = 2430)]
+    pub uart_port: u16,
 }
 
 /// The boards `cu32 board` builds for.
@@ -63,15 +83,35 @@ impl Board {
     }
 }
 
-/// Arguments of `cu32 board build`.
+/// The board and the configuration of cu32 on it.
 #[derive(clap::Args)]
-pub struct BuildArgs {
+pub struct Target {
     /// The board.
     #[arg(long, value_enum)]
     pub board: Board,
     /// Configuration YAML (default: the board's, `configs/<board>.yaml`, embedded).
     #[arg(long)]
     pub config: Option<PathBuf>,
+}
+
+impl Target {
+    /// The configuration to build: `--config`, else the board's own.
+    fn config(&self) -> anyhow::Result<cu32_hdl::Config> {
+        Ok(match &self.config {
+            Some(path) => cu32_hdl::Config::load(path)?,
+            None => {
+                let (file, text) = self.board.config_yaml();
+                cu32_hdl::Config::parse(text, file)?
+            }
+        })
+    }
+}
+
+/// Arguments of `cu32 board build`.
+#[derive(clap::Args)]
+pub struct BuildArgs {
+    #[command(flatten)]
+    pub target: Target,
     /// Output root: Verilog goes to `<out>/<name>/`, the SoC's build to
     /// `<out>/<name>/board/<board>/` (bitstream in its `gateware/`). Not under /tmp: the
     /// yowasp tools see a private folder there.
@@ -104,7 +144,7 @@ const CU32_ID: u32 = 0x4355_3332;
 
 /// The `cu32_litex` package (`litex/cu32_litex/`), written next to each build so that the
 /// binary and its glue always match.
-const LITEX_PACKAGE: [(&str, &str); 4] = [
+const LITEX_PACKAGE: [(&str, &str); 5] = [
     (
         "__init__.py",
         include_str!("../../../litex/cu32_litex/__init__.py"),
@@ -118,6 +158,7 @@ const LITEX_PACKAGE: [(&str, &str); 4] = [
         "ulx3s.py",
         include_str!("../../../litex/cu32_litex/ulx3s.py"),
     ),
+    ("sim.py", include_str!("../../../litex/cu32_litex/sim.py")),
 ];
 
 /// The name LiteX gives the SoC's files (`cu32_soc.bit`, ...), as in `cu32_litex`.
@@ -127,6 +168,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
         BoardCommand::Build(a) => build(a),
         BoardCommand::Probe(a) => probe(a),
+        BoardCommand::Sim(a) => sim(a),
     }
 }
 
@@ -187,13 +229,7 @@ fn probe_report(client: &mut crate::etherbone::Client) -> anyhow::Result<String>
 
 fn build(args: BuildArgs) -> anyhow::Result<()> {
     let t = Instant::now();
-    let config = match &args.config {
-        Some(path) => cu32_hdl::Config::load(path)?,
-        None => {
-            let (file, text) = args.board.config_yaml();
-            cu32_hdl::Config::parse(text, file)?
-        }
-    };
+    let config = args.target.config()?;
     let mhz = args
         .sys_clk_mhz
         .unwrap_or(f64::from(config.target.freq_mhz));
@@ -214,16 +250,10 @@ fn build(args: BuildArgs) -> anyhow::Result<()> {
     let python = litex_python()?;
 
     let verilog = write_verilog(&config, &args.out, &mut std::io::sink())?;
-    let dir = verilog.join("board").join(args.board.name());
-    let package = dir.join("py").join("cu32_litex");
-    std::fs::create_dir_all(&package)
-        .with_context(|| format!("{}: cannot create", package.display()))?;
-    for (name, text) in LITEX_PACKAGE {
-        let path = package.join(name);
-        std::fs::write(&path, text).with_context(|| format!("{}: cannot write", path.display()))?;
-    }
+    let dir = verilog.join("board").join(args.target.board.name());
+    write_package(&dir)?;
 
-    let (module, device) = args.board.target();
+    let (module, device) = args.target.board.target();
     let log = dir.join("build.log");
     let mut cmd = Command::new(&python);
     cmd.env("PYTHONPATH", dir.join("py"))
@@ -253,7 +283,7 @@ fn build(args: BuildArgs) -> anyhow::Result<()> {
     if args.no_compile {
         println!(
             "{} SoC for {} (cu32 {}): {}",
-            args.board.name(),
+            args.target.board.name(),
             device,
             config.name,
             gateware.join(format!("{BUILD_NAME}.v")).display()
@@ -270,7 +300,7 @@ fn build(args: BuildArgs) -> anyhow::Result<()> {
         .with_context(|| format!("{}: unexpected report", report_path.display()))?;
     print!(
         "{}",
-        table(args.board, device, &report, &available, &clocks, mhz)
+        table(args.target.board, device, &report, &available, &clocks, mhz)
     );
     for ext in ["bit", "svf"] {
         let path = gateware.join(format!("{BUILD_NAME}.{ext}"));
@@ -286,6 +316,155 @@ fn build(args: BuildArgs) -> anyhow::Result<()> {
         log.display()
     );
     Ok(())
+}
+
+/// Writes the embedded `cu32_litex` package to `<dir>/py/cu32_litex/`.
+fn write_package(dir: &std::path::Path) -> anyhow::Result<()> {
+    let package = dir.join("py").join("cu32_litex");
+    std::fs::create_dir_all(&package)
+        .with_context(|| format!("{}: cannot create", package.display()))?;
+    for (name, text) in LITEX_PACKAGE {
+        let path = package.join(name);
+        std::fs::write(&path, text).with_context(|| format!("{}: cannot write", path.display()))?;
+    }
+    Ok(())
+}
+
+fn sim(args: SimArgs) -> anyhow::Result<()> {
+    let config = args.target.config()?;
+    let python = litex_python()?;
+    let server = python.with_file_name("litex_server");
+    let verilog = write_verilog(&config, &args.out, &mut std::io::sink())?;
+    let dir = verilog
+        .join("board")
+        .join(format!("{}-sim", args.target.board.name()));
+    write_package(&dir)?;
+    let log = dir.join("sim.log");
+    let file =
+        std::fs::File::create(&log).with_context(|| format!("{}: cannot create", log.display()))?;
+    // The simulation (Python, make, Verilator's binary) and litex_server run in a process
+    // group of their own, which goes when `cu32 board sim` is stopped or fails.
+    let mut simulation = Command::new(&python)
+        .process_group(0)
+        .env("PYTHONPATH", dir.join("py"))
+        .args(["-m", "cu32_litex.sim", "--verilog-dir"])
+        .arg(&verilog)
+        .arg("--output-dir")
+        .arg(&dir)
+        .args(["--uart-port", &args.uart_port.to_string()])
+        .stdout(file.try_clone()?)
+        .stderr(file)
+        .spawn()
+        .with_context(|| format!("cannot run {}", python.display()))?;
+    eprintln!(
+        "litex_sim: building the {} SoC with cu32 {} under Verilator and starting it (log: {})...",
+        args.target.board.name(),
+        config.name,
+        log.display()
+    );
+    let group = simulation.id() as i32;
+    stop_group_on_signal(group);
+    let result = serve(&mut simulation, group, &server, &args, &log);
+    // SAFETY: kill(2) on a process group this command made.
+    unsafe { libc::kill(-group, libc::SIGTERM) };
+    result
+}
+
+/// The process group [`stop_group_on_signal`] stops, once set.
+static GROUP: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+extern "C" fn stop_group(signal: libc::c_int) {
+    let group = GROUP.load(std::sync::atomic::Ordering::SeqCst);
+    // SAFETY: kill(2) and _exit(2) are async-signal-safe.
+    unsafe {
+        if group > 0 {
+            libc::kill(-group, libc::SIGTERM);
+        }
+        libc::_exit(128 + signal);
+    }
+}
+
+/// On SIGINT (Ctrl-C), SIGTERM or SIGHUP: stop the process group `group`, then exit.
+fn stop_group_on_signal(group: i32) {
+    GROUP.store(group, std::sync::atomic::Ordering::SeqCst);
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        // SAFETY: installs a handler that only calls async-signal-safe functions.
+        unsafe { libc::signal(signal, stop_group as *const () as libc::sighandler_t) };
+    }
+}
+
+/// Waits for the simulation to serve its UART, puts litex_server in front of it, and
+/// runs until either stops.
+fn serve(
+    simulation: &mut std::process::Child,
+    group: i32,
+    server: &std::path::Path,
+    args: &SimArgs,
+    log: &std::path::Path,
+) -> anyhow::Result<()> {
+    // The simulation listens on its UART's port once Verilator's build is done and it
+    // runs; then litex_server connects to it and listens on the Etherbone port.
+    let url = format!("tcp://localhost:{}", args.port);
+    let t = Instant::now();
+    let mut litex_server: Option<std::process::Child> = None;
+    loop {
+        if let Some(status) = simulation.try_wait()? {
+            bail!(
+                "the simulation stopped ({status}):\n{}\n(full log: {})",
+                synth::log_tail(log),
+                log.display()
+            );
+        }
+        match &mut litex_server {
+            None if listening(args.uart_port) => {
+                litex_server = Some(
+                    Command::new(server)
+                        .process_group(group)
+                        .args(["--uart", "--uart-port"])
+                        .arg(format!("socket://localhost:{}", args.uart_port))
+                        .args(["--bind-port", &args.port.to_string()])
+                        .stdout(std::process::Stdio::null())
+                        .stderr(std::process::Stdio::null())
+                        .spawn()
+                        .with_context(|| format!("cannot run {}", server.display()))?,
+                );
+            }
+            None => {}
+            Some(s) => {
+                if let Some(status) = s.try_wait()? {
+                    bail!(
+                        "litex_server stopped ({status}); is port {} free?",
+                        args.port
+                    );
+                }
+                if listening(args.port) {
+                    println!(
+                        "serving the simulated SoC on {url} (Etherbone; built and started in {:.0} s); Ctrl-C stops it",
+                        t.elapsed().as_secs_f64()
+                    );
+                    let status = s.wait()?;
+                    bail!("litex_server stopped ({status})");
+                }
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
+}
+
+/// Whether a TCP socket of this machine listens on `port` (Linux's `/proc/net/tcp*`: the
+/// local address's port in hex, state `0A`).
+fn listening(port: u16) -> bool {
+    let port = format!(":{port:04X}");
+    ["/proc/net/tcp", "/proc/net/tcp6"].iter().any(|table| {
+        std::fs::read_to_string(table)
+            .unwrap_or_default()
+            .lines()
+            .skip(1)
+            .any(|line| {
+                let f: Vec<&str> = line.split_whitespace().collect();
+                f.len() > 3 && f[1].ends_with(&port) && f[3] == "0A"
+            })
+    })
 }
 
 /// The venv's Python (`scripts/setup.sh` makes it), once it imports LiteX.

@@ -210,18 +210,22 @@ pub fn run_step(what: &str, mut cmd: Command, log: &Path) -> anyhow::Result<()> 
     let tool_stderr = reader.join().unwrap_or_default();
     eprintln!("{what}: {:.0} s", t.elapsed().as_secs_f64());
     if !status.success() {
-        let log_text = std::fs::read_to_string(log).unwrap_or_default();
-        let tail: Vec<&str> = log_text.lines().rev().take(20).collect();
-        let tail: Vec<&str> = tail.into_iter().rev().collect();
         bail!(
             "{what} failed ({}):\n{}\n{}\n(full log: {})",
             status,
             tool_stderr.trim(),
-            tail.join("\n"),
+            log_tail(log),
             log.display()
         );
     }
     Ok(())
+}
+
+/// The last 20 lines of a tool's log (none if it cannot be read).
+pub fn log_tail(log: &Path) -> String {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    let tail: Vec<&str> = text.lines().rev().take(20).collect();
+    tail.into_iter().rev().collect::<Vec<_>>().join("\n")
 }
 
 /// Fails when Yosys inferred a latch (the design must be purely synchronous): a
