@@ -581,6 +581,40 @@ mod tests {
     }
 
     #[test]
+    fn the_table_shows_every_resource_and_clock() {
+        let text = r#"{"utilization": {"TRELLIS_COMB": {"used": 49905, "available": 83640},
+            "TRELLIS_FF": {"used": 17945, "available": 83640},
+            "DP16KD": {"used": 67, "available": 208},
+            "MULT18X18D": {"used": 12, "available": 156}},
+            "fmax": {"$glbnet$cu32_top.clk": {"achieved": 38.5, "constraint": 50.0},
+                     "$glbnet$crg_clkout": {"achieved": 250.0, "constraint": 50.0}}}"#;
+        let (file, yaml) = Board::Ulx3s85f.config_yaml();
+        let config = cu32_hdl::Config::parse(yaml, file).unwrap();
+        let report = synth::parse_report(text, &config).unwrap();
+        let clocks = synth::clocks(text).unwrap();
+        let available = synth::available(text).unwrap();
+        let t = table(
+            Board::Ulx3s85f,
+            "LFE5U-85F",
+            &report,
+            &available,
+            &clocks,
+            50.0,
+        );
+        for line in [
+            "ulx3s-85f SoC on LFE5U-85F with cu32 ulx3s-85f",
+            "LUT4                        49905      83640",
+            "FF                          17945      83640",
+            "BRAM (DP16KD)                  67        208",
+            "DSP (MULT18X18D)               12        156",
+            "$glbnet$cu32_top.clk                          38.50      50.00  NOT met",
+            "$glbnet$crg_clkout                           250.00      50.00  met",
+        ] {
+            assert!(t.contains(line), "table lacks `{line}`:\n{t}");
+        }
+    }
+
+    #[test]
     fn the_embedded_board_config_parses() {
         let (file, text) = Board::Ulx3s85f.config_yaml();
         let c = cu32_hdl::Config::parse(text, file).unwrap();
