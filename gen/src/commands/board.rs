@@ -582,12 +582,16 @@ mod tests {
 
     #[test]
     fn the_table_shows_every_resource_and_clock() {
-        let text = r#"{"utilization": {"TRELLIS_COMB": {"used": 49905, "available": 83640},
-            "TRELLIS_FF": {"used": 17945, "available": 83640},
-            "DP16KD": {"used": 67, "available": 208},
-            "MULT18X18D": {"used": 12, "available": 156}},
-            "fmax": {"$glbnet$cu32_top.clk": {"achieved": 38.5, "constraint": 50.0},
-                     "$glbnet$crg_clkout": {"achieved": 250.0, "constraint": 50.0}}}"#;
+        let unit =
+            |used: u64, available: u64| serde_json::json!({"used": used, "available": available});
+        let clock = |achieved: f64| serde_json::json!({"achieved": achieved, "constraint": 50.0});
+        let text = serde_json::json!({
+            "utilization": {"TRELLIS_COMB": unit(49905, 83640), "TRELLIS_FF": unit(17945, 83640),
+                "DP16KD": unit(67, 208), "MULT18X18D": unit(12, 156)},
+            "fmax": {"$glbnet$cu32_top.clk": clock(38.5), "$glbnet$crg_clkout": clock(250.0)},
+        })
+        .to_string();
+        let text = text.as_str();
         let (file, yaml) = Board::Ulx3s85f.config_yaml();
         let config = cu32_hdl::Config::parse(yaml, file).unwrap();
         let report = synth::parse_report(text, &config).unwrap();
