@@ -42,6 +42,7 @@ def build_soc(verilog_dir):
     soc = SoCCore(platform, clk_freq=SYS_CLK_FREQ, cpu_type=None, integrated_sram_size=0,
         with_uart=False, with_timer=False, ident="cu32 simulated")
     soc.crg = CRG(platform.request("sys_clk"))
+    add_cu32(soc, verilog_dir)
 
     # UARTBone on the simulator's serial stream.
     soc.uartbone_phy = RS232PHYModel(platform.request("serial"))
@@ -53,8 +54,6 @@ def build_soc(verilog_dir):
     module = litedram_modules.MT48LC16M16(SYS_CLK_FREQ, "1:1")
     soc.sdrphy = SDRAMPHYModel(module=module, data_width=16, clk_freq=SYS_CLK_FREQ)
     soc.add_sdram("sdram", phy=soc.sdrphy, module=module, size=0x4000_0000)
-
-    add_cu32(soc, verilog_dir)
     return soc
 
 
