@@ -205,9 +205,9 @@ fn free_port() -> u16 {
 }
 
 /// The whole host path on the simulated SoC: `cu32 board sim` builds the ULX3S SoC under
-/// Verilator and serves it through litex_server; `cu32 board probe` reads cu32's CSRs
-/// over Etherbone, UARTBone, the SoC's bus and the CSR adapter (Verilator's build: a few
-/// minutes).
+/// Verilator and serves it through litex_server; `cu32 board probe --bus-test` reads
+/// cu32's CSRs and writes and reads back SDRAM words and CSRs over Etherbone, UARTBone,
+/// the SoC's bus, LiteDRAM and the CSR adapter (Verilator's build: a few minutes).
 #[test]
 fn probe_reads_cu32_in_the_simulated_soc() {
     use std::io::BufRead;
@@ -255,7 +255,15 @@ fn probe_reads_cu32_in_the_simulated_soc() {
 
     let probe = Command::cargo_bin("cu32")
         .expect("cu32 binary")
-        .args(["board", "probe", "--url", &url, "--timeout", "60"])
+        .args([
+            "board",
+            "probe",
+            "--bus-test",
+            "--url",
+            &url,
+            "--timeout",
+            "60",
+        ])
         .output()
         .expect("run cu32 board probe");
     let text = String::from_utf8_lossy(&probe.stdout);
@@ -271,6 +279,7 @@ fn probe_reads_cu32_in_the_simulated_soc() {
             "server: CommUART",
             "cu32 at 0x20000000: 2 lanes, 8 wave slots, LDS 16 KiB in 2 banks",
             "status: idle",
+            "bus test: 256 SDRAM words at 0x40000000 and cu32's ENTRY_LO/HI written and read back",
         ],
     );
     drop(serving);

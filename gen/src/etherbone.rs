@@ -156,9 +156,7 @@ impl Client {
         }
     }
 
-    /// Writes `data` to consecutive words from byte address `addr`. (No command writes
-    /// through Etherbone yet; the tests do.)
-    #[cfg_attr(not(test), allow(dead_code))]
+    /// Writes `data` to consecutive words from byte address `addr`.
     pub fn write(&mut self, addr: u32, data: &[u32]) -> anyhow::Result<()> {
         for (i, chunk) in data.chunks(MAX_WORDS).enumerate() {
             let base = addr.wrapping_add((4 * i * MAX_WORDS) as u32);

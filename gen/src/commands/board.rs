@@ -135,10 +135,16 @@ pub struct ProbeArgs {
     /// Seconds to wait for the server to connect and for each answer.
     #[arg(long, default_value_t = 5.0)]
     pub timeout: f64,
+    /// Also write and read back the first 1 KiB of the SDRAM and cu32's ENTRY CSRs
+    /// (overwriting them): the host's write path to both.
+    #[arg(long)]
+    pub bus_test: bool,
 }
 
 /// Byte address of cu32's CSRs on the SoC's bus (`CU32_BASE` in `litex/cu32_litex`).
 pub const CU32_BASE: u32 = 0x2000_0000;
+/// Byte address of the SDRAM (LiteX's `main_ram`) on the SoC's bus.
+pub const MAIN_RAM: u32 = 0x4000_0000;
 /// cu32's ID register's value: "CU32".
 const CU32_ID: u32 = 0x4355_3332;
 
@@ -182,7 +188,38 @@ fn probe(args: ProbeArgs) -> anyhow::Result<()> {
     let timeout = std::time::Duration::from_secs_f64(args.timeout);
     let mut client = crate::etherbone::Client::connect(&args.url, timeout)?;
     print!("{}", probe_report(&mut client)?);
+    if args.bus_test {
+        println!("{}", bus_test(&mut client)?);
+    }
     Ok(())
+}
+
+/// Writes a pattern to the first 256 words of the SDRAM and to cu32's ENTRY_LO/HI
+/// (words 8 and 9), reads them back and compares.
+fn bus_test(client: &mut crate::etherbone::Client) -> anyhow::Result<String> {
+    let pattern: Vec<u32> = (0..256u32)
+        .map(|i| i.wrapping_mul(0x9e37_79b9) ^ 0x5a5a_0000)
+        .collect();
+    client.write(MAIN_RAM, &pattern)?;
+    let entry = CU32_BASE + 4 * 8;
+    client.write(entry, &[0x4000_0100, 0])?;
+    let addrs: Vec<u32> = (0..256).map(|i| MAIN_RAM + 4 * i).collect();
+    let back = client.read(&addrs)?;
+    if let Some(i) = (0..256).find(|&i| back[i] != pattern[i]) {
+        bail!(
+            "bus test: SDRAM word {:#010x} reads {:#010x}, {:#010x} written",
+            addrs[i],
+            back[i],
+            pattern[i]
+        );
+    }
+    let csr = client.read(&[entry, entry + 4])?;
+    if csr != [0x4000_0100, 0] {
+        bail!("bus test: cu32's ENTRY_LO/HI read {csr:x?}, [4000100, 0] written");
+    }
+    Ok(format!(
+        "bus test: 256 SDRAM words at {MAIN_RAM:#010x} and cu32's ENTRY_LO/HI written and read back"
+    ))
 }
 
 /// cu32's identity and status as `cu32 board probe` prints them.
@@ -565,6 +602,7 @@ mod tests {
         let timeout = std::time::Duration::from_secs(5);
         let mut c = crate::etherbone::Client::connect(&url, timeout).unwrap();
         let t = probe_report(&mut c).unwrap();
+        assert!(bus_test(&mut c).unwrap().contains("read back"));
         assert!(t.contains("server: CommFake"), "{t}");
         assert!(
             t.contains("2 lanes, 8 wave slots, LDS 16 KiB in 2 banks, 9 performance counters"),
