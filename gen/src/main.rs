@@ -1,6 +1,7 @@
 //! `cu32`: the command-line tool. Generates the compute unit's Verilog from a configuration,
 //! assembles and disassembles RDNA3 code, describes AMDGPU code objects, runs programs on the
-//! golden model, co-simulates the RTL against the model, and synthesises for FPGAs.
+//! golden model, co-simulates the RTL against the model, synthesises for FPGAs, and builds,
+//! simulates and reaches a board's LiteX SoC around it.
 
 mod commands;
 mod etherbone;
