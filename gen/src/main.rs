@@ -1,8 +1,10 @@
 //! `cu32`: the command-line tool. Generates the compute unit's Verilog from a configuration,
 //! assembles and disassembles RDNA3 code, describes AMDGPU code objects, runs programs on the
-//! golden model, co-simulates the RTL against the model, and synthesises for FPGAs.
+//! golden model, co-simulates the RTL against the model, synthesises for FPGAs, and builds,
+//! simulates and reaches a board's LiteX SoC around it.
 
 mod commands;
+mod etherbone;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -46,6 +48,10 @@ enum Command {
     /// Synthesise, place and route the compute unit with Yosys and nextpnr; report resources
     /// and Fmax.
     Synth(commands::synth::Args),
+    /// cu32 on an FPGA board as a LiteX core: `board build` makes the board's SoC
+    /// (SDRAM, UARTBone, cu32) into a bitstream and reports its resources and Fmax;
+    /// `board probe` reads cu32's ID and status from a running SoC over Etherbone.
+    Board(commands::board::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +71,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => commands::bench::run(a),
         Command::Cosim(a) => commands::cosim::run(a),
         Command::Synth(a) => commands::synth::run(a),
+        Command::Board(a) => commands::board::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

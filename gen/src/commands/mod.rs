@@ -3,6 +3,7 @@
 pub mod asm;
 pub mod bench;
 pub mod bench_rtl;
+pub mod board;
 pub mod cosim;
 pub mod disasm;
 pub mod figures;

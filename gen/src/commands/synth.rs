@@ -143,8 +143,17 @@ fn finish(report: &Report, json: Option<&Path>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A tool from PATH, else from `$HOME/.cache/cu32/venv/bin` (where `scripts/setup.sh`
-/// installs the yowasp tools).
+/// The project's venv, `${XDG_CACHE_HOME:-$HOME/.cache}/cu32/venv`, where
+/// `scripts/setup.sh` installs the yowasp tools and LiteX.
+pub fn venv_dir() -> Option<PathBuf> {
+    let cache = match std::env::var_os("XDG_CACHE_HOME") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => Path::new(&std::env::var_os("HOME")?).join(".cache"),
+    };
+    Some(cache.join("cu32/venv"))
+}
+
+/// A tool from PATH, else from the venv's `bin` (see [`venv_dir`]).
 fn find_tool(name: &str) -> anyhow::Result<PathBuf> {
     if let Some(paths) = std::env::var_os("PATH") {
         for dir in std::env::split_paths(&paths) {
@@ -154,8 +163,8 @@ fn find_tool(name: &str) -> anyhow::Result<PathBuf> {
             }
         }
     }
-    if let Some(home) = std::env::var_os("HOME") {
-        let p = Path::new(&home).join(".cache/cu32/venv/bin").join(name);
+    if let Some(venv) = venv_dir() {
+        let p = venv.join("bin").join(name);
         if p.is_file() {
             return Ok(p);
         }
@@ -165,7 +174,7 @@ fn find_tool(name: &str) -> anyhow::Result<PathBuf> {
 
 /// Runs a long tool step; on standard error: a line naming its log as it starts, one a
 /// minute while it runs, and its elapsed time. On failure shows the end of its log.
-fn run_step(what: &str, mut cmd: Command, log: &Path) -> anyhow::Result<()> {
+pub fn run_step(what: &str, mut cmd: Command, log: &Path) -> anyhow::Result<()> {
     eprintln!(
         "{what} (log: {})... (the first yowasp run compiles the tool, about a minute)",
         log.display()
@@ -201,18 +210,22 @@ fn run_step(what: &str, mut cmd: Command, log: &Path) -> anyhow::Result<()> {
     let tool_stderr = reader.join().unwrap_or_default();
     eprintln!("{what}: {:.0} s", t.elapsed().as_secs_f64());
     if !status.success() {
-        let log_text = std::fs::read_to_string(log).unwrap_or_default();
-        let tail: Vec<&str> = log_text.lines().rev().take(20).collect();
-        let tail: Vec<&str> = tail.into_iter().rev().collect();
         bail!(
             "{what} failed ({}):\n{}\n{}\n(full log: {})",
             status,
             tool_stderr.trim(),
-            tail.join("\n"),
+            log_tail(log),
             log.display()
         );
     }
     Ok(())
+}
+
+/// The last 20 lines of a tool's log (none if it cannot be read).
+pub fn log_tail(log: &Path) -> String {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    let tail: Vec<&str> = text.lines().rev().take(20).collect();
+    tail.into_iter().rev().collect::<Vec<_>>().join("\n")
 }
 
 /// Fails when Yosys inferred a latch (the design must be purely synchronous): a
@@ -245,6 +258,60 @@ fn used(report: &serde_json::Value, cell: &str) -> u64 {
     report["utilization"][cell]["used"].as_u64().unwrap_or(0)
 }
 
+/// The routed frequency of one clock in nextpnr's report.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct ClockFmax {
+    /// nextpnr's name of the clock net.
+    pub clock: String,
+    pub achieved_mhz: f64,
+    /// The frequency asked for (derived through the PLLs from the pins' constraints).
+    pub constraint_mhz: Option<f64>,
+}
+
+/// What the device has of the resources a [`Report`] counts.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct Available {
+    pub lut4: u64,
+    pub ff: u64,
+    pub bram_dp16kd: u64,
+    pub dsp_mult18x18d: u64,
+}
+
+/// Every clock of nextpnr's `--report` JSON.
+pub fn clocks(text: &str) -> anyhow::Result<Vec<ClockFmax>> {
+    let v: serde_json::Value = serde_json::from_str(text)?;
+    let map = v["fmax"].as_object().context("no `fmax` section")?;
+    let clocks: Vec<ClockFmax> = map
+        .iter()
+        .filter_map(|(name, c)| {
+            Some(ClockFmax {
+                clock: name.clone(),
+                achieved_mhz: c["achieved"].as_f64()?,
+                constraint_mhz: c["constraint"].as_f64(),
+            })
+        })
+        .collect();
+    if clocks.is_empty() {
+        bail!("no `fmax` entry");
+    }
+    Ok(clocks)
+}
+
+/// The available counts of nextpnr's `--report` JSON.
+pub fn available(text: &str) -> anyhow::Result<Available> {
+    let v: serde_json::Value = serde_json::from_str(text)?;
+    let n = |cell: &str| v["utilization"][cell]["available"].as_u64().unwrap_or(0);
+    if n("TRELLIS_COMB") == 0 {
+        bail!("no available TRELLIS_COMB count");
+    }
+    Ok(Available {
+        lut4: n("TRELLIS_COMB"),
+        ff: n("TRELLIS_FF"),
+        bram_dp16kd: n("DP16KD"),
+        dsp_mult18x18d: n("MULT18X18D"),
+    })
+}
+
 /// Extracts the figures from nextpnr's `--report` JSON.
 pub fn parse_report(text: &str, config: &cu32_hdl::Config) -> anyhow::Result<Report> {
     let v: serde_json::Value = serde_json::from_str(text)?;
@@ -252,13 +319,10 @@ pub fn parse_report(text: &str, config: &cu32_hdl::Config) -> anyhow::Result<Rep
         bail!("no `utilization` section");
     }
     // The slowest clock domain's achieved frequency.
-    let fmax = v["fmax"]
-        .as_object()
-        .and_then(|m| {
-            m.values()
-                .filter_map(|c| c["achieved"].as_f64())
-                .min_by(|a, b| a.total_cmp(b))
-        })
+    let fmax = clocks(text)?
+        .iter()
+        .map(|c| c.achieved_mhz)
+        .min_by(|a, b| a.total_cmp(b))
         .context("no `fmax` entry")?;
     Ok(Report {
         config: config.name.clone(),
@@ -365,6 +429,18 @@ mod tests {
         assert_eq!(r.fmax_mhz, Some(61.23));
         assert_eq!(r.timing_met, Some(false)); // default target is 100 MHz
         assert!(parse_report("{}", &c).is_err());
+        let clocks = clocks(text).unwrap();
+        assert_eq!(clocks.len(), 1);
+        assert_eq!(clocks[0].clock, "$glbnet$clk");
+        assert_eq!(
+            (clocks[0].achieved_mhz, clocks[0].constraint_mhz),
+            (61.234, Some(50.0))
+        );
+        let a = available(text).unwrap();
+        assert_eq!(
+            (a.lut4, a.ff, a.bram_dp16kd, a.dsp_mult18x18d),
+            (83640, 83640, 208, 156)
+        );
     }
 
     #[test]
