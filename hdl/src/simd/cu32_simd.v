@@ -29,7 +29,8 @@
 //       later; the lane mask result (compare, carry) gathered over the passes under EXEC,
 //       or v_readlane/v_readfirstlane's lane taken; after the last pass the instruction
 //       completes with that value (done_*), which the spine writes to VCC, EXEC or its
-//       SDST when it retires the instruction (done_take).
+//       SDST when it retires the instruction (done_take); the completion waits in an
+//       output register
 //
 // A wave's start sweeps its VGPRs to 0 (clear .. clear_busy: VGPRS / 4 * PASSES cycles,
 // four registers a cycle on the VGPR file's port B).
@@ -518,22 +519,33 @@ module cu32_simd #(
     wire unused_w = &{1'b0, l_d};
 
     // ---- the completions, in order ----
+    // The oldest leaves its place for an output register (done_*), which the spine
+    // empties (done_take) when W takes it.
+    reg           dn_valid;
+    reg  [SB-1:0] dn_slot;
+    reg  [31:0]   dn_val;
+    wire          next = (head != cpl) && (!dn_valid || done_take);
     always @(posedge clk) begin
         if (rst) begin
             tail <= {(SB + 1){1'b0}};
             cpl <= {(SB + 1){1'b0}};
             head <= {(SB + 1){1'b0}};
+            dn_valid <= 1'b0;
         end else begin
             if (i_valid) tail <= tail + 1'b1;
-            // (Only a wave's last instruction can complete while its `fin` shows: the
-            // completion is registered with its value.)
             if (fin) cpl <= cpl + 1'b1;
-            if (done_take) head <= head + 1'b1;
+            if (next) head <= head + 1'b1;
+            if (next) dn_valid <= 1'b1;
+            else if (done_take) dn_valid <= 1'b0;
+        end
+        if (next) begin
+            dn_slot <= qs[head[SB-1:0]];
+            dn_val <= qv[head[SB-1:0]];
         end
     end
-    assign done_valid = head != cpl;
-    assign done_slot = qs[head[SB-1:0]];
-    assign done_val = qv[head[SB-1:0]];
+    assign done_valid = dn_valid;
+    assign done_slot = dn_slot;
+    assign done_val = dn_val;
 
 `ifdef CU32_TRACE
     // ---- the trace: a shadow of the VGPR file, and each slot's last registers written ----
