@@ -9,9 +9,10 @@
 // the VGPR file needs ordering: a wave's next instruction reads after its last writes.
 // Instructions of different waves follow each other pass by pass with no gap.
 //
-// An instruction waits in a queue (one place per wave slot; distributed RAM in four
-// parts, each read by the stage that needs it: QR by I, QO by O, QW by W, QS by the
-// completion) from its arrival until the spine has taken its completion. Per pass:
+// An instruction waits in a queue (one place per wave slot; distributed RAM in parts,
+// each read by the stages that need it: qr by I, qo by O, qw and qy by W, qv by the
+// completion, the slot qs by I, W and the completion) from its arrival until its
+// completion moves to the output register. Per pass:
 //   IN  the instruction registered; its scalar operands resolved (an SGPR or a pair,
 //       an inline constant, the literal, SCC; a 16-bit one's OPSEL half) and queued
 //   I   the pass's VGPR read requests: one for the sources' registers, and a second for
