@@ -87,7 +87,7 @@ module cu32_scalar #(
     output wire [3:0]             v_opsel,
     output wire [2:0]             v_srd,
     output wire                   v_vcc2,
-    output wire [31:0]            v_vcc,
+    output wire [63:0]            v_vcc,
     output wire [2:0]             v_sport,
     output wire [2:0]             v_shi,
     output wire [63:0]            v_pa,
@@ -588,11 +588,11 @@ module cu32_scalar #(
     // whole), SCC, EXEC, VCC, and the rest from vx.
     reg          x_vgo;
     reg [SB-1:0] x_vslot;
-    reg [31:0]   x_vcc;
+    reg [63:0]   x_vcc;
     always @(posedge clk) begin
         x_vgo <= !rst && r_valid && r_valu && !r_bad;
         x_vslot <= r_slot;
-        x_vcc <= st_vcc_lo[r_slot];
+        x_vcc <= {st_vcc_hi[r_slot], st_vcc_lo[r_slot]};
     end
     assign v_vcc = x_vcc;
     assign v_valid = x_vgo;

@@ -65,7 +65,7 @@ module cu32_simd #(
     input  wire [2:0]             in_srd,
     // (in_vcc2: source 2 is VCC, in_vcc, rather than a pair)
     input  wire                   in_vcc2,
-    input  wire [31:0]            in_vcc,
+    input  wire [63:0]            in_vcc,
     input  wire [2:0]             in_sport,
     input  wire [2:0]             in_shi,
     input  wire [63:0]            in_pa,
@@ -116,7 +116,7 @@ module cu32_simd #(
     reg  [3:0]            i_opsel;
     reg  [2:0]            i_srd, i_sport, i_shi;
     reg                   i_vcc2;
-    reg  [31:0]           i_vcc;
+    reg  [63:0]           i_vcc;
     reg  [63:0]           i_pa, i_pb;
     reg  [31:0]           i_lit, i_exec;
     reg                   i_scc, i_vopd;
@@ -216,7 +216,7 @@ module cu32_simd #(
             wire [1:0] w = (gk == 2 && i_min != MIN_NONE) ? VW32 : i_w[gk];
             wire vcc = gk == 2 && i_vcc2;
             assign sv[gk] = scalar(i_src[gk], w, i_srd[gk] || vcc, i_shi[gk],
-                                   vcc ? {32'd0, i_vcc} : i_sport[gk] ? i_pb : i_pa, k_val[gk],
+                                   vcc ? i_vcc : i_sport[gk] ? i_pb : i_pa, k_val[gk],
                                    i_lit, i_lit_sext, i_scc, i_opsel[gk]);
         end
     endgenerate

@@ -139,7 +139,7 @@ module cu32_top (
     wire [3:0]             v_opsel;
     wire [2:0]             v_srd, v_sport, v_shi;
     wire                   v_vcc2;
-    wire [31:0]            v_vcc;
+    wire [63:0]            v_vcc;
     wire [63:0]            v_pa, v_pb;
     wire [31:0]            v_lit, v_exec, vd_val;
     wire                   v_vopd;
