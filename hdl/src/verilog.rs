@@ -140,7 +140,12 @@ fn format_layout(format: Format) -> (&'static str, u32, u32) {
         Format::Sopk => ("1011", 23, 5),
         Format::Sop2 => ("10", 23, 7),
         Format::Smem => ("111101", 18, 8),
-        // only the scalar formats and SMEM are decoded by the core (see `order` below)
+        Format::Vop1 => ("0111111", 9, 8),
+        Format::Vopc => ("0111110", 17, 8),
+        Format::Vop2 => ("0", 25, 6),
+        Format::Vop3 => ("110101", 16, 10),
+        // only these formats have a table of their own (VOPD and the memory formats'
+        // layouts are written in vdecode.v.tera)
         other => unreachable!("no core decode layout for {other}"),
     }
 }
@@ -282,12 +287,23 @@ pub fn render_inline_const() -> Result<String, GenError> {
 pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
     let vf = vfields();
     let width: usize = vf.iter().map(|f| f.width).sum();
-    let fmt_code = |f: Format| match f {
-        Format::Vop1 => 1,
-        Format::Vop2 => 2,
-        Format::Vopc => 3,
-        _ => 4,
-    };
+    // One table per format (VOP3SD rows sit in VOP3's opcode space).
+    let order = [Format::Vop1, Format::Vop2, Format::Vopc, Format::Vop3];
+    let fmt_code = |f: Format| order.iter().position(|&o| o == f).map_or(4, |i| i + 1);
+    let formats: Vec<FormatRow> = order
+        .iter()
+        .map(|&f| {
+            let (fixed, op_lsb, op_width) = format_layout(f);
+            FormatRow {
+                code: fmt_code(f),
+                name: f.name(),
+                fixed,
+                fixed_lsb: 32 - fixed.len(),
+                op_lsb,
+                op_width,
+            }
+        })
+        .collect();
     let rows: Vec<Row> = vector_table()
         .iter()
         .map(|(op, c)| Row {
@@ -312,6 +328,8 @@ pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
     };
     let mut ctx = tera::Context::new();
     ctx.insert("vfields", &vf);
+    ctx.insert("vformats", &formats);
+    ctx.insert("vformats", &formats);
     ctx.insert("vctrl_width", &width);
     ctx.insert("rows", &rows);
     ctx.insert("xrows", &dual(Format::VopdX));

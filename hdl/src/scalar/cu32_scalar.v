@@ -266,7 +266,8 @@ module cu32_scalar #(
     wire [W_MEM_WAIT-1:0] d_mem_wait = dec[F_MEM_WAIT +: W_MEM_WAIT];
     wire unused_dec = &{1'b0, dec[F_LEGAL]};
 
-    // The vector decode reads D0's words: its registered fields (dv_*) are D's.
+    // The vector decode, split like the scalar one, reads F3's words: its registered
+    // fields (dv_*) are D's.
     wire                   dv_valu, dv_vop3, dv_vopd, dv_ds;
     wire [1:0]             dv_nwords, dv_dpp;
     wire [6:0]             dv_sidx0, dv_sidx1, dv_sidx2, dv_sdst;
@@ -279,8 +280,8 @@ module cu32_scalar #(
     wire [7:0]             dv_vdst_y;
     // (Its DS and GLOBAL fields wait for their units.)
     /* verilator lint_off PINMISSING */
-    cu32_vdecode vdecode (
-        .clk(clk), .en(1'b1), .word0(e_w0), .word1(e_w1), .valu(dv_valu), .nwords(dv_nwords),
+    cu32_vdecode #(.SPLIT(1)) vdecode (
+        .clk(clk), .en(1'b1), .word0(f_w0), .word1(f_w1), .valu(dv_valu), .nwords(dv_nwords),
         .vop3(dv_vop3), .sidx0(dv_sidx0), .sidx1(dv_sidx1), .sidx2(dv_sidx2),
         .sread(dv_sread), .src0(dv_src0), .src1(dv_src1), .src2(dv_src2), .vdst(dv_vdst),
         .sdst(dv_sdst), .opsel(dv_opsel), .dpp(dv_dpp), .vopd(dv_vopd), .ctrl(dv_ctrl),
