@@ -114,7 +114,7 @@ module cu32_simd #(
     reg  [8:0]            i_src [0:2];
     reg  [7:0]            i_vdst;
     reg  [3:0]            i_opsel;
-    reg  [2:0]            i_srd, i_sport, i_shi;
+    reg  [2:0]            i_sport, i_shi;
     reg                   i_vcc2;
     reg  [63:0]           i_vcc;
     reg  [63:0]           i_pa, i_pb;
@@ -132,7 +132,6 @@ module cu32_simd #(
         i_src[2] <= in_src2;
         i_vdst <= in_vdst;
         i_opsel <= in_opsel;
-        i_srd <= in_srd;
         i_vcc2 <= in_vcc2;
         i_vcc <= in_vcc;
         i_sport <= in_sport;
@@ -161,20 +160,11 @@ module cu32_simd #(
     wire           i_lit_sext = i_ctrl[VF_LIT_SEXT];
 
     // A scalar source: its pair (A or B) and half, or the inline constant of its code in
-    // the operand's width, SCC, the literal; a 16-bit one's OPSEL half.
-    wire [63:0] k_val [0:3];
-    wire        unused_k;
-    wire [3:0]  k_is;
-    genvar gk;
-    generate
-        for (gk = 0; gk < 3; gk = gk + 1) begin : konst
-            cu32_inline_const k (.code(i_src[gk][7:0]), .wide(i_w[gk] == VW64),
-                                 .value(k_val[gk]), .is_const(k_is[gk]));
-        end
-    endgenerate
-    cu32_inline_const ky (.code(i_src0_y[7:0]), .wide(1'b0), .value(k_val[3]),
-                          .is_const(k_is[3]));
-    assign unused_k = &{1'b0, k_is};
+    // the operand's width, SCC, the literal; a 16-bit one's OPSEL half. Its kind and
+    // constant are worked out from the ports and registered with the rest (i_kind,
+    // i_kv), so that IN only chooses. Source 3 is a VOPD's SRC0Y (32-bit, through
+    // source 1's port).
+    localparam [1:0] K_PAIR = 2'd0, K_SCC = 2'd1, K_LIT = 2'd2, K_CONST = 2'd3;
     function automatic [15:0] f16k(input [3:0] i);
         case (i)
             4'd0: f16k = F16_K240;
@@ -188,42 +178,62 @@ module cu32_simd #(
             default: f16k = F16_K248;
         endcase
     endfunction
-    function automatic [63:0] scalar(input [8:0] code, input [1:0] w, input srd, input hi,
-                                     input [63:0] pair, input [63:0] k, input [31:0] lit,
-                                     input lit_sext, input scc, input half);
-        reg [63:0] v;
-        begin
-            if (srd)
-                v = (w == VW64) ? pair : {32'd0, hi ? pair[63:32] : pair[31:0]};
-            else if (code == 9'd253)
-                v = {63'd0, scc};
-            else if (code == 9'd255)
-                v = (w == VW64) ? {{32{lit_sext & lit[31]}}, lit} : {32'd0, lit};
-            else if (w == VW16 && code >= 9'd240 && code <= 9'd248)
-                v = {48'd0, f16k(code[3:0])};
-            else
-                v = k;
-            if (w == VW16)
-                v = half ? {48'd0, v[31:16]} : {48'd0, v[15:0]};
-            scalar = v;
-        end
-    endfunction
-    wire [63:0] sv [0:2];
+    wire [8:0] in_code [0:3];
+    wire [1:0] in_wk [0:3];
+    wire [3:0] in_pair = {in_srd[1], in_srd[2] || in_vcc2, in_srd[1:0]};
+    assign in_code[0] = in_src0;
+    assign in_code[1] = in_src1;
+    assign in_code[2] = in_src2;
+    assign in_code[3] = in_src0_y;
+    assign in_wk[0] = in_ctrl[VF_W0 +: 2];
+    assign in_wk[1] = in_ctrl[VF_W1 +: 2];
+    // (The lane-mask source of v_cndmask and the carry-ins is 32-bit: VCC, or the SRC2
+    // SGPR or constant.)
+    assign in_wk[2] = (in_ctrl[VF_MIN +: 2] != MIN_NONE) ? VW32 : in_ctrl[VF_W2 +: 2];
+    assign in_wk[3] = VW32;
+    reg  [1:0]  i_kind [0:3];
+    reg  [63:0] i_kv [0:3];
+    reg  [1:0]  i_wk [0:3];
+    genvar gk;
     generate
-        for (gk = 0; gk < 3; gk = gk + 1) begin : resolve
-            // (The lane-mask source of v_cndmask and the carry-ins is 32-bit: VCC, or
-            // the SRC2 SGPR or constant.)
-            wire [1:0] w = (gk == 2 && i_min != MIN_NONE) ? VW32 : i_w[gk];
-            wire vcc = gk == 2 && i_vcc2;
-            assign sv[gk] = scalar(i_src[gk], w, i_srd[gk] || vcc, i_shi[gk],
-                                   vcc ? i_vcc : i_sport[gk] ? i_pb : i_pa, k_val[gk],
-                                   i_lit, i_lit_sext, i_scc, i_opsel[gk]);
+        for (gk = 0; gk < 4; gk = gk + 1) begin : konst
+            wire [63:0] k;
+            wire        unused_is;
+            cu32_inline_const c (.code(in_code[gk][7:0]), .wide(in_wk[gk] == VW64),
+                                 .value(k), .is_const(unused_is));
+            wire f16 = (in_wk[gk] == VW16) && (in_code[gk] >= 9'd240)
+                       && (in_code[gk] <= 9'd248);
+            always @(posedge clk) begin
+                i_kind[gk] <= in_pair[gk] ? K_PAIR : (in_code[gk] == 9'd253) ? K_SCC
+                              : (in_code[gk] == 9'd255) ? K_LIT : K_CONST;
+                i_kv[gk] <= f16 ? {48'd0, f16k(in_code[gk][3:0])} : k;
+                i_wk[gk] <= in_wk[gk];
+            end
         end
     endgenerate
-    // A VOPD's Y half: its SRC0 (32-bit) as a scalar, whether it is a VGPR, its
-    // operation.
-    wire [63:0] sv_y = scalar(i_src0_y, VW32, i_srd[1], i_shi[1], i_sport[1] ? i_pb : i_pa,
-                              k_val[3], i_lit, 1'b0, i_scc, 1'b0);
+    wire [63:0] sv [0:3];
+    generate
+        for (gk = 0; gk < 4; gk = gk + 1) begin : resolve
+            localparam integer PORT = gk == 3 ? 1 : gk;
+            wire [1:0]  w = i_wk[gk];
+            wire [63:0] pair = (gk == 2 && i_vcc2) ? i_vcc : i_sport[PORT] ? i_pb : i_pa;
+            wire        sext = gk != 3 && i_lit_sext;
+            reg  [63:0] v;
+            always @(*) begin
+                case (i_kind[gk])
+                    K_PAIR: v = (w == VW64) ? pair
+                                : {32'd0, i_shi[PORT] ? pair[63:32] : pair[31:0]};
+                    K_SCC: v = {63'd0, i_scc};
+                    K_LIT: v = (w == VW64) ? {{32{sext & i_lit[31]}}, i_lit} : {32'd0, i_lit};
+                    default: v = i_kv[gk];
+                endcase
+            end
+            wire half = gk != 3 && i_opsel[PORT];
+            assign sv[gk] = (w != VW16) ? v : half ? {48'd0, v[31:16]} : {48'd0, v[15:0]};
+        end
+    endgenerate
+    // A VOPD's Y half: its SRC0 as a scalar, whether it is a VGPR, its operation.
+    wire [63:0] sv_y = sv[3];
     wire [1:0]  i_vg_y = {i_ctrl_y[VF_USE1], i_src0_y[8]};
     wire [OPB-1:0] i_op_y = i_ctrl_y[VF_OP +: VW_OP];
     // The sources read from VGPRs, and those of 64 bits (a second register).

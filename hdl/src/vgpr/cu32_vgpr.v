@@ -6,7 +6,8 @@
 //
 // Reads. A request names up to three registers (the sources of one pass of a vector
 // instruction; rq_use[k] for each source k used) and is taken in a cycle with rq_valid
-// and rq_ready. Its sources are read in batches, one cycle each (stage Q: the bank
+// and rq_ready (a register: the request waits in stage S while the one before is still
+// being read). Its sources are read in batches, one cycle each (stage Q: the bank
 // addresses go to the RAMs): each bank reads the register of its lowest pending source,
 // for every pending source naming it, so sources in different banks, or naming the same
 // register, share a cycle, and each further register in a bank (a bank conflict) costs a
@@ -14,9 +15,9 @@
 // RAM's own: its clock-to-output time is most of a cycle without it) gives the words in
 // stage R, where they are muxed to the sources; all three leave together, with rd_valid
 // and rd_tag, three cycles after the last batch: a request taken in cycle c with k
-// batches gives rd_valid in cycle c + k + 3. rq_ready
-// is high while no request is pending or the pending one is in its last batch, so
-// requests without conflicts are taken one a cycle.
+// batches, when no request was waiting in S, gives rd_valid in cycle c + k + 3. A
+// request goes from the port or S to Q while none is pending or the pending one is in
+// its last batch, so requests without conflicts are taken one a cycle.
 //
 // Writes. Two ports, A (the VALU's results) and B (memory results, and a wave's start
 // sweep), each one pass of one register under a lane mask. A writes the 16-bit halves
@@ -85,6 +86,18 @@ module cu32_vgpr #(
         end
     endfunction
 
+    // ---- S: a request taken while Q is busy waits here. rq_ready is "S is empty", a
+    // register, so that no bank logic lies on the requester's paths; a request taken
+    // while Q is free goes straight on to Q. ----
+    reg                s_valid;
+    reg  [2:0]         s_use;
+    reg  [SW-1:0]      s_slot;
+    reg  [PW-1:0]      s_pass;
+    reg  [7:0]         s_reg [0:2];
+    reg  [TAG_BITS-1:0] s_tag;
+    assign rq_ready = !s_valid;
+    wire take = rq_valid && !s_valid;
+
     // ---- Q: the pending request, read in batches ----
     reg                q_valid;
     reg  [2:0]         q_pend;
@@ -103,28 +116,42 @@ module cu32_vgpr #(
                   : q_pend[1] && q_bank1 == q_bank2 && q_reg[1] != q_reg[2];
     wire [2:0] served = q_pend & {~blocked2, ~blocked1, 1'b1};
     wire last = q_valid && (q_pend & ~served) == 3'd0;
-    assign rq_ready = !q_valid || last;
+    wire q_free = !q_valid || last;
+    wire q_load = q_free && (s_valid || take);
 
     always @(posedge clk) begin
+        if (rst)
+            s_valid <= 1'b0;
+        else
+            s_valid <= s_valid ? !q_free : take && !q_free;
+        if (!s_valid) begin
+            s_use <= rq_use;
+            s_slot <= rq_slot;
+            s_pass <= rq_pass;
+            s_reg[0] <= rq_reg0;
+            s_reg[1] <= rq_reg1;
+            s_reg[2] <= rq_reg2;
+            s_tag <= rq_tag;
+        end
         if (rst) begin
             q_valid <= 1'b0;
             q_pend <= 3'd0;
-        end else if (rq_valid && rq_ready) begin
+        end else if (q_load) begin
             q_valid <= 1'b1;
-            q_pend <= rq_use;
+            q_pend <= s_valid ? s_use : rq_use;
         end else if (last) begin
             q_valid <= 1'b0;
             q_pend <= 3'd0;
         end else begin
             q_pend <= q_pend & ~served;
         end
-        if (rq_valid && rq_ready) begin
-            q_slot <= rq_slot;
-            q_pass <= rq_pass;
-            q_reg[0] <= rq_reg0;
-            q_reg[1] <= rq_reg1;
-            q_reg[2] <= rq_reg2;
-            q_tag <= rq_tag;
+        if (q_load) begin
+            q_slot <= s_valid ? s_slot : rq_slot;
+            q_pass <= s_valid ? s_pass : rq_pass;
+            q_reg[0] <= s_valid ? s_reg[0] : rq_reg0;
+            q_reg[1] <= s_valid ? s_reg[1] : rq_reg1;
+            q_reg[2] <= s_valid ? s_reg[2] : rq_reg2;
+            q_tag <= s_valid ? s_tag : rq_tag;
         end
     end
 

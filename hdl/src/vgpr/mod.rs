@@ -214,20 +214,24 @@ mod tests {
             b_taken.push(t);
             t += 1;
         }
-        // Reads: taken once presented and the last request is in its last batch.
+        // Reads: taken once presented and the waiting place S is empty; read from the
+        // cycle after the one in which the request before is in its last batch (`free`),
+        // S being empty again the cycle after that.
         let mut takes = Vec::new();
-        let (mut t, mut free) = (0usize, 0usize);
+        let (mut t, mut free, mut s_free) = (0usize, 0usize, 0usize);
         for r in rq {
             if r.valid {
-                let c = t.max(free);
+                let taken = t.max(s_free);
+                let c = taken.max(free);
                 let batches = r.batches();
                 let used = batches.iter().zip(&r.used).filter(|p| *p.1);
                 let k = used.map(|p| p.0 + 1).max().unwrap_or(1) as usize;
-                takes.push((c, k));
+                takes.push((c, k, taken));
                 free = c + k;
-                t = c + 1;
+                s_free = c + 1;
+                t = taken + 1;
             } else {
-                takes.push((usize::MAX, 0));
+                takes.push((usize::MAX, 0, usize::MAX));
                 t += 1;
             }
         }
@@ -240,7 +244,7 @@ mod tests {
             writes.entry(c).or_default().push(w);
         }
         let mut reads: BTreeMap<usize, Vec<(usize, usize)>> = BTreeMap::new();
-        for (i, (r, &(c, _))) in rq.iter().zip(&takes).enumerate().filter(|p| p.1 .0.valid) {
+        for (i, (r, &(c, _, _))) in rq.iter().zip(&takes).enumerate().filter(|p| p.1 .0.valid) {
             for s in (0..3).filter(|&s| r.used[s]) {
                 reads
                     .entry(c + 1 + r.batches()[s] as usize)
@@ -286,11 +290,11 @@ mod tests {
         for (i, c) in b_taken.iter().enumerate().filter(|(i, _)| wb[*i].valid) {
             lines.push((*c, format!("B {c} {i}")));
         }
-        for (i, (r, &(c, k))) in rq.iter().zip(&takes).enumerate() {
+        for (i, (r, &(c, k, taken))) in rq.iter().zip(&takes).enumerate() {
             if !r.valid {
                 continue;
             }
-            lines.push((c, format!("T {c} {i}")));
+            lines.push((taken, format!("T {taken} {i}")));
             let data: Vec<String> = (0..3)
                 .map(|s| match &got[i][s] {
                     Some(Some(v)) => v.iter().rev().map(|x| format!("{x:08x}")).collect(),
