@@ -10,7 +10,9 @@
 // at 0) parks its slot with the three limits it names (63: no limit) until every counter
 // is at or below its limit; then `wake` has the slot's bit for one cycle (the cycle
 // after the wait's if the counters already allow it), and the front end makes the slot
-// ready. The counts compared are those after the cycle's increments and decrements.
+// ready. The counts compared are the registered ones, those the cycle starts with (a
+// completion in the wait's cycle wakes it a cycle later): no adder lies before the
+// compare. A waiting slot issues nothing, so its counts only fall.
 `default_nettype none
 
 module cu32_waits #(
@@ -68,7 +70,7 @@ module cu32_waits #(
             wire [5:0] l_vm = here ? wait_vm : lim_vm[g];
             wire [5:0] l_vs = here ? wait_vs : lim_vs[g];
             wire [5:0] l_lgkm = here ? wait_lgkm : lim_lgkm[g];
-            wire met = n_vm <= l_vm && n_vs <= l_vs && n_lgkm <= l_lgkm;
+            wire met = vm[g] <= l_vm && vs[g] <= l_vs && lgkm[g] <= l_lgkm;
             always @(posedge clk) begin
                 vm[g] <= rst ? 6'd0 : n_vm;
                 vs[g] <= rst ? 6'd0 : n_vs;

@@ -111,15 +111,10 @@ mod tests {
         let mut limit: Vec<Option<[u32; 3]>> = vec![None; slots as usize];
         let width = slots.div_ceil(4) as usize;
         let mut lines = Vec::new();
-        for (t, c) in stim.iter().enumerate() {
-            if let Some((s, kind)) = c.inc {
-                cnt[s as usize][kind as usize] += 1;
-            }
-            for (u, d) in c.dec.iter().enumerate() {
-                if let Some(s) = d {
-                    cnt[*s as usize][[0, 1, 2, 2][u]] -= 1;
-                }
-            }
+        // (The testbench runs 4 cycles past the stimulus.)
+        let idle = [Cycle::default(); 4];
+        for (t, c) in stim.iter().chain(&idle).enumerate() {
+            // (The counts compared are those the cycle starts with.)
             if let Some((s, l)) = c.wait {
                 limit[s as usize] = Some(l);
             }
@@ -134,6 +129,14 @@ mod tests {
             }
             if mask != 0 {
                 lines.push(format!("W {} {mask:0width$x}", t + 1));
+            }
+            if let Some((s, kind)) = c.inc {
+                cnt[s as usize][kind as usize] += 1;
+            }
+            for (u, d) in c.dec.iter().enumerate() {
+                if let Some(s) = d {
+                    cnt[*s as usize][[0, 1, 2, 2][u]] -= 1;
+                }
             }
         }
         lines
