@@ -245,15 +245,17 @@ module cu32_simd #(
         end
     endgenerate
     // The lane a cross-lane instruction reads or writes: S1's, or EXEC's lowest (0 for
-    // none).
-    wire [31:0] lowest = i_exec & (~i_exec + 32'd1);
+    // none; found from the port and registered, i_first).
+    wire [31:0] lowest = in_exec & (~in_exec + 32'd1);
     reg  [4:0]  first;
+    reg  [4:0]  i_first;
     integer fi;
     always @(*) begin
         first = 5'd0;
         for (fi = 0; fi < 32; fi = fi + 1) first = first | ({5{lowest[fi]}} & fi[4:0]);
     end
-    wire [4:0] i_sel = (i_special == SP_READFIRSTLANE) ? first : sv[1][4:0];
+    always @(posedge clk) i_first <= first;
+    wire [4:0] i_sel = (i_special == SP_READFIRSTLANE) ? i_first : sv[1][4:0];
     wire       i_rl = (i_special == SP_READLANE) || (i_special == SP_READFIRSTLANE);
 
     // ---- the queue: places tail .. head, issued up to iss, completed up to cpl ----
