@@ -160,6 +160,25 @@ struct FormatRow {
     op_width: u32,
 }
 
+/// The layouts of `order`'s formats, numbered from 1 in that order.
+fn format_rows(order: &[Format]) -> Vec<FormatRow> {
+    order
+        .iter()
+        .enumerate()
+        .map(|(i, &f)| {
+            let (fixed, op_lsb, op_width) = format_layout(f);
+            FormatRow {
+                code: i + 1,
+                name: f.name(),
+                fixed,
+                fixed_lsb: 32 - fixed.len(),
+                op_lsb,
+                op_width,
+            }
+        })
+        .collect()
+}
+
 #[derive(Serialize)]
 struct Row {
     fmt: usize,
@@ -192,20 +211,7 @@ pub fn render_decode(config: &Config) -> Result<String, GenError> {
         Format::Smem,
     ];
     let fmt_code = |f: Format| order.iter().position(|&o| o == f).map_or(0, |i| i + 1);
-    let formats: Vec<FormatRow> = order
-        .iter()
-        .map(|&f| {
-            let (fixed, op_lsb, op_width) = format_layout(f);
-            FormatRow {
-                code: fmt_code(f),
-                name: f.name(),
-                fixed,
-                fixed_lsb: 32 - fixed.len(),
-                op_lsb,
-                op_width,
-            }
-        })
-        .collect();
+    let formats = format_rows(&order);
     let table = control_table(&config.features);
     let mut rows = Vec::new();
     for format in order {
@@ -290,20 +296,7 @@ pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
     // One table per format (VOP3SD rows sit in VOP3's opcode space).
     let order = [Format::Vop1, Format::Vop2, Format::Vopc, Format::Vop3];
     let fmt_code = |f: Format| order.iter().position(|&o| o == f).map_or(4, |i| i + 1);
-    let formats: Vec<FormatRow> = order
-        .iter()
-        .map(|&f| {
-            let (fixed, op_lsb, op_width) = format_layout(f);
-            FormatRow {
-                code: fmt_code(f),
-                name: f.name(),
-                fixed,
-                fixed_lsb: 32 - fixed.len(),
-                op_lsb,
-                op_width,
-            }
-        })
-        .collect();
+    let formats = format_rows(&order);
     let rows: Vec<Row> = vector_table()
         .iter()
         .map(|(op, c)| Row {
@@ -328,7 +321,6 @@ pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
     };
     let mut ctx = tera::Context::new();
     ctx.insert("vfields", &vf);
-    ctx.insert("vformats", &formats);
     ctx.insert("vformats", &formats);
     ctx.insert("vctrl_width", &width);
     ctx.insert("rows", &rows);
