@@ -293,8 +293,9 @@ pub fn render_inline_const() -> Result<String, GenError> {
 pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
     let vf = vfields();
     let width: usize = vf.iter().map(|f| f.width).sum();
-    // One table per format (VOP3SD rows sit in VOP3's opcode space).
-    let order = [Format::Vop1, Format::Vop2, Format::Vopc, Format::Vop3];
+    // One table per format (VOP3SD rows sit in VOP3's opcode space), in nesting order:
+    // VOP2's fixed bit also matches VOP1 and VOPC words.
+    let order = [Format::Vop1, Format::Vopc, Format::Vop2, Format::Vop3];
     let fmt_code = |f: Format| order.iter().position(|&o| o == f).map_or(4, |i| i + 1);
     let formats = format_rows(&order);
     let rows: Vec<Row> = vector_table()
