@@ -89,12 +89,10 @@ module cu32_vgpr #(
     // ---- S: a request taken while Q is busy waits here. rq_ready is "S is empty", a
     // register, so that no bank logic lies on the requester's paths; a request taken
     // while Q is free goes straight on to Q. ----
-    reg                s_valid;
-    reg  [2:0]         s_use;
-    reg  [SW-1:0]      s_slot;
-    reg  [PW-1:0]      s_pass;
-    reg  [7:0]         s_reg [0:2];
-    reg  [TAG_BITS-1:0] s_tag;
+    localparam integer RQW = 3 + SW + PW + 24 + TAG_BITS;
+    wire [RQW-1:0] rq = {rq_use, rq_slot, rq_pass, rq_reg0, rq_reg1, rq_reg2, rq_tag};
+    reg            s_valid;
+    reg  [RQW-1:0] s_rq;
     assign rq_ready = !s_valid;
     wire take = rq_valid && !s_valid;
 
@@ -119,26 +117,26 @@ module cu32_vgpr #(
     wire q_free = !q_valid || last;
     wire q_load = q_free && (s_valid || take);
 
+    // (What Q takes: S's request while S holds one, else the port's.)
+    wire [2:0]          n_use;
+    wire [SW-1:0]       n_slot;
+    wire [PW-1:0]       n_pass;
+    wire [7:0]          n_reg0, n_reg1, n_reg2;
+    wire [TAG_BITS-1:0] n_tag;
+    assign {n_use, n_slot, n_pass, n_reg0, n_reg1, n_reg2, n_tag} = s_valid ? s_rq : rq;
+
     always @(posedge clk) begin
         if (rst)
             s_valid <= 1'b0;
         else
             s_valid <= s_valid ? !q_free : take && !q_free;
-        if (!s_valid) begin
-            s_use <= rq_use;
-            s_slot <= rq_slot;
-            s_pass <= rq_pass;
-            s_reg[0] <= rq_reg0;
-            s_reg[1] <= rq_reg1;
-            s_reg[2] <= rq_reg2;
-            s_tag <= rq_tag;
-        end
+        if (!s_valid) s_rq <= rq;
         if (rst) begin
             q_valid <= 1'b0;
             q_pend <= 3'd0;
         end else if (q_load) begin
             q_valid <= 1'b1;
-            q_pend <= s_valid ? s_use : rq_use;
+            q_pend <= n_use;
         end else if (last) begin
             q_valid <= 1'b0;
             q_pend <= 3'd0;
@@ -146,12 +144,12 @@ module cu32_vgpr #(
             q_pend <= q_pend & ~served;
         end
         if (q_load) begin
-            q_slot <= s_valid ? s_slot : rq_slot;
-            q_pass <= s_valid ? s_pass : rq_pass;
-            q_reg[0] <= s_valid ? s_reg[0] : rq_reg0;
-            q_reg[1] <= s_valid ? s_reg[1] : rq_reg1;
-            q_reg[2] <= s_valid ? s_reg[2] : rq_reg2;
-            q_tag <= s_valid ? s_tag : rq_tag;
+            q_slot <= n_slot;
+            q_pass <= n_pass;
+            q_reg[0] <= n_reg0;
+            q_reg[1] <= n_reg1;
+            q_reg[2] <= n_reg2;
+            q_tag <= n_tag;
         end
     end
 
