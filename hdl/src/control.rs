@@ -4,7 +4,7 @@
 //! module (`templates/decode.v.tera`) is the only place where the two meet.
 
 use crate::config::Features;
-use cu32_isa::{ArgKind, Format, OpInfo};
+use cu32_isa::{ArgKind, Format, Mn, OpInfo};
 use rust_hdl::prelude::*;
 
 /// SALU function, executed in the three SALU stages (see `salu.rs`).
@@ -256,141 +256,158 @@ impl Control {
 
 /// Why an opcode decodes as illegal in this core.
 pub fn unsupported_reason(op: &OpInfo, features: &Features) -> Option<&'static str> {
-    let n = op.name.as_str();
     if !features.int_mul
         && matches!(
-            n,
-            "s_mul_i32" | "s_mul_hi_u32" | "s_mul_hi_i32" | "s_mulk_i32"
+            op.mn,
+            Mn::s_mul_i32 | Mn::s_mul_hi_u32 | Mn::s_mul_hi_i32 | Mn::s_mulk_i32
         )
     {
         return Some("integer multiply switched off (features.int_mul)");
     }
-    match n {
-        "s_rfe_b64" | "s_trap" => Some("trap handling not modelled"),
-        "s_sethalt" | "s_sendmsghalt" => Some("halting not modelled"),
-        "s_sendmsg_rtn_b32" | "s_sendmsg_rtn_b64" => Some("no message hardware to answer"),
-        "s_endpgm_saved" | "s_endpgm_ordered_ps_done" => Some("graphics/context-switch end"),
-        "s_code_end" => Some("raises an illegal-instruction exception by definition"),
-        "s_subvector_loop_begin" | "s_subvector_loop_end" => {
+    match op.mn {
+        Mn::s_rfe_b64 | Mn::s_trap => Some("trap handling not modelled"),
+        Mn::s_sethalt | Mn::s_sendmsghalt => Some("halting not modelled"),
+        Mn::s_sendmsg_rtn_b32 | Mn::s_sendmsg_rtn_b64 => Some("no message hardware to answer"),
+        Mn::s_endpgm_saved | Mn::s_endpgm_ordered_ps_done => Some("graphics/context-switch end"),
+        Mn::s_code_end => Some("raises an illegal-instruction exception by definition"),
+        Mn::s_subvector_loop_begin | Mn::s_subvector_loop_end => {
             Some("subvector looping (wave64 in two halves) not modelled")
         }
-        "s_ttracedata" | "s_ttracedata_imm" => Some("no thread trace unit"),
-        n if n.starts_with("s_buffer_load_") => {
+        Mn::s_ttracedata | Mn::s_ttracedata_imm => Some("no thread trace unit"),
+        Mn::s_buffer_load_b32
+        | Mn::s_buffer_load_b64
+        | Mn::s_buffer_load_b128
+        | Mn::s_buffer_load_b256
+        | Mn::s_buffer_load_b512 => {
             Some("buffer-resource scalar loads not in the RTL yet (the model has them)")
         }
-        "s_atc_probe" | "s_atc_probe_buffer" => Some("no address translation cache"),
+        Mn::s_atc_probe | Mn::s_atc_probe_buffer => Some("no address translation cache"),
         _ => None,
     }
 }
 
 /// The SALU function of a mnemonic, or `None` for opcodes that only move control
-/// (branches, nops) or are unsupported.
-fn alu_of(name: &str) -> Option<AluOp> {
+/// (branches, nops) or are unsupported. Width variants (`s_and_b32`, `s_and_b64`) share a
+/// function; the width comes from the table's operand widths.
+fn alu_of(mn: Mn) -> Option<AluOp> {
     use AluOp::*;
-    // Names without their width suffix (`s_and_b64` → `and`) map to one function;
-    // the width comes from the table's operand widths.
-    let base = name
-        .trim_start_matches("s_")
-        .trim_end_matches("_b32")
-        .trim_end_matches("_b64");
-    Some(match base {
-        "add_u32" => AddU,
-        "sub_u32" => SubU,
-        "add_i32" | "addk_i32" => AddI,
-        "sub_i32" => SubI,
-        "addc_u32" => Addc,
-        "subb_u32" => Subb,
-        "absdiff_i32" => Absdiff,
-        "lshl" => Shl,
-        "lshr" => Shr,
-        "ashr_i32" | "ashr_i64" => Ashr,
-        "lshl1_add_u32" => Lshl1Add,
-        "lshl2_add_u32" => Lshl2Add,
-        "lshl3_add_u32" => Lshl3Add,
-        "lshl4_add_u32" => Lshl4Add,
-        "min_i32" => MinI,
-        "min_u32" => MinU,
-        "max_i32" => MaxI,
-        "max_u32" => MaxU,
-        "and" => And,
-        "or" => Or,
-        "xor" => Xor,
-        "nand" => Nand,
-        "nor" => Nor,
-        "xnor" => Xnor,
-        "and_not1" => AndNot1,
-        "or_not1" => OrNot1,
-        "bfe_u32" | "bfe_u64" => BfeU,
-        "bfe_i32" | "bfe_i64" => BfeI,
-        "bfm" => Bfm,
-        "mul_i32" | "mulk_i32" => MulLo,
-        "mul_hi_u32" => MulHiU,
-        "mul_hi_i32" => MulHiI,
-        "cselect" => Csel,
-        "pack_ll_b32_b16" => PackLl,
-        "pack_lh_b32_b16" => PackLh,
-        "pack_hh_b32_b16" => PackHh,
-        "pack_hl_b32_b16" => PackHl,
-        "mov" | "cmov" | "movrels" | "movreld" | "movrelsd_2" => MovA,
-        "movk_i32" | "cmovk_i32" => MovB,
-        "brev" => Brev,
-        "ctz_i32" => Ctz,
-        "clz_i32_u32" | "clz_i32_u64" => Clz,
-        "cls_i32" | "cls_i32_i64" => Cls,
-        "sext_i32_i8" => Sext8,
-        "sext_i32_i16" => Sext16,
-        "bitset0" => Bitset0,
-        "bitset1" => Bitset1,
-        "bitreplicate" => Bitrep,
-        "abs_i32" => Abs,
-        "bcnt0_i32" => Bcnt0,
-        "bcnt1_i32" => Bcnt1,
-        "quadmask" => Quadmask,
-        "wqm" => Wqm,
-        "not" => Not,
-        "and_saveexec" => SaveAnd,
-        "or_saveexec" => SaveOr,
-        "xor_saveexec" => SaveXor,
-        "nand_saveexec" => SaveNand,
-        "nor_saveexec" => SaveNor,
-        "xnor_saveexec" => SaveXnor,
-        "and_not0_saveexec" => SaveAndNot0,
-        "or_not0_saveexec" => SaveOrNot0,
-        "and_not1_saveexec" => SaveAndNot1,
-        "or_not1_saveexec" => SaveOrNot1,
-        "and_not0_wrexec" => WrAndNot0,
-        "and_not1_wrexec" => WrAndNot1,
-        "getpc" | "swappc" | "call" => Pc4,
-        "cmp_eq_i32" | "cmp_eq_u32" | "cmp_eq_u64" | "cmpk_eq_i32" | "cmpk_eq_u32" => CmpEq,
-        "cmp_lg_i32" | "cmp_lg_u32" | "cmp_lg_u64" | "cmpk_lg_i32" | "cmpk_lg_u32" => CmpLg,
-        "cmp_gt_i32" | "cmpk_gt_i32" => CmpGtI,
-        "cmp_ge_i32" | "cmpk_ge_i32" => CmpGeI,
-        "cmp_lt_i32" | "cmpk_lt_i32" => CmpLtI,
-        "cmp_le_i32" | "cmpk_le_i32" => CmpLeI,
-        "cmp_gt_u32" | "cmpk_gt_u32" => CmpGtU,
-        "cmp_ge_u32" | "cmpk_ge_u32" => CmpGeU,
-        "cmp_lt_u32" | "cmpk_lt_u32" => CmpLtU,
-        "cmp_le_u32" | "cmpk_le_u32" => CmpLeU,
-        "bitcmp0" => Bitcmp0,
-        "bitcmp1" => Bitcmp1,
-        "getreg" => GetReg,
-        "setreg" | "setreg_imm32" => SetReg,
-        "round_mode" => RoundMode,
-        "denorm_mode" => DenormMode,
+    Some(match mn {
+        Mn::s_add_u32 => AddU,
+        Mn::s_sub_u32 => SubU,
+        Mn::s_add_i32 | Mn::s_addk_i32 => AddI,
+        Mn::s_sub_i32 => SubI,
+        Mn::s_addc_u32 => Addc,
+        Mn::s_subb_u32 => Subb,
+        Mn::s_absdiff_i32 => Absdiff,
+        Mn::s_lshl_b32 | Mn::s_lshl_b64 => Shl,
+        Mn::s_lshr_b32 | Mn::s_lshr_b64 => Shr,
+        Mn::s_ashr_i32 | Mn::s_ashr_i64 => Ashr,
+        Mn::s_lshl1_add_u32 => Lshl1Add,
+        Mn::s_lshl2_add_u32 => Lshl2Add,
+        Mn::s_lshl3_add_u32 => Lshl3Add,
+        Mn::s_lshl4_add_u32 => Lshl4Add,
+        Mn::s_min_i32 => MinI,
+        Mn::s_min_u32 => MinU,
+        Mn::s_max_i32 => MaxI,
+        Mn::s_max_u32 => MaxU,
+        Mn::s_and_b32 | Mn::s_and_b64 => And,
+        Mn::s_or_b32 | Mn::s_or_b64 => Or,
+        Mn::s_xor_b32 | Mn::s_xor_b64 => Xor,
+        Mn::s_nand_b32 | Mn::s_nand_b64 => Nand,
+        Mn::s_nor_b32 | Mn::s_nor_b64 => Nor,
+        Mn::s_xnor_b32 | Mn::s_xnor_b64 => Xnor,
+        Mn::s_and_not1_b32 | Mn::s_and_not1_b64 => AndNot1,
+        Mn::s_or_not1_b32 | Mn::s_or_not1_b64 => OrNot1,
+        Mn::s_bfe_u32 | Mn::s_bfe_u64 => BfeU,
+        Mn::s_bfe_i32 | Mn::s_bfe_i64 => BfeI,
+        Mn::s_bfm_b32 | Mn::s_bfm_b64 => Bfm,
+        Mn::s_mul_i32 | Mn::s_mulk_i32 => MulLo,
+        Mn::s_mul_hi_u32 => MulHiU,
+        Mn::s_mul_hi_i32 => MulHiI,
+        Mn::s_cselect_b32 | Mn::s_cselect_b64 => Csel,
+        Mn::s_pack_ll_b32_b16 => PackLl,
+        Mn::s_pack_lh_b32_b16 => PackLh,
+        Mn::s_pack_hh_b32_b16 => PackHh,
+        Mn::s_pack_hl_b32_b16 => PackHl,
+        Mn::s_mov_b32
+        | Mn::s_mov_b64
+        | Mn::s_cmov_b32
+        | Mn::s_cmov_b64
+        | Mn::s_movrels_b32
+        | Mn::s_movrels_b64
+        | Mn::s_movreld_b32
+        | Mn::s_movreld_b64
+        | Mn::s_movrelsd_2_b32 => MovA,
+        Mn::s_movk_i32 | Mn::s_cmovk_i32 => MovB,
+        Mn::s_brev_b32 | Mn::s_brev_b64 => Brev,
+        Mn::s_ctz_i32_b32 | Mn::s_ctz_i32_b64 => Ctz,
+        Mn::s_clz_i32_u32 | Mn::s_clz_i32_u64 => Clz,
+        Mn::s_cls_i32 | Mn::s_cls_i32_i64 => Cls,
+        Mn::s_sext_i32_i8 => Sext8,
+        Mn::s_sext_i32_i16 => Sext16,
+        Mn::s_bitset0_b32 | Mn::s_bitset0_b64 => Bitset0,
+        Mn::s_bitset1_b32 | Mn::s_bitset1_b64 => Bitset1,
+        Mn::s_bitreplicate_b64_b32 => Bitrep,
+        Mn::s_abs_i32 => Abs,
+        Mn::s_bcnt0_i32_b32 | Mn::s_bcnt0_i32_b64 => Bcnt0,
+        Mn::s_bcnt1_i32_b32 | Mn::s_bcnt1_i32_b64 => Bcnt1,
+        Mn::s_quadmask_b32 | Mn::s_quadmask_b64 => Quadmask,
+        Mn::s_wqm_b32 | Mn::s_wqm_b64 => Wqm,
+        Mn::s_not_b32 | Mn::s_not_b64 => Not,
+        Mn::s_and_saveexec_b32 | Mn::s_and_saveexec_b64 => SaveAnd,
+        Mn::s_or_saveexec_b32 | Mn::s_or_saveexec_b64 => SaveOr,
+        Mn::s_xor_saveexec_b32 | Mn::s_xor_saveexec_b64 => SaveXor,
+        Mn::s_nand_saveexec_b32 | Mn::s_nand_saveexec_b64 => SaveNand,
+        Mn::s_nor_saveexec_b32 | Mn::s_nor_saveexec_b64 => SaveNor,
+        Mn::s_xnor_saveexec_b32 | Mn::s_xnor_saveexec_b64 => SaveXnor,
+        Mn::s_and_not0_saveexec_b32 | Mn::s_and_not0_saveexec_b64 => SaveAndNot0,
+        Mn::s_or_not0_saveexec_b32 | Mn::s_or_not0_saveexec_b64 => SaveOrNot0,
+        Mn::s_and_not1_saveexec_b32 | Mn::s_and_not1_saveexec_b64 => SaveAndNot1,
+        Mn::s_or_not1_saveexec_b32 | Mn::s_or_not1_saveexec_b64 => SaveOrNot1,
+        Mn::s_and_not0_wrexec_b32 | Mn::s_and_not0_wrexec_b64 => WrAndNot0,
+        Mn::s_and_not1_wrexec_b32 | Mn::s_and_not1_wrexec_b64 => WrAndNot1,
+        Mn::s_getpc_b64 | Mn::s_swappc_b64 | Mn::s_call_b64 => Pc4,
+        Mn::s_cmp_eq_i32
+        | Mn::s_cmp_eq_u32
+        | Mn::s_cmp_eq_u64
+        | Mn::s_cmpk_eq_i32
+        | Mn::s_cmpk_eq_u32 => CmpEq,
+        Mn::s_cmp_lg_i32
+        | Mn::s_cmp_lg_u32
+        | Mn::s_cmp_lg_u64
+        | Mn::s_cmpk_lg_i32
+        | Mn::s_cmpk_lg_u32 => CmpLg,
+        Mn::s_cmp_gt_i32 | Mn::s_cmpk_gt_i32 => CmpGtI,
+        Mn::s_cmp_ge_i32 | Mn::s_cmpk_ge_i32 => CmpGeI,
+        Mn::s_cmp_lt_i32 | Mn::s_cmpk_lt_i32 => CmpLtI,
+        Mn::s_cmp_le_i32 | Mn::s_cmpk_le_i32 => CmpLeI,
+        Mn::s_cmp_gt_u32 | Mn::s_cmpk_gt_u32 => CmpGtU,
+        Mn::s_cmp_ge_u32 | Mn::s_cmpk_ge_u32 => CmpGeU,
+        Mn::s_cmp_lt_u32 | Mn::s_cmpk_lt_u32 => CmpLtU,
+        Mn::s_cmp_le_u32 | Mn::s_cmpk_le_u32 => CmpLeU,
+        Mn::s_bitcmp0_b32 | Mn::s_bitcmp0_b64 => Bitcmp0,
+        Mn::s_bitcmp1_b32 | Mn::s_bitcmp1_b64 => Bitcmp1,
+        Mn::s_getreg_b32 => GetReg,
+        Mn::s_setreg_b32 | Mn::s_setreg_imm32_b32 => SetReg,
+        Mn::s_round_mode => RoundMode,
+        Mn::s_denorm_mode => DenormMode,
         _ => return Option::None,
     })
 }
 
-fn branch_cond(name: &str) -> Option<Cond> {
-    Some(match name {
-        "s_branch" => Cond::Always,
-        "s_cbranch_scc0" => Cond::Scc0,
-        "s_cbranch_scc1" => Cond::Scc1,
-        "s_cbranch_vccz" => Cond::Vccz,
-        "s_cbranch_vccnz" => Cond::Vccnz,
-        "s_cbranch_execz" => Cond::Execz,
-        "s_cbranch_execnz" => Cond::Execnz,
-        n if n.starts_with("s_cbranch_cdbg") => Cond::Never,
+fn branch_cond(mn: Mn) -> Option<Cond> {
+    Some(match mn {
+        Mn::s_branch => Cond::Always,
+        Mn::s_cbranch_scc0 => Cond::Scc0,
+        Mn::s_cbranch_scc1 => Cond::Scc1,
+        Mn::s_cbranch_vccz => Cond::Vccz,
+        Mn::s_cbranch_vccnz => Cond::Vccnz,
+        Mn::s_cbranch_execz => Cond::Execz,
+        Mn::s_cbranch_execnz => Cond::Execnz,
+        Mn::s_cbranch_cdbgsys
+        | Mn::s_cbranch_cdbguser
+        | Mn::s_cbranch_cdbgsys_or_user
+        | Mn::s_cbranch_cdbgsys_and_user => Cond::Never,
         _ => return None,
     })
 }
@@ -434,38 +451,37 @@ pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
     if unsupported_reason(op, features).is_some() {
         return None;
     }
-    let name = op.name.as_str();
     if op.format == Format::Smem {
         return smem_control(op);
     }
     let mut c = if op.has_no_effect() {
         let mut c = Control::new(AluOp::None);
-        c.mem_wait = match name {
-            "s_waitcnt" => Wait::Waitcnt,
-            "s_waitcnt_lgkmcnt" => Wait::Lgkm,
-            "s_waitcnt_vmcnt" => Wait::Vm,
-            "s_waitcnt_vscnt" => Wait::Vs,
-            "s_barrier" => Wait::Drain,
+        c.mem_wait = match op.mn {
+            Mn::s_waitcnt => Wait::Waitcnt,
+            Mn::s_waitcnt_lgkmcnt => Wait::Lgkm,
+            Mn::s_waitcnt_vmcnt => Wait::Vm,
+            Mn::s_waitcnt_vscnt => Wait::Vs,
+            Mn::s_barrier => Wait::Drain,
             _ => Wait::None,
         };
         c
-    } else if let Some(cond) = branch_cond(name) {
+    } else if let Some(cond) = branch_cond(op.mn) {
         let mut c = Control::new(AluOp::None);
         c.kind = Kind::Branch;
         c.cond = cond;
         c
-    } else if name == "s_endpgm" {
+    } else if op.mn == Mn::s_endpgm {
         let mut c = Control::new(AluOp::None);
         c.kind = Kind::End;
         c
-    } else if name == "s_setpc_b64" {
+    } else if op.mn == Mn::s_setpc_b64 {
         let mut c = Control::new(AluOp::None);
         c.kind = Kind::Jump;
         c.a_src = ASrc::Ssrc0;
         c.a_wide = true;
         return Some(c);
     } else {
-        let alu = alu_of(name)?;
+        let alu = alu_of(op.mn)?;
         let mut c = Control::new(alu);
         c.scc_we = writes_scc(alu);
         c
@@ -491,10 +507,14 @@ pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
             }
             ArgKind::Sreg => c.a_src = ASrc::Sdst,
             ArgKind::Simm16 => {
-                c.b_src = if name.starts_with("s_cmpk_") && name.ends_with("_u32") {
-                    BSrc::SimmZ
-                } else {
-                    BSrc::SimmS
+                c.b_src = match op.mn {
+                    Mn::s_cmpk_eq_u32
+                    | Mn::s_cmpk_lg_u32
+                    | Mn::s_cmpk_gt_u32
+                    | Mn::s_cmpk_ge_u32
+                    | Mn::s_cmpk_lt_u32
+                    | Mn::s_cmpk_le_u32 => BSrc::SimmZ,
+                    _ => BSrc::SimmS,
                 }
             }
             ArgKind::Uimm16 | ArgKind::Hwreg => c.b_src = BSrc::SimmZ,
@@ -506,26 +526,39 @@ pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
             _ => {}
         }
     }
-    let base = name.trim_start_matches("s_");
-    match base {
-        "addk_i32" | "mulk_i32" => c.a_src = ASrc::Sdst,
-        "cmov_b32" | "cmov_b64" | "cmovk_i32" => c.d_cond = true,
-        "bitset0_b32" | "bitset0_b64" | "bitset1_b32" | "bitset1_b64" => {
+    match op.mn {
+        Mn::s_addk_i32 | Mn::s_mulk_i32 => c.a_src = ASrc::Sdst,
+        Mn::s_cmov_b32 | Mn::s_cmov_b64 | Mn::s_cmovk_i32 => c.d_cond = true,
+        Mn::s_bitset0_b32 | Mn::s_bitset0_b64 | Mn::s_bitset1_b32 | Mn::s_bitset1_b64 => {
             c.b_src = BSrc::Sdst;
             c.b_wide = c.d_wide;
         }
-        "swappc_b64" => c.kind = Kind::Jump,
-        "movrels_b32" | "movrels_b64" => c.a_rel = Rel::M0,
-        "movreld_b32" | "movreld_b64" => c.d_rel = Rel::M0,
-        "movrelsd_2_b32" => {
+        Mn::s_swappc_b64 => c.kind = Kind::Jump,
+        Mn::s_movrels_b32 | Mn::s_movrels_b64 => c.a_rel = Rel::M0,
+        Mn::s_movreld_b32 | Mn::s_movreld_b64 => c.d_rel = Rel::M0,
+        Mn::s_movrelsd_2_b32 => {
             c.a_rel = Rel::M0Lo;
             c.d_rel = Rel::M0Hi;
         }
         _ => {}
     }
     c.mode_we = matches!(c.alu, AluOp::SetReg | AluOp::RoundMode | AluOp::DenormMode);
-    c.exec_we = base.contains("saveexec") || base.contains("wrexec");
-    c.lit_sext = base.contains("i64");
+    c.exec_we = matches!(
+        c.alu,
+        AluOp::SaveAnd
+            | AluOp::SaveOr
+            | AluOp::SaveXor
+            | AluOp::SaveNand
+            | AluOp::SaveNor
+            | AluOp::SaveXnor
+            | AluOp::SaveAndNot0
+            | AluOp::SaveOrNot0
+            | AluOp::SaveAndNot1
+            | AluOp::SaveOrNot1
+            | AluOp::WrAndNot0
+            | AluOp::WrAndNot1
+    );
+    c.lit_sext = matches!(op.mn, Mn::s_ashr_i64 | Mn::s_bfe_i64 | Mn::s_cls_i32_i64);
     Some(c)
 }
 
@@ -534,9 +567,9 @@ pub fn control(op: &OpInfo, features: &Features) -> Option<Control> {
 fn smem_control(op: &OpInfo) -> Option<Control> {
     let mut c = Control::new(AluOp::None);
     c.kind = Kind::Smem;
-    match op.name.as_str() {
-        "s_dcache_inv" | "s_gl1_inv" => Some(c),
-        n if n.starts_with("s_load_b") => {
+    match op.mn {
+        Mn::s_dcache_inv | Mn::s_gl1_inv => Some(c),
+        Mn::s_load_b32 | Mn::s_load_b64 | Mn::s_load_b128 | Mn::s_load_b256 | Mn::s_load_b512 => {
             let bits = op.args.iter().find(|a| a.kind == ArgKind::Sdata)?.width();
             c.smem_n = u8::try_from(bits / 32)
                 .ok()
@@ -572,6 +605,23 @@ mod tests {
                 c.is_some() || unsupported_reason(op, &f).is_some(),
                 "{} has neither semantics nor a reason",
                 op.name
+            );
+        }
+    }
+
+    /// The rows that sign-extend a literal are the signed 64-bit ones, and the rows that
+    /// write EXEC the `saveexec` and `wrexec` ones.
+    #[test]
+    fn literal_sign_and_exec_follow_the_names() {
+        let f = Config::default_config().features;
+        for (op, c) in control_table(&f) {
+            let Some(c) = c else { continue };
+            let n = &op.name;
+            assert_eq!(c.lit_sext, n.contains("i64"), "{n}");
+            assert_eq!(
+                c.exec_we,
+                n.contains("saveexec") || n.contains("wrexec"),
+                "{n}"
             );
         }
     }

@@ -29,8 +29,9 @@
 //!
 //! * Cross-lane opcodes are moves for the lane: `v_readlane_b32`, `v_readfirstlane_b32`
 //!   and `v_writelane_b32` move S0 ([`LaneOp::MovA`]); the operand network and the writer
-//!   choose the source lane and the destination (SGPR or one VGPR lane). DPP and VOPD
-//!   forms are the same opcodes with other operand routing and need nothing here.
+//!   choose the source lane and the destination (SGPR or one VGPR lane). DPP forms are
+//!   the same opcodes with other operand routing and need nothing here; the integer VOPD
+//!   halves (`v_dual_mov_b32`, ...) are listed with their VOP1/VOP2 namesakes.
 //! * `v_mbcnt_lo_u32_b32` counts the set bits of S0 below the lane index, plus S1
 //!   ([`LaneOp::Mbcnt`]); `v_mbcnt_hi_u32_b32` is S1 in a wave32 ([`LaneOp::MovB`]).
 //! * Width variants share an operation where the zero-extended 16-bit operands make the
@@ -41,7 +42,7 @@
 //! * `v_nop` and `v_pipeflush` have no lane operation (`None`); floating-point opcodes are
 //!   not integer lane operations either.
 
-use cu32_isa::{Format, OpInfo};
+use cu32_isa::{Format, Mn, OpInfo};
 use rust_hdl::prelude::*;
 
 /// What one lane computes (see the module comment for operand conventions). Names use
@@ -209,137 +210,165 @@ pub enum LaneOp {
     CmpGeI64,
 }
 
-/// The lane operation of an integer compare `v_cmp[x]_<rel>_<type>` (the `x` form writes
-/// EXEC instead of a lane mask; the lane does not care).
-fn compare(name: &str) -> Option<LaneOp> {
-    use LaneOp::*;
-    let rest = name
-        .strip_prefix("v_cmpx_")
-        .or_else(|| name.strip_prefix("v_cmp_"))?;
-    let (rel, ty) = rest.split_once('_')?;
-    let kind = match ty {
-        "i16" => 16,
-        "i32" => 32,
-        "i64" => 64,
-        "u16" | "u32" | "u64" => 0,
-        _ => return Option::None,
-    };
-    Some(match (rel, kind) {
-        ("f", _) => CmpF,
-        ("t", _) => CmpT,
-        ("eq", _) => CmpEq,
-        ("ne", _) => CmpNe,
-        ("lt", 0) => CmpLtU,
-        ("le", 0) => CmpLeU,
-        ("gt", 0) => CmpGtU,
-        ("ge", 0) => CmpGeU,
-        ("lt", 16) => CmpLtI16,
-        ("le", 16) => CmpLeI16,
-        ("gt", 16) => CmpGtI16,
-        ("ge", 16) => CmpGeI16,
-        ("lt", 32) => CmpLtI32,
-        ("le", 32) => CmpLeI32,
-        ("gt", 32) => CmpGtI32,
-        ("ge", 32) => CmpGeI32,
-        ("lt", 64) => CmpLtI64,
-        ("le", 64) => CmpLeI64,
-        ("gt", 64) => CmpGtI64,
-        ("ge", 64) => CmpGeI64,
-        _ => return Option::None,
-    })
+/// The integer compares: each `v_cmp_<rel>_<type>`, its `v_cmpx` form (which writes EXEC
+/// instead of a lane mask; the lane does not care) and their lane operation.
+const COMPARES: [(Mn, Mn, LaneOp); 44] = [
+    (Mn::v_cmp_lt_i16, Mn::v_cmpx_lt_i16, LaneOp::CmpLtI16),
+    (Mn::v_cmp_eq_i16, Mn::v_cmpx_eq_i16, LaneOp::CmpEq),
+    (Mn::v_cmp_le_i16, Mn::v_cmpx_le_i16, LaneOp::CmpLeI16),
+    (Mn::v_cmp_gt_i16, Mn::v_cmpx_gt_i16, LaneOp::CmpGtI16),
+    (Mn::v_cmp_ne_i16, Mn::v_cmpx_ne_i16, LaneOp::CmpNe),
+    (Mn::v_cmp_ge_i16, Mn::v_cmpx_ge_i16, LaneOp::CmpGeI16),
+    (Mn::v_cmp_f_i32, Mn::v_cmpx_f_i32, LaneOp::CmpF),
+    (Mn::v_cmp_lt_i32, Mn::v_cmpx_lt_i32, LaneOp::CmpLtI32),
+    (Mn::v_cmp_eq_i32, Mn::v_cmpx_eq_i32, LaneOp::CmpEq),
+    (Mn::v_cmp_le_i32, Mn::v_cmpx_le_i32, LaneOp::CmpLeI32),
+    (Mn::v_cmp_gt_i32, Mn::v_cmpx_gt_i32, LaneOp::CmpGtI32),
+    (Mn::v_cmp_ne_i32, Mn::v_cmpx_ne_i32, LaneOp::CmpNe),
+    (Mn::v_cmp_ge_i32, Mn::v_cmpx_ge_i32, LaneOp::CmpGeI32),
+    (Mn::v_cmp_t_i32, Mn::v_cmpx_t_i32, LaneOp::CmpT),
+    (Mn::v_cmp_f_i64, Mn::v_cmpx_f_i64, LaneOp::CmpF),
+    (Mn::v_cmp_lt_i64, Mn::v_cmpx_lt_i64, LaneOp::CmpLtI64),
+    (Mn::v_cmp_eq_i64, Mn::v_cmpx_eq_i64, LaneOp::CmpEq),
+    (Mn::v_cmp_le_i64, Mn::v_cmpx_le_i64, LaneOp::CmpLeI64),
+    (Mn::v_cmp_gt_i64, Mn::v_cmpx_gt_i64, LaneOp::CmpGtI64),
+    (Mn::v_cmp_ne_i64, Mn::v_cmpx_ne_i64, LaneOp::CmpNe),
+    (Mn::v_cmp_ge_i64, Mn::v_cmpx_ge_i64, LaneOp::CmpGeI64),
+    (Mn::v_cmp_t_i64, Mn::v_cmpx_t_i64, LaneOp::CmpT),
+    (Mn::v_cmp_lt_u16, Mn::v_cmpx_lt_u16, LaneOp::CmpLtU),
+    (Mn::v_cmp_eq_u16, Mn::v_cmpx_eq_u16, LaneOp::CmpEq),
+    (Mn::v_cmp_le_u16, Mn::v_cmpx_le_u16, LaneOp::CmpLeU),
+    (Mn::v_cmp_gt_u16, Mn::v_cmpx_gt_u16, LaneOp::CmpGtU),
+    (Mn::v_cmp_ne_u16, Mn::v_cmpx_ne_u16, LaneOp::CmpNe),
+    (Mn::v_cmp_ge_u16, Mn::v_cmpx_ge_u16, LaneOp::CmpGeU),
+    (Mn::v_cmp_f_u32, Mn::v_cmpx_f_u32, LaneOp::CmpF),
+    (Mn::v_cmp_lt_u32, Mn::v_cmpx_lt_u32, LaneOp::CmpLtU),
+    (Mn::v_cmp_eq_u32, Mn::v_cmpx_eq_u32, LaneOp::CmpEq),
+    (Mn::v_cmp_le_u32, Mn::v_cmpx_le_u32, LaneOp::CmpLeU),
+    (Mn::v_cmp_gt_u32, Mn::v_cmpx_gt_u32, LaneOp::CmpGtU),
+    (Mn::v_cmp_ne_u32, Mn::v_cmpx_ne_u32, LaneOp::CmpNe),
+    (Mn::v_cmp_ge_u32, Mn::v_cmpx_ge_u32, LaneOp::CmpGeU),
+    (Mn::v_cmp_t_u32, Mn::v_cmpx_t_u32, LaneOp::CmpT),
+    (Mn::v_cmp_f_u64, Mn::v_cmpx_f_u64, LaneOp::CmpF),
+    (Mn::v_cmp_lt_u64, Mn::v_cmpx_lt_u64, LaneOp::CmpLtU),
+    (Mn::v_cmp_eq_u64, Mn::v_cmpx_eq_u64, LaneOp::CmpEq),
+    (Mn::v_cmp_le_u64, Mn::v_cmpx_le_u64, LaneOp::CmpLeU),
+    (Mn::v_cmp_gt_u64, Mn::v_cmpx_gt_u64, LaneOp::CmpGtU),
+    (Mn::v_cmp_ne_u64, Mn::v_cmpx_ne_u64, LaneOp::CmpNe),
+    (Mn::v_cmp_ge_u64, Mn::v_cmpx_ge_u64, LaneOp::CmpGeU),
+    (Mn::v_cmp_t_u64, Mn::v_cmpx_t_u64, LaneOp::CmpT),
+];
+
+/// Whether the mnemonic is an integer `v_cmpx_*` compare (it writes EXEC).
+pub fn is_cmpx(mn: Mn) -> bool {
+    COMPARES.iter().any(|&(_, cmpx, _)| cmpx == mn)
 }
 
-/// The lane operation of an integer VALU mnemonic, whatever its encoding.
-pub fn lane_op_of_name(name: &str) -> Option<LaneOp> {
+/// The lane operation of an integer VALU mnemonic, whatever its encoding (the VOPD halves
+/// `v_dual_*` included: they are their VOP1/VOP2 namesakes).
+pub fn lane_op_of(mn: Mn) -> Option<LaneOp> {
     use LaneOp::*;
-    if let Some(op) = compare(name) {
+    if let Some(&(_, _, op)) = COMPARES
+        .iter()
+        .find(|&&(cmp, cmpx, _)| mn == cmp || mn == cmpx)
+    {
         return Some(op);
     }
-    Some(match name {
-        "v_mov_b32"
-        | "v_mov_b16"
-        | "v_cvt_u32_u16"
-        | "v_readlane_b32"
-        | "v_readfirstlane_b32"
-        | "v_writelane_b32" => MovA,
-        "v_mbcnt_hi_u32_b32" => MovB,
-        "v_cndmask_b32" | "v_cndmask_b16" => Cndmask,
-        "v_not_b32" | "v_not_b16" => Not,
-        "v_cvt_i32_i16" => Sext16,
-        "v_and_b32" | "v_and_b16" => And,
-        "v_or_b32" | "v_or_b16" => Or,
-        "v_xor_b32" | "v_xor_b16" => Xor,
-        "v_xnor_b32" => Xnor,
-        "v_and_or_b32" => AndOr,
-        "v_or3_b32" => Or3,
-        "v_xor3_b32" => Xor3,
-        "v_bfi_b32" => Bfi,
-        "v_lshl_or_b32" => LshlOr,
-        "v_bfrev_b32" => Bfrev,
-        "v_clz_i32_u32" => Clz,
-        "v_ctz_i32_b32" => Ctz,
-        "v_cls_i32" => Cls,
-        "v_bcnt_u32_b32" => Bcnt,
-        "v_mbcnt_lo_u32_b32" => Mbcnt,
-        "v_bfm_b32" => Bfm,
-        "v_bfe_u32" => BfeU,
-        "v_bfe_i32" => BfeI,
-        "v_alignbit_b32" => Alignbit,
-        "v_alignbyte_b32" => Alignbyte,
-        "v_perm_b32" => Perm,
-        "v_add_nc_u32" | "v_add_nc_i32" | "v_add_nc_u16" | "v_add_nc_i16" | "v_add_co_u32" => Add,
-        "v_add_co_ci_u32" => AddC,
-        "v_sub_nc_u32" | "v_sub_nc_i32" | "v_sub_nc_u16" | "v_sub_nc_i16" | "v_sub_co_u32" => Sub,
-        "v_sub_co_ci_u32" => SubB,
-        "v_subrev_nc_u32" | "v_subrev_co_u32" => SubRev,
-        "v_subrev_co_ci_u32" => SubRevB,
-        "v_add3_u32" => Add3,
-        "v_lshl_add_u32" => LshlAdd,
-        "v_add_lshl_u32" => AddLshl,
-        "v_xad_u32" => Xad,
-        "v_lshlrev_b16" => Shl16,
-        "v_lshlrev_b32" => Shl32,
-        "v_lshlrev_b64" => Shl64,
-        "v_lshrrev_b16" => Shr16,
-        "v_lshrrev_b32" => Shr32,
-        "v_lshrrev_b64" => Shr64,
-        "v_ashrrev_i16" => Ashr16,
-        "v_ashrrev_i32" => Ashr32,
-        "v_ashrrev_i64" => Ashr64,
-        "v_min_i32" => MinI,
-        "v_max_i32" => MaxI,
-        "v_min_u32" | "v_min_u16" => MinU,
-        "v_max_u32" | "v_max_u16" => MaxU,
-        "v_min_i16" => MinI16,
-        "v_max_i16" => MaxI16,
-        "v_min3_i32" => Min3I,
-        "v_max3_i32" => Max3I,
-        "v_med3_i32" => Med3I,
-        "v_min3_u32" | "v_min3_u16" => Min3U,
-        "v_max3_u32" | "v_max3_u16" => Max3U,
-        "v_med3_u32" | "v_med3_u16" => Med3U,
-        "v_min3_i16" => Min3I16,
-        "v_max3_i16" => Max3I16,
-        "v_med3_i16" => Med3I16,
-        "v_maxmin_i32" => MaxMinI,
-        "v_minmax_i32" => MinMaxI,
-        "v_maxmin_u32" => MaxMinU,
-        "v_minmax_u32" => MinMaxU,
-        "v_cvt_pk_u16_u32" => CvtPkU16,
-        "v_cvt_pk_i16_i32" => CvtPkI16,
-        "v_mul_lo_u32" | "v_mul_lo_u16" => MulLo,
-        "v_mul_hi_u32" => MulHiU,
-        "v_mul_hi_i32" => MulHiI,
-        "v_mul_u32_u24" => MulU24,
-        "v_mul_hi_u32_u24" => MulHiU24,
-        "v_mul_i32_i24" => MulI24,
-        "v_mul_hi_i32_i24" => MulHiI24,
-        "v_mad_u32_u24" => MadU24,
-        "v_mad_i32_i24" => MadI24,
-        "v_mad_u16" | "v_mad_i16" | "v_mad_u32_u16" => MadLo,
-        "v_mad_i32_i16" => MadI16,
-        "v_mad_u64_u32" => MadU64,
-        "v_mad_i64_i32" => MadI64,
+    Some(match mn {
+        Mn::v_mov_b32
+        | Mn::v_mov_b16
+        | Mn::v_cvt_u32_u16
+        | Mn::v_readlane_b32
+        | Mn::v_readfirstlane_b32
+        | Mn::v_writelane_b32
+        | Mn::v_dual_mov_b32 => MovA,
+        Mn::v_mbcnt_hi_u32_b32 => MovB,
+        Mn::v_cndmask_b32 | Mn::v_cndmask_b16 | Mn::v_dual_cndmask_b32 => Cndmask,
+        Mn::v_not_b32 | Mn::v_not_b16 => Not,
+        Mn::v_cvt_i32_i16 => Sext16,
+        Mn::v_and_b32 | Mn::v_and_b16 | Mn::v_dual_and_b32 => And,
+        Mn::v_or_b32 | Mn::v_or_b16 => Or,
+        Mn::v_xor_b32 | Mn::v_xor_b16 => Xor,
+        Mn::v_xnor_b32 => Xnor,
+        Mn::v_and_or_b32 => AndOr,
+        Mn::v_or3_b32 => Or3,
+        Mn::v_xor3_b32 => Xor3,
+        Mn::v_bfi_b32 => Bfi,
+        Mn::v_lshl_or_b32 => LshlOr,
+        Mn::v_bfrev_b32 => Bfrev,
+        Mn::v_clz_i32_u32 => Clz,
+        Mn::v_ctz_i32_b32 => Ctz,
+        Mn::v_cls_i32 => Cls,
+        Mn::v_bcnt_u32_b32 => Bcnt,
+        Mn::v_mbcnt_lo_u32_b32 => Mbcnt,
+        Mn::v_bfm_b32 => Bfm,
+        Mn::v_bfe_u32 => BfeU,
+        Mn::v_bfe_i32 => BfeI,
+        Mn::v_alignbit_b32 => Alignbit,
+        Mn::v_alignbyte_b32 => Alignbyte,
+        Mn::v_perm_b32 => Perm,
+        Mn::v_add_nc_u32
+        | Mn::v_add_nc_i32
+        | Mn::v_add_nc_u16
+        | Mn::v_add_nc_i16
+        | Mn::v_add_co_u32
+        | Mn::v_dual_add_nc_u32 => Add,
+        Mn::v_add_co_ci_u32 => AddC,
+        Mn::v_sub_nc_u32
+        | Mn::v_sub_nc_i32
+        | Mn::v_sub_nc_u16
+        | Mn::v_sub_nc_i16
+        | Mn::v_sub_co_u32 => Sub,
+        Mn::v_sub_co_ci_u32 => SubB,
+        Mn::v_subrev_nc_u32 | Mn::v_subrev_co_u32 => SubRev,
+        Mn::v_subrev_co_ci_u32 => SubRevB,
+        Mn::v_add3_u32 => Add3,
+        Mn::v_lshl_add_u32 => LshlAdd,
+        Mn::v_add_lshl_u32 => AddLshl,
+        Mn::v_xad_u32 => Xad,
+        Mn::v_lshlrev_b16 => Shl16,
+        Mn::v_lshlrev_b32 | Mn::v_dual_lshlrev_b32 => Shl32,
+        Mn::v_lshlrev_b64 => Shl64,
+        Mn::v_lshrrev_b16 => Shr16,
+        Mn::v_lshrrev_b32 => Shr32,
+        Mn::v_lshrrev_b64 => Shr64,
+        Mn::v_ashrrev_i16 => Ashr16,
+        Mn::v_ashrrev_i32 => Ashr32,
+        Mn::v_ashrrev_i64 => Ashr64,
+        Mn::v_min_i32 => MinI,
+        Mn::v_max_i32 => MaxI,
+        Mn::v_min_u32 | Mn::v_min_u16 => MinU,
+        Mn::v_max_u32 | Mn::v_max_u16 => MaxU,
+        Mn::v_min_i16 => MinI16,
+        Mn::v_max_i16 => MaxI16,
+        Mn::v_min3_i32 => Min3I,
+        Mn::v_max3_i32 => Max3I,
+        Mn::v_med3_i32 => Med3I,
+        Mn::v_min3_u32 | Mn::v_min3_u16 => Min3U,
+        Mn::v_max3_u32 | Mn::v_max3_u16 => Max3U,
+        Mn::v_med3_u32 | Mn::v_med3_u16 => Med3U,
+        Mn::v_min3_i16 => Min3I16,
+        Mn::v_max3_i16 => Max3I16,
+        Mn::v_med3_i16 => Med3I16,
+        Mn::v_maxmin_i32 => MaxMinI,
+        Mn::v_minmax_i32 => MinMaxI,
+        Mn::v_maxmin_u32 => MaxMinU,
+        Mn::v_minmax_u32 => MinMaxU,
+        Mn::v_cvt_pk_u16_u32 => CvtPkU16,
+        Mn::v_cvt_pk_i16_i32 => CvtPkI16,
+        Mn::v_mul_lo_u32 | Mn::v_mul_lo_u16 => MulLo,
+        Mn::v_mul_hi_u32 => MulHiU,
+        Mn::v_mul_hi_i32 => MulHiI,
+        Mn::v_mul_u32_u24 => MulU24,
+        Mn::v_mul_hi_u32_u24 => MulHiU24,
+        Mn::v_mul_i32_i24 => MulI24,
+        Mn::v_mul_hi_i32_i24 => MulHiI24,
+        Mn::v_mad_u32_u24 => MadU24,
+        Mn::v_mad_i32_i24 => MadI24,
+        Mn::v_mad_u16 | Mn::v_mad_i16 | Mn::v_mad_u32_u16 => MadLo,
+        Mn::v_mad_i32_i16 => MadI16,
+        Mn::v_mad_u64_u32 => MadU64,
+        Mn::v_mad_i64_i32 => MadI64,
         _ => return Option::None,
     })
 }
@@ -354,7 +383,7 @@ pub fn lane_op(op: &OpInfo) -> Option<LaneOp> {
     ) {
         return None;
     }
-    lane_op_of_name(&op.name)
+    lane_op_of(op.mn)
 }
 
 /// Every VALU table row with a lane operation.
@@ -383,8 +412,32 @@ mod tests {
         assert_eq!(lane_op(vop3("v_cmp_lt_u64")), Some(LaneOp::CmpLtU));
         assert_eq!(lane_op(vop3("v_mad_u64_u32")), Some(LaneOp::MadU64));
         assert_eq!(lane_op(vop3("v_nop")), None);
-        assert_eq!(lane_op_of_name("v_cmp_lt_f32"), None);
-        assert_eq!(lane_op_of_name("v_cmp_class_f32"), None);
+        assert_eq!(lane_op_of(Mn::v_cmp_lt_f32), None);
+        assert_eq!(lane_op_of(Mn::v_cmp_class_f32), None);
+        assert_eq!(lane_op_of(Mn::v_dual_add_nc_u32), Some(LaneOp::Add));
+        assert_eq!(lane_op_of(Mn::v_dual_add_f32), None);
         assert!(lane_table().len() > 300);
+    }
+
+    /// `COMPARES` pairs each integer compare with its `v_cmpx` form, and lists them all.
+    #[test]
+    fn compares_pair_every_integer_compare() {
+        for (cmp, cmpx, _) in COMPARES {
+            assert_eq!(cmpx.name(), cmp.name().replacen("v_cmp_", "v_cmpx_", 1));
+        }
+        for &mn in Mn::ALL {
+            let name = mn.name();
+            let integer = name.starts_with("v_cmp")
+                && ["_i16", "_i32", "_i64", "_u16", "_u32", "_u64"]
+                    .iter()
+                    .any(|ty| name.ends_with(ty));
+            let listed = COMPARES.iter().any(|&(c, x, _)| mn == c || mn == x);
+            assert_eq!(listed, integer, "{name}");
+            assert_eq!(
+                is_cmpx(mn),
+                integer && name.starts_with("v_cmpx_"),
+                "{name}"
+            );
+        }
     }
 }

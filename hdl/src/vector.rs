@@ -7,8 +7,8 @@
 //! rendered into `cu32_vdecode` (`templates/vdecode.v.tera`); no opcode number is written by
 //! hand.
 
-use crate::valu_control::{lane_op, LaneOp};
-use cu32_isa::{Accept, ArgKind, Format, OpInfo};
+use crate::valu_control::{is_cmpx, lane_op, lane_op_of, LaneOp};
+use cu32_isa::{Accept, ArgKind, Format, Mn, OpInfo};
 use rust_hdl::prelude::*;
 use serde::Serialize;
 
@@ -66,6 +66,32 @@ fn width_code(bits: u16) -> u64 {
     }
 }
 
+/// Whether a 32-bit literal on a 64-bit source of the mnemonic is sign-extended: the
+/// signed 64-bit (`_i64`) integer opcodes.
+fn signed_64(mn: Mn) -> bool {
+    matches!(
+        mn,
+        Mn::v_ashrrev_i64
+            | Mn::v_mad_i64_i32
+            | Mn::v_cmp_f_i64
+            | Mn::v_cmp_lt_i64
+            | Mn::v_cmp_eq_i64
+            | Mn::v_cmp_le_i64
+            | Mn::v_cmp_gt_i64
+            | Mn::v_cmp_ne_i64
+            | Mn::v_cmp_ge_i64
+            | Mn::v_cmp_t_i64
+            | Mn::v_cmpx_f_i64
+            | Mn::v_cmpx_lt_i64
+            | Mn::v_cmpx_eq_i64
+            | Mn::v_cmpx_le_i64
+            | Mn::v_cmpx_gt_i64
+            | Mn::v_cmpx_ne_i64
+            | Mn::v_cmpx_ge_i64
+            | Mn::v_cmpx_t_i64
+    )
+}
+
 /// The vector control of a VALU row, or `None` when the vector unit does not execute it
 /// (floating point, packed math, DPP-only or VOPD rows, opcodes without a lane operation).
 pub fn vector_control(op: &OpInfo) -> Option<VCtrl> {
@@ -83,12 +109,12 @@ pub fn vector_control(op: &OpInfo) -> Option<VCtrl> {
         mout: MOUT_NONE,
         min: MIN_NONE,
         special: SP_NORMAL,
-        lit_sext: op.name.contains("_i64"),
+        lit_sext: signed_64(op.mn),
         has16: op.args.iter().any(|a| a.width() == 16),
         s0_vgpr: false,
         s1_scalar: false,
     };
-    if op.name == "v_nop" {
+    if op.mn == Mn::v_nop {
         c.special = SP_NOP;
         return Some(c);
     }
@@ -98,7 +124,7 @@ pub fn vector_control(op: &OpInfo) -> Option<VCtrl> {
         match arg.kind {
             ArgKind::Vdst => c.dst_bits = arg.width(),
             ArgKind::Sdst => {
-                if !matches!(op.name.as_str(), "v_readlane_b32" | "v_readfirstlane_b32") {
+                if !matches!(op.mn, Mn::v_readlane_b32 | Mn::v_readfirstlane_b32) {
                     c.mout = MOUT_SDST;
                 }
             }
@@ -124,13 +150,13 @@ pub fn vector_control(op: &OpInfo) -> Option<VCtrl> {
             _ => return None,
         }
     }
-    if op.name.starts_with("v_cmpx_") {
+    if is_cmpx(op.mn) {
         c.mout = MOUT_EXEC;
     }
-    c.special = match op.name.as_str() {
-        "v_readlane_b32" => SP_READLANE,
-        "v_readfirstlane_b32" => SP_READFIRSTLANE,
-        "v_writelane_b32" => SP_WRITELANE,
+    c.special = match op.mn {
+        Mn::v_readlane_b32 => SP_READLANE,
+        Mn::v_readfirstlane_b32 => SP_READFIRSTLANE,
+        Mn::v_writelane_b32 => SP_WRITELANE,
         _ => SP_NORMAL,
     };
     if c.special == SP_READLANE || c.special == SP_WRITELANE {
@@ -147,8 +173,7 @@ pub fn dual_control(op: &OpInfo) -> Option<VCtrl> {
     if !matches!(op.format, Format::VopdX | Format::VopdY) {
         return None;
     }
-    let base = format!("v_{}", op.name.strip_prefix("v_dual_")?);
-    let lane = crate::valu_control::lane_op_of_name(&base)?;
+    let lane = lane_op_of(op.mn)?;
     if op.args.iter().any(|a| a.width() != 32) {
         return None;
     }
@@ -718,6 +743,9 @@ mod tests {
         let c = vector_control(row(Format::Vop3, "v_readlane_b32")).unwrap();
         assert_eq!((c.special, c.mout, c.dst_bits), (SP_READLANE, MOUT_NONE, 0));
         assert!(vector_table().len() > 300);
+        for (op, c) in vector_table() {
+            assert_eq!(c.lit_sext, op.name.contains("_i64"), "{}", op.name);
+        }
     }
 
     #[test]

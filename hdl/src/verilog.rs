@@ -15,7 +15,7 @@ use crate::vector::{
 };
 use cu32_isa::operand::{inline_constant, INLINE_F16};
 use cu32_isa::syntax::hwreg;
-use cu32_isa::Format;
+use cu32_isa::{Format, Mn};
 use rust_hdl::prelude::*;
 use serde::Serialize;
 
@@ -359,7 +359,7 @@ pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
     // no-op's control; matched on word 0's format and opcode bits [31:18].
     let nop = ds_table()
         .iter()
-        .find(|(op, _)| op.name == "ds_nop")
+        .find(|(op, _)| op.mn == Mn::ds_nop)
         .map_or(0, |(_, c)| ds_pack(c));
     ctx.insert("ds_nop_hex", &format!("{nop:x}"));
     let invalidates: Vec<Row> = crate::vector::CACHE_INVALIDATES
@@ -871,8 +871,9 @@ fn dispatch_context(config: &Config) -> Result<tera::Context, GenError> {
 /// from its table row (0 if the tables lacked it: no retirement would then match).
 fn s_barrier_word() -> u32 {
     cu32_isa::tables()
-        .by_name("s_barrier")
-        .first()
+        .ops()
+        .iter()
+        .find(|op| op.mn == Mn::s_barrier)
         .map_or(0, |op| cu32_isa::Instr::new(op).encode()[0])
 }
 
