@@ -1303,10 +1303,10 @@ fn scalar_programs_cosimulate() {
 }
 
 /// The interleaved core (`configs/interleaved.yaml`, `core: interleaved`, 8 lanes) runs
-/// every scalar and vector program (but the DPP one: it has no DPP yet), the far branches,
+/// every scalar and vector program, the far branches,
 /// the jump out of the memory and the scalar-memory programs exactly as the golden model
 /// does (the error programs stopping at their load on both sides), with 500 random
-/// streams (scalar and VALU instructions, loads included: what it executes so far) at a
+/// streams (scalar and VALU instructions, DPP forms and loads included: what it executes so far) at a
 /// one-cycle bus, and the scalar-memory programs again at a slow (50 cycles), stalling
 /// one; at 2 and 32 lanes, the vector programs and 100 streams each.
 #[test]
@@ -1314,10 +1314,7 @@ fn interleaved_core_cosimulates_programs() {
     let out = tempfile::tempdir().unwrap();
     let config = repo().join("configs/interleaved.yaml");
     let smem = programs_in("smem");
-    let vector: Vec<PathBuf> = programs_in("vector")
-        .into_iter()
-        .filter(|p| !p.ends_with("04_dpp_row_scan.s"))
-        .collect();
+    let vector = programs_in("vector");
     let mut programs = programs_in("scalar");
     programs.extend(far_branches(out.path()));
     programs.push(repo().join("kernels/faults/jump_beyond.s"));

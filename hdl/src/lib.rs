@@ -65,8 +65,8 @@ pub fn implements(op: &OpInfo, config: &Config) -> bool {
 
 /// Whether the interleaved core, as far as it is built, runs `op`: the scalar spine runs
 /// every scalar row of the control table, scalar loads included, and the vector ALU every
-/// VOP1, VOP2, VOPC, VOP3, VOP3SD and VOPD row of the vector tables (not yet the DPP
-/// forms).
+/// VOP1, VOP2, VOPC, VOP3, VOP3SD and VOPD row of the vector tables, DPP forms
+/// included.
 fn interleaved_runs(op: &OpInfo, config: &Config) -> bool {
     match op.format {
         Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp | Format::Smem => {

@@ -12,7 +12,9 @@
 //! `vcc_lo`, VGPRs v0..v15, inline constants, and at most one SGPR or literal per VALU
 //! instruction (the constant-bus limit; an SGPR lane mask such as a carry-in counts as
 //! that one); a VOP3 opcode with 16-bit operands that takes `op_sel` now and then selects
-//! register halves with it (random bits). Clamp, e32 true16 halves (`v<n>.h`) and packed
+//! register halves with it (random bits); now and then a VOP1, VOP2 or VOPC instruction
+//! takes its DPP form (DPP16 controls with row and bank masks, bound control and fetch
+//! inactive, or DPP8 selects). Clamp, e32 true16 halves (`v<n>.h`) and packed
 //! (VOP3P) instructions are not drawn: no RTL configuration executes them yet. Between them come EXEC changes (`s_mov_b32 exec_lo, <random>`,
 //! `s_and_saveexec_b32`, `v_cmpx_*` from the tables) and forward branches (`s_branch`,
 //! `s_cbranch_scc0/1`, `s_cbranch_vccz/vccnz`, `s_cbranch_execz/execnz`) over the next one
@@ -441,13 +443,71 @@ fn pick(rng: &mut Rng, pool: &[&'static OpInfo]) -> String {
     for _ in 0..64 {
         let op = pool[rng.below(pool.len())];
         for _ in 0..8 {
-            let text = instruction(rng, op);
+            let mut text = instruction(rng, op);
+            if matches!(op.format, Format::Vop1 | Format::Vop2 | Format::Vopc)
+                && !lane_move(op)
+                && rng.chance(15)
+            {
+                text = dpp_form(rng, &text);
+            }
             if cu32_isa::asm::assemble(&text, "stream.s").is_ok() {
                 return text;
             }
         }
     }
     "s_nop 0".to_string()
+}
+
+/// The VGPR-indexing and lane-swap opcodes, whose DPP forms the golden model refuses.
+fn lane_move(op: &OpInfo) -> bool {
+    use cu32_isa::Mn::*;
+    matches!(
+        op.mn,
+        v_movreld_b32
+            | v_movrels_b32
+            | v_movrelsd_b32
+            | v_movrelsd_2_b32
+            | v_swap_b32
+            | v_swaprel_b32
+            | v_swap_b16
+    )
+}
+
+/// The DPP form of a VOP1, VOP2 or VOPC instruction `text`: its S0 moved across lanes
+/// by a random DPP16 control (with row and bank masks, now and then partial, bound
+/// control and fetch inactive) or DPP8 selects. (The assembler refuses the forms DPP
+/// cannot take, e.g. an S0 that is not a VGPR, and the caller draws again.)
+fn dpp_form(rng: &mut Rng, text: &str) -> String {
+    let (name, operands) = text.split_once(' ').unwrap_or((text, ""));
+    let name = name.strip_suffix("_e32").unwrap_or(name);
+    let fi = |rng: &mut Rng| if rng.chance(30) { " fi:1" } else { "" };
+    let control = if rng.chance(25) {
+        let sel: Vec<String> = (0..8).map(|_| rng.below(8).to_string()).collect();
+        format!("dpp8:[{}]{}", sel.join(","), fi(rng))
+    } else {
+        let n = 1 + rng.below(15);
+        let ctrl = match rng.below(8) {
+            0 => {
+                let sel: Vec<String> = (0..4).map(|_| rng.below(4).to_string()).collect();
+                format!("quad_perm:[{}]", sel.join(","))
+            }
+            1 => format!("row_shl:{n}"),
+            2 => format!("row_shr:{n}"),
+            3 => format!("row_ror:{n}"),
+            4 => "row_mirror".to_string(),
+            5 => "row_half_mirror".to_string(),
+            6 => format!("row_share:{}", rng.below(16)),
+            _ => format!("row_xmask:{}", rng.below(16)),
+        };
+        let mask = |rng: &mut Rng| if rng.chance(70) { 15 } else { rng.below(16) };
+        let (row, bank) = (mask(rng), mask(rng));
+        let bc = if rng.chance(50) { " bound_ctrl:1" } else { "" };
+        format!(
+            "{ctrl} row_mask:0x{row:x} bank_mask:0x{bank:x}{bc}{}",
+            fi(rng)
+        )
+    };
+    format!("{name}_dpp {operands} {control}")
 }
 
 /// A VOPD pair `X :: Y` of random rows of the two pools with random operands (a draw the

@@ -40,6 +40,8 @@ fn streams_assemble_and_run_on_the_model() {
     let mut retired = 0;
     // VOP3 instructions selecting a high register half with OPSEL.
     let mut halves = 0;
+    // DPP16 forms (with a partial row or bank mask), DPP8 forms.
+    let (mut dpp16, mut partial, mut dpp8) = (0, 0, 0);
     for seed in 0..200 {
         let text = random_program(seed, &options);
         let program = cu32_isa::asm::assemble(&text, "stream.s")
@@ -54,6 +56,11 @@ fn streams_assemble_and_run_on_the_model() {
             {
                 halves += 1;
             }
+            dpp16 += usize::from(line.contains(" row_mask:"));
+            partial += usize::from(
+                line.contains(" row_mask:0x") && !line.contains("mask:0xf bank_mask:0xf"),
+            );
+            dpp8 += usize::from(line.contains(" dpp8:["));
         }
         // MODE 0 (denormals flushed) and MODE 0xf0 (denormals kept, the f32 fast path's
         // mode); the quiet run (fast path) must end exactly where the traced one does.
@@ -75,8 +82,13 @@ fn streams_assemble_and_run_on_the_model() {
         }
     }
     println!(
-        "200 streams, 2 MODEs: {retired} instructions retired, {} distinct mnemonics",
+        "200 streams, 2 MODEs: {retired} instructions retired, {} distinct mnemonics; \
+         {dpp16} DPP16 ({partial} with a partial mask), {dpp8} DPP8",
         mnemonics.len()
+    );
+    assert!(
+        dpp16 > 200 && partial > 50 && dpp8 > 50,
+        "{dpp16} DPP16, {partial}, {dpp8} DPP8"
     );
     assert!(mnemonics.len() > 300, "{} mnemonics", mnemonics.len());
     assert!(

@@ -23,7 +23,7 @@
 //       the instruction retires (trace_*), a load goes into the memory unit's queue, a
 //       wait parks its slot, or its wave ends (s_endpgm) or faults
 //
-// A VALU instruction (cu32_vdecode's rows, VOPD included, but DPP and the memory ones)
+// A VALU instruction (cu32_vdecode's rows, VOPD and DPP included, but the memory ones)
 // goes through the stages with its SGPR operands read as two pairs, and in X1 to the
 // vector ALU (cu32_simd, beside the spine); W parks its wave. When it completes, W
 // retires it in a cycle no other instruction takes W: its scalar result (a lane mask to
@@ -96,6 +96,7 @@ module cu32_scalar #(
     output wire                   v_scc,
     output wire [31:0]            v_exec,
     output wire                   v_vopd,
+    output wire [1:0]             v_dpp,
     output wire [VCTRL_WIDTH-1:0] v_ctrl_y,
     output wire [8:0]             v_src0_y,
     output wire [7:0]             v_src1_y,
@@ -291,7 +292,7 @@ module cu32_scalar #(
     /* verilator lint_on PINMISSING */
     wire unused_dv = &{1'b0, dv_src1_y[8]};   // (a VOPD's VSRC1Y: always a VGPR)
     // A VALU instruction the vector ALU runs.
-    wire d_valu = dv_valu && !dv_ds && (dv_dpp == 2'd0);
+    wire d_valu = dv_valu && !dv_ds;
 
     // ---- C: operands, constants, branch, checks ----
     // M0-relative SSRC0 and SDST.
@@ -461,7 +462,7 @@ module cu32_scalar #(
     // The slot's VALU instruction, kept in distributed RAM from C on: what X1 hands to
     // the vector ALU (vx), and what W needs to retire it when it completes (vt: its PC,
     // next PC, words, and the SGPR code its scalar result goes to, if any).
-    localparam integer VXW = VCTRL_WIDTH + 27 + 8 + 4 + 10 + 32 + 1 + VCTRL_WIDTH + 9 + 8 + 8;
+    localparam integer VXW = VCTRL_WIDTH + 27 + 8 + 4 + 10 + 32 + 1 + VCTRL_WIDTH + 9 + 8 + 8 + 2;
     localparam integer VTW = 2 * IMEM_BITS + 96 + 2 + 1 + 7 + 1;
     reg  [VXW-1:0] vx [0:SLOTS-1];
     reg  [VTW-1:0] vt [0:SLOTS-1];
@@ -476,7 +477,7 @@ module cu32_scalar #(
             vx[d_slot] <= {dv_ctrl, dv_src0, dv_src1, dv_src2, dv_vdst, dv_opsel, v_sr, v_s2vcc,
                            v_on_b, dv_sidx2[0], dv_sidx1[0], dv_sidx0[0],
                            dv_vop3 ? d_w2 : d_w1, dv_vopd, dv_ctrl_y, dv_src0_y,
-                           dv_src1_y[7:0], dv_vdst_y};
+                           dv_src1_y[7:0], dv_vdst_y, dv_dpp};
             vt[d_slot] <= {d_pc, next[IMEM_BITS-1:0], d_w0, d_w1, d_w2, dv_nwords, dv_lit,
                            dv_rcode, dv_rl || (dv_mout != MOUT_NONE)};
         end
@@ -599,7 +600,7 @@ module cu32_scalar #(
     assign v_valid = x_vgo;
     assign v_slot = x_vslot;
     assign {v_ctrl, v_src0, v_src1, v_src2, v_vdst, v_opsel, v_srd, v_vcc2, v_sport, v_shi, v_lit,
-            v_vopd, v_ctrl_y, v_src0_y, v_src1_y, v_vdst_y} = vx[x_vslot];
+            v_vopd, v_ctrl_y, v_src0_y, v_src1_y, v_vdst_y, v_dpp} = vx[x_vslot];
     assign v_pa = x_a;
     assign v_pb = x_b;
     assign v_scc = x_scc;

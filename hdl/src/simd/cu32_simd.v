@@ -20,12 +20,18 @@
 //       (a 64-bit destination) and no second request asks for an empty one, so that
 //       passes leave the VGPR file, and the lanes, at most one write a cycle. A VOPD
 //       pass is two operations: the first request reads the X half's sources, the second
-//       the Y half's, and each goes on through the lanes with its data
+//       the Y half's, and each goes on through the lanes with its data. A DPP
+//       instruction's passes go a row of 16 lanes at a time: first its S0 register's
+//       passes of that row are read into a row buffer (gather requests, which go no
+//       further), a walk of 16 cycles moves them as its control says, then the row's
+//       passes read the other sources as usual
 //   (cu32_vgpr: 3 + batches cycles; data registered)
-//   O   each lane's S0, S1, S2 from the VGPR words or the scalar values, its mask bit
-//       (VCC or the SRC2 lane mask) and lane index, registered
+//   O   each lane's S0, S1, S2 from the VGPR words or the scalar values (a DPP S0 from
+//       the moved row buffer), its mask bit (VCC or the SRC2 lane mask) and lane index,
+//       registered
 //   L1..L4  cu32_lane
-//   W   the write: the destination's pass under EXEC (v_writelane_b32: its one lane),
+//   W   the write: the destination's pass under EXEC (v_writelane_b32: its one lane; a
+//       DPP instruction's lanes also under its row and bank masks and bound control),
 //       a 16-bit result to its OPSEL half alone, a 64-bit one's high word a cycle
 //       later; the lane mask result (compare, carry) gathered over the passes under EXEC,
 //       or v_readlane/v_readfirstlane's lane taken; after the last pass the instruction
@@ -80,6 +86,9 @@ module cu32_simd #(
     input  wire [8:0]             in_src0_y,
     input  wire [7:0]             in_src1_y,
     input  wire [7:0]             in_vdst_y,
+    // A DPP instruction (1: DPP16, 2: DPP8, 3: DPP8 with fetch inactive): in_lit is its
+    // DPP dword, whose bits [7:0] name S0's VGPR.
+    input  wire [1:0]             in_dpp,
     output wire                   done_valid,
     output wire [SB-1:0]          done_slot,
     output wire [31:0]            done_val,
@@ -102,7 +111,7 @@ module cu32_simd #(
     localparam integer PW = PASS_BITS > 0 ? PASS_BITS : 1;
     localparam integer LB = 5 - PASS_BITS;               // lane-in-pass bits
     localparam integer Q = 1 << SB;                      // queue places
-    localparam integer TB = SB + PW + 3;                 // VGPR read tag
+    localparam integer TB = SB + PW + 4;                 // VGPR read tag
     localparam integer OPB = VW_OP;
     localparam integer P_LAST = P - 1;
     localparam [PW-1:0] PLAST = P_LAST[PW-1:0];         // the last pass
@@ -123,11 +132,12 @@ module cu32_simd #(
     reg  [VCTRL_WIDTH-1:0] i_ctrl_y;
     reg  [8:0]            i_src0_y;
     reg  [7:0]            i_src1_y, i_vdst_y;
+    reg  [1:0]            i_dpp;
     always @(posedge clk) begin
         i_valid <= in_valid && !rst;
         i_slot <= in_slot;
         i_ctrl <= in_ctrl;
-        i_src[0] <= in_src0;
+        i_src[0] <= (in_dpp != 2'd0) ? {1'b1, in_lit[7:0]} : in_src0;
         i_src[1] <= in_src1;
         i_src[2] <= in_src2;
         i_vdst <= in_vdst;
@@ -146,6 +156,7 @@ module cu32_simd #(
         i_src0_y <= in_src0_y;
         i_src1_y <= in_src1_y;
         i_vdst_y <= in_vdst_y;
+        i_dpp <= in_dpp;
     end
     wire [OPB-1:0] i_op = i_ctrl[VF_OP +: VW_OP];
     wire [2:0]     i_use = {i_ctrl[VF_USE2], i_ctrl[VF_USE1], i_ctrl[VF_USE0]};
@@ -258,11 +269,42 @@ module cu32_simd #(
     wire [4:0] i_sel = (i_special == SP_READFIRSTLANE) ? i_first : sv[1][4:0];
     wire       i_rl = (i_special == SP_READLANE) || (i_special == SP_READFIRSTLANE);
 
+    // DPP (reference §7.7, the golden model's dpp.rs): the lane s of its row of 16 whose
+    // S0 a lane reads, r its place in its row, and whether s lies in the row ({in, s}).
+    // d: the DPP dword's bits [31:8]: DPP16's control in [8:0], DPP8's eight 3-bit selects.
+    function automatic [4:0] dpp_src(input [1:0] dpp, input [23:0] d, input [3:0] r);
+        reg [3:0] n;
+        reg [4:0] sum;
+        begin
+            n = d[3:0];
+            sum = {1'b0, r} + {1'b0, n};
+            if (dpp != 2'd1) dpp_src = {1'b1, r[3], d[3 * r[2:0] +: 3]};                // DPP8
+            else if (!d[8]) dpp_src = {1'b1, r[3:2], d[{2'd0, r[1:0], 1'b0} +: 2]};  // quad_perm
+            else case (d[7:4])
+                4'h0: dpp_src = {!sum[4], sum[3:0]};                             // row_shl
+                4'h1: dpp_src = {r >= n, r - n};                                 // row_shr
+                4'h2: dpp_src = {1'b1, r - n};                                   // row_ror
+                4'h4: dpp_src = {1'b1, d[0] ? {r[3], ~r[2:0]} : ~r};             // (half) mirror
+                4'h5: dpp_src = {1'b1, n};                                       // row_share
+                4'h6: dpp_src = {1'b1, r ^ n};                                   // row_xmask
+                default: dpp_src = 5'd0;
+            endcase
+        end
+    endfunction
+    // A DPP16 instruction writes only the lanes of its row and bank masks (and, without
+    // bound control, those whose source the walk below finds valid).
+    wire [31:0] i_rb;
+    generate
+        for (gk = 0; gk < 32; gk = gk + 1) begin : dmask
+            assign i_rb[gk] = (i_dpp != 2'd1) || (i_lit[28 + gk / 16] && i_lit[24 + (gk % 16) / 4]);
+        end
+    endgenerate
+
     // ---- the queue: places tail .. head, issued up to iss, completed up to cpl ----
     reg  [SB:0] tail, iss, cpl, head;
     wire [SB-1:0] qt = tail[SB-1:0];
-    localparam integer QRW = 24 + 3 + 3 + 1 + 1 + 16 + 2;
-    localparam integer QOW = OPB + 3 * 64 + 3 + 6 + 3 + 32 + 1 + OPB + 64 + 2;
+    localparam integer QRW = 24 + 3 + 3 + 1 + 1 + 16 + 2 + 1;
+    localparam integer QOW = OPB + 3 * 64 + 3 + 6 + 3 + 32 + 1 + OPB + 64 + 2 + 2;
     localparam integer QWW = 8 + 2 + 1 + 32 + 1 + 1 + 5 + 1;
     reg  [QRW-1:0] qr [0:Q-1];
     reg  [QOW-1:0] qo [0:Q-1];
@@ -270,18 +312,21 @@ module cu32_simd #(
     reg  [SB-1:0]  qs [0:Q-1];
     reg  [31:0]    qv [0:Q-1];
     reg  [8:0]     qy [0:Q-1];   // {VOPD, its Y destination}
+    reg  [57:0]    qd [0:Q-1];   // {DPP, its dword's bits [31:8], EXEC} for the walk
     // Two writes a pass and no second request: an empty one.
     wire i_bub = (i_dw == DW_64) && (i_v64 == 3'd0);
     always @(posedge clk) begin
         if (i_valid) begin
             qr[qt] <= {i_src[2][7:0], i_src[1][7:0], i_src[0][7:0], i_vg, i_v64, i_bub,
-                       i_vopd, i_src1_y, i_src0_y[7:0], i_vg_y};
+                       i_vopd, i_src1_y, i_src0_y[7:0], i_vg_y, i_dpp != 2'd0};
             qo[qt] <= {i_op, sv[2], sv[1], sv[0], i_vg, i_w[2], i_w[1], i_w[0], i_opsel[2:0],
-                       sv[2][31:0], i_vopd, i_op_y, sv_y, i_vg_y};
+                       sv[2][31:0], i_vopd, i_op_y, sv_y, i_vg_y,
+                       i_dpp != 2'd0, i_dpp == 2'd1 && !i_lit[19]};
             qy[qt] <= {i_vopd, i_vdst_y};
-            qw[qt] <= {i_vdst, i_dw, i_opsel[3], i_exec, i_special == SP_WRITELANE, i_rl,
+            qw[qt] <= {i_vdst, i_dw, i_opsel[3], i_exec & i_rb, i_special == SP_WRITELANE, i_rl,
                        i_sel, i_mout != MOUT_NONE};
             qs[qt] <= i_slot;
+            qd[qt] <= {i_dpp, i_lit[31:8], i_exec};
         end
     end
 
@@ -289,33 +334,52 @@ module cu32_simd #(
     wire [SB-1:0] qi = iss[SB-1:0];
     wire [7:0]    r_reg0, r_reg1, r_reg2;
     wire [2:0]    r_vg, r_v64;
-    wire          r_bub, r_vopd;
+    wire          r_bub, r_vopd, r_dpp;
     wire [7:0]    r_reg0_y, r_reg1_y;
     wire [1:0]    r_vg_y;
-    assign {r_reg2, r_reg1, r_reg0, r_vg, r_v64, r_bub, r_vopd, r_reg1_y, r_reg0_y, r_vg_y}
-        = qr[qi];
+    assign {r_reg2, r_reg1, r_reg0, r_vg, r_v64, r_bub, r_vopd, r_reg1_y, r_reg0_y, r_vg_y,
+            r_dpp} = qr[qi];
     wire [SB-1:0] r_slot = qs[qi];
     // (`second`: the pass's second request is next; its tag's `data` bit marks the
-    // request that completes the pass's words: not the first of two, nor an empty one.)
+    // request that completes the pass's words: not the first of two, nor an empty one, nor
+    // a gather. A DPP instruction's row (2^GPB passes) is gathered, then I waits (`wwait`)
+    // for the walk to move its S0, then the row is computed, `cmp`.)
+    localparam integer GPB = PASS_BITS > 1 ? PASS_BITS - 1 : 0;
+    localparam integer GM = (1 << GPB) - 1;
+    localparam [PW-1:0] GMASK = GM[PW-1:0];
     reg  [PW-1:0] pass;
-    reg           second;
+    reg           second, cmp, wwait;
+    wire          wk_done;
     wire          have = iss != tail;
+    wire          gath = r_dpp && !cmp;
+    wire          row_end = (pass & GMASK) == GMASK;
     wire          two = (r_v64 != 3'd0) || r_vopd;
     wire          last_req = !(two || r_bub) || second;
-    wire          data = r_vopd || (second == two);
+    wire          data = !gath && (r_vopd || (second == two));
     wire          last_pass = PASS_BITS == 0 || pass == PLAST;
-    wire          rq_valid = have;
+    wire          rq_valid = have && !wwait;
     wire          rq_ready;
     always @(posedge clk) begin
         if (rst) begin
             pass <= {PW{1'b0}};
             second <= 1'b0;
+            cmp <= 1'b0;
+            wwait <= 1'b0;
             iss <= {(SB + 1){1'b0}};
+        end else if (wk_done) begin
+            wwait <= 1'b0;
+            cmp <= 1'b1;
         end else if (rq_valid && rq_ready) begin
-            second <= !last_req;
-            if (last_req) begin
-                pass <= last_pass ? {PW{1'b0}} : pass + 1'b1;
-                if (last_pass) iss <= iss + 1'b1;
+            if (gath) begin
+                wwait <= row_end;
+                pass <= row_end ? pass & ~GMASK : pass + 1'b1;
+            end else begin
+                second <= !last_req;
+                if (last_req) begin
+                    pass <= last_pass ? {PW{1'b0}} : pass + 1'b1;
+                    if (row_end) cmp <= 1'b0;
+                    if (last_pass) iss <= iss + 1'b1;
+                end
             end
         end
     end
@@ -342,11 +406,12 @@ module cu32_simd #(
         .clk(clk), .rst(rst),
         .rq_valid(rq_valid), .rq_ready(rq_ready), .rq_slot(r_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
         .rq_pass(pass),
-        .rq_use(!second ? r_vg : r_vopd ? {1'b0, r_vg_y} : r_v64),
+        .rq_use(gath ? 3'b001 : !second ? (r_vg & {2'b11, !r_dpp}) : r_vopd ? {1'b0, r_vg_y}
+                : r_v64),
         .rq_reg0(r_vopd && second ? r_reg0_y : r_reg0 + {7'd0, second}),
         .rq_reg1(r_vopd && second ? r_reg1_y : r_reg1 + {7'd0, second}),
         .rq_reg2(r_reg2 + {7'd0, second}),
-        .rq_tag({last_pass, data, second, pass, qi}),
+        .rq_tag({gath, last_pass, data, second, pass, qi}),
         .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd0), .rd_data1(rd1), .rd_data2(rd2),
         .wa_valid(wa_valid), .wa_slot(wa_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
         .wa_pass(wa_pass), .wa_reg(wa_reg), .wa_mask(wa_mask), .wa_data(wa_data),
@@ -375,10 +440,85 @@ module cu32_simd #(
     assign clear_busy = sweep;
 
     // ---- O: the lanes' operands ----
-    wire          t_last_pass, t_data, t_second;
+    wire          t_gath, t_last_pass, t_data, t_second;
     wire [PW-1:0] t_pass;
     wire [SB-1:0] t_q;
-    assign {t_last_pass, t_data, t_second, t_pass, t_q} = rd_tag;
+    assign {t_gath, t_last_pass, t_data, t_second, t_pass, t_q} = rd_tag;
+    // ---- DPP: the row buffer and the walk ----
+    // The row buffer (dbuf) takes a gather's words at their places in the row (every lane
+    // of the pass when a pass holds a row or more). Once the row's last gather is in, the
+    // walk offers its lanes one a cycle (step k: each row's lane k and whether it is
+    // active), and every lane of the moved buffer (pbuf) whose source that is takes it
+    // (pval: it did; a lane that takes none reads 0). A cycle first (wk_prep) registers
+    // each lane's source, EXEC and fetch inactive; after the 16 steps I goes on with the
+    // row's passes.
+    localparam integer BL = LANES >= 16 ? LANES : 16;
+    localparam integer BB = BL > 16 ? 5 : 4;
+    reg  [31:0] dbuf [0:BL-1];
+    generate
+        for (gk = 0; gk < BL; gk = gk + 1) begin : dbuf_w
+            localparam integer ATI = gk / L;
+            localparam [PW-1:0] AT = ATI[PW-1:0];
+            always @(posedge clk)
+                if (rd_valid && t_gath && (BL == L || (t_pass & GMASK) == AT))
+                    dbuf[gk] <= rd0[(gk % L) * 32 +: 32];
+        end
+    endgenerate
+    localparam integer FULL = PASS_BITS == 0 ? 1 : 0;    // (a pass holds both rows)
+    reg           wk_prep, wk_on, wk_fir;
+    reg  [3:0]    wk_k;
+    reg  [31:0]   wk_ex;
+    reg  [SB-1:0] wk_q;
+    reg           wk_row;
+    wire [1:0]    wk_dpp;
+    wire [23:0]   wk_d;
+    wire [31:0]   wk_exec;
+    assign {wk_dpp, wk_d, wk_exec} = qd[wk_q];
+    wire          wk_fi = (wk_dpp == 2'd3) || (wk_dpp == 2'd1 && wk_d[10]);
+    assign wk_done = wk_on && wk_k == 4'd15;
+    always @(posedge clk) begin
+        if (rst) begin
+            wk_prep <= 1'b0;
+            wk_on <= 1'b0;
+        end else if (rd_valid && t_gath && (t_pass & GMASK) == GMASK) begin
+            wk_prep <= 1'b1;
+            wk_q <= t_q;
+            wk_row <= t_pass[PW-1];
+        end else if (wk_prep) begin
+            wk_prep <= 1'b0;
+            wk_on <= 1'b1;
+            wk_k <= 4'd0;
+        end else if (wk_on) begin
+            wk_k <= wk_k + 4'd1;
+            if (wk_done) wk_on <= 1'b0;
+        end
+        if (wk_prep) begin
+            wk_ex <= wk_exec;
+            wk_fir <= wk_fi;
+        end
+    end
+    reg  [31:0]   pbuf [0:BL-1];
+    reg  [BL-1:0] pval;
+    generate
+        for (gk = 0; gk < BL; gk = gk + 1) begin : walk
+            localparam integer RB = gk / 16;                 // the buffer's row
+            reg  [4:0]  src;
+            always @(posedge clk) if (wk_prep) src <= dpp_src(wk_dpp, wk_d, gk[3:0]);
+            wire        row = FULL != 0 ? RB != 0 : wk_row;
+            wire [4:0]  from = {RB != 0, wk_k};
+            wire [31:0] v = dbuf[from[BB-1:0]];
+            wire        unused_from = &{1'b0, from};
+            wire        take = wk_on && src[4] && src[3:0] == wk_k
+                               && (wk_fir || wk_ex[{row, wk_k}]);
+            always @(posedge clk) begin
+                if (take) pbuf[gk] <= v;
+                else if (wk_on && wk_k == 4'd0) pbuf[gk] <= 32'd0;
+                if (take) pval[gk] <= 1'b1;
+                else if (wk_on && wk_k == 4'd0) pval[gk] <= 1'b0;
+            end
+        end
+    endgenerate
+    wire unused_wk = &{1'b0, wk_d[11], wk_d[9], wk_d[23:12]};
     reg  [L*32-1:0] h0, h1, h2;   // the first request's words
     always @(posedge clk) if (rd_valid && !t_second) {h2, h1, h0} <= {rd2, rd1, rd0};
     wire [OPB-1:0] o_op_in;
@@ -390,11 +530,24 @@ module cu32_simd #(
     wire [OPB-1:0] o_op_y;
     wire [63:0]    o_sv_y;
     wire [1:0]     o_vg_y;
+    wire           o_dpp, o_dnb;   // (DPP; DPP16 without bound control)
     assign {o_op_in, o_sv2, o_sv1, o_sv0, o_vg, o_w2, o_w1, o_w0, o_opsel, o_mask, o_vopd,
-            o_op_y, o_sv_y, o_vg_y} = qo[t_q];
+            o_op_y, o_sv_y, o_vg_y, o_dpp, o_dnb} = qo[t_q];
     // (A VOPD's second request is its Y half, with sources of its own.)
     wire            t_y = t_second && o_vopd;
-    wire [L*32-1:0] lo0 = t_second && !o_vopd ? h0 : rd0;
+    // (A DPP S0: its lane of the moved buffer; DPP16 without bound control does not
+    // write the lanes whose source was not valid: dp_en.)
+    wire [L*32-1:0] dpp0;
+    wire [L-1:0]    dp_en;
+    generate
+        for (gk = 0; gk < L; gk = gk + 1) begin : dsel
+            wire [4:0] at = ({{(5 - PW){1'b0}}, t_pass & GMASK} << LB) | gk[4:0];
+            wire       unused_at = &{1'b0, at};
+            assign dpp0[gk*32 +: 32] = pbuf[at[BB-1:0]];
+            assign dp_en[gk] = !(o_dpp && o_dnb) || pval[at[BB-1:0]];
+        end
+    endgenerate
+    wire [L*32-1:0] lo0 = o_dpp ? dpp0 : t_second && !o_vopd ? h0 : rd0;
     wire [L*32-1:0] lo1 = t_second && !o_vopd ? h1 : rd1;
     wire [L*32-1:0] lo2 = t_second && !o_vopd ? h2 : rd2;
     function automatic [63:0] operand(input vg, input [1:0] w, input half, input [31:0] lo,
@@ -409,7 +562,7 @@ module cu32_simd #(
     reg  [63:0]        o_a [0:L-1];
     reg  [63:0]        o_b [0:L-1];
     reg  [63:0]        o_c [0:L-1];
-    reg  [L-1:0]       o_cin;
+    reg  [L-1:0]       o_cin, o_en;
     reg  [PW-1:0]      o_pass;
     reg  [SB-1:0]      o_q;
     reg                o_last, o_y;
@@ -424,6 +577,7 @@ module cu32_simd #(
         o_last <= t_last_pass;
         o_y <= t_y;
         o_cin <= mask_sh[L-1:0];
+        o_en <= dp_en;
         for (ol = 0; ol < L; ol = ol + 1) begin
             if (t_y) begin
                 o_a[ol] <= operand(o_vg_y[0], VW32, 1'b0, rd0[ol*32 +: 32], 32'd0, o_sv_y);
@@ -451,17 +605,18 @@ module cu32_simd #(
         end
     endgenerate
     // The pass beside the lanes.
-    reg  [PW+SB+1:0] l_ctx [0:3];
+    reg  [L+PW+SB+1:0] l_ctx [0:3];
     integer lk;
     always @(posedge clk) begin
-        l_ctx[0] <= {o_y, o_last, o_pass, o_q};
+        l_ctx[0] <= {o_en, o_y, o_last, o_pass, o_q};
         for (lk = 1; lk < 4; lk = lk + 1) l_ctx[lk] <= l_ctx[lk - 1];
     end
     wire          w_valid = l_valid[0];
     wire          w_y, w_last;
     wire [PW-1:0] w_pass;
     wire [SB-1:0] w_q;
-    assign {w_y, w_last, w_pass, w_q} = l_ctx[3];
+    wire [L-1:0]  w_en;   // (the lanes a DPP instruction may write)
+    assign {w_en, w_y, w_last, w_pass, w_q} = l_ctx[3];
     wire unused_lanes = &{1'b0, l_valid};
 
     // ---- W: the writes, the lane mask, the completion ----
@@ -480,7 +635,7 @@ module cu32_simd #(
     wire        unused_exec = &{1'b0, exec_sh[31:L-1]};
     wire        sel_here = ({3'd0, x_sel} >> LB) == {{(8 - PW){1'b0}}, w_pass};
     wire [L-1:0] sel_one = {{(L - 1){1'b0}}, 1'b1} << x_sel[LB-1:0];
-    wire [L-1:0] wmask = x_wl ? (sel_here ? sel_one : {L{1'b0}}) : exec_sh[L-1:0];
+    wire [L-1:0] wmask = x_wl ? (sel_here ? sel_one : {L{1'b0}}) : exec_sh[L-1:0] & w_en;
     reg  [L*32-1:0] d_lo, d_hi;
     integer wl;
     always @(*) begin
@@ -490,7 +645,7 @@ module cu32_simd #(
         end
     end
     // The lane mask of this pass's lanes (EXEC's only), and the lane a readlane takes.
-    wire [31:0] flags = ({{(32 - L){1'b0}}, l_flag & exec_sh[L-1:0]}) << ({{(5 - PW){1'b0}}, w_pass} * L);
+    wire [31:0] flags = ({{(32 - L){1'b0}}, l_flag & exec_sh[L-1:0] & w_en}) << ({{(5 - PW){1'b0}}, w_pass} * L);
     wire [31:0] lane_val = l_d[x_sel[LB-1:0]*64 +: 32];
     reg  [31:0] acc, rl_val;
     wire [31:0] acc_now = (w_pass == 0 ? 32'd0 : acc) | flags;

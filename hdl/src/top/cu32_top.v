@@ -5,7 +5,7 @@
 // imem_we/addr/wdata (writes beyond the memory are ignored), then `start` (a 1-cycle
 // pulse) resets the spine and one wave starts in slot 0 at PC 0 with EXEC_LO all ones and
 // everything else 0. done: its s_endpgm retired; error / error_pc / error_code (1,
-// INSTRUCTION): it stopped at an instruction the core does not run (DPP, floating
+// INSTRUCTION): it stopped at an instruction the core does not run (floating
 // point, vector memory), its words past the memory's end, a branch or jump out of it, or a
 // scalar load the bus refused (ERR) or whose address lies at or above 2^32. A scalar load
 // retires with a tag (trace_tag); its dwords come with that tag on trace_stag
@@ -143,6 +143,7 @@ module cu32_top (
     wire [63:0]            v_pa, v_pb;
     wire [31:0]            v_lit, v_exec, vd_val;
     wire                   v_vopd;
+    wire [1:0]             v_dpp;
     wire [VCTRL_WIDTH-1:0] v_ctrl_y;
     wire [8:0]             v_src0_y;
     wire [7:0]             v_src1_y, v_vdst_y;
@@ -159,7 +160,7 @@ module cu32_top (
         .v_valid(v_valid), .v_slot(v_slot), .v_ctrl(v_ctrl), .v_src0(v_src0),
         .v_src1(v_src1), .v_src2(v_src2), .v_vdst(v_vdst), .v_opsel(v_opsel), .v_srd(v_srd),
         .v_vcc2(v_vcc2), .v_vcc(v_vcc), .v_sport(v_sport), .v_shi(v_shi), .v_pa(v_pa), .v_pb(v_pb), .v_lit(v_lit),
-        .v_scc(v_scc), .v_exec(v_exec), .v_vopd(v_vopd), .v_ctrl_y(v_ctrl_y),
+        .v_scc(v_scc), .v_exec(v_exec), .v_vopd(v_vopd), .v_dpp(v_dpp), .v_ctrl_y(v_ctrl_y),
         .v_src0_y(v_src0_y), .v_src1_y(v_src1_y), .v_vdst_y(v_vdst_y),
         .vd_valid(vd_valid), .vd_slot(vd_slot),
         .vd_val(vd_val), .vd_take(vd_take), .v_clear(v_clear), .v_clear_slot(v_clear_slot),
@@ -188,7 +189,7 @@ module cu32_top (
         .in_valid(v_valid), .in_slot(v_slot), .in_ctrl(v_ctrl), .in_src0(v_src0),
         .in_src1(v_src1), .in_src2(v_src2), .in_vdst(v_vdst), .in_opsel(v_opsel),
         .in_srd(v_srd), .in_vcc2(v_vcc2), .in_vcc(v_vcc), .in_sport(v_sport), .in_shi(v_shi), .in_pa(v_pa), .in_pb(v_pb),
-        .in_lit(v_lit), .in_scc(v_scc), .in_exec(v_exec), .in_vopd(v_vopd),
+        .in_lit(v_lit), .in_scc(v_scc), .in_exec(v_exec), .in_vopd(v_vopd), .in_dpp(v_dpp),
         .in_ctrl_y(v_ctrl_y), .in_src0_y(v_src0_y), .in_src1_y(v_src1_y),
         .in_vdst_y(v_vdst_y),
         .done_valid(vd_valid), .done_slot(vd_slot), .done_val(vd_val), .done_take(vd_take)
