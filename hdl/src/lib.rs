@@ -18,6 +18,7 @@ pub mod fp_lane;
 pub mod front;
 pub mod int_lane;
 pub mod lane;
+pub mod lds;
 pub mod salu;
 pub mod scalar;
 pub mod scalar_alu;

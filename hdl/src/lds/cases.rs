@@ -1,0 +1,493 @@
+//! The golden model's answers for the LDS unit: random DS instructions (every row the unit
+//! takes), each run on `cu32_sim::Machine` over 32 lanes (ADDR in v0, DATA0 in v2..v5,
+//! DATA1 in v6..v7, VDST from v10, random before) against the model's LDS, and cut into
+//! the block's passes (`tb_lds_unit.v`'s stimulus lines) with the results to expect.
+
+use crate::test_common::Rng;
+use crate::vector::{ds_table, DsCtrl, DS_ATOMIC, DS_HI16, DS_LO16, DS_STORE};
+use cu32_isa::{ArgKind, OpInfo};
+use cu32_sim::memory::Memory;
+use cu32_sim::Machine;
+use std::collections::HashMap;
+
+const WAVE: usize = 32;
+
+/// The block's configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    pub lanes: usize,
+    pub banks: u32,
+    pub bytes: u32,
+}
+
+/// One DS instruction and its 32 lanes of operands.
+struct Instr {
+    op: &'static OpInfo,
+    c: DsCtrl,
+    mask: u32,
+    addr: [u32; WAVE],
+    /// `{OFFSET1, OFFSET0}`.
+    off: (u8, u8),
+    data0: [[u32; 4]; WAVE],
+    data1: [[u32; 2]; WAVE],
+    vdst: [[u32; 4]; WAVE],
+}
+
+/// One pass the block is given, and what it must give back: per lane of the pass that is
+/// in EXEC, `(dword, mask of bits compared, value)` (the model's VDST dwords).
+pub struct Pass {
+    pub line: String,
+    pub mask: u32,
+    pub expect: Vec<Vec<(usize, u32, u32)>>,
+    /// Which instruction (for messages).
+    pub what: String,
+}
+
+/// The rows the block takes: loads, stores and integer atomics, not addtid nor
+/// append/consume.
+pub fn rows() -> Vec<(&'static OpInfo, DsCtrl)> {
+    ds_table()
+        .into_iter()
+        .filter(|(_, c)| matches!(c.kind, 1 | 2 | 4) && !c.tid && !c.app)
+        .collect()
+}
+
+fn reg(base: u32, dwords: u32) -> String {
+    if dwords <= 1 {
+        format!("v{base}")
+    } else {
+        format!("v[{base}:{}]", base + dwords - 1)
+    }
+}
+
+impl Instr {
+    fn text(&self) -> String {
+        let mut ops = Vec::new();
+        for a in &self.op.args {
+            let n = u32::from(a.width()) / 32;
+            ops.push(match a.kind {
+                ArgKind::Vdst => reg(10, n),
+                ArgKind::Addr => "v0".to_string(),
+                ArgKind::Data0 => reg(2, n),
+                ArgKind::Data1 => reg(6, n),
+                k => panic!("{}: operand {k:?}", self.op.name),
+            });
+        }
+        let off = if self.c.two {
+            format!(" offset0:{} offset1:{}", self.off.0, self.off.1)
+        } else {
+            format!(
+                " offset:{}",
+                u32::from(self.off.1) << 8 | u32::from(self.off.0)
+            )
+        };
+        format!("{} {}{off}", self.op.name, ops.join(", "))
+    }
+
+    /// The block's per lane addresses: element 0's, element 1's.
+    fn addrs(&self, l: usize) -> (u32, u32) {
+        let a = self.addr[l];
+        if self.c.two {
+            let step = self.c.size as u32 * if self.c.stride64 { 64 } else { 1 };
+            (
+                a.wrapping_add(u32::from(self.off.0) * step),
+                a.wrapping_add(u32::from(self.off.1) * step),
+            )
+        } else {
+            (
+                a.wrapping_add(u32::from(self.off.1) << 8 | u32::from(self.off.0)),
+                0,
+            )
+        }
+    }
+}
+
+/// The stimulus line of one pass (see `tb_lds_unit.v`).
+fn line(shape: Shape, ins: &Instr, pass: usize, sweep: u32, gap: u32) -> String {
+    let c = &ins.c;
+    let lanes = shape.lanes;
+    let mut head: u32 = gap << 24
+        | (c.kind as u32) << 21
+        | (c.size as u32) << 16
+        | u32::from(c.sext) << 15
+        | (c.half as u32) << 13
+        | u32::from(c.data_hi) << 12
+        | u32::from(c.two) << 11
+        | (c.aop as u32) << 7
+        | sweep << 5;
+    head &= !0x1f;
+    // Bits, most significant first.
+    let mut bits: Vec<bool> = Vec::new();
+    let mut push = |v: u64, w: usize| {
+        for i in (0..w).rev() {
+            bits.push(v >> i & 1 == 1);
+        }
+    };
+    push(u64::from(head), 32);
+    let ls: Vec<usize> = (pass * lanes..(pass + 1) * lanes).rev().collect();
+    let m = (ins.mask >> (pass * lanes)) as u64 & ((1u64 << lanes) - 1);
+    push(m, lanes);
+    for &l in &ls {
+        push(u64::from(ins.addrs(l).0), 32);
+    }
+    for &l in &ls {
+        push(u64::from(ins.addrs(l).1), 32);
+    }
+    for &l in &ls {
+        for k in (0..4).rev() {
+            push(u64::from(ins.data0[l][k]), 32);
+        }
+    }
+    for &l in &ls {
+        for k in (0..2).rev() {
+            push(u64::from(ins.data1[l][k]), 32);
+        }
+    }
+    while !bits.len().is_multiple_of(4) {
+        bits.insert(0, false);
+    }
+    let mut s = String::with_capacity(bits.len() / 4 + 1);
+    for nib in bits.chunks(4) {
+        let v = nib.iter().fold(0u32, |a, &b| a << 1 | u32::from(b));
+        s.push(char::from_digit(v, 16).unwrap());
+    }
+    s
+}
+
+/// Random LDS contents: random dwords, a quarter small (0..8) or at the edges of the
+/// signed and unsigned ranges.
+fn contents(bytes: u32, rng: &mut Rng) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes as usize);
+    for _ in 0..bytes / 4 {
+        let v = match rng.below(8) {
+            0 => rng.below(8),
+            1 => [0, u32::MAX, 0x8000_0000, 0x7fff_ffff][rng.below(4) as usize],
+            _ => rng.next() as u32,
+        };
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out
+}
+
+/// A lane address of `size` bytes by one of the address patterns, for lane `l`.
+struct Pattern {
+    kind: u32,
+    base: u32,
+    unaligned: bool,
+}
+
+impl Pattern {
+    fn new(shape: Shape, size: u32, rng: &mut Rng) -> Pattern {
+        let kind = rng.below(8);
+        let span = shape.bytes - size.min(shape.bytes);
+        let base = match kind {
+            4 => shape.bytes.saturating_sub(size + 8) + rng.below(16),
+            _ => rng.below(u64::from(span) + 1),
+        };
+        Pattern {
+            kind,
+            base,
+            unaligned: rng.below(3) == 0,
+        }
+    }
+
+    fn addr(&self, shape: Shape, size: u32, l: usize, rng: &mut Rng) -> u32 {
+        let align = |a: u32| {
+            if self.unaligned {
+                a
+            } else {
+                a & !(size.next_power_of_two().min(8) - 1)
+            }
+        };
+        let l = l as u32;
+        let span = shape.bytes - size.min(shape.bytes);
+        let a = match self.kind {
+            // Anywhere in range.
+            0 => rng.below(u64::from(span) + 1),
+            // Lanes side by side.
+            1 => self.base.wrapping_add(l * size),
+            // All on one dword (or its neighbour bytes).
+            2 => (self.base & !3) + if self.unaligned { rng.below(4) } else { 0 },
+            // All on one bank.
+            3 => self.base.wrapping_add(l * 4 * shape.banks) % shape.bytes,
+            // Around the end: straddling, past it, far out (wrapping).
+            4 => match rng.below(4) {
+                0 => u32::MAX - rng.below(20),
+                1 => shape.bytes + rng.below(64),
+                _ => self.base + rng.below(16),
+            },
+            // A small window: lanes overlap.
+            5 => (self.base & !63) + rng.below(48),
+            // A few dwords.
+            6 => (self.base & !15) + 4 * rng.below(4),
+            _ => rng.next() as u32,
+        };
+        align(a)
+    }
+}
+
+/// The LDS dword (little-endian, 0 out of range) at byte `a`, for data near the memory's.
+fn peek(lds: &[u8], a: u32) -> u32 {
+    let mut b = [0u8; 4];
+    for (i, x) in b.iter_mut().enumerate() {
+        *x = lds
+            .get(a.wrapping_add(i as u32) as usize)
+            .copied()
+            .unwrap_or(0);
+    }
+    u32::from_le_bytes(b)
+}
+
+fn random_instr(
+    shape: Shape,
+    rows: &[(&'static OpInfo, DsCtrl)],
+    lds: &[u8],
+    rng: &mut Rng,
+) -> Instr {
+    let (op, c) = rows[rng.below(rows.len() as u64) as usize];
+    let size = c.size as u32;
+    let mask = match rng.below(8) {
+        0..=2 => u32::MAX,
+        3 => 1 << rng.below(32),
+        4 => 0,
+        5 => rng.next() as u32 & rng.next() as u32,
+        _ => rng.next() as u32,
+    };
+    let pat = Pattern::new(shape, size, rng);
+    let mut off = (0u8, 0u8);
+    if c.two {
+        let pick = |r: &mut Rng| match r.below(4) {
+            0 => r.below(256) as u8,
+            _ => r.below(6) as u8,
+        };
+        off = (pick(rng), pick(rng));
+        if rng.below(6) == 0 {
+            off.1 = off.0;
+        }
+    } else if rng.below(2) == 0 {
+        off = (
+            rng.next() as u8,
+            if rng.below(3) == 0 {
+                rng.next() as u8
+            } else {
+                0
+            },
+        );
+    }
+    let o16 = u32::from(off.1) << 8 | u32::from(off.0);
+    let mut ins = Instr {
+        op,
+        c,
+        mask,
+        addr: [0; WAVE],
+        off,
+        data0: [[0; 4]; WAVE],
+        data1: [[0; 2]; WAVE],
+        vdst: [[0; 4]; WAVE],
+    };
+    for l in 0..WAVE {
+        let t = pat.addr(shape, size, l, rng);
+        ins.addr[l] = if c.two { t } else { t.wrapping_sub(o16) };
+        for k in 0..4 {
+            ins.data0[l][k] = rng.next() as u32;
+            ins.vdst[l][k] = rng.next() as u32;
+        }
+        for k in 0..2 {
+            ins.data1[l][k] = rng.next() as u32;
+        }
+        if c.kind == DS_ATOMIC {
+            // Data near the memory's, compare values equal to it.
+            let (a, _) = ins.addrs(l);
+            let m = [peek(lds, a), peek(lds, a.wrapping_add(4))];
+            match rng.below(4) {
+                0 => {
+                    ins.data0[l][0] = m[0].wrapping_add(rng.below(3)).wrapping_sub(1);
+                    ins.data0[l][1] = m[1];
+                }
+                1 => ins.data0[l][0] = rng.below(8),
+                _ => {}
+            }
+            if rng.below(2) == 0 {
+                ins.data1[l] = m;
+            }
+        }
+    }
+    ins
+}
+
+/// A whole-LDS sweep of `ds_store_b128` (`load`: `ds_load_b128`) lines, 512 bytes an
+/// instruction.
+fn sweep(rows: &[(&'static OpInfo, DsCtrl)], bytes: u32, load: bool, lds: &[u8]) -> Vec<Instr> {
+    let name = if load {
+        "ds_load_b128"
+    } else {
+        "ds_store_b128"
+    };
+    let (op, c) = *rows.iter().find(|(o, _)| o.name == name).unwrap();
+    (0..bytes / 512)
+        .map(|i| {
+            let mut ins = Instr {
+                op,
+                c,
+                mask: u32::MAX,
+                addr: [0; WAVE],
+                off: (0, 0),
+                data0: [[0; 4]; WAVE],
+                data1: [[0; 2]; WAVE],
+                vdst: [[0; 4]; WAVE],
+            };
+            for l in 0..WAVE {
+                let a = i * 512 + 16 * l as u32;
+                ins.addr[l] = a;
+                for k in 0..4 {
+                    ins.data0[l][k] = peek(lds, a + 4 * k as u32);
+                }
+            }
+            ins
+        })
+        .collect()
+}
+
+/// The model's VDST of every lane after `ins`, with the LDS updated.
+fn run_model(
+    ins: &Instr,
+    lds: &mut [u8],
+    programs: &mut HashMap<String, Vec<u32>>,
+) -> [[u32; 4]; WAVE] {
+    let text = ins.text();
+    let words = programs
+        .entry(text.clone())
+        .or_insert_with(|| {
+            cu32_isa::asm::assemble(&format!("{text}\ns_endpgm\n"), "t.s")
+                .unwrap_or_else(|e| panic!("{text}: {e:?}"))
+                .words
+        })
+        .clone();
+    let mut m = Machine::new(words);
+    {
+        let w = m.wave_mut();
+        w.sgpr[usize::from(cu32_isa::operand::EXEC_LO)] = ins.mask;
+        for l in 0..WAVE {
+            w.vgpr[0][l] = ins.addr[l];
+            for k in 0..4 {
+                w.vgpr[2 + k][l] = ins.data0[l][k];
+                w.vgpr[10 + k][l] = ins.vdst[l][k];
+            }
+            for k in 0..2 {
+                w.vgpr[6 + k][l] = ins.data1[l][k];
+            }
+        }
+    }
+    m.step_in(&mut Memory::new(), lds)
+        .unwrap_or_else(|e| panic!("{text}: model: {e}"));
+    let w = m.wave();
+    let mut out = [[0; 4]; WAVE];
+    for (l, o) in out.iter_mut().enumerate() {
+        for (k, d) in o.iter_mut().enumerate() {
+            *d = w.vgpr[10 + k][l];
+        }
+    }
+    out
+}
+
+/// The passes of `ins` (run on the model) with their expected results.
+/// `timed`: the first pass after that many idle cycles, the others back to back.
+fn passes(
+    shape: Shape,
+    ins: &Instr,
+    vdst: &[[u32; 4]; WAVE],
+    rng: &mut Rng,
+    timed: Option<u32>,
+) -> Vec<Pass> {
+    let np = WAVE / shape.lanes;
+    let c = &ins.c;
+    let what = ins.text();
+    // A 2addr store: every lane's element 0 before any element 1 (one pass: maybe both).
+    let sweeps: Vec<u32> = if c.kind == DS_STORE && c.two {
+        if np == 1 && rng.below(2) == 0 {
+            vec![3]
+        } else {
+            vec![1, 2]
+        }
+    } else {
+        vec![0]
+    };
+    let mut out = Vec::new();
+    for &sw in &sweeps {
+        for p in 0..np {
+            let gap = match (timed, rng.below(10)) {
+                (Some(g), _) if p == 0 => g,
+                (Some(_), _) => 0,
+                (None, 0) => 1 + rng.below(4),
+                (None, 1) => 20,
+                _ => 0,
+            };
+            let mask = (ins.mask >> (p * shape.lanes)) as u64 & ((1u64 << shape.lanes) - 1);
+            let mut expect = Vec::new();
+            for i in 0..shape.lanes {
+                let l = p * shape.lanes + i;
+                let mut e = Vec::new();
+                if ins.mask >> l & 1 == 1 {
+                    let m = match c.half {
+                        DS_LO16 => 0xffff,
+                        DS_HI16 => 0xffff_0000,
+                        _ => u32::MAX,
+                    };
+                    for (k, &v) in vdst[l].iter().enumerate().take(c.ndst as usize) {
+                        e.push((k, m, v));
+                    }
+                }
+                expect.push(e);
+            }
+            out.push(Pass {
+                line: line(shape, ins, p, sw, gap),
+                mask: mask as u32,
+                expect,
+                what: what.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// The whole test: the LDS filled by stores, `n` random instructions, the LDS read back
+/// whole. Returns the passes, how many random instructions of each row ran, and the
+/// first pass of a timed `ds_load_b32` (aligned, all lanes, after an idle pipeline, its
+/// passes back to back).
+pub fn build(
+    shape: Shape,
+    n: usize,
+    seed: u64,
+) -> (Vec<Pass>, HashMap<&'static str, usize>, usize) {
+    let rows = rows();
+    let mut rng = Rng(seed);
+    let mut programs = HashMap::new();
+    let mut lds = vec![0u8; shape.bytes as usize];
+    let init = contents(shape.bytes, &mut rng);
+    let mut out = Vec::new();
+    let mut count = HashMap::new();
+    for ins in sweep(&rows, shape.bytes, false, &init) {
+        let vdst = run_model(&ins, &mut lds, &mut programs);
+        out.extend(passes(shape, &ins, &vdst, &mut rng, None));
+    }
+    assert_eq!(lds, init);
+    let timing = out.len();
+    {
+        let (op, c) = *rows.iter().find(|(o, _)| o.name == "ds_load_b32").unwrap();
+        let mut ins = sweep(&rows, shape.bytes, true, &lds).remove(0);
+        (ins.op, ins.c) = (op, c);
+        let vdst = run_model(&ins, &mut lds, &mut programs);
+        out.extend(passes(shape, &ins, &vdst, &mut rng, Some(30)));
+    }
+    for _ in 0..n {
+        let ins = random_instr(shape, &rows, &lds, &mut rng);
+        *count.entry(ins.op.name.as_str()).or_insert(0) += 1;
+        let vdst = run_model(&ins, &mut lds, &mut programs);
+        out.extend(passes(shape, &ins, &vdst, &mut rng, None));
+    }
+    for ins in sweep(&rows, shape.bytes, true, &lds) {
+        let vdst = run_model(&ins, &mut lds, &mut programs);
+        out.extend(passes(shape, &ins, &vdst, &mut rng, None));
+    }
+    (out, count, timing)
+}
