@@ -53,7 +53,7 @@ pub fn implements(op: &OpInfo, config: &Config) -> bool {
     let in_tables = match op.format {
         Format::Ds => vector::ds_control(op).is_some(),
         Format::Global | Format::Flat => vector::vmem_control(op).is_some(),
-        Format::Mubuf => vector::CACHE_INVALIDATES.contains(&op.name.as_str()),
+        Format::Mubuf => vector::CACHE_INVALIDATES.contains(&op.mn),
         Format::VopdX | Format::VopdY => vector::dual_control(op).is_some(),
         f if f.is_valu() => vector::vector_control(op).is_some(),
         Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp | Format::Smem => {

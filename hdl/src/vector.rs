@@ -8,6 +8,7 @@
 //! hand.
 
 use crate::valu_control::{is_cmpx, lane_op, lane_op_of, LaneOp};
+use cu32_isa::table::Modifier;
 use cu32_isa::{Accept, ArgKind, Format, Mn, OpInfo};
 use rust_hdl::prelude::*;
 use serde::Serialize;
@@ -303,25 +304,186 @@ pub const DS_PERMUTE: u64 = 6;
 pub const DS_BPERMUTE: u64 = 7;
 
 /// The integer atomic operations of [`DsCtrl::aop`], in code order: the golden model's
-/// names (`sim/src/model/vmem.rs` `atomic`), `min`/`max` split by signedness.
-pub const DS_ATOMIC_OPS: [&str; 16] = [
-    "add",
-    "sub",
-    "rsub",
-    "inc",
-    "dec",
-    "min_i",
-    "max_i",
-    "min_u",
-    "max_u",
-    "and",
-    "or",
-    "xor",
-    "mskor",
-    "storexchg",
-    "cmpstore",
-    "wrap",
+/// names (`sim/src/model/vmem.rs` `atomic`), `min`/`max` split by signedness, each with the
+/// DS and GLOBAL rows that run it. GLOBAL `swap` is `storexchg` and `cmpswap` is
+/// `cmpstore`; `ds_append` / `ds_consume` count with `add` / `sub`. Not executed: the
+/// floating-point atomics, `csub` and the DS conditional exchange.
+pub const DS_ATOMIC_OPS: [(&str, &[Mn]); 16] = [
+    (
+        "add",
+        &[
+            Mn::ds_add_u32,
+            Mn::ds_add_rtn_u32,
+            Mn::ds_add_u64,
+            Mn::ds_add_rtn_u64,
+            Mn::ds_append,
+            Mn::global_atomic_add_u32,
+            Mn::global_atomic_add_u64,
+        ],
+    ),
+    (
+        "sub",
+        &[
+            Mn::ds_sub_u32,
+            Mn::ds_sub_rtn_u32,
+            Mn::ds_sub_u64,
+            Mn::ds_sub_rtn_u64,
+            Mn::ds_consume,
+            Mn::global_atomic_sub_u32,
+            Mn::global_atomic_sub_u64,
+        ],
+    ),
+    (
+        "rsub",
+        &[
+            Mn::ds_rsub_u32,
+            Mn::ds_rsub_rtn_u32,
+            Mn::ds_rsub_u64,
+            Mn::ds_rsub_rtn_u64,
+        ],
+    ),
+    (
+        "inc",
+        &[
+            Mn::ds_inc_u32,
+            Mn::ds_inc_rtn_u32,
+            Mn::ds_inc_u64,
+            Mn::ds_inc_rtn_u64,
+            Mn::global_atomic_inc_u32,
+            Mn::global_atomic_inc_u64,
+        ],
+    ),
+    (
+        "dec",
+        &[
+            Mn::ds_dec_u32,
+            Mn::ds_dec_rtn_u32,
+            Mn::ds_dec_u64,
+            Mn::ds_dec_rtn_u64,
+            Mn::global_atomic_dec_u32,
+            Mn::global_atomic_dec_u64,
+        ],
+    ),
+    (
+        "min_i",
+        &[
+            Mn::ds_min_i32,
+            Mn::ds_min_rtn_i32,
+            Mn::ds_min_i64,
+            Mn::ds_min_rtn_i64,
+            Mn::global_atomic_min_i32,
+            Mn::global_atomic_min_i64,
+        ],
+    ),
+    (
+        "max_i",
+        &[
+            Mn::ds_max_i32,
+            Mn::ds_max_rtn_i32,
+            Mn::ds_max_i64,
+            Mn::ds_max_rtn_i64,
+            Mn::global_atomic_max_i32,
+            Mn::global_atomic_max_i64,
+        ],
+    ),
+    (
+        "min_u",
+        &[
+            Mn::ds_min_u32,
+            Mn::ds_min_rtn_u32,
+            Mn::ds_min_u64,
+            Mn::ds_min_rtn_u64,
+            Mn::global_atomic_min_u32,
+            Mn::global_atomic_min_u64,
+        ],
+    ),
+    (
+        "max_u",
+        &[
+            Mn::ds_max_u32,
+            Mn::ds_max_rtn_u32,
+            Mn::ds_max_u64,
+            Mn::ds_max_rtn_u64,
+            Mn::global_atomic_max_u32,
+            Mn::global_atomic_max_u64,
+        ],
+    ),
+    (
+        "and",
+        &[
+            Mn::ds_and_b32,
+            Mn::ds_and_rtn_b32,
+            Mn::ds_and_b64,
+            Mn::ds_and_rtn_b64,
+            Mn::global_atomic_and_b32,
+            Mn::global_atomic_and_b64,
+        ],
+    ),
+    (
+        "or",
+        &[
+            Mn::ds_or_b32,
+            Mn::ds_or_rtn_b32,
+            Mn::ds_or_b64,
+            Mn::ds_or_rtn_b64,
+            Mn::global_atomic_or_b32,
+            Mn::global_atomic_or_b64,
+        ],
+    ),
+    (
+        "xor",
+        &[
+            Mn::ds_xor_b32,
+            Mn::ds_xor_rtn_b32,
+            Mn::ds_xor_b64,
+            Mn::ds_xor_rtn_b64,
+            Mn::global_atomic_xor_b32,
+            Mn::global_atomic_xor_b64,
+        ],
+    ),
+    (
+        "mskor",
+        &[
+            Mn::ds_mskor_b32,
+            Mn::ds_mskor_rtn_b32,
+            Mn::ds_mskor_b64,
+            Mn::ds_mskor_rtn_b64,
+        ],
+    ),
+    (
+        "storexchg",
+        &[
+            Mn::ds_storexchg_rtn_b32,
+            Mn::ds_storexchg_2addr_rtn_b32,
+            Mn::ds_storexchg_2addr_stride64_rtn_b32,
+            Mn::ds_storexchg_rtn_b64,
+            Mn::ds_storexchg_2addr_rtn_b64,
+            Mn::ds_storexchg_2addr_stride64_rtn_b64,
+            Mn::global_atomic_swap_b32,
+            Mn::global_atomic_swap_b64,
+        ],
+    ),
+    (
+        "cmpstore",
+        &[
+            Mn::ds_cmpstore_b32,
+            Mn::ds_cmpstore_rtn_b32,
+            Mn::ds_cmpstore_b64,
+            Mn::ds_cmpstore_rtn_b64,
+            Mn::global_atomic_cmpswap_b32,
+            Mn::global_atomic_cmpswap_b64,
+        ],
+    ),
+    ("wrap", &[Mn::ds_wrap_rtn_b32]),
 ];
+
+/// The code of an integer atomic (its index in [`DS_ATOMIC_OPS`]), or `None`.
+fn atomic_op(mn: Mn) -> Option<u64> {
+    let code = DS_ATOMIC_OPS
+        .iter()
+        .position(|(_, rows)| rows.contains(&mn))?;
+    Some(code as u64)
+}
 
 /// Where a DS load puts its value: whole dwords, or the low / high half of the VGPR.
 pub const DS_FULL: u64 = 0;
@@ -329,10 +491,11 @@ pub const DS_LO16: u64 = 1;
 pub const DS_HI16: u64 = 2;
 
 /// The vector unit's control of one DS row: what `templates/valu.v.tera` needs to run it
-/// through the LDS (`templates/lds.v.tera`), derived from the row's operands (widths of
-/// VDST and DATA0) and its mnemonic's suffix, as the golden model (`sim/src/model/lds.rs`)
-/// reads them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// through the LDS (`templates/lds.v.tera`), as the golden model (`sim/src/model/lds.rs`)
+/// runs it: read from the row's operands (widths of VDST and DATA0, DATA1, ADDR, the
+/// `offset1` of the `2addr` forms) and, where they do not tell, from explicit lists of
+/// mnemonics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DsCtrl {
     pub kind: u64,
     /// Bytes per element (per address): 1, 2, 4, 8, 12, 16.
@@ -360,212 +523,202 @@ pub struct DsCtrl {
     pub app: bool,
 }
 
+/// The DS and GLOBAL loads and stores narrower than a dword: bytes per element, whether
+/// the load sign-extends, and which half of the VGPR the load writes or the store takes
+/// its bytes from (`DS_FULL`: a load writes the whole extended dword, a store takes the
+/// low bytes). The other loads and stores move whole VGPRs.
+const NARROW: [(Mn, u64, bool, u64); 28] = [
+    (Mn::ds_load_u8, 1, false, DS_FULL),
+    (Mn::ds_load_i8, 1, true, DS_FULL),
+    (Mn::ds_load_u16, 2, false, DS_FULL),
+    (Mn::ds_load_i16, 2, true, DS_FULL),
+    (Mn::ds_load_u8_d16, 1, false, DS_LO16),
+    (Mn::ds_load_u8_d16_hi, 1, false, DS_HI16),
+    (Mn::ds_load_i8_d16, 1, true, DS_LO16),
+    (Mn::ds_load_i8_d16_hi, 1, true, DS_HI16),
+    (Mn::ds_load_u16_d16, 2, false, DS_LO16),
+    (Mn::ds_load_u16_d16_hi, 2, false, DS_HI16),
+    (Mn::ds_store_b8, 1, false, DS_FULL),
+    (Mn::ds_store_b16, 2, false, DS_FULL),
+    (Mn::ds_store_b8_d16_hi, 1, false, DS_HI16),
+    (Mn::ds_store_b16_d16_hi, 2, false, DS_HI16),
+    (Mn::global_load_u8, 1, false, DS_FULL),
+    (Mn::global_load_i8, 1, true, DS_FULL),
+    (Mn::global_load_u16, 2, false, DS_FULL),
+    (Mn::global_load_i16, 2, true, DS_FULL),
+    (Mn::global_load_d16_u8, 1, false, DS_LO16),
+    (Mn::global_load_d16_i8, 1, true, DS_LO16),
+    (Mn::global_load_d16_b16, 2, false, DS_LO16),
+    (Mn::global_load_d16_hi_u8, 1, false, DS_HI16),
+    (Mn::global_load_d16_hi_i8, 1, true, DS_HI16),
+    (Mn::global_load_d16_hi_b16, 2, false, DS_HI16),
+    (Mn::global_store_b8, 1, false, DS_FULL),
+    (Mn::global_store_b16, 2, false, DS_FULL),
+    (Mn::global_store_d16_hi_b8, 1, false, DS_HI16),
+    (Mn::global_store_d16_hi_b16, 2, false, DS_HI16),
+];
+
+/// Sets the element size, sign extension and half of a load or store (`c.kind`) whose
+/// elements are `bits` wide unless [`NARROW`] lists it.
+fn set_access(c: &mut DsCtrl, mn: Mn, bits: u64) {
+    let (size, sext, half) = NARROW
+        .iter()
+        .find(|row| row.0 == mn)
+        .map_or((bits / 8, false, DS_FULL), |&(_, size, sext, half)| {
+            (size, sext, half)
+        });
+    c.size = size;
+    c.sext = sext;
+    if c.kind == DS_LOAD {
+        c.half = half;
+    } else {
+        c.data_hi = half == DS_HI16;
+    }
+}
+
+/// The width in bits of the row's operand of kind `k` (0 without one).
+fn arg_bits(op: &OpInfo, k: ArgKind) -> u64 {
+    op.arg(k).map_or(0, |a| u64::from(a.width()))
+}
+
 /// The DS control of a row, or `None` when the vector unit does not execute it (floating
-/// point, the GWS / GS / ordered-count /
-/// BVH / conditional-exchange rows: the decoder makes them illegal, as it does GDS).
+/// point, the GWS / GS / ordered-count / BVH / conditional-exchange rows: the decoder
+/// makes them illegal, as it does GDS).
 pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
     if op.format != Format::Ds {
         return None;
     }
-    let width = |k: ArgKind| {
-        op.args
-            .iter()
-            .find(|a| a.kind == k)
-            .map_or(0, |a| u64::from(a.width()))
-    };
-    let (vdst, data) = (width(ArgKind::Vdst), width(ArgKind::Data0));
+    let (vdst, data) = (arg_bits(op, ArgKind::Vdst), arg_bits(op, ArgKind::Data0));
     let mut c = DsCtrl {
-        kind: DS_NONE,
-        size: 0,
-        sext: false,
-        half: DS_FULL,
-        data_hi: false,
-        two: false,
-        stride64: false,
+        // The `2addr` loads, stores and exchanges (an exchange reads both elements of the
+        // lane, then writes both).
+        two: op.has_mod(Modifier::Offset1),
+        stride64: matches!(
+            op.mn,
+            Mn::ds_load_2addr_stride64_b32
+                | Mn::ds_load_2addr_stride64_b64
+                | Mn::ds_store_2addr_stride64_b32
+                | Mn::ds_store_2addr_stride64_b64
+                | Mn::ds_storexchg_2addr_stride64_rtn_b32
+                | Mn::ds_storexchg_2addr_stride64_rtn_b64
+        ),
         ndst: vdst / 32,
         ndata: data / 32,
-        aop: 0,
-        data1: op.args.iter().any(|a| a.kind == ArgKind::Data1),
-        tid: false,
-        app: false,
+        ..DsCtrl::default()
     };
-    let name = op.name.strip_prefix("ds_")?;
-    if name == "nop" {
-        c.kind = DS_NOP;
-        c.ndst = 0;
-        return Some(c);
-    }
-    if let "append" | "consume" = name {
-        c.kind = DS_ATOMIC;
-        c.app = true;
-        c.size = 4;
-        c.aop = u64::from(name == "consume");
-        return Some(c);
-    }
-    let mv = match name {
-        "swizzle_b32" => DS_SWIZZLE,
-        "permute_b32" => DS_PERMUTE,
-        "bpermute_b32" => DS_BPERMUTE,
-        _ => DS_NONE,
+    c.kind = match op.mn {
+        Mn::ds_nop => DS_NOP,
+        Mn::ds_swizzle_b32 => DS_SWIZZLE,
+        Mn::ds_permute_b32 => DS_PERMUTE,
+        Mn::ds_bpermute_b32 => DS_BPERMUTE,
+        Mn::ds_load_b32
+        | Mn::ds_load_b64
+        | Mn::ds_load_b96
+        | Mn::ds_load_b128
+        | Mn::ds_load_2addr_b32
+        | Mn::ds_load_2addr_stride64_b32
+        | Mn::ds_load_2addr_b64
+        | Mn::ds_load_2addr_stride64_b64
+        | Mn::ds_load_u8
+        | Mn::ds_load_i8
+        | Mn::ds_load_u16
+        | Mn::ds_load_i16
+        | Mn::ds_load_u8_d16
+        | Mn::ds_load_u8_d16_hi
+        | Mn::ds_load_i8_d16
+        | Mn::ds_load_i8_d16_hi
+        | Mn::ds_load_u16_d16
+        | Mn::ds_load_u16_d16_hi
+        | Mn::ds_load_addtid_b32 => DS_LOAD,
+        Mn::ds_store_b8
+        | Mn::ds_store_b16
+        | Mn::ds_store_b32
+        | Mn::ds_store_b64
+        | Mn::ds_store_b96
+        | Mn::ds_store_b128
+        | Mn::ds_store_2addr_b32
+        | Mn::ds_store_2addr_stride64_b32
+        | Mn::ds_store_2addr_b64
+        | Mn::ds_store_2addr_stride64_b64
+        | Mn::ds_store_b8_d16_hi
+        | Mn::ds_store_b16_d16_hi
+        | Mn::ds_store_addtid_b32 => DS_STORE,
+        _ => DS_ATOMIC,
     };
-    if mv != DS_NONE {
-        c.kind = mv;
-        c.size = 4;
-        return Some(c);
-    }
-    let (kind, rest) = if let Some(r) = name.strip_prefix("load_") {
-        (DS_LOAD, r)
-    } else if let Some(r) = name.strip_prefix("store_") {
-        (DS_STORE, r)
-    } else {
-        return atomic_control(name, c);
-    };
-    c.data1 = false;
-    c.kind = kind;
-    if rest == "addtid_b32" {
-        c.tid = true;
-        c.size = 4;
-        return Some(c);
-    }
-    let rest = if let Some(r) = rest.strip_prefix("2addr_") {
-        c.two = true;
-        r.strip_prefix("stride64_").map_or(r, |r| {
-            c.stride64 = true;
-            r
-        })
-    } else {
-        rest
-    };
-    let (ty, hi) = match rest.strip_suffix("_d16_hi") {
-        Some(t) => (t, true),
-        None => (rest, false),
-    };
-    let (ty, lo) = match ty.strip_suffix("_d16") {
-        Some(t) => (t, true),
-        None => (ty, false),
-    };
-    c.sext = ty.starts_with('i');
-    let bits: u64 = ty[1..].parse().ok()?;
-    if !matches!(ty.as_bytes().first(), Some(b'b' | b'u' | b'i')) {
-        return None;
-    }
-    c.size = bits / 8;
-    match kind {
-        DS_LOAD if hi => c.half = DS_HI16,
-        DS_LOAD if lo => c.half = DS_LO16,
-        DS_STORE => c.data_hi = hi,
-        _ => {}
-    }
-    if c.two && c.ndst != 0 && c.ndst * 32 != 2 * bits {
-        return None;
+    match c.kind {
+        DS_NOP => {}
+        DS_SWIZZLE | DS_PERMUTE | DS_BPERMUTE => c.size = 4,
+        DS_LOAD | DS_STORE => {
+            // VDST holds both elements of a `2addr` load, DATA0 one element of a store.
+            let bits = match c.kind {
+                DS_LOAD if c.two => vdst / 2,
+                DS_LOAD => vdst,
+                _ => data,
+            };
+            set_access(&mut c, op.mn, bits);
+            c.tid = op.arg(ArgKind::Addr).is_none();
+        }
+        _ => {
+            c.aop = atomic_op(op.mn)?;
+            c.app = matches!(op.mn, Mn::ds_append | Mn::ds_consume);
+            c.size = if c.app { 4 } else { data / 8 };
+            c.data1 = op.arg(ArgKind::Data1).is_some();
+        }
     }
     Some(c)
 }
 
 /// The vector unit's control of one GLOBAL row (executed by the DS sequence of
 /// `templates/valu.v.tera` through the vector memory bus master instead of the LDS), or
-/// `None` when it does not execute the row. Executed: the plain loads and stores
-/// (`global_load_{u8,i8,u16,i16,b32,b64,b96,b128}`, the d16 / d16_hi loads,
-/// `global_store_{b8,b16,b32,b64,b96,b128}` and the d16_hi stores), whose widths and sign
-/// extension the golden model (`sim/src/model/vmem.rs` `load_kind` / `store_kind`) reads
-/// from the same suffixes, and the 32- and 64-bit integer atomics
-/// ([`global_atomic_control`]); not the addtid or LDS-DMA rows, nor SCRATCH. A FLAT row
-/// (`flat_*`) gets the control of the GLOBAL row of the same name: the golden model treats
-/// a FLAT address as global, and the two formats share opcodes, so the decoder serves
-/// FLAT from the GLOBAL rows (checked by a test).
+/// `None` when it does not execute the row. Executed: the plain loads (VDST) and stores
+/// (VDATA) with a VADDR operand, `NARROW` or whole VGPRs as the golden model
+/// (`sim/src/model/vmem.rs` `load_kind` / `store_kind`) runs them, and the 32- and 64-bit
+/// integer atomics of [`DS_ATOMIC_OPS`] (the `rtn` rows: VDST is written only under GLC,
+/// the decoder clears `ndst` without it; `cmpswap` has the compare value in the VGPRs
+/// after DATA); not the addtid or LDS-DMA rows, nor SCRATCH. A FLAT row gets the control
+/// of the GLOBAL row of the same opcode: the golden model treats a FLAT address as
+/// global, and the two formats share opcodes and names, so the decoder serves FLAT from
+/// the GLOBAL rows (checked by a test).
 pub fn vmem_control(op: &OpInfo) -> Option<DsCtrl> {
-    let name = match op.format {
-        Format::Global => op.name.strip_prefix("global_")?,
-        Format::Flat => op.name.strip_prefix("flat_")?,
-        _ => return None,
-    };
-    if let Some(a) = name.strip_prefix("atomic_") {
-        return global_atomic_control(a, op);
+    if op.format == Format::Flat {
+        return vmem_control(cu32_isa::tables().lookup(Format::Global, op.opcode)?);
     }
-    let (kind, ty) = if let Some(t) = name.strip_prefix("load_") {
-        (DS_LOAD, t)
-    } else {
-        (DS_STORE, name.strip_prefix("store_")?)
-    };
-    let (ty, half, data_hi) = if let Some(t) = ty.strip_prefix("d16_hi_") {
-        (t, DS_HI16, true)
-    } else if let Some(t) = ty.strip_prefix("d16_") {
-        (t, DS_LO16, false)
-    } else {
-        (ty, DS_FULL, false)
-    };
-    let sign = *ty.as_bytes().first()?;
-    let bits: u64 = ty.get(1..)?.parse().ok()?;
-    let plain = match (kind, half) {
-        (DS_LOAD, DS_FULL) => matches!(
-            (sign, bits),
-            (b'u' | b'i', 8 | 16) | (b'b', 32 | 64 | 96 | 128)
-        ),
-        (DS_LOAD, _) => matches!((sign, bits), (b'u' | b'i', 8) | (b'b', 16)),
-        (_, DS_FULL) => sign == b'b' && matches!(bits, 8 | 16 | 32 | 64 | 96 | 128),
-        _ => data_hi && sign == b'b' && matches!(bits, 8 | 16),
-    };
-    if !plain {
+    // The addtid rows have no VADDR.
+    if op.format != Format::Global || op.arg(ArgKind::Vaddr).is_none() {
         return None;
     }
-    let dwords = bits.div_ceil(32);
-    Some(DsCtrl {
+    let (vdst, vdata) = (arg_bits(op, ArgKind::Vdst), arg_bits(op, ArgKind::Vdata));
+    if op.has_mod(Modifier::Rtn) {
+        // VDST is one element; `cmpswap`'s VDATA is two (data, compare value).
+        return Some(DsCtrl {
+            kind: DS_ATOMIC,
+            size: vdst / 8,
+            ndst: vdst / 32,
+            ndata: vdst / 32,
+            aop: atomic_op(op.mn)?,
+            data1: vdata > vdst,
+            ..DsCtrl::default()
+        });
+    }
+    let (kind, bits) = match (vdst, vdata) {
+        // The LDS-DMA loads write no VGPR.
+        (0, 0) => return None,
+        (0, _) => (DS_STORE, vdata),
+        _ => (DS_LOAD, vdst),
+    };
+    let mut c = DsCtrl {
         kind,
-        size: bits / 8,
-        sext: sign == b'i',
-        half: if kind == DS_LOAD { half } else { DS_FULL },
-        data_hi: kind == DS_STORE && data_hi,
-        two: false,
-        stride64: false,
-        ndst: if kind == DS_LOAD { dwords } else { 0 },
-        ndata: if kind == DS_STORE { dwords } else { 0 },
-        aop: 0,
-        data1: false,
-        tid: false,
-        app: false,
-    })
-}
-
-/// A GLOBAL integer atomic (`add_u32`, `cmpswap_b64`, ...): the DS atomic of the same
-/// operation in the golden model's `atomic` (`swap` is `storexchg`, `cmpswap` `cmpstore`
-/// with the compare value in the VGPRs after DATA). VDST is written only under GLC (the
-/// decoder clears `ndst` without it). Not executed: `csub` and the float atomics.
-fn global_atomic_control(name: &str, op: &OpInfo) -> Option<DsCtrl> {
-    let (aop, ty) = name.rsplit_once('_')?;
-    let bits: u64 = match ty {
-        "u32" | "i32" | "b32" => 32,
-        "u64" | "i64" | "b64" => 64,
-        _ => return None,
+        ndst: vdst / 32,
+        ndata: vdata / 32,
+        ..DsCtrl::default()
     };
-    let ds = match aop {
-        "swap" => "storexchg".to_string(),
-        "cmpswap" => "cmpstore".to_string(),
-        "min" | "max" => format!("{aop}_{}", &ty[..1].replace('b', "u")),
-        "add" | "sub" | "and" | "or" | "xor" | "inc" | "dec" => aop.to_string(),
-        _ => return None,
-    };
-    let dwords = bits / 32;
-    let has_vdst = op.args.iter().any(|a| a.kind == ArgKind::Vdst);
-    Some(DsCtrl {
-        kind: DS_ATOMIC,
-        size: bits / 8,
-        sext: false,
-        half: DS_FULL,
-        data_hi: false,
-        two: false,
-        stride64: false,
-        ndst: if has_vdst { dwords } else { 0 },
-        ndata: dwords,
-        aop: DS_ATOMIC_OPS.iter().position(|&o| o == ds)? as u64,
-        data1: aop == "cmpswap",
-        tid: false,
-        app: false,
-    })
+    set_access(&mut c, op.mn, bits);
+    Some(c)
 }
 
 /// The MUBUF cache invalidates (emitted by every work-group fence): executed as the DS
 /// no-op, there being no caches. The only MUBUF rows the vector unit executes.
-pub const CACHE_INVALIDATES: [&str; 2] = ["buffer_gl0_inv", "buffer_gl1_inv"];
+pub const CACHE_INVALIDATES: [Mn; 2] = [Mn::buffer_gl0_inv, Mn::buffer_gl1_inv];
 
 /// Every GLOBAL row the vector unit executes, with its control (FLAT rows decode through
 /// these).
@@ -576,34 +729,6 @@ pub fn vmem_table() -> Vec<(&'static OpInfo, DsCtrl)> {
         .filter(|op| op.format == Format::Global)
         .filter_map(|op| vmem_control(op).map(|c| (op, c)))
         .collect()
-}
-
-/// An integer atomic (`add_rtn_u32`, `cmpstore_b64`, ...): the operation and its width
-/// from the name as the golden model splits it (`storexchg_2addr*`: the two-element
-/// exchange); floating point is not executed.
-fn atomic_control(name: &str, mut c: DsCtrl) -> Option<DsCtrl> {
-    let base = name.replacen("rtn_", "", 1);
-    let (op, ty) = base.rsplit_once('_')?;
-    let bits: u64 = match ty {
-        "u32" | "i32" | "b32" => 32,
-        "u64" | "i64" | "b64" => 64,
-        _ => return None,
-    };
-    let op = match op {
-        "min" | "max" => format!("{op}_{}", &ty[..1].replace('b', "u")),
-        // The two-element exchange: per lane, read both elements, then write both.
-        "storexchg_2addr" | "storexchg_2addr_stride64" => {
-            c.two = true;
-            c.stride64 = op.ends_with("stride64");
-            "storexchg".to_string()
-        }
-        o => o.to_string(),
-    };
-    c.aop = DS_ATOMIC_OPS.iter().position(|&o| o == op)? as u64;
-    c.kind = DS_ATOMIC;
-    c.size = bits / 8;
-    c.ndata = bits / 32;
-    Some(c)
 }
 
 /// One field of the DS control word (shared by the decode template and the vector unit).
@@ -718,6 +843,77 @@ mod tests {
         assert_eq!(vmem_table().len(), 48);
     }
 
+    /// The lists by mnemonic and the operands give the controls the names gave before
+    /// them: `load` / `store`, `2addr` / `stride64`, `addtid`, the element type (`u8`,
+    /// `i16`, `b64`, ... with `d16` / `hi`) and the atomic operation (GLOBAL `swap` and
+    /// `cmpswap` are `storexchg` and `cmpstore`, `min` / `max` take the type's sign).
+    #[test]
+    fn memory_controls_follow_the_names() {
+        let rows: Vec<_> = ds_table().into_iter().chain(vmem_table()).collect();
+        assert_eq!(rows.len(), 101 + 48);
+        for (op, c) in rows {
+            let name = op.name.as_str();
+            let words: Vec<&str> = name.split('_').skip(1).collect();
+            let has = |w: &str| words.contains(&w);
+            let ty = words.iter().copied().rfind(|w| {
+                matches!(w.as_bytes()[0], b'u' | b'i' | b'b') && w[1..].parse::<u64>().is_ok()
+            });
+            let bits: u64 = ty.map_or(0, |t| t[1..].parse().unwrap());
+            let (load, store) = (words[0] == "load", words[0] == "store");
+            let app = matches!(name, "ds_append" | "ds_consume");
+            assert_eq!(c.kind == DS_LOAD, load, "{name}");
+            assert_eq!(c.kind == DS_STORE, store, "{name}");
+            assert_eq!(
+                (c.two, c.stride64),
+                (has("2addr"), has("stride64")),
+                "{name}"
+            );
+            assert_eq!((c.tid, c.app), (has("addtid"), app), "{name}");
+            assert_eq!(c.size, if app { 4 } else { bits / 8 }, "{name}");
+            assert_eq!(
+                c.sext,
+                load && ty.is_some_and(|t| t.starts_with('i')),
+                "{name}"
+            );
+            let half = match (has("d16"), has("hi")) {
+                (true, true) => DS_HI16,
+                (true, false) => DS_LO16,
+                _ => DS_FULL,
+            };
+            assert_eq!(c.half, if load { half } else { DS_FULL }, "{name}");
+            assert_eq!(c.data_hi, store && half == DS_HI16, "{name}");
+            if c.kind != DS_ATOMIC {
+                continue;
+            }
+            let op_words: Vec<&str> = words
+                .iter()
+                .copied()
+                .filter(|w| Some(*w) != ty)
+                .filter(|w| !["atomic", "rtn", "2addr", "stride64"].contains(w))
+                .collect();
+            let aop = match op_words.join("_").as_str() {
+                "append" => "add".to_string(),
+                "consume" => "sub".to_string(),
+                "swap" => "storexchg".to_string(),
+                "cmpswap" => "cmpstore".to_string(),
+                o @ ("min" | "max") => format!(
+                    "{o}_{}",
+                    if ty.unwrap().starts_with('i') {
+                        "i"
+                    } else {
+                        "u"
+                    }
+                ),
+                o => o.to_string(),
+            };
+            assert_eq!(DS_ATOMIC_OPS[c.aop as usize].0, aop, "{name}");
+            let data1 = ["mskor", "cmpstore", "cmpswap", "wrap", "2addr"]
+                .iter()
+                .any(|w| has(w));
+            assert_eq!(c.data1, data1, "{name}");
+        }
+    }
+
     /// The VGPR check against the memory unit's instruction (`meets` in cu32_top) compares
     /// ranges of at most 4 dwords.
     #[test]
@@ -764,13 +960,13 @@ mod tests {
         assert_eq!((c.kind, c.size, c.tid, c.ndst), (DS_LOAD, 4, true, 1));
         let c = ds_control(row(Format::Ds, "ds_consume")).unwrap();
         assert_eq!((c.kind, c.app, c.ndst), (DS_ATOMIC, true, 1));
-        assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "sub");
+        assert_eq!(DS_ATOMIC_OPS[c.aop as usize].0, "sub");
         let c = ds_control(row(Format::Ds, "ds_max_rtn_i64")).unwrap();
         assert_eq!((c.kind, c.size, c.ndst, c.ndata), (DS_ATOMIC, 8, 2, 2));
-        assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "max_i");
+        assert_eq!(DS_ATOMIC_OPS[c.aop as usize].0, "max_i");
         let c = ds_control(row(Format::Ds, "ds_cmpstore_b32")).unwrap();
         assert_eq!((c.ndst, c.data1), (0, true));
-        assert_eq!(DS_ATOMIC_OPS[c.aop as usize], "cmpstore");
+        assert_eq!(DS_ATOMIC_OPS[c.aop as usize].0, "cmpstore");
         assert!(ds_control(row(Format::Ds, "ds_add_f32")).is_none());
         let c = ds_control(row(Format::Ds, "ds_bpermute_b32")).unwrap();
         assert_eq!((c.kind, c.ndst, c.ndata), (DS_BPERMUTE, 1, 1));

@@ -364,7 +364,7 @@ pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
     ctx.insert("ds_nop_hex", &format!("{nop:x}"));
     let invalidates: Vec<Row> = crate::vector::CACHE_INVALIDATES
         .iter()
-        .filter_map(|n| cu32_isa::tables().by_name(n).first().copied())
+        .filter_map(|&mn| cu32_isa::tables().ops().iter().find(|op| op.mn == mn))
         .map(|op| Row {
             fmt: 0,
             opcode: (cu32_isa::Instr::new(op).encode()[0] >> 18) as u16,
