@@ -2279,6 +2279,47 @@ fn synth_ulx3s_fits_without_latches() {
     assert!(report["fmax_mhz"].is_null(), "{report}");
 }
 
+/// hdl/README.md's resource table is the one `scripts/resource_table.py` renders from the
+/// `cu32 synth --json` reports in hdl/figures/, and the script names a file that is not
+/// such a report.
+#[test]
+fn resource_table_is_rendered_from_the_reports() {
+    let mut reports: Vec<PathBuf> = std::fs::read_dir(repo().join("hdl/figures"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    reports.sort();
+    assert!(!reports.is_empty());
+    let script = repo().join("scripts/resource_table.py");
+    let run = |readme: &Path, reports: &[PathBuf]| {
+        std::process::Command::new("python3")
+            .arg(&script)
+            .arg("--check")
+            .arg(readme)
+            .args(reports)
+            .output()
+            .expect("python3 runs")
+    };
+    let out = run(&repo().join("hdl/README.md"), &reports);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{\"lut4\": 1}").unwrap();
+    let out = run(&repo().join("hdl/README.md"), &[bad]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("bad.json: not a `cu32 synth --json` report"),
+        "{err}"
+    );
+}
+
 /// The LUT4 budget of the interleaved core's 8-lane ULX3S build: half the LFE5U-85F's
 /// 83,640 LUT4, leaving room for the FP32 units (hdl/README.md, "LUT4 budget").
 const INTERLEAVED_LUT4_BUDGET: u64 = 83_640 / 2;
