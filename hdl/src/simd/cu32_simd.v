@@ -23,7 +23,7 @@
 //       the Y half's, and each goes on through the lanes with its data. A DPP
 //       instruction's passes go a row of 16 lanes at a time: first its S0 register's
 //       passes of that row are read into a row buffer (gather requests, which go no
-//       further), a walk of 16 cycles moves them as its control says, then the row's
+//       further), a walk of 17 cycles moves them as its control says, then the row's
 //       passes read the other sources as usual
 //   (cu32_vgpr: 3 + batches cycles; data registered)
 //   O   each lane's S0, S1, S2 from the VGPR words or the scalar values (a DPP S0 from
