@@ -445,7 +445,7 @@ fn pick(rng: &mut Rng, pool: &[&'static OpInfo]) -> String {
         for _ in 0..8 {
             let mut text = instruction(rng, op);
             if matches!(op.format, Format::Vop1 | Format::Vop2 | Format::Vopc)
-                && !lane_move(op)
+                && crate::model::dpp_modelled(&op.name)
                 && rng.chance(15)
             {
                 text = dpp_form(rng, &text);
@@ -456,21 +456,6 @@ fn pick(rng: &mut Rng, pool: &[&'static OpInfo]) -> String {
         }
     }
     "s_nop 0".to_string()
-}
-
-/// The VGPR-indexing and lane-swap opcodes, whose DPP forms the golden model refuses.
-fn lane_move(op: &OpInfo) -> bool {
-    use cu32_isa::Mn::*;
-    matches!(
-        op.mn,
-        v_movreld_b32
-            | v_movrels_b32
-            | v_movrelsd_b32
-            | v_movrelsd_2_b32
-            | v_swap_b32
-            | v_swaprel_b32
-            | v_swap_b16
-    )
 }
 
 /// The DPP form of a VOP1, VOP2 or VOPC instruction `text`: its S0 moved across lanes

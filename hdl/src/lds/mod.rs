@@ -30,7 +30,11 @@ mod tests {
         }
         let t0 = Instant::now();
         // (CU32_LDS_SEED varies the draw.)
-        let seed = seed ^ std::env::var("CU32_LDS_SEED").map_or(0, |s| s.parse().unwrap());
+        let seed = seed
+            ^ std::env::var("CU32_LDS_SEED").map_or(0, |s| {
+                s.parse()
+                    .unwrap_or_else(|_| panic!("CU32_LDS_SEED={s}: not a decimal number"))
+            });
         let (passes, count, timed) = build(shape, n, seed);
         let stim: String = passes.iter().map(|p| format!("{}\n", p.line)).collect();
         let params = [

@@ -503,7 +503,7 @@ pub mod workgroup;
 
 pub use lds::ds_unsupported;
 pub use program::Program;
-pub use valu::valu_implemented;
+pub use valu::{dpp_modelled, valu_implemented};
 use wave::per_lane;
 pub use wave::{Lanes, Wave, LANES, SCALAR_REGS, VGPRS};
 

@@ -1239,6 +1239,12 @@ pub fn valu_implemented(name: &str) -> bool {
     !matches!(resolve(name), Kind::NotModelled)
 }
 
+/// Whether the model runs the DPP forms of VALU mnemonic `name`: all but those of the
+/// VGPR-indexing and lane-swap opcodes (`valu_lane_move` refuses DPP).
+pub fn dpp_modelled(name: &str) -> bool {
+    !matches!(resolve(name), Kind::Lane(_))
+}
+
 /// The operands of a (non-VOPD) VALU instruction, from its table row.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Operands {
