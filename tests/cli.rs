@@ -1302,19 +1302,36 @@ fn scalar_programs_cosimulate() {
     assert!(stdout.contains("jump_beyond.s: 3 instructions"), "{stdout}");
 }
 
+/// The LDS programs the interleaved core runs so far (all but the lane moves').
+const INTERLEAVED_LDS: [&str; 7] = [
+    "01_load_store_b32.s",
+    "02_narrow_d16.s",
+    "03_wide_2addr.s",
+    "04_atomics.s",
+    "06_addtid.s",
+    "07_storexchg_2addr.s",
+    "08_append_consume.s",
+];
+
 /// The interleaved core (`configs/interleaved.yaml`, `core: interleaved`, 8 lanes) runs
-/// every scalar and vector program, the far branches,
+/// every scalar and vector program, the LDS programs of its DS rows, the far branches,
 /// the jump out of the memory and the scalar-memory programs exactly as the golden model
 /// does (the error programs stopping at their load on both sides), with 500 random
-/// streams (scalar and VALU instructions, DPP forms and loads included: what it executes so far) at a
-/// one-cycle bus, and the scalar-memory programs again at a slow (50 cycles), stalling
-/// one; at 2 and 32 lanes, the vector programs and 100 streams each.
+/// streams (scalar, VALU and DS instructions, DPP forms and loads included: what it
+/// executes so far) at a one-cycle bus, and the scalar-memory programs again at a slow
+/// (50 cycles), stalling one; at 2 and 32 lanes, the vector and LDS programs and 100
+/// streams each.
 #[test]
 fn interleaved_core_cosimulates_programs() {
     let out = tempfile::tempdir().unwrap();
     let config = repo().join("configs/interleaved.yaml");
     let smem = programs_in("smem");
-    let vector = programs_in("vector");
+    let mut vector = programs_in("vector");
+    vector.extend(
+        INTERLEAVED_LDS
+            .iter()
+            .map(|p| repo().join("kernels/lds").join(p)),
+    );
     let mut programs = programs_in("scalar");
     programs.extend(far_branches(out.path()));
     programs.push(repo().join("kernels/faults/jump_beyond.s"));

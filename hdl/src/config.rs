@@ -48,7 +48,8 @@ pub enum CoreKind {
     #[default]
     Pipelined,
     /// The interleaved core, being built (hdl/README.md, "The interleaved core"): waves
-    /// interleaved in a fixed pipeline, state in RAM. It runs plain scalar programs so far.
+    /// interleaved in a fixed pipeline, state in RAM. It runs plain programs of scalar,
+    /// VALU and DS instructions so far.
     Interleaved,
 }
 

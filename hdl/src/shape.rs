@@ -32,6 +32,9 @@ pub struct Shape {
     pub vgpr_rows: u32,
     /// Bits of a row within a slot's block of a VGPR bank.
     pub vgpr_row_bits: u32,
+    /// Bytes of LDS, and the banks (dwords interleaved) they lie in.
+    pub lds_bytes: u32,
+    pub lds_banks: u32,
     /// Bits of a row within one LDS bank (at least 1, also without an LDS).
     pub lds_row_bits: u32,
     /// 1 when the scalar ALU has its multiplier (`features.int_mul`), else 0.
@@ -56,6 +59,8 @@ impl Shape {
             vgpr_bits: config.vgprs.next_power_of_two().trailing_zeros(),
             vgpr_rows,
             vgpr_row_bits: (32 - (vgpr_rows - 1).leading_zeros()).max(1),
+            lds_bytes: config.lds_bytes,
+            lds_banks: config.lds_banks,
             lds_row_bits: lds_row_bits(config.lds_banks, config.lds_bytes),
             int_mul: u32::from(config.features.int_mul),
         }
@@ -87,6 +92,12 @@ impl Shape {
             ("IMEM_BITS", self.imem_bits, "instruction word address bits"),
             ("VGPRS", self.vgprs, "VGPRs per wave"),
             ("VGPR_BITS", self.vgpr_bits, "VGPR index bits within a wave"),
+            ("LDS_BYTES", self.lds_bytes, "bytes of LDS"),
+            (
+                "LDS_BANKS",
+                self.lds_banks,
+                "LDS banks (dwords interleaved)",
+            ),
             (
                 "INT_MUL",
                 self.int_mul,
@@ -161,6 +172,7 @@ mod tests {
         assert!(h.contains("localparam integer CU32_PASSES = 4;"));
         assert!(h.contains("localparam integer CU32_SLOT_BITS = 3;"));
         assert!(h.contains("localparam integer CU32_VGPR_BITS = 6;"));
-        assert_eq!(h.matches("localparam").count(), 11);
+        assert!(h.contains("localparam integer CU32_LDS_BYTES = 16384;"));
+        assert_eq!(h.matches("localparam").count(), 13);
     }
 }

@@ -698,7 +698,23 @@ pub fn ctrl_header() -> String {
             f.lsb, f.width
         );
     }
+    // The DS control word (hdl/src/vector.rs `ds_fields`): DSF_<FIELD> its LSB,
+    // DSW_<FIELD> its width, and the codes of its `kind` field.
+    let dfields = ds_fields();
+    let dwidth: usize = dfields.iter().map(|f| f.width).sum();
+    text += &format!("localparam integer DSCTRL_WIDTH = {dwidth};\n");
+    for f in &dfields {
+        let name = f.name.to_uppercase();
+        text += &format!(
+            "localparam integer DSF_{name} = {};\nlocalparam integer DSW_{name} = {};\n",
+            f.lsb, f.width
+        );
+    }
     let vconsts = [
+        ("DSK_LOAD", crate::vector::DS_LOAD, 3),
+        ("DSK_STORE", crate::vector::DS_STORE, 3),
+        ("DSK_NOP", crate::vector::DS_NOP, 3),
+        ("DSK_ATOMIC", crate::vector::DS_ATOMIC, 3),
         ("VW16", crate::vector::W16, 2),
         ("VW32", crate::vector::W32, 2),
         ("VW64", crate::vector::W64, 2),
@@ -786,6 +802,7 @@ fn generate_interleaved(config: &Config) -> Result<Vec<GeneratedFile>, GenError>
         file("cu32_vdecode.v", render_vdecode(config)?),
         file("cu32_simd.v", crate::simd::VERILOG.into()),
         file("cu32_vgpr.v", crate::vgpr::VERILOG.into()),
+        file("cu32_lds_unit.v", crate::lds::VERILOG.into()),
         file("cu32_lane.v", crate::int_lane::VERILOG.into()),
         file("cu32_lane_ops.vh", crate::int_lane::ops_header()),
     ])

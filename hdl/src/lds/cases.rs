@@ -33,14 +33,26 @@ struct Instr {
     vdst: [[u32; 4]; WAVE],
 }
 
-/// One pass the block is given, and what it must give back: per lane of the pass that is
-/// in EXEC, `(dword, mask of bits compared, value)` (the model's VDST dwords).
+/// One pass the block is given, and what it must give back: its beats, and per lane of
+/// the pass that is in EXEC, `(dword, mask of bits compared, value)` (the model's VDST
+/// dwords; dword k comes in beat k).
 pub struct Pass {
     pub line: String,
     pub mask: u32,
+    pub beats: usize,
     pub expect: Vec<Vec<(usize, u32, u32)>>,
     /// Which instruction (for messages).
     pub what: String,
+}
+
+/// The beats of a pass of `c` (`cu32_lds_unit.v` `beats_m1`): a store 1; else the
+/// element's dwords (1 up to 4 bytes), twice for the 2addr forms.
+pub fn beats(c: &DsCtrl) -> usize {
+    if c.kind == DS_STORE {
+        1
+    } else {
+        (c.size as usize / 4).max(1) * if c.two { 2 } else { 1 }
+    }
 }
 
 /// The rows the block takes: loads, stores and integer atomics, not addtid nor
@@ -102,8 +114,8 @@ impl Instr {
     }
 }
 
-/// The stimulus line of one pass (see `tb_lds_unit.v`).
-fn line(shape: Shape, ins: &Instr, pass: usize, sweep: u32, gap: u32) -> String {
+/// The stimulus line of one pass (see `tb_lds_unit.v`): `ready` its out_ready pattern.
+fn line(shape: Shape, ins: &Instr, pass: usize, sweep: u32, gap: u32, ready: u32) -> String {
     let c = &ins.c;
     let lanes = shape.lanes;
     let mut head: u32 = gap << 24
@@ -114,8 +126,9 @@ fn line(shape: Shape, ins: &Instr, pass: usize, sweep: u32, gap: u32) -> String 
         | u32::from(c.data_hi) << 12
         | u32::from(c.two) << 11
         | (c.aop as u32) << 7
-        | sweep << 5;
-    head &= !0x1f;
+        | sweep << 5
+        | ready;
+    head &= !0x1c;
     // Bits, most significant first.
     let mut bits: Vec<bool> = Vec::new();
     let mut push = |v: u64, w: usize| {
@@ -127,11 +140,14 @@ fn line(shape: Shape, ins: &Instr, pass: usize, sweep: u32, gap: u32) -> String 
     let ls: Vec<usize> = (pass * lanes..(pass + 1) * lanes).rev().collect();
     let m = (ins.mask >> (pass * lanes)) as u64 & ((1u64 << lanes) - 1);
     push(m, lanes);
+    // {oor, addr[LB-1:0]}: the caller's saturation of the 32-bit address.
+    let lb = shape.bytes.trailing_zeros();
+    let narrow = |a: u32| u64::from(a & (shape.bytes - 1)) | u64::from(a >> lb != 0) << lb;
     for &l in &ls {
-        push(u64::from(ins.addrs(l).0), 32);
+        push(narrow(ins.addrs(l).0), lb as usize + 1);
     }
     for &l in &ls {
-        push(u64::from(ins.addrs(l).1), 32);
+        push(narrow(ins.addrs(l).1), lb as usize + 1);
     }
     for &l in &ls {
         for k in (0..4).rev() {
@@ -392,12 +408,14 @@ fn run_model(
 
 /// The passes of `ins` (run on the model) with their expected results.
 /// `timed`: the first pass after that many idle cycles, the others back to back.
+/// `fixed`: out_ready always high (else a random pattern per pass).
 fn passes(
     shape: Shape,
     ins: &Instr,
     vdst: &[[u32; 4]; WAVE],
     rng: &mut Rng,
     timed: Option<u32>,
+    fixed: bool,
 ) -> Vec<Pass> {
     let np = WAVE / shape.lanes;
     let c = &ins.c;
@@ -422,6 +440,13 @@ fn passes(
                 (None, 1) => 20,
                 _ => 0,
             };
+            // out_ready: always (timed and fill passes), or 3 in 4, 1 in 4, 1 in 16.
+            let ready = match (fixed, rng.below(16)) {
+                (true, _) | (false, 0..=7) => 0,
+                (false, 8..=11) => 1,
+                (false, 12..=14) => 2,
+                _ => 3,
+            };
             let mask = (ins.mask >> (p * shape.lanes)) as u64 & ((1u64 << shape.lanes) - 1);
             let mut expect = Vec::new();
             for i in 0..shape.lanes {
@@ -440,8 +465,9 @@ fn passes(
                 expect.push(e);
             }
             out.push(Pass {
-                line: line(shape, ins, p, sw, gap),
+                line: line(shape, ins, p, sw, gap, ready),
                 mask: mask as u32,
+                beats: beats(c),
                 expect,
                 what: what.clone(),
             });
@@ -468,7 +494,7 @@ pub fn build(
     let mut count = HashMap::new();
     for ins in sweep(&rows, shape.bytes, false, &init) {
         let vdst = run_model(&ins, &mut lds, &mut programs);
-        out.extend(passes(shape, &ins, &vdst, &mut rng, None));
+        out.extend(passes(shape, &ins, &vdst, &mut rng, None, true));
     }
     assert_eq!(lds, init);
     let timing = out.len();
@@ -477,17 +503,17 @@ pub fn build(
         let mut ins = sweep(&rows, shape.bytes, true, &lds).remove(0);
         (ins.op, ins.c) = (op, c);
         let vdst = run_model(&ins, &mut lds, &mut programs);
-        out.extend(passes(shape, &ins, &vdst, &mut rng, Some(30)));
+        out.extend(passes(shape, &ins, &vdst, &mut rng, Some(30), true));
     }
     for _ in 0..n {
         let ins = random_instr(shape, &rows, &lds, &mut rng);
         *count.entry(ins.op.name.as_str()).or_insert(0) += 1;
         let vdst = run_model(&ins, &mut lds, &mut programs);
-        out.extend(passes(shape, &ins, &vdst, &mut rng, None));
+        out.extend(passes(shape, &ins, &vdst, &mut rng, None, false));
     }
     for ins in sweep(&rows, shape.bytes, true, &lds) {
         let vdst = run_model(&ins, &mut lds, &mut programs);
-        out.extend(passes(shape, &ins, &vdst, &mut rng, None));
+        out.extend(passes(shape, &ins, &vdst, &mut rng, None, false));
     }
     (out, count, timing)
 }

@@ -2,160 +2,220 @@
 // lanes at a time, each lane exactly as the golden model (sim/src/model/lds.rs) runs it.
 //
 // Memory: BYTES of LDS in BANKS banks of dwords (bank = dword address mod BANKS), each a
-// simple dual-port block RAM (a DP16KD for 512 x 32) with registered read address, write
-// address and data, its read word registered in the fabric before any logic.
+// simple dual-port block RAM (a DP16KD for 512 x 32) written by byte enables, with
+// registered read address, write address, data and enables, its read word registered in
+// the fabric before any logic.
 //
 // A pass in (valid/ready): the control fields of the DS row as hdl/src/vector.rs
 // `DsCtrl` codes them (kind DS_LOAD 1 / DS_STORE 2 / DS_ATOMIC 4, size in bytes, sext,
 // half, data_hi, two, aop = index into DS_ATOMIC_OPS); EXEC's bits of the pass (in_mask);
-// per lane the byte addresses (in_addr0; the 2addr forms' second element at in_addr1:
-// the caller added the offsets, `* size`, `* 64`), DATA0's dwords (in_data0) and DATA1's
-// (in_data1). The block reads the in_* fields while it works through the pass: they must
-// stay as they are until in_ready (a pass is taken in the cycle in_valid and in_ready
-// are both high; in_ready rises only with in_valid, in the cycle the pass's last step
-// goes in). `in_sweep` orders a 2addr store: bit 0 writes the elements at in_addr0,
-// bit 1 those at in_addr1, all of the pass's lanes for element 0 before any for
-// element 1. The model writes every lane's element 0 before any element 1, so a 2addr
-// store of P > 1 passes goes in twice, its passes with in_sweep = 1 and then again with
-// in_sweep = 2 (a single pass, LANES = 32, may use 3). in_sweep must not be 0 for a
-// 2addr store; other rows ignore it. Not this block's: the lane moves, ds_nop,
-// append/consume and addtid (the caller turns them into plain rows), GDS, floats.
+// per lane its element addresses, LB + 1 bits each (LB = $clog2(BYTES)): lane l's
+// {oor, byte address[LB-1:0]} at in_addr0[(LB+1) l +: LB+1] (the 2addr forms' second
+// element at in_addr1), where the caller has added the offsets (`* size`, `* 64`) to the
+// 32-bit address and sets oor when that address is 2^LB or more (oor = addr >> LB != 0);
+// DATA0's dwords (in_data0, 128 bits a lane) and DATA1's (in_data1, 64 bits a lane).
+// The block reads the in_* fields while it works through the pass: they must stay as
+// they are until in_ready (a pass is taken in the cycle in_valid and in_ready are both
+// high; in_ready rises only with in_valid, in the cycle the pass's last step goes in).
+// `in_sweep` orders a 2addr store: bit 0 writes the elements at in_addr0, bit 1 those at
+// in_addr1, all of the pass's lanes for element 0 before any for element 1. The model
+// writes every lane's element 0 before any element 1, so a 2addr store of P > 1 passes
+// goes in twice, its passes with in_sweep = 1 and then again with in_sweep = 2 (a single
+// pass, LANES = 32, may use 3). in_sweep must not be 0 for a 2addr store; other rows
+// ignore it. Not this block's: the lane moves, ds_nop, append/consume and addtid (the
+// caller turns them into plain rows), GDS, floats.
 //
-// A pass out, in order: out_valid high for one cycle (no back pressure), out_mask the
-// pass's EXEC, out_data per lane (128 bits, lane l at [128 l +: 128]; lanes outside the
-// mask hold stale values) = what goes to VDST..: a load's element(s), zero- or
-// sign-extended to 32 bits when narrow (2addr loads: element 0, then element 1 at
-// dword 1 (b32) or 2 (b64)); a d16 load's 16 bits in its half, the other half 0 (the
-// VGPR writer keeps its register's other half); an atomic's pre-op value(s)
-// (storexchg 2addr: both, as the 2addr loads). An access out of range (any byte at or
-// past BYTES, the 32-bit address not wrapping) reads 0, writes nothing; each element of
-// a 2addr form alone. The results of a pass leave before its last writes reach the
-// banks; every later access waits for them (below), so an in-order caller sees them.
+// What a lane gets (VDST..): a load's element(s), zero- or sign-extended to 32 bits when
+// narrow (2addr loads: element 0, then element 1 at dword 1 (b32) or 2 (b64)); a d16
+// load's 16 bits in its half, the other half 0 (the VGPR writer keeps its register's
+// other half); an atomic's pre-op value(s) (storexchg 2addr: both, as the 2addr loads).
+// An element out of range (oor set, or any of its bytes at or past BYTES) reads 0 and
+// writes nothing; each element of a 2addr form alone.
+//
+// A pass out, in beats (a beat is taken in a cycle out_valid and out_ready are both
+// high), passes in the order taken, each pass's beats in order: out_k = 0, 1, .. the
+// VDST dword the beat carries, of every lane (lane l at out_data[32 l +: 32]; lanes
+// outside the mask hold anything), out_mask the pass's EXEC (in_mask), out_last on the
+// pass's last beat. Beats of a pass (`beats_m1` below + 1; hdl/src/lds/cases.rs `beats`):
+// a store 1 (its data meaningless: it says the pass is done); else the element's dwords
+// (1 up to 4 bytes, b64 2, b96 3, b128 4), twice for the 2addr forms (2addr b32 loads
+// and storexchg 2, b64 4; atomics 1 for 32-bit, 2 for 64-bit). out_valid, out_k come
+// from registers, out_mask and out_last through the pass record RAM (read at a
+// registered address), out_data from the result RAMs (same) through a 2-to-1 choice.
+// A pass's results come out before its last writes reach the banks; every later access
+// that reads waits for them (below), so an in-order caller sees them.
 //
 // Engine: a lane access is cut into pieces of at most 8 bytes (b96/b128: bytes 0..7,
 // then 8..; the 2addr forms: element 0, element 1; storexchg 2addr: read 0, read 1,
 // write 0, write 1 per lane); a piece of any alignment touches at most 3 consecutive
-// dwords, which lie in 3 banks (BANKS >= 4). One step a cycle (every lane of the pass,
-// in lane order, active or not), each a piece; every piece is a read-modify-write
-// through the stages
-//   P   the lane's fields chosen                A   range, dword addresses, the wait
-//   B   per bank the row (the banks' read address); the wait counted down
+// dwords, in 3 banks (BANKS >= 4). One step a cycle (every lane of the pass, in lane
+// order, active or not), each a piece, through the stages
+//   P   the lane's fields (an AND-OR over the lanes by a one-hot lane register)
+//   A   range, the piece's byte address and size, the writers to wait for (below)
+//   B   per bank the row (the banks' read address); held while the piece waits
 //   M   the banks read                          R   their words registered
-//   X1  the piece's 3 dwords                    X2  its bytes, aligned
-//   X3  the atomic's sums and compares, the load's extension
-//   X4  the new value; the lane's result written (the pass out after its last step)
-//   X5  the new bytes merged into the dwords    W   per bank: the write registers.
-// A piece waits in B while a store or atomic piece in M..W has a dword in common with
-// it (it then reads what that one writes, as the model's lane order says): A works out
-// how long from the pieces in B..X5, B counts it down, so the hold (of B, A, P and the
-// step) comes from a register.
-// Timing: a pass takes LANES steps (twice for b96, b128, the 2addr forms; 4 times
-// for storexchg 2addr) plus the waits; out_valid comes 9 cycles after the cycle the
+//   X1  the piece's 8 bytes: per byte its bank (of 2 dwords), then turned by addr mod 8,
+//       masked to the piece's size (0 out of range)
+//   X2  a load's extension: into the lane's result RAMs; the atomic's compares (t < d
+//       signed and unsigned, t == e, t == 0), its operands d', e' made
+//   X3  the atomic op's operand choice (registered)
+//   X4  the new value: one 64-bit adder, A (t, t ^ d', 0, t & ~d') + B (d', ~d', e', 0)
+//       + carry: every op and a store's data (0 + d)
+//   W   the new value turned by addr mod 8 (bank b takes its dword b mod 2; a d16_hi
+//       store's DATA0 by 2 less), per bank the row and byte enables: the banks' write
+//       registers.
+// Loads and atomics read, stores only write. A reading piece waits in B while a store or
+// atomic piece in M..W writes a 16-byte block it reads (it then reads what that one
+// writes, as the model's lane order says; blocks compare by 3 address bits, so a piece
+// may also wait for a block 128 bytes apart): A finds those in B..X4, B holds while any
+// of them has not left W (their places shifted on a cycle at a time), so the hold (of
+// B, A, P and the step) comes from a register.
+// Results: per lane two distributed RAMs of 16 dwords, even and odd dwords of 8 slots
+// (dwords 0, 1 at {slot, 0}, 2, 3 at {slot, 1}; the 32-bit element 1 of 2addr b32 at
+// {slot, 1} of the even RAM), written one lane's piece a cycle at the end of X2, read at
+// {head slot, beat} by all lanes for a beat. A pass takes a slot from its first step and
+// frees it with its last beat; no step of a pass goes in while all 8 slots are held.
+// Timing: a pass takes LANES steps (twice for b96, b128, the 2addr forms; 4 times for
+// storexchg 2addr) plus the waits; its first beat is out 7 cycles after the cycle the
 // pass is taken (its last step): an aligned b32 load pass with in_valid held is out
-// LANES + 8 cycles after in_valid rose (16 at 8 lanes), and back-to-back passes come out
-// LANES cycles apart. A piece that overlaps a store or atomic piece ahead of it waits
-// until that one is written, up to 8 cycles (the lanes of an atomic on one dword: 9
-// cycles a lane). The lane fields are chosen from in_* by the step's lane: the caller's
-// registers feed a LANES-to-1 choice before P.
+// LANES + 6 cycles after in_valid rose (14 at 8 lanes), and, with out_ready high,
+// back-to-back passes come out LANES cycles apart. A reading piece waits for a writing
+// one ahead of it up to 7 cycles (the lanes of an atomic on one dword: 8 cycles a lane).
 `default_nettype none
 
 module cu32_lds_unit #(
     parameter integer LANES = 8,    // 2..32, a power of two
-    parameter integer BANKS = 8,    // 4.., a power of two
-    parameter integer BYTES = 16384 // a power of two, at most 65536
+    parameter integer BANKS = 8,    // 4..32, a power of two
+    parameter integer BYTES = 16384 // a power of two, 32 * BANKS .. 65536
 ) (
-    input  wire                  clk,
-    input  wire                  rst,
+    input  wire                                 clk,
+    input  wire                                 rst,
     // A pass in.
-    input  wire                  in_valid,
-    output wire                  in_ready,
-    input  wire [2:0]            in_kind,
-    input  wire [4:0]            in_size,
-    input  wire                  in_sext,
-    input  wire [1:0]            in_half,
-    input  wire                  in_data_hi,
-    input  wire                  in_two,
-    input  wire [3:0]            in_aop,
-    input  wire [1:0]            in_sweep,
-    input  wire [LANES-1:0]      in_mask,
-    input  wire [32*LANES-1:0]   in_addr0,
-    input  wire [32*LANES-1:0]   in_addr1,
-    input  wire [128*LANES-1:0]  in_data0,
-    input  wire [64*LANES-1:0]   in_data1,
-    // A pass out.
-    output reg                   out_valid,
-    output reg  [LANES-1:0]      out_mask,
-    output wire [128*LANES-1:0]  out_data
+    input  wire                                 in_valid,
+    output wire                                 in_ready,
+    input  wire [2:0]                           in_kind,
+    input  wire [4:0]                           in_size,
+    input  wire                                 in_sext,
+    input  wire [1:0]                           in_half,
+    input  wire                                 in_data_hi,
+    input  wire                                 in_two,
+    input  wire [3:0]                           in_aop,
+    input  wire [1:0]                           in_sweep,
+    input  wire [LANES-1:0]                     in_mask,
+    input  wire [($clog2(BYTES)+1)*LANES-1:0]   in_addr0,
+    input  wire [($clog2(BYTES)+1)*LANES-1:0]   in_addr1,
+    input  wire [128*LANES-1:0]                 in_data0,
+    input  wire [64*LANES-1:0]                  in_data1,
+    // A pass out, a beat at a time.
+    output wire                                 out_valid,
+    input  wire                                 out_ready,
+    output wire [1:0]                           out_k,
+    output wire                                 out_last,
+    output wire [LANES-1:0]                     out_mask,
+    output wire [32*LANES-1:0]                  out_data
 );
     localparam integer LL = LANES > 1 ? $clog2(LANES) : 1;
     localparam integer LB = $clog2(BYTES);     // byte address bits
     localparam integer DW = LB - 2;            // dword address bits
     localparam integer KB = $clog2(BANKS);     // bank bits
+    localparam integer GB = KB - 1;            // bank pair bits
     localparam integer RW = DW - KB;           // row bits
+    localparam integer BL = LB - 4;            // 16-byte block bits
+    localparam integer HB = BL < 3 ? BL : 3;   // block bits the hazard check compares
+    localparam integer HM = 1 << HB;           // its one-hot block masks
     localparam integer ROWS = 1 << RW;
+    localparam integer SB = 3;                 // result slot bits
+    localparam [GB-1:0] G0 = 0, G1 = 1;
     localparam [LB:0] LIMIT = {1'b1, {LB{1'b0}}}; // BYTES
 
     localparam [2:0] K_LOAD = 3'd1, K_STORE = 3'd2, K_ATOMIC = 3'd4;
     localparam [1:0] P_LD = 2'd0, P_ST = 2'd1, P_AT = 2'd2;
     localparam [1:0] H_LO = 2'd1, H_HI = 2'd2;
 
-    // ---- Sequencer: (lane, sub) of the next step.
+    // ---- Sequencer: (lane, sub) of the next step; the pass's result slot.
     wire is_ld = in_kind == K_LOAD;
     wire is_st = in_kind == K_STORE;
     wire wide = in_size > 5'd8;
     wire xchg2 = in_kind == K_ATOMIC && in_two;
     wire st2 = is_st && in_two;
     wire [1:0] last_sub = xchg2 ? 2'd3 : (in_two || wide) ? 2'd1 : 2'd0;
+    // Beats of the pass, less 1: a store 1; else the element's dwords, twice for 2addr.
+    wire [1:0] dw_m1 = in_size[4:2] == 3'd0 ? 2'd0 : in_size[3:2] - 2'd1;
+    wire [1:0] beats_m1 = is_st ? 2'd0 : in_two ? {dw_m1[0], 1'b1} : dw_m1;
+
     reg mid;
-    reg [LL-1:0] lane_r;
+    reg [LL-1:0] lane_r;    // the step's lane (0 at a pass's first step)
+    reg [LANES-1:0] oh_r;   // the same, one-hot
     reg [1:0] sub_r;
-    wire [LL-1:0] cur_lane = mid ? lane_r : {LL{1'b0}};
+    reg hi8_r;              // the step takes bytes 8.. of its lane (b96, b128)
+    wire [LL-1:0] cur_lane = lane_r;
     wire [1:0] cur_sub = mid ? sub_r : {1'b0, st2 && !in_sweep[0]};
     wire lane_end = &cur_lane;
     wire step_last = st2 ? lane_end && (cur_sub[0] || !in_sweep[1])
                          : lane_end && cur_sub == last_sub;
+    reg [SB:0] tail, head;  // slot of the pass stepping / of the pass going out
+    wire full = tail[SB] != head[SB] && tail[SB-1:0] == head[SB-1:0];
     wire stall;
-    wire go = in_valid && !stall;
+    wire go = in_valid && !stall && !full;
     assign in_ready = go && step_last;
 
     always @(posedge clk) begin
         if (rst) begin
             mid <= 1'b0;
             lane_r <= {LL{1'b0}};
+            oh_r <= {{(LANES-1){1'b0}}, 1'b1};
             sub_r <= 2'd0;
+            hi8_r <= 1'b0;
         end else if (go) begin
+            hi8_r <= wide && !step_last && cur_sub == 2'd0;
             mid <= !step_last;
-            if (st2) begin
+            if (st2 || cur_sub == last_sub) begin
                 lane_r <= cur_lane + 1'b1;
-                sub_r <= lane_end ? 2'd1 : cur_sub;
-            end else begin
-                lane_r <= cur_sub == last_sub ? cur_lane + 1'b1 : cur_lane;
-                sub_r <= cur_sub == last_sub ? 2'd0 : cur_sub + 1'b1;
+                oh_r <= {oh_r[LANES-2:0], oh_r[LANES-1]};
             end
+            if (st2) sub_r <= lane_end ? 2'd1 : cur_sub;
+            else sub_r <= cur_sub == last_sub ? 2'd0 : cur_sub + 1'b1;
         end
     end
 
     // ---- P: the step's piece.
     wire elem1 = in_two && cur_sub[0];
-    wire hi8 = wide && cur_sub[0];
-    wire [31:0] s_a0 = in_addr0[32*cur_lane +: 32];
-    wire [31:0] s_a1 = in_addr1[32*cur_lane +: 32];
-    wire [127:0] s_d0 = in_data0[128*cur_lane +: 128];
-    wire [63:0] s_d1 = in_data1[64*cur_lane +: 64];
+    wire hi8 = hi8_r;
+    // The lane's fields: AND-ORs over the lanes by registers only (oh_r, hi8_r: smaller
+    // than a binary choice), then element 1's picked.
+    reg [LB:0] s_a0, s_a1;
+    reg [63:0] s_d0, s_d1;
+    reg s_act;
+    integer li;
+    always @(*) begin
+        s_a0 = {(LB+1){1'b0}};
+        s_a1 = {(LB+1){1'b0}};
+        s_d0 = 64'd0;
+        s_d1 = 64'd0;
+        s_act = 1'b0;
+        for (li = 0; li < LANES; li = li + 1) begin
+            s_a0 = s_a0 | (in_addr0[(LB+1)*li +: LB+1] & {(LB+1){oh_r[li]}});
+            s_a1 = s_a1 | (in_addr1[(LB+1)*li +: LB+1] & {(LB+1){oh_r[li]}});
+            s_d0 = s_d0 | (in_data0[128*li +: 64] & {64{oh_r[li] && !hi8_r}})
+                        | (in_data0[128*li + 64 +: 64] & {64{oh_r[li] && hi8_r}});
+            s_d1 = s_d1 | (in_data1[64*li +: 64] & {64{oh_r[li]}});
+            s_act = s_act | (in_mask[li] && oh_r[li]);
+        end
+    end
 
-    reg p_v, p_act, p_last, p_hi8, p_sext;
+    reg p_v, p_act, p_last, p_hi8, p_sext, p_dhi;
     reg [1:0] p_pk, p_rpos, p_half;
     reg [3:0] p_aop;
     reg [4:0] p_size;
-    reg [31:0] p_a;
-    reg [63:0] p_wd, p_d2;
+    reg [LB:0] p_a;
+    reg [63:0] p_wd, p_e;
     reg [LL-1:0] p_lane;
-    reg [LANES-1:0] p_mask;
+    reg [SB-1:0] p_slot;
     always @(posedge clk) begin
         if (rst) p_v <= 1'b0;
-        else if (!stall) p_v <= in_valid;
+        else if (!stall) p_v <= go;
         if (!stall) begin
-            p_act <= in_mask[cur_lane];
+            p_act <= s_act;
             p_last <= step_last;
             p_hi8 <= hi8;
             p_sext <= in_sext;
@@ -165,320 +225,417 @@ module cu32_lds_unit #(
             p_aop <= in_aop;
             p_size <= in_size;
             p_a <= elem1 ? s_a1 : s_a0;
-            p_wd <= elem1 ? s_d1 : hi8 ? s_d0[127:64] : in_data_hi ? s_d0[79:16] : s_d0[63:0];
-            p_d2 <= s_d1;
+            p_wd <= elem1 ? s_d1 : s_d0;
+            p_dhi <= in_data_hi;
+            p_e <= s_d1;
             p_lane <= cur_lane;
-            p_mask <= in_mask;
+            p_slot <= tail[SB-1:0];
         end
     end
 
-    // ---- A: range and dword addresses.
-    wire [LB:0] a_end = {1'b0, p_a[LB-1:0]} + {{(LB-4){1'b0}}, p_size};
-    wire a_in = (p_a[31:LB] == {(32-LB){1'b0}}) && a_end <= LIMIT;
-    wire [3:0] a_nb = p_hi8 ? p_size[3:0] - 4'd8 : (p_size > 5'd8 ? 4'd8 : p_size[3:0]);
-    wire [1:0] a_ndw, unused_span;
-    assign {a_ndw, unused_span} = {2'b0, p_a[1:0]} + a_nb + 4'd3;
-    wire [DW-1:0] a_base = p_a[LB-1:2] + {{(DW-2){1'b0}}, p_hi8, 1'b0};
+    // ---- A: range; the piece's byte address, log2 bytes, 16-byte blocks.
+    wire [LB:0] p_end = {1'b0, p_a[LB-1:0]} + {{(LB-4){1'b0}}, p_size};
+    wire [LB-1:0] p_pa = {p_a[LB-1:3] + {{(LB-4){1'b0}}, p_hi8}, p_a[2:0]};
+    wire [1:0] p_lg = (p_hi8 ? !p_size[2] : p_size[4:3] != 2'd0) ? 2'd3
+                    : p_size[2] ? 2'd2 : {1'b0, p_size[1]};
+    wire [4:0] p_pend = {1'b0, p_pa[3:0]} + (5'd1 << p_lg);
+    // The 16-byte blocks the piece touches (1 or 2), one-hot by HB address bits.
+    wire [HB-1:0] p_blk = p_pa[4 +: HB];
+    wire [2*HM-1:0] p_bm2 = {{(2*HM-2){1'b0}}, p_pend > 5'd16, 1'b1} << p_blk;
+    wire [HM-1:0] p_bm = p_bm2[HM-1:0] | p_bm2[2*HM-1:HM];
 
     reg a_v, a_en, a_last, a_sext;
-    reg [1:0] a_pk, a_rpos, a_half, a_o, a_n;
-    reg [3:0] a_aop, a_nbr;
-    reg [63:0] a_wd, a_d2;
+    reg [1:0] a_pk, a_rpos, a_half, a_lg;
+    reg [3:0] a_aop;
+    reg [LB-1:0] a_pa;
+    reg [2:0] a_trn;
+    reg [HM-1:0] a_bm;
+    reg [63:0] a_wd, a_e;
     reg [LL-1:0] a_lane;
-    reg [LANES-1:0] a_mask;
-    reg [DW-1:0] a_d [0:2];
-    reg [DW-1:0] a_dhi;
+    reg [SB-1:0] a_slot;
     always @(posedge clk) begin
         if (rst) a_v <= 1'b0;
         else if (!stall) a_v <= p_v;
         if (!stall) begin
-            a_en <= p_act && a_in;
+            a_en <= p_act && !p_a[LB] && p_end <= LIMIT;
             a_last <= p_last;
             a_sext <= p_sext;
             a_pk <= p_pk;
             a_rpos <= p_rpos;
             a_half <= p_half;
-            a_o <= p_a[1:0];
-            a_n <= a_ndw;
+            a_lg <= p_lg;
             a_aop <= p_aop;
-            a_nbr <= a_nb;
+            a_pa <= p_pa;
+            a_trn <= p_pa[2:0] - {p_dhi, 1'b0};   // a d16_hi store: DATA0's bytes 2..
+            a_bm <= p_bm;
             a_wd <= p_wd;
-            a_d2 <= p_d2;
+            a_e <= p_e;
             a_lane <= p_lane;
-            a_mask <= p_mask;
-            a_d[0] <= a_base;
-            a_d[1] <= a_base + 1'b1;
-            a_d[2] <= a_base + {{(DW-2){1'b0}}, 2'd2};
-            a_dhi <= a_base + {{(DW-2){1'b0}}, a_ndw} - 1'b1;
+            a_slot <= p_slot;
         end
     end
 
-    // ---- Stage records after A: one bundle of fields per stage, shifted along.
-    localparam integer RB = 150 + LL + LANES + 4 * DW;
-    localparam integer O_V = RB - 1;     // valid
-    localparam integer O_EN = RB - 2;    // active lane, in range
-    localparam integer O_LAST = RB - 3;  // the pass's last step
-    localparam integer O_SX = RB - 4;    // sign-extend
-    localparam integer O_PK = RB - 6;    // piece kind (2)
-    localparam integer O_RPOS = RB - 8;  // result dword (2)
-    localparam integer O_HALF = RB - 10; // d16 half (2)
-    localparam integer O_O = RB - 12;    // byte offset (2)
-    localparam integer O_N = RB - 14;    // dwords touched (2)
-    localparam integer O_AOP = RB - 18;  // atomic (4)
-    localparam integer O_NB = RB - 22;   // bytes (4)
-    localparam integer O_WD = RB - 86;   // write data / DATA (64)
-    localparam integer O_D2 = RB - 150;  // DATA1 (64)
-    localparam integer O_LANE = LANES + 4 * DW;
-    localparam integer O_MASK = 4 * DW;
-    // dword k at (3 - k) * DW, the last dword at 0
-    wire [RB-2:0] a_rec = {a_en, a_last, a_sext, a_pk, a_rpos, a_half, a_o, a_n, a_aop,
-                           a_nbr, a_wd, a_d2, a_lane, a_mask, a_d[0], a_d[1], a_d[2], a_dhi};
+    // ---- Piece records after A, index 0 = B, 1 = M, 2 = R, 3 = X1, 4 = X2, 5 = X3,
+    // 6 = X4 (each field only as far as it is used).
+    localparam integer NS = 7;
+    reg [NS-1:0] s_v, s_en;
+    reg [HM-1:0] s_bm [0:NS-1];  // the blocks a valid, in-range store or atomic writes
+    reg [1:0] s_pk [0:NS-1];
+    reg [1:0] s_lg [0:NS-1];
+    reg [LB-1:0] s_pa [0:NS-1];
+    reg [RW-1:0] s_row1 [0:NS-1];
+    reg [2:0] s_trn [0:NS-1];   // the W turn: byte address mod 8 (d16_hi: less 2)
+    reg [3:0] s_aop [0:4];
+    reg [3:0] s_last, s_sext;
+    reg [1:0] s_rpos [0:3];
+    reg [1:0] s_half [0:3];
+    reg [LL-1:0] s_lane [0:3];
+    reg [SB-1:0] s_slot [0:3];
+    reg [63:0] s_wd [0:3];
+    reg [63:0] s_e [0:3];
+    reg [8*GB-1:0] s_fsel [0:2]; // per byte of X1's fold: its bank pair
 
-    // Stages B, M, R, X1, X2, X3, X4, X5, W: rec[0] .. rec[8].
-    localparam integer NS = 9;
-    reg [RB-1:0] rec [0:NS-1];
-
-    // ---- The hazard check, a cycle ahead: the piece A hands to B waits there while a
-    // store or atomic piece ahead of it (in B..X5 now, M..W then) that writes a dword it
-    // reads has not been written: 8 - s cycles for one in stage s (B = 0) now.
-    wire [NS-2:0] haz;
-    genvar s, b, k, l;
-    generate
-        for (s = 0; s < NS - 1; s = s + 1) begin : hz
-            wire [DW-1:0] lo = rec[s][3*DW +: DW];
-            wire [DW-1:0] hi = rec[s][0 +: DW];
-            wire wr = rec[s][O_PK +: 2] != P_LD;
-            assign haz[s] = rec[s][O_V] && rec[s][O_EN] && wr && a_d[0] <= hi && lo <= a_dhi;
-        end
-    endgenerate
-    reg [3:0] a_wait;
-    integer hi_;
-    always @(*) begin
-        a_wait = 4'd0;
-        for (hi_ = NS - 2; hi_ >= 0; hi_ = hi_ - 1)
-            if (haz[hi_]) a_wait = 4'd8 - hi_[3:0]; // NS - 1 - s
-        if (!(a_v && a_en)) a_wait = 4'd0;
-    end
-    // B: the cycles its piece has yet to wait; `stall` holds B, A, P and the sequencer.
-    reg [3:0] b_wait;
+    // ---- The hazard check, a cycle ahead: the reading piece A hands to B waits there
+    // while a store or atomic piece ahead of it (in B..X4 now, M..W then) that writes a
+    // 16-byte block it reads has not been written: NS - s cycles for one in record s
+    // now. Blocks compare by their low HB address bits (a false match only waits).
+    wire a_rd = a_v && a_en && a_pk != P_ST;
+    reg [NS-1:0] a_haz;
+    integer hs;
+    always @(*)
+        for (hs = 0; hs < NS; hs = hs + 1)
+            a_haz[hs] = (s_bm[hs] & a_bm) != {HM{1'b0}};
+    // B: where those writers are (shifted on while B waits: the wait ends when the last
+    // has left W); `stall` holds B, A, P and the sequencer.
+    reg [NS-1:0] b_haz;
     reg b_hold;
     assign stall = b_hold;
     always @(posedge clk) begin
         if (rst) begin
-            b_wait <= 4'd0;
+            b_haz <= {NS{1'b0}};
             b_hold <= 1'b0;
         end else if (stall) begin
-            b_wait <= b_wait - 1'b1;
-            b_hold <= b_wait != 4'd1;
+            b_haz <= b_haz << 1;
+            b_hold <= b_haz[NS-2:0] != {(NS-1){1'b0}};
         end else begin
-            b_wait <= a_wait;
-            b_hold <= a_wait != 4'd0;
+            b_haz <= a_haz & {NS{a_rd}};
+            b_hold <= a_rd && a_haz != {NS{1'b0}};
         end
     end
 
-    // ---- B: per bank row (the read address).
+    // ---- B: per bank the row: the piece's dwords D, D+1, D+2 lie in banks bb, bb+1,
+    // bb+2 (mod BANKS); those below bb (only banks 0 and 1 can be) are in the next row.
+    wire [RW-1:0] a_row = a_pa[LB-1:KB+2];
+    wire [RW-1:0] a_row1 = a_row + 1'b1;
+    wire [KB-1:0] a_bb = a_pa[KB+1:2];
     reg [RW-1:0] b_row [0:BANKS-1];
-    wire b_v = rec[0][O_V];
-
-    always @(posedge clk) begin
-        if (rst) rec[0][O_V] <= 1'b0;
-        else if (!stall) rec[0][O_V] <= a_v;
-        if (!stall) rec[0][O_V-1:0] <= a_rec[O_V-1:0];
-    end
-    integer bi, ki;
+    integer bi, qi, si;
     always @(posedge clk) begin
         if (!stall) begin
-            for (bi = 0; bi < BANKS; bi = bi + 1) begin
-                b_row[bi] <= a_d[0][DW-1:KB];
-                for (ki = 2; ki >= 0; ki = ki - 1)
-                    if (a_d[ki][KB-1:0] == bi[KB-1:0]) b_row[bi] <= a_d[ki][DW-1:KB];
-            end
+            for (bi = 0; bi < BANKS; bi = bi + 1)
+                b_row[bi] <= bi < 2 && bi[KB-1:0] < a_bb ? a_row1 : a_row;
+            // Byte q of the fold (q = byte address mod 8) is the piece's byte at
+            // a_pa + ((q - a_pa) mod 8): in bank pair a_pa[KB+1:3], or the next.
+            for (qi = 0; qi < 8; qi = qi + 1)
+                s_fsel[0][GB*qi +: GB] <= a_pa[KB+1:3] + (qi[2:0] < a_pa[2:0] ? G1 : G0);
         end
     end
 
-    // ---- The stages M .. W shift the records (a bubble into M while B waits).
-    integer si;
+    // ---- The records shift (a bubble into M while B waits).
     always @(posedge clk) begin
         if (rst) begin
-            for (si = 1; si < NS; si = si + 1) rec[si][O_V] <= 1'b0;
+            for (si = 0; si < NS; si = si + 1) s_bm[si] <= {HM{1'b0}};
         end else begin
-            rec[1][O_V] <= b_v && !stall;
-            for (si = 2; si < NS; si = si + 1) rec[si][O_V] <= rec[si-1][O_V];
+            if (!stall) s_bm[0] <= a_v && a_en && a_pk != P_LD ? a_bm : {HM{1'b0}};
+            s_bm[1] <= stall ? {HM{1'b0}} : s_bm[0];
+            for (si = 2; si < NS; si = si + 1) s_bm[si] <= s_bm[si-1];
         end
-        rec[1][O_V-1:0] <= rec[0][O_V-1:0];
-        for (si = 2; si < NS; si = si + 1) rec[si][O_V-1:0] <= rec[si-1][O_V-1:0];
+    end
+    always @(posedge clk) begin
+        if (rst) begin
+            s_v <= {NS{1'b0}};
+        end else begin
+            if (!stall) s_v[0] <= a_v;
+            s_v[1] <= s_v[0] && !stall;
+            s_v[NS-1:2] <= s_v[NS-2:1];
+        end
+        if (!stall) begin
+            s_en[0] <= a_en;
+            s_pk[0] <= a_pk;
+            s_lg[0] <= a_lg;
+            s_pa[0] <= a_pa;
+            s_row1[0] <= a_row1;
+            s_trn[0] <= a_trn;
+            s_aop[0] <= a_aop;
+            s_last[0] <= a_last;
+            s_sext[0] <= a_sext;
+            s_rpos[0] <= a_rpos;
+            s_half[0] <= a_half;
+            s_lane[0] <= a_lane;
+            s_slot[0] <= a_slot;
+            s_wd[0] <= a_wd;
+            s_e[0] <= a_e;
+        end
+        s_en[NS-1:1] <= s_en[NS-2:0];
+        s_last[3:1] <= s_last[2:0];
+        s_sext[3:1] <= s_sext[2:0];
+        for (si = 1; si < NS; si = si + 1) begin
+            s_pk[si] <= s_pk[si-1];
+            s_lg[si] <= s_lg[si-1];
+            s_pa[si] <= s_pa[si-1];
+            s_row1[si] <= s_row1[si-1];
+            s_trn[si] <= s_trn[si-1];
+        end
+        for (si = 1; si < 5; si = si + 1) s_aop[si] <= s_aop[si-1];
+        for (si = 1; si < 4; si = si + 1) begin
+            s_rpos[si] <= s_rpos[si-1];
+            s_half[si] <= s_half[si-1];
+            s_lane[si] <= s_lane[si-1];
+            s_slot[si] <= s_slot[si-1];
+            s_wd[si] <= s_wd[si-1];
+            s_e[si] <= s_e[si-1];
+        end
+        // (the data of a piece of 4 bytes or less: its high half 0, for the compare)
+        if (s_lg[2] != 2'd3) s_wd[3][63:32] <= 32'd0;
+        for (si = 1; si < 3; si = si + 1) s_fsel[si] <= s_fsel[si-1];
     end
 
-    // ---- The banks (M: read; W: written).
-    reg [BANKS-1:0] w_we;
-    reg [RW-1:0] w_row [0:BANKS-1];
-    reg [31:0] w_data [0:BANKS-1];
+    // ---- The banks (M: read; W: written, byte by byte), with their W registers: the
+    // new value turned (byte i to byte address mod 8: bank b takes dword b mod 2), per
+    // bank the row and the byte enables (the piece's bytes in its dword k = b - bb).
+    wire [LB-1:0] w_pa = s_pa[6];
+    wire [KB-1:0] w_bb = w_pa[KB+1:2];
+    wire [1:0] w_lg = s_lg[6];
+    wire [7:0] w_bm = w_lg == 2'd0 ? 8'h01 : w_lg == 2'd1 ? 8'h03 : w_lg == 2'd2 ? 8'h0f : 8'hff;
+    wire [11:0] w_m = {4'd0, w_bm} << w_pa[1:0];
+    wire w_wr = s_v[6] && s_en[6] && s_pk[6] != P_LD;
+    reg [63:0] w_rot;
+    reg [63:0] x4_new;     // (X4)
     reg [31:0] r_word [0:BANKS-1];
+    genvar b, q, l;
     generate
+        for (q = 0; q < 8; q = q + 1) begin : wturn
+            localparam [2:0] QI = q;
+            wire [2:0] from = QI - s_trn[6];
+            always @(posedge clk) w_rot[8*q +: 8] <= x4_new[8*from +: 8];
+        end
         for (b = 0; b < BANKS; b = b + 1) begin : bank
-            reg [31:0] mem [0:ROWS-1];
-            reg [31:0] q;
+            localparam [KB-1:0] BI = b;
+            wire [KB-1:0] k = BI - w_bb;
+            reg [3:0] w_be;
+            reg [RW-1:0] w_row;
             always @(posedge clk) begin
-                if (w_we[b]) mem[w_row[b]] <= w_data[b];
-                q <= mem[b_row[b]];
+                // verilator lint_off CMPCONST
+                w_row <= b < 2 && BI < w_bb ? s_row1[6] : w_pa[LB-1:KB+2];
+                // verilator lint_on CMPCONST
+                w_be <= rst || !w_wr ? 4'd0 : k == 0 ? w_m[3:0] : k == 1 ? w_m[7:4]
+                      : k == 2 ? w_m[11:8] : 4'd0;
             end
-            always @(posedge clk) r_word[b] <= q;
+            // (A read never meets a write of the same dword: the hazard check.)
+            (* no_rw_check *) reg [31:0] mem [0:ROWS-1];
+            reg [31:0] rq;
+            integer j;
+            always @(posedge clk) begin
+                for (j = 0; j < 4; j = j + 1)
+                    if (w_be[j]) mem[w_row][8*j +: 8] <= w_rot[32*(b%2) + 8*j +: 8];
+                rq <= mem[b_row[b]];
+            end
+            always @(posedge clk) r_word[b] <= rq;
         end
     endgenerate
 
-    // ---- X1: the piece's three dwords (from R's words).
-    reg [95:0] x1_win;
+    // ---- X1: the fold (byte q = the piece's byte at address = q mod 8), turned so
+    // that byte i is the piece's byte i, masked to the piece's size (0 out of range).
+    wire [63:0] x1_fold;
     generate
-        for (k = 0; k < 3; k = k + 1) begin : x1
-            wire [KB-1:0] bk = rec[2][(3-k)*DW +: KB];
-            always @(posedge clk) x1_win[32*k +: 32] <= r_word[bk];
+        for (q = 0; q < 8; q = q + 1) begin : fold
+            localparam [0:0] QH = q >= 4;
+            wire [KB-1:0] bk = {s_fsel[2][GB*q +: GB], QH};
+            assign x1_fold[8*q +: 8] = r_word[bk][8*(q%4) +: 8];
+        end
+    endgenerate
+    wire [1:0] x1_lg = s_lg[2];
+    wire [7:0] x1_bm = x1_lg == 2'd0 ? 8'h01 : x1_lg == 2'd1 ? 8'h03
+                     : x1_lg == 2'd2 ? 8'h0f : 8'hff;
+    reg [63:0] x1_t;
+    generate
+        for (q = 0; q < 8; q = q + 1) begin : turn
+            localparam [2:0] QI = q;
+            wire [2:0] from = QI + s_pa[2][2:0];
+            always @(posedge clk)
+                x1_t[8*q +: 8] <= s_en[2] && x1_bm[q] ? x1_fold[8*from +: 8] : 8'd0;
         end
     endgenerate
 
-    // ---- X2: the piece's bytes, aligned, masked to its size (0 out of range).
-    wire [3:0] x2_nb = rec[3][O_NB +: 4];
-    wire [95:0] x1_sh = x1_win >> {rec[3][O_O +: 2], 3'b000};
-    reg [63:0] x2_old;
-    reg [95:0] x2_win;
-    integer mi;
+    // ---- X2: a load's value (narrow ones extended, d16 ones in their half), an
+    // atomic's pre-op value: into the lane's result RAMs. The atomic's compares; X4's
+    // operands.
+    wire [1:0] x2_lg = s_lg[3];
+    wire [63:0] x2_tm = x1_t;
+    wire x2_sx = s_sext[3];
+    wire [31:0] x2_ext = x2_lg == 2'd0 ? {{24{x2_sx && x2_tm[7]}}, x2_tm[7:0]}
+                       : x2_lg == 2'd1 ? {{16{x2_sx && x2_tm[15]}}, x2_tm[15:0]}
+                       : x2_tm[31:0];
+    wire [63:0] x2_val = s_half[3] == H_LO ? {48'd0, x2_ext[15:0]}
+                       : s_half[3] == H_HI ? {32'd0, x2_ext[15:0], 16'd0}
+                       : {x2_tm[63:32], x2_ext};
+    wire x2_res = s_v[3] && s_pk[3] != P_ST;
+    // (dwords 0, 1 at {slot, 0}, dwords 2, 3 at {slot, 1}; the 32-bit element 1 of a
+    // 2addr b32 load or storexchg at {slot, 1} of the even RAM)
+    wire x2_whi = x2_res && x2_lg == 2'd3;
+    wire [SB:0] x2_at = {s_slot[3], s_rpos[3] != 2'd0};
+    wire x2_done = s_v[3] && s_last[3];
+
+    // t (x2_tm) against d (32-bit atomics: zero-extended); X4's operands d' and e':
+    // and: ~d, mskor: d | e, rsub: ~0 (d' else d: a store's data); rsub: d, dec: ~0
+    // (e' else e).
+    wire x2_64 = x2_lg == 2'd3;
+    wire x2_atom = s_pk[3] == P_AT;
+    wire [3:0] x2_aop = s_aop[3];
+    wire [63:0] x2_wd = s_wd[3];
+    wire [63:0] x2_e = s_e[3];
+    wire [63:0] x2_dm = x2_wd;
+    // t < d; for dec t <= d (2t + 1 < 2d + 1, 2t < 2d + 1)
+    wire x2_dec = x2_atom && x2_aop == 4'd4;
+    wire x2_lt = {x2_tm, !x2_dec} < {x2_dm, 1'b1};
+    wire x2_ts = x2_64 ? x2_tm[63] : x2_tm[31];
+    wire x2_ds = x2_64 ? x2_dm[63] : x2_dm[31];
+    wire x2_and = x2_atom && x2_aop == 4'd9;
+    wire x2_mskor = x2_atom && x2_aop == 4'd12;
+    wire x2_rsub = x2_atom && x2_aop == 4'd2;
+    reg [63:0] x2_t, x2_d, x2_e2;
+    reg x2_ult, x2_slt, x2_eqe, x2_z;
     always @(posedge clk) begin
-        for (mi = 0; mi < 8; mi = mi + 1)
-            x2_old[8*mi +: 8] <= (rec[3][O_EN] && mi < x2_nb) ? x1_sh[8*mi +: 8] : 8'd0;
-        x2_win <= x1_win;
+        x2_eqe <= x2_tm[31:0] == x2_e[31:0] && (!x2_64 || x2_tm[63:32] == x2_e[63:32]);
+        x2_z <= x2_tm == 64'd0;
+        x2_t <= x2_tm;
+        x2_d <= x2_rsub ? {64{1'b1}} : x2_and ? ~x2_wd : x2_mskor ? x2_wd | x2_e : x2_wd;
+        x2_e2 <= x2_rsub ? x2_wd : x2_dec ? {64{1'b1}} : x2_e;
+        x2_ult <= x2_lt;
+        x2_slt <= x2_ts != x2_ds ? x2_ts : x2_lt;
     end
 
-    // ---- X3: sums and compares; a load's value.
-    wire [RB-1:0] r4 = rec[4];
-    wire x3_b64 = r4[O_NB +: 4] == 4'd8;
-    wire [63:0] x3_wd = r4[O_WD +: 64];
-    wire [63:0] x3_w2 = r4[O_D2 +: 64];
-    wire [63:0] x3_d = x3_b64 ? x3_wd : {32'd0, x3_wd[31:0]};
-    wire [63:0] x3_e = x3_b64 ? x3_w2 : {32'd0, x3_w2[31:0]};
-    wire [64:0] x3_sub_w = {1'b0, x2_old} - {1'b0, x3_d};
-    // A load's value: narrow ones extended, d16 ones in their half.
-    wire x3_sx = r4[O_SX];
-    wire [1:0] x3_half = r4[O_HALF +: 2];
-    wire [31:0] x3_ext = r4[O_NB +: 4] == 4'd1 ? {{24{x3_sx && x2_old[7]}}, x2_old[7:0]}
-                       : r4[O_NB +: 4] == 4'd2 ? {{16{x3_sx && x2_old[15]}}, x2_old[15:0]}
-                       : x2_old[31:0];
-    wire [63:0] x3_val = x3_half == H_LO ? {48'd0, x3_ext[15:0]}
-                       : x3_half == H_HI ? {32'd0, x3_ext[15:0], 16'd0}
-                       : {x2_old[63:32], x3_ext};
-    reg [63:0] x3_t, x3_dd, x3_ee, x3_add, x3_sub, x3_rsub, x3_inc, x3_dec, x3_wadd, x3_val_r;
-    reg x3_ult, x3_ts, x3_ds;
-    // t == d, t == e, t == 0 in 16-bit parts (ANDed in X4).
-    reg [3:0] x3_eqd4, x3_eqe4, x3_z4;
-    integer qi;
-    reg [95:0] x3_win;
-    always @(posedge clk) begin
-        x3_t <= x2_old;
-        x3_dd <= r4[O_PK +: 2] == P_AT ? x3_d : x3_wd;
-        x3_ee <= x3_e;
-        x3_add <= x2_old + x3_d;
-        x3_sub <= x3_sub_w[63:0];
-        x3_ult <= x3_sub_w[64];
-        x3_rsub <= x3_d - x2_old;
-        x3_inc <= x2_old + 64'd1;
-        x3_dec <= x2_old - 64'd1;
-        x3_wadd <= x2_old + x3_e;
-        for (qi = 0; qi < 4; qi = qi + 1) begin
-            x3_eqd4[qi] <= x2_old[16*qi +: 16] == x3_d[16*qi +: 16];
-            x3_eqe4[qi] <= x2_old[16*qi +: 16] == x3_e[16*qi +: 16];
-            x3_z4[qi] <= x2_old[16*qi +: 16] == 16'd0;
-        end
-        x3_ts <= x3_b64 ? x2_old[63] : x2_old[31];
-        x3_ds <= x3_b64 ? x3_d[63] : x3_d[31];
-        x3_val_r <= r4[O_PK +: 2] == P_LD ? x3_val : x2_old;
-        x3_win <= x2_win;
-    end
-
-    // ---- X4: the new value; the lane's result.
-    wire [RB-1:0] r5 = rec[5];
-    wire x4_slt = x3_ts != x3_ds ? x3_ts : x3_ult;
-    wire x3_eqd = &x3_eqd4, x3_eqe = &x3_eqe4, x3_z = &x3_z4;
-    reg [63:0] x4_at;
+    // ---- X3: from X2's compares (t == e: 32-bit ones the low halves) X4's operands:
+    // A = t, t ^ d', 0 or t & ~d'; B = d', ~d', e' or 0; the carry in.
+    //   add t + d; sub t + ~d + 1; rsub (t ^ ~0) + d + 1; inc t + 0 + 1 (or 0);
+    //   dec t + ~0 (or d: t == 0 or t > d); and (t & ~~d) + 0; or (t & ~d) + d;
+    //   xor (t ^ d) + 0;
+    //   mskor (t & ~(d | e)) + e; wrap t + e or t + ~d + 1; t: t + 0; d: 0 + d.
+    localparam [1:0] A_T = 2'd0, A_X = 2'd1, A_0 = 2'd2, A_M = 2'd3;
+    localparam [1:0] B_D = 2'd0, B_ND = 2'd1, B_E = 2'd2, B_0 = 2'd3;
+    wire x3_eqe = x2_eqe;
+    wire x3_z = x2_z;
+    reg [1:0] x3_as, x3_bs;
+    reg x3_ci, x3_td; // x3_td: the choice is t (else d)
+    reg x3_cmp;       // an op choosing t or d
     always @(*) begin
-        case (r5[O_AOP +: 4])
-            4'd0: x4_at = x3_add;
-            4'd1: x4_at = x3_sub;
-            4'd2: x4_at = x3_rsub;
-            4'd3: x4_at = x3_ult ? x3_inc : 64'd0;                        // inc
-            4'd4: x4_at = (x3_z || !(x3_ult || x3_eqd)) ? x3_dd : x3_dec; // dec
-            4'd5: x4_at = x4_slt ? x3_t : x3_dd;                          // min_i
-            4'd6: x4_at = x4_slt ? x3_dd : x3_t;                          // max_i
-            4'd7: x4_at = x3_ult ? x3_t : x3_dd;                          // min_u
-            4'd8: x4_at = x3_ult ? x3_dd : x3_t;                          // max_u
-            4'd9: x4_at = x3_t & x3_dd;
-            4'd10: x4_at = x3_t | x3_dd;
-            4'd11: x4_at = x3_t ^ x3_dd;
-            4'd12: x4_at = (x3_t & ~x3_dd) | x3_ee;                       // mskor
-            4'd13: x4_at = x3_dd;                                         // storexchg
-            4'd14: x4_at = x3_eqe ? x3_dd : x3_t;                         // cmpstore
-            default: x4_at = x3_ult ? x3_wadd : x3_sub;                   // wrap
+        x3_as = A_T;
+        x3_bs = B_0;
+        x3_ci = 1'b0;
+        x3_td = 1'b0;
+        x3_cmp = 1'b0;
+        case (s_aop[4])
+            4'd0: x3_bs = B_D;                                              // add
+            4'd1: {x3_bs, x3_ci} = {B_ND, 1'b1};                            // sub
+            4'd2: {x3_as, x3_bs, x3_ci} = {A_X, B_E, 1'b1};                 // rsub
+            4'd3: {x3_as, x3_ci} = x2_ult ? {A_T, 1'b1} : {A_0, 1'b0};      // inc
+            4'd4: {x3_as, x3_bs} = (x3_z || !x2_ult)                        // dec
+                                 ? {A_0, B_D} : {A_T, B_E};
+            4'd5: {x3_cmp, x3_td} = {1'b1, x2_slt};                         // min_i
+            4'd6: {x3_cmp, x3_td} = {1'b1, !x2_slt};                        // max_i
+            4'd7: {x3_cmp, x3_td} = {1'b1, x2_ult};                         // min_u
+            4'd8: {x3_cmp, x3_td} = {1'b1, !x2_ult};                        // max_u
+            4'd9: x3_as = A_M;                                              // and
+            4'd10: {x3_as, x3_bs} = {A_M, B_D};                             // or
+            4'd11: x3_as = A_X;                                             // xor
+            4'd12: {x3_as, x3_bs} = {A_M, B_E};                             // mskor
+            4'd13: x3_cmp = 1'b1;                                           // storexchg
+            4'd14: {x3_cmp, x3_td} = {1'b1, !x3_eqe};                       // cmpstore
+            default: {x3_bs, x3_ci} = x2_ult ? {B_E, 1'b0} : {B_ND, 1'b1};  // wrap
+        endcase
+        if (s_pk[4] != P_AT) {x3_cmp, x3_td} = 2'b10;                       // a store: d
+        if (x3_cmp) {x3_as, x3_bs, x3_ci} = x3_td ? {A_T, B_0, 1'b0} : {A_0, B_D, 1'b0};
+    end
+    (* fsm_encoding = "none" *) reg [1:0] x3_a_s, x3_b_s;   // (kept as they are coded)
+    reg x3_cin;
+    reg [63:0] x3_t, x3_d, x3_e;
+    always @(posedge clk) begin
+        x3_a_s <= x3_as;
+        x3_b_s <= x3_bs;
+        x3_cin <= x3_ci;
+        x3_t <= x2_t;
+        x3_d <= x2_d;
+        x3_e <= x2_e2;
+    end
+
+    // ---- X4: the new value, A + B + carry in.
+    reg [63:0] x4_a, x4_b;
+    always @(*) begin
+        case (x3_a_s)
+            A_T: x4_a = x3_t;
+            A_X: x4_a = x3_t ^ x3_d;
+            A_0: x4_a = 64'd0;
+            default: x4_a = x3_t & ~x3_d;
+        endcase
+        case (x3_b_s)
+            B_D: x4_b = x3_d;
+            B_ND: x4_b = ~x3_d;
+            B_E: x4_b = x3_e;
+            default: x4_b = 64'd0;
         endcase
     end
-    reg [63:0] x4_new;
-    reg [95:0] x4_win;
-    reg [127:0] res [0:LANES-1];
-    wire [LL-1:0] r5_lane = r5[O_LANE +: LL];
-    wire [1:0] r5_rpos = r5[O_RPOS +: 2];
+    // (one carry chain: bit 0 of the sum only makes the carry in)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [64:0] x4_sum = {x4_a, x3_cin} + {x4_b, x3_cin};
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(posedge clk) x4_new <= x4_sum[64:1];
+
+    // ---- Results: per lane a RAM of even and one of odd dwords, 8 slots of 2 each; the
+    // pass records; the beats out.
+    reg [1:0] k_r;
+    reg [SB:0] ndone;      // passes written, not yet out
+    // {beats - 1, 2 dwords in the even RAM, EXEC} per slot
+    wire el32 = in_two && in_size == 5'd4 && !is_st;
+    reg [LANES+2:0] pinfo [0:(1<<SB)-1];
+    always @(posedge clk)
+        if (in_ready) pinfo[tail[SB-1:0]] <= {beats_m1, el32, in_mask};
+    wire [1:0] o_bm1;
+    wire o_el32;
+    assign {o_bm1, o_el32, out_mask} = pinfo[head[SB-1:0]];
+    assign out_valid = ndone != {(SB+1){1'b0}};
+    assign out_k = k_r;
+    assign out_last = k_r == o_bm1;
+    wire take = out_valid && out_ready;
+    wire freed = take && out_last;
     always @(posedge clk) begin
-        x4_new <= r5[O_PK +: 2] == P_AT ? x4_at : x3_dd;
-        x4_win <= x3_win;
-        if (r5[O_V] && r5[O_PK +: 2] != P_ST) begin
-            res[r5_lane][32*r5_rpos +: 32] <= x3_val_r[31:0];
-            if (r5[O_NB +: 4] > 4'd4) res[r5_lane][32*r5_rpos + 32 +: 32] <= x3_val_r[63:32];
+        if (rst) begin
+            k_r <= 2'd0;
+            head <= {(SB+1){1'b0}};
+            tail <= {(SB+1){1'b0}};
+            ndone <= {(SB+1){1'b0}};
+        end else begin
+            if (take) k_r <= out_last ? 2'd0 : k_r + 2'd1;
+            if (freed) head <= head + 1'b1;
+            if (in_ready) tail <= tail + 1'b1;
+            if (x2_done && !freed) ndone <= ndone + 1'b1;
+            else if (!x2_done && freed) ndone <= ndone - 1'b1;
         end
     end
-    always @(posedge clk) begin
-        if (rst) out_valid <= 1'b0;
-        else out_valid <= r5[O_V] && r5[O_LAST];
-        out_mask <= r5[O_MASK +: LANES];
-    end
+    wire [SB:0] o_at = {head[SB-1:0], k_r[1] || (o_el32 && k_r[0])};
+    wire o_hi = k_r[0] && !o_el32;
     generate
-        for (l = 0; l < LANES; l = l + 1) begin : o
-            assign out_data[128*l +: 128] = res[l];
+        for (l = 0; l < LANES; l = l + 1) begin : res
+            reg [31:0] lo [0:(2<<SB)-1];
+            reg [31:0] hi [0:(2<<SB)-1];
+            localparam [LL-1:0] LI = l;
+            wire mine = s_lane[3] == LI;
+            always @(posedge clk) begin
+                if (x2_res && mine) lo[x2_at] <= x2_val[31:0];
+                if (x2_whi && mine) hi[x2_at] <= x2_val[63:32];
+            end
+            assign out_data[32*l +: 32] = o_hi ? hi[o_at] : lo[o_at];
         end
     endgenerate
-
-    // ---- X5: the new bytes merged into the three dwords.
-    wire [RB-1:0] r6 = rec[6];
-    wire [1:0] x5_o = r6[O_O +: 2];
-    wire [95:0] x5_nsh = {32'd0, x4_new} << {x5_o, 3'b000};
-    wire [11:0] x5_bm = {4'd0, 8'hff >> (4'd8 - r6[O_NB +: 4])} << x5_o;
-    wire x5_wr = r6[O_V] && r6[O_EN] && r6[O_PK +: 2] != P_LD;
-    reg [95:0] x5_win;
-    reg [2:0] x5_we;
-    integer ji;
-    always @(posedge clk) begin
-        for (ji = 0; ji < 12; ji = ji + 1)
-            x5_win[8*ji +: 8] <= x5_bm[ji] ? x5_nsh[8*ji +: 8] : x4_win[8*ji +: 8];
-        for (ji = 0; ji < 3; ji = ji + 1)
-            x5_we[ji] <= x5_wr && ji < r6[O_N +: 2];
-    end
-
-    // ---- W: per bank the write registers.
-    wire [DW-1:0] w_d [0:2];
-    generate
-        for (k = 0; k < 3; k = k + 1) begin : wd
-            assign w_d[k] = rec[7][(3-k)*DW +: DW];
-        end
-    endgenerate
-    integer wb, wk;
-    always @(posedge clk) begin
-        for (wb = 0; wb < BANKS; wb = wb + 1) begin
-            w_we[wb] <= 1'b0;
-            w_row[wb] <= w_d[0][DW-1:KB];
-            w_data[wb] <= x5_win[31:0];
-            for (wk = 2; wk >= 0; wk = wk - 1)
-                if (x5_we[wk] && w_d[wk][KB-1:0] == wb[KB-1:0]) begin
-                    w_we[wb] <= 1'b1;
-                    w_row[wb] <= w_d[wk][DW-1:KB];
-                    w_data[wb] <= x5_win[32*wk +: 32];
-                end
-        end
-        if (rst) w_we <= {BANKS{1'b0}};
-    end
 endmodule
 
 `default_nettype wire

@@ -1,9 +1,12 @@
 //! The interleaved core's LDS unit (`cu32_lds_unit.v`, plain parameterised Verilog): the
 //! LDS in `lds_banks` banks of block RAM and its DS loads, stores and integer atomics, a
 //! pass of lanes at a time, each lane as the golden model (`sim/src/model/lds.rs`) runs
-//! it. Its test (below) plays random DS instructions of every row the unit takes under
-//! Verilator, pass by pass, against the golden model's `Machine` (`cases.rs`): every
-//! lane's result, then the whole LDS read back.
+//! it, its results out a VDST dword of every lane a beat (valid/ready). Its test (below)
+//! plays random DS instructions of every row the unit takes under Verilator, pass by
+//! pass, against the golden model's `Machine` (`cases.rs`), with out_ready held low at
+//! random (a pattern per pass): every pass's beats (`out_k` 0, 1, .. and `out_last` on
+//! the last, as many as `cases::beats` says), every lane's result, then the whole LDS
+//! read back.
 
 /// The Verilog of the unit, module `cu32_lds_unit`.
 pub const VERILOG: &str = include_str!("cu32_lds_unit.v");
@@ -21,6 +24,9 @@ mod tests {
     use super::{TESTBENCH, VERILOG};
     use crate::test_common::{run_block, verilator_present};
     use std::time::Instant;
+
+    /// One beat out as the testbench logs it: (cycle, out_k, out_last, out_mask, out_data).
+    type Beat<'a> = (u64, usize, bool, &'a str, &'a str);
 
     /// Runs `n` random instructions (with the LDS filled before and read back after) on
     /// the block of `shape` and checks every pass out against the model.
@@ -51,20 +57,39 @@ mod tests {
             &[("stim.hex", stim)],
             passes.len(),
         );
-        let mut outs = Vec::new();
+        // Beats, grouped into passes at `last`.
+        let mut outs: Vec<Vec<Beat>> = vec![Vec::new()];
         let mut ins = Vec::new();
         let mut end = None;
+        let mut fulls = 0u64;
         for line in log.lines() {
             let f: Vec<&str> = line.split_whitespace().collect();
             match f.first() {
-                Some(&"O") => outs.push((f[1].parse::<u64>().unwrap(), f[2], f[3])),
+                Some(&"B") => {
+                    let last = f[3] == "1";
+                    outs.last_mut().unwrap().push((
+                        f[1].parse::<u64>().unwrap(),
+                        f[2].parse::<usize>().unwrap(),
+                        last,
+                        f[4],
+                        f[5],
+                    ));
+                    if last {
+                        outs.push(Vec::new());
+                    }
+                }
                 Some(&"I") => {
                     ins.push((f[2].parse::<u64>().unwrap(), f[3].parse::<u64>().unwrap()))
                 }
+                Some(&"F") => fulls = f[1].parse::<u64>().unwrap(),
                 Some(&"E") => end = Some(f[1].parse::<u64>().unwrap()),
                 _ => {}
             }
         }
+        assert!(
+            outs.pop().is_some_and(|rest| rest.is_empty()),
+            "{name}: beats after the last pass's last beat"
+        );
         assert_eq!(
             outs.len(),
             passes.len(),
@@ -74,18 +99,34 @@ mod tests {
             log.lines().rev().take(5).collect::<Vec<_>>().join("\n")
         );
         let mut lanes_checked = 0usize;
-        for (i, (p, (_, mask, data))) in passes.iter().zip(&outs).enumerate() {
+        for (i, (p, beats)) in passes.iter().zip(&outs).enumerate() {
+            let ks: Vec<usize> = beats.iter().map(|b| b.1).collect();
+            let lasts: Vec<bool> = beats.iter().map(|b| b.2).collect();
             assert_eq!(
-                u32::from_str_radix(mask, 16).unwrap(),
-                p.mask,
-                "{name}: pass {i} ({}): mask",
+                ks,
+                (0..p.beats).collect::<Vec<_>>(),
+                "{name}: pass {i} ({}): out_k of its beats",
                 p.what
             );
+            assert_eq!(
+                lasts,
+                (0..p.beats).map(|k| k + 1 == p.beats).collect::<Vec<_>>(),
+                "{name}: pass {i} ({}): out_last of its beats",
+                p.what
+            );
+            for (k, b) in beats.iter().enumerate() {
+                assert_eq!(
+                    u32::from_str_radix(b.3, 16).unwrap(),
+                    p.mask,
+                    "{name}: pass {i} ({}), beat {k}: mask",
+                    p.what
+                );
+            }
             for (lane, e) in p.expect.iter().enumerate() {
-                let at = data.len() - 32 * (lane + 1);
-                let lane_hex = &data[at..at + 32];
                 for &(k, m, v) in e {
-                    let got = u32::from_str_radix(&lane_hex[24 - 8 * k..32 - 8 * k], 16).unwrap();
+                    let data = beats[k].4;
+                    let at = data.len() - 8 * (lane + 1);
+                    let got = u32::from_str_radix(&data[at..at + 8], 16).unwrap();
                     assert_eq!(
                         got & m,
                         v & m,
@@ -98,11 +139,12 @@ mod tests {
                 lanes_checked += usize::from(!e.is_empty());
             }
         }
-        // The timed load: its first pass from in_valid to out, and its passes' spacing.
+        // The timed load (out_ready held high): its first pass from in_valid to its
+        // beat, and its passes' spacing.
         let np = 32 / shape.lanes;
-        let lat = outs[timed].0 - ins[timed].0;
+        let lat = outs[timed][0].0 - ins[timed].0;
         let spacing = if np > 1 {
-            (outs[timed + np - 1].0 - outs[timed].0) / (np as u64 - 1)
+            (outs[timed + np - 1][0].0 - outs[timed][0].0) / (np as u64 - 1)
         } else {
             0
         };
@@ -111,8 +153,9 @@ mod tests {
         println!(
             "{name}: LANES={} BANKS={} BYTES={}: {n} random DS instructions ({rows} rows, each at least {fewest} times) + \
              {} fill/read-back/timing ones, {} passes, {lanes_checked} lane results checked, \
-             the whole LDS read back; {} cycles; aligned b32 load pass: out {lat} cycles \
-             after in_valid, passes {spacing} cycles apart; {:.1} s",
+             the whole LDS read back; {} cycles ({fulls} waiting on a full result buffer); \
+             aligned b32 load pass: out {lat} cycles after in_valid, passes {spacing} cycles \
+             apart; {:.1} s",
             shape.lanes,
             shape.banks,
             shape.bytes,

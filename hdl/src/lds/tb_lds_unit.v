@@ -1,13 +1,17 @@
 // Testbench of cu32_lds_unit (hdl/src/lds/mod.rs runs it): plays stim.hex, one pass a
-// line, each after `gap` idle cycles, holding it until in_ready, and logs the passes out.
+// line, each after `gap` idle cycles, holding it until in_ready, and logs the beats out.
 //
 //   stim.hex  {gap[7:0], kind[2:0], size[4:0], sext, half[1:0], data_hi, two, aop[3:0],
-//             sweep[1:0], 5'b0, mask[LANES], addr0[32 LANES], addr1[32 LANES],
-//             data0[128 LANES], data1[64 LANES]} (hex; lane 0 in the low bits of each)
+//             sweep[1:0], 3'b0, ready[1:0], mask[LANES], addr0[(LB+1) LANES],
+//             addr1[(LB+1) LANES], data0[128 LANES], data1[64 LANES]} (hex; lane 0 in
+//             the low bits of each; addresses {oor, addr[LB-1:0]})
 //
-// Log lines: `I pass first_valid_cycle taken_cycle` per pass taken, `O cycle mask data`
-// per pass out (data: lane LANES-1 first), `E cycle` at the end (decimal cycles, hex
-// mask and data).
+// out_ready while a pass's beats are due, by that pass's `ready`: 0 always high, 1 high
+// 3 cycles in 4, 2 one in 4, 3 one in 16 (from an LFSR).
+//
+// Log lines: `I pass first_valid_cycle taken_cycle` per pass taken, `B cycle k last mask
+// data` per beat taken (data: lane LANES-1 first), `F cycles` the cycles in_valid waited
+// on a full result buffer, `E cycle` at the end (decimal cycles, hex mask and data).
 `default_nettype none
 
 module tb;
@@ -15,19 +19,25 @@ module tb;
     localparam integer BANKS = `BANKS;
     localparam integer BYTES = `BYTES;
     localparam integer N = `N;
-    localparam integer W = 32 + LANES + 256 * LANES;
+    localparam integer LB = $clog2(BYTES);
+    localparam integer AW = (LB + 1) * LANES;
+    localparam integer W = 32 + LANES + 2 * AW + 192 * LANES;
 
     reg clk = 1'b0;
     reg rst = 1'b1;
     reg [W-1:0] stim [0:N-1];
-    integer pass = 0, outs = 0, cycle = 0, gap = 0, first = 0;
+    integer pass = 0, outs = 0, cycle = 0, gap = 0, first = 0, fulls = 0;
     reg valid = 1'b0;
     reg taken = 1'b0;
+    reg ready = 1'b0;
+    reg [15:0] lfsr = 16'hace1;
     wire [W-1:0] s = stim[pass < N ? pass : N - 1];
     localparam integer H = W - 32;
-    wire in_ready, out_valid;
+    wire [1:0] so = stim[outs < N ? outs : N - 1][H+1:H];   // the pass going out's ready
+    wire in_ready, out_valid, out_last;
+    wire [1:0] out_k;
     wire [LANES-1:0] out_mask;
-    wire [128*LANES-1:0] out_data;
+    wire [32*LANES-1:0] out_data;
 
     cu32_lds_unit #(.LANES(LANES), .BANKS(BANKS), .BYTES(BYTES)) dut (
         .clk(clk), .rst(rst),
@@ -36,9 +46,10 @@ module tb;
         .in_half(s[H+14:H+13]), .in_data_hi(s[H+12]), .in_two(s[H+11]),
         .in_aop(s[H+10:H+7]), .in_sweep(s[H+6:H+5]),
         .in_mask(s[H-1:H-LANES]),
-        .in_addr0(s[256*LANES-1:224*LANES]), .in_addr1(s[224*LANES-1:192*LANES]),
+        .in_addr0(s[192*LANES+2*AW-1:192*LANES+AW]), .in_addr1(s[192*LANES+AW-1:192*LANES]),
         .in_data0(s[192*LANES-1:64*LANES]), .in_data1(s[64*LANES-1:0]),
-        .out_valid(out_valid), .out_mask(out_mask), .out_data(out_data));
+        .out_valid(out_valid), .out_ready(ready), .out_k(out_k), .out_last(out_last),
+        .out_mask(out_mask), .out_data(out_data));
 
     initial begin
         $readmemh("stim.hex", stim);
@@ -53,14 +64,22 @@ module tb;
                 valid = 1'b1;
                 first = cycle;
             end
+            case (so)
+                2'd0: ready = 1'b1;
+                2'd1: ready = lfsr[1:0] != 2'd0;
+                2'd2: ready = lfsr[1:0] == 2'd0;
+                default: ready = lfsr[3:0] == 4'd0;
+            endcase
             #1;
-            if (out_valid) begin
-                $display("O %0d %x %x", cycle, out_mask, out_data);
-                outs = outs + 1;
+            if (out_valid && ready) begin
+                $display("B %0d %0d %0d %x %x", cycle, out_k, out_last, out_mask, out_data);
+                if (out_last) outs = outs + 1;
             end
+            if (valid && !in_ready && dut.full) fulls = fulls + 1;
             taken = valid && in_ready;
             clk = 1'b1;
             #1 clk = 1'b0;
+            lfsr = {lfsr[14:0], lfsr[15] ^ lfsr[13] ^ lfsr[12] ^ lfsr[10]};
             if (taken) begin
                 $display("I %0d %0d %0d", pass, first, cycle);
                 pass = pass + 1;
@@ -71,6 +90,7 @@ module tb;
             end
             cycle = cycle + 1;
         end
+        $display("F %0d", fulls);
         $display("E %0d", cycle);
         $finish;
     end

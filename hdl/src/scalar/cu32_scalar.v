@@ -30,7 +30,16 @@
 // VCC, EXEC or SDST, a readlane's value to SDST) written, its trace given, its wave made
 // ready again. The slot's VALU instruction waits in distributed RAM meanwhile (vx, vt).
 //
-// A fault stops the wave with fault_pc: a word in no row of the decode tables, words past the memory's end, a taken
+// A DS load, store or integer atomic takes at C one of the vector ALU's DS_PLACES queue
+// places for DS instructions (dres counts them; ds_free gives one back) and a count of the
+// slot's lgkmcnt; with either full it replays. It goes to the vector ALU in X1 like a VALU
+// instruction, and W retires it at once (trace_mem: its results come later) and counts it
+// in lgkmcnt; the wave goes on. Its completion (ds_done, its results written) counts
+// lgkmcnt down. ds_nop and the cache invalidates go through as no-ops.
+//
+// A fault stops the wave with fault_pc: a word in no row of the decode tables (or a
+// vector memory row not yet built: GLOBAL, FLAT, the DS lane moves), words past the
+// memory's end, a taken
 // branch or a jump leaving the memory, a load at an address the bus cannot reach or one
 // the bus refused (ERR, when it comes). s_barrier goes through as a no-op (a plain
 // program is one wave).
@@ -101,6 +110,16 @@ module cu32_scalar #(
     output wire [8:0]             v_src0_y,
     output wire [7:0]             v_src1_y,
     output wire [7:0]             v_vdst_y,
+    // (A DS instruction: v_ds, its control and offsets; its VGPR codes in v_src0 (ADDR),
+    // v_src1 (DATA0), v_src2 (DATA1), v_vdst. Its places in the vector ALU's queue are
+    // counted here: ds_free gives one back.)
+    output wire                   v_ds,
+    output wire [DSCTRL_WIDTH-1:0] v_dsc,
+    output wire [15:0]            v_dsoff,
+    input  wire                   ds_free,
+    // A DS instruction completed (its results written): lgkmcnt counts down.
+    input  wire                   ds_done,
+    input  wire [SB-1:0]          ds_done_slot,
     input  wire                   vd_valid,
     input  wire [SB-1:0]          vd_slot,
     input  wire [31:0]            vd_val,
@@ -112,6 +131,8 @@ module cu32_scalar #(
     // (trace_vector: the retiring instruction is a VALU one, whose VGPR writes the vector
     // ALU's trace ports give for trace_slot.)
     output wire                 trace_vector,
+    // (trace_mem: the retiring instruction is a DS one, whose results come later.)
+    output wire                 trace_mem,
     output wire [SB-1:0]        trace_slot,
     output wire [31:0]          trace_pc,
     output wire [31:0]          trace_word0,
@@ -137,6 +158,9 @@ module cu32_scalar #(
 );
 `include "cu32_ctrl.vh"
     localparam [6:0] VCC_LO = 7'd106, NULL = 7'd124, M0 = 7'd125, EXEC_LO = 7'd126;
+    // The vector ALU's queue places for DS instructions (cu32_simd's: as many as slots).
+    localparam integer DPB = SB;
+    localparam integer DS_PLACES = 1 << SB;
 
     // ---- the slots' state: distributed RAM, one write port (W, or a wave's start) ----
     reg         st_scc     [0:SLOTS-1];
@@ -279,7 +303,10 @@ module cu32_scalar #(
     wire [VCTRL_WIDTH-1:0] dv_ctrl, dv_ctrl_y;
     wire [8:0]             dv_src0_y, dv_src1_y;
     wire [7:0]             dv_vdst_y;
-    // (Its DS and GLOBAL fields wait for their units.)
+    wire                   dv_gm, dv_dmv;
+    wire [DSCTRL_WIDTH-1:0] dv_dsc;
+    wire [15:0]            dv_dsoff;
+    // (Its GLOBAL fields wait for their unit.)
     /* verilator lint_off PINMISSING */
     cu32_vdecode #(.SPLIT(1)) vdecode (
         .clk(clk), .en(1'b1), .word0(f_w0), .word1(f_w1), .valu(dv_valu), .nwords(dv_nwords),
@@ -287,12 +314,23 @@ module cu32_scalar #(
         .sread(dv_sread), .src0(dv_src0), .src1(dv_src1), .src2(dv_src2), .vdst(dv_vdst),
         .sdst(dv_sdst), .opsel(dv_opsel), .dpp(dv_dpp), .vopd(dv_vopd), .ctrl(dv_ctrl),
         .ctrl_y(dv_ctrl_y), .src0_y(dv_src0_y), .src1_y(dv_src1_y), .vdst_y(dv_vdst_y),
-        .ds(dv_ds)
+        .ds(dv_ds), .dmv(dv_dmv), .dsc(dv_dsc), .dsoff(dv_dsoff), .gm(dv_gm)
     );
     /* verilator lint_on PINMISSING */
     wire unused_dv = &{1'b0, dv_src1_y[8]};   // (a VOPD's VSRC1Y: always a VGPR)
-    // A VALU instruction the vector ALU runs.
+    // A VALU instruction the vector ALU runs; a DS load, store or integer atomic it hands
+    // to the LDS (not yet: the lane moves); ds_nop and the cache invalidates, which go
+    // through as scalar no-ops.
     wire d_valu = dv_valu && !dv_ds;
+    wire [2:0] dv_dskind = dv_dsc[DSF_KIND +: DSW_KIND];
+    wire d_dsrow = dv_valu && dv_ds && !dv_gm && !dv_dmv;
+    wire d_ds = d_dsrow && ((dv_dskind == DSK_LOAD) || (dv_dskind == DSK_STORE)
+                            || (dv_dskind == DSK_ATOMIC));
+    wire d_dsnop = d_dsrow && (dv_dskind == DSK_NOP);
+    wire d_vmem = d_ds || d_dsnop;
+    // (Both go to the vector ALU with their SGPR operands read as pairs: a DS
+    // instruction's is M0, the base of addtid and append/consume.)
+    wire d_vx = d_valu || d_ds;
 
     // ---- C: operands, constants, branch, checks ----
     // M0-relative SSRC0 and SDST.
@@ -324,17 +362,17 @@ module cu32_scalar #(
                           dv_sidx0[6:1] != v_a[6:1]};
     wire        v_three = (&v_sr) && v_on_b[1] && (dv_sidx1[6:1] != v_b[6:1]);
     wire        a_rel = (d_a_rel != REL_NONE) && ia_ok;
-    wire [6:0]  a_code = d_valu ? v_a : d_smem ? {d_w0[5:0], 1'b0} : a_rel ? ia_addr
+    wire [6:0]  a_code = d_vx ? v_a : d_smem ? {d_w0[5:0], 1'b0} : a_rel ? ia_addr
                        : (d_a_src == ASRC_SDST) ? d_w0[22:16] : d_w0[6:0];
-    wire [6:0]  b_code = d_valu ? v_b : d_smem ? d_w1[31:25]
+    wire [6:0]  b_code = d_vx ? v_b : d_smem ? d_w1[31:25]
                        : (d_b_src == BSRC_SDST) ? d_w0[22:16] : d_w0[14:8];
     wire [6:0]  d_code = d_smem ? d_w0[12:6] : (d_d_rel != REL_NONE) ? id_addr : d_w0[22:16];
-    wire        a_reg = d_valu ? (v_sr != 3'd0) : d_smem || (d_a_src == ASRC_SDST)
+    wire        a_reg = d_vx ? (v_sr != 3'd0) : d_smem || (d_a_src == ASRC_SDST)
                         || ((d_a_src == ASRC_SSRC0) && !d_w0[7]);
-    wire        b_reg = d_valu ? (v_sr != 3'd0) : d_smem || (d_b_src == BSRC_SDST)
+    wire        b_reg = d_vx ? (v_sr != 3'd0) : d_smem || (d_b_src == BSRC_SDST)
                         || ((d_b_src == BSRC_SSRC1) && !d_w0[15]);
-    wire        a_wide = d_a_wide || d_smem || d_valu;
-    wire        b_wide = d_b_wide || d_valu;
+    wire        a_wide = d_a_wide || d_smem || d_vx;
+    wire        b_wide = d_b_wide || d_vx;
     // A register in the SGPR file (codes 0..105), or one of the slot's (VCC, M0, EXEC;
     // ttmp and null read 0), as a pair when 64-bit.
     function automatic [63:0] special(input [6:0] code, input wide, input [63:0] vcc,
@@ -389,9 +427,9 @@ module cu32_scalar #(
     end
     wire        taken = (d_kind == KIND_BRANCH) && taken_if;
     wire [31:0] target = {{(32 - IMEM_BITS){1'b0}}, d_pc} + 32'd1 + simm[31:0];
-    wire [1:0]  len = d_valu ? dv_nwords : (dec_lit || d_smem) ? 2'd2 : 2'd1;
+    wire [1:0]  len = (d_valu || d_vmem) ? dv_nwords : (dec_lit || d_smem) ? 2'd2 : 2'd1;
     wire [31:0] next = taken ? target : {{(32 - IMEM_BITS){1'b0}}, d_pc} + {30'd0, len};
-    wire        bad = !(dec_legal || d_valu) || (d_valu && v_three) || (d_room < len)
+    wire        bad = !(dec_legal || d_valu || d_vmem) || (d_valu && v_three) || (d_room < len)
                       || (taken && (target[31:IMEM_BITS] != 0));
     // Waits (W parks the slot until its counters are at or below the limits, 63: none):
     // the s_waitcnt forms, and s_endpgm for everything (its wave ends then).
@@ -404,12 +442,20 @@ module cu32_scalar #(
     wire [5:0]  lim_lgkm = d_end ? 6'd0 : (d_mem_wait == WAIT_WAITCNT) ? d_w0[9:4]
                          : (d_mem_wait == WAIT_LGKM) ? d_w0[5:0] : 6'd63;
     // A load takes a place in the scalar memory unit's queue here, and a count of lgkmcnt;
-    // with neither free it goes through without effect and its slot takes it again
+    // a DS instruction one of the vector ALU's DS_PLACES for it, and a count of lgkmcnt;
+    // with either not free it goes through without effect and its slot takes it again
     // (replay).
     wire [SLOTS-1:0] room;
     reg  [3:0]   resv;
-    wire         replay = d_load && ((resv == 4'd8) || !room[d_slot]);
+    reg  [DPB:0] dres;
+    wire         replay = (d_load && ((resv == 4'd8) || !room[d_slot]))
+                          || (d_ds && ((dres == DS_PLACES[DPB:0]) || !room[d_slot]));
     wire         reserve = d_valid && d_load && !bad && !replay;
+    wire         ds_go = d_valid && d_ds && !bad && !replay;
+    always @(posedge clk) begin
+        if (rst) dres <= {(DPB + 1){1'b0}};
+        else dres <= dres + {{DPB{1'b0}}, ds_go} - {{DPB{1'b0}}, ds_free};
+    end
     reg                  c_valid, c_bad, c_a_ram, c_b_ram, c_a_hi, c_b_hi;
     reg                  c_a_sp, c_b_sp, c_a_lo, c_b_lo;
     reg  [SB-1:0]        c_slot;
@@ -421,7 +467,7 @@ module cu32_scalar #(
     reg  [W_KIND-1:0]    c_kind;
     reg  [6:0]           c_d_code;
     reg                  c_lit, c_a_wide, c_b_wide, c_d_wide, c_d_on, c_scc_we, c_exec_we;
-    reg                  c_mode_we;
+    reg                  c_mode_we, c_vmem;
     // The memory side: {load, dwords, replay, wait, vm, vs and lgkm limits}.
     localparam integer MW = 1 + 5 + 1 + 1 + 18;
     reg  [MW-1:0]        c_m;
@@ -457,12 +503,14 @@ module cu32_scalar #(
         c_scc_we <= d_scc_we && !ttmp;
         c_exec_we <= d_exec_we;
         c_mode_we <= d_mode_we;
+        c_vmem <= d_vmem;
     end
 
     // The slot's VALU instruction, kept in distributed RAM from C on: what X1 hands to
     // the vector ALU (vx), and what W needs to retire it when it completes (vt: its PC,
     // next PC, words, and the SGPR code its scalar result goes to, if any).
-    localparam integer VXW = VCTRL_WIDTH + 27 + 8 + 4 + 10 + 32 + 1 + VCTRL_WIDTH + 9 + 8 + 8 + 2;
+    localparam integer VXW = VCTRL_WIDTH + 27 + 8 + 4 + 10 + 32 + 1 + VCTRL_WIDTH + 9 + 8 + 8 + 2
+                             + 1 + DSCTRL_WIDTH + 16;
     localparam integer VTW = 2 * IMEM_BITS + 96 + 2 + 1 + 7 + 1;
     reg  [VXW-1:0] vx [0:SLOTS-1];
     reg  [VTW-1:0] vt [0:SLOTS-1];
@@ -473,21 +521,24 @@ module cu32_scalar #(
                          : dv_sdst;
     wire        dv_lit = dv_nwords != (dv_vop3 ? 2'd2 : 2'd1);
     always @(posedge clk) begin
-        if (d_valid && d_valu) begin
+        if (d_valid && (d_valu || d_ds)) begin
             vx[d_slot] <= {dv_ctrl, dv_src0, dv_src1, dv_src2, dv_vdst, dv_opsel, v_sr, v_s2vcc,
                            v_on_b, dv_sidx2[0], dv_sidx1[0], dv_sidx0[0],
                            dv_vop3 ? d_w2 : d_w1, dv_vopd, dv_ctrl_y, dv_src0_y,
-                           dv_src1_y[7:0], dv_vdst_y, dv_dpp};
+                           dv_src1_y[7:0], dv_vdst_y, dv_dpp, d_ds, dv_dsc, dv_dsoff};
             vt[d_slot] <= {d_pc, next[IMEM_BITS-1:0], d_w0, d_w1, d_w2, dv_nwords, dv_lit,
                            dv_rcode, dv_rl || (dv_mout != MOUT_NONE)};
         end
     end
-    // (A VALU instruction's way to X1 and W, beside the rest.)
-    reg         c_valu, b_valu, r_valu;
+    // (A VALU instruction's way to X1 and W, beside the rest; a DS one's to X1.)
+    reg         c_valu, b_valu, r_valu, c_dsgo, b_dsgo, r_dsgo;
     always @(posedge clk) begin
         c_valu <= d_valu;
         b_valu <= c_valu;
         r_valu <= b_valu;
+        c_dsgo <= ds_go;
+        b_dsgo <= c_dsgo;
+        r_dsgo <= b_dsgo;
     end
 
     // ---- B, R: the SGPR pairs ----
@@ -530,17 +581,17 @@ module cu32_scalar #(
                                  : c_kb;
     wire [11:0] c_flags = {c_bad, c_a_ram, c_b_ram, c_a_hi, c_b_hi, c_lit, c_a_wide,
                            c_b_wide, c_d_wide, c_d_on, c_scc_we, c_exec_we};
-    reg                  b_mode_we, r_mode_we;
+    reg                  b_mode_we, r_mode_we, b_vmem, r_vmem;
     reg  [MW-1:0]        b_m, r_m;
     always @(posedge clk) begin
         b_valid <= c_valid && !rst;
         r_valid <= b_valid && !rst;
         {b_slot, b_pc, b_next, b_w0, b_w1, b_ka, b_kb, b_alu, b_kind, b_d_code, b_flags,
-         b_mode_we, b_m} <= {c_slot, c_pc, c_next, c_w0, c_w1, b_ka_in, b_kb_in, c_alu, c_kind,
-                             c_d_code, c_flags, c_mode_we, c_m};
+         b_mode_we, b_vmem, b_m} <= {c_slot, c_pc, c_next, c_w0, c_w1, b_ka_in, b_kb_in, c_alu,
+                                     c_kind, c_d_code, c_flags, c_mode_we, c_vmem, c_m};
         {r_slot, r_pc, r_next, r_w0, r_w1, r_ka, r_kb, r_alu, r_kind, r_d_code, r_flags,
-         r_mode_we, r_m} <= {b_slot, b_pc, b_next, b_w0, b_w1, b_ka, b_kb, b_alu, b_kind,
-                             b_d_code, b_flags, b_mode_we, b_m};
+         r_mode_we, r_vmem, r_m} <= {b_slot, b_pc, b_next, b_w0, b_w1, b_ka, b_kb, b_alu, b_kind,
+                                     b_d_code, b_flags, b_mode_we, b_vmem, b_m};
     end
     wire r_bad, r_a_ram, r_b_ram, r_a_hi, r_b_hi, r_lit, r_a_wide, r_b_wide, r_d_wide;
     wire r_d_on, r_scc_we, r_exec_we;
@@ -587,12 +638,13 @@ module cu32_scalar #(
     );
     wire unused_salu = &{1'b0, lw_ready};
     // A VALU instruction goes to the vector ALU from X1: its SGPR pairs (x_a, x_b: read
-    // whole), SCC, EXEC, VCC, and the rest from vx.
+    // whole), SCC, EXEC, VCC, and the rest from vx; so does a DS instruction that took
+    // its place at C (r_dsgo).
     reg          x_vgo;
     reg [SB-1:0] x_vslot;
     reg [63:0]   x_vcc;
     always @(posedge clk) begin
-        x_vgo <= !rst && r_valid && r_valu && !r_bad;
+        x_vgo <= !rst && r_valid && (r_valu || r_dsgo) && !r_bad;
         x_vslot <= r_slot;
         x_vcc <= {st_vcc_hi[r_slot], st_vcc_lo[r_slot]};
     end
@@ -600,23 +652,25 @@ module cu32_scalar #(
     assign v_valid = x_vgo;
     assign v_slot = x_vslot;
     assign {v_ctrl, v_src0, v_src1, v_src2, v_vdst, v_opsel, v_srd, v_vcc2, v_sport, v_shi, v_lit,
-            v_vopd, v_ctrl_y, v_src0_y, v_src1_y, v_vdst_y, v_dpp} = vx[x_vslot];
+            v_vopd, v_ctrl_y, v_src0_y, v_src1_y, v_vdst_y, v_dpp, v_ds, v_dsc,
+            v_dsoff} = vx[x_vslot];
     assign v_pa = x_a;
     assign v_pb = x_b;
     assign v_scc = x_scc;
     assign v_exec = x_exec[31:0];
     // What W needs, beside the SALU.
-    localparam integer XE = 1 + SB + 2 * IMEM_BITS + 64 + 7 + W_KIND + 12 + 1 + MW;
+    localparam integer XE = 1 + SB + 2 * IMEM_BITS + 64 + 7 + W_KIND + 12 + 1 + 1 + MW;
     wire [XE-1:0] r_carry = {r_valid, r_slot, r_pc, jump_out ? r_pc : r_jump ?
                              jump[IMEM_BITS+1:2] : r_next, r_w0, r_w1, r_d_code, r_kind,
-                             r_flags[11] || jump_out, r_flags[10:0], r_mode_we, r_m};
+                             r_flags[11] || jump_out, r_flags[10:0], r_mode_we, r_vmem, r_m};
     // (x_carry[k] is in stage X(k + 1); the last meets the SALU's registered outputs.)
     reg  [XE-1:0] x_carry [0:SALU_LATENCY];
-    reg  [SALU_LATENCY:0] x_valu;
+    reg  [SALU_LATENCY:0] x_valu, x_dsgo;
     integer       xk;
     always @(posedge clk) begin
         x_carry[0] <= r_carry;
         x_valu <= {x_valu[SALU_LATENCY-1:0], r_valu};
+        x_dsgo <= {x_dsgo[SALU_LATENCY-1:0], r_dsgo};
         for (xk = 1; xk <= SALU_LATENCY; xk = xk + 1) x_carry[xk] <= x_carry[xk - 1];
         if (rst) for (xk = 0; xk <= SALU_LATENCY; xk = xk + 1) x_carry[xk][XE-1] <= 1'b0;
     end
@@ -624,7 +678,7 @@ module cu32_scalar #(
     // two low bits ignored) in X1, checked in X2 (the bus is 32-bit: an address at or above
     // 2^32, or a load running past it, stops the wave at the load, as the golden model
     // refuses an access outside its memory); in X4 beside the SALU's outputs.
-    wire [20:0]  x1_off = x_carry[0][MW + 1 + 12 + W_KIND + 7 +: 21];   // word 1's OFFSET
+    wire [20:0]  x1_off = x_carry[0][MW + 2 + 12 + W_KIND + 7 +: 21];   // word 1's OFFSET
     wire [4:0]   x2_n = x_carry[1][MW - 2 -: 5];
     reg  [63:2]  ea2;
     reg  [31:2]  ea3, ea4;
@@ -645,17 +699,18 @@ module cu32_scalar #(
     wire [31:0]          xo_w0, xo_w1;
     wire [6:0]           xo_d_code;
     wire [W_KIND-1:0]    xo_kind;
-    wire                 xo_load, xo_replay, xo_wait;
+    wire                 xo_load, xo_replay, xo_wait, xo_vmem;
     wire [4:0]           xo_n;
     wire [17:0]          xo_lims;
     wire                 xo_bad0;
     assign {xo_valid, xo_slot, xo_pc, xo_next, xo_w0, xo_w1, xo_d_code, xo_kind, xo_bad0,
             xo_a_ram, xo_b_ram, xo_a_hi, xo_b_hi, xo_lit, xo_a_wide, xo_b_wide, xo_d_wide,
-            xo_d_on, xo_scc_we, xo_exec_we, xo_mode_we, xo_load, xo_n, xo_replay, xo_wait,
-            xo_lims} = x_carry[SALU_LATENCY];
+            xo_d_on, xo_scc_we, xo_exec_we, xo_mode_we, xo_vmem, xo_load, xo_n, xo_replay,
+            xo_wait, xo_lims} = x_carry[SALU_LATENCY];
     // (A replay has no effect; a load at a bad address stops its wave there.)
     wire                 xo_bad = xo_bad0 || (xo_load && ea_bad4);
     wire                 xo_valu = x_valu[SALU_LATENCY];
+    wire                 xo_dsgo = x_dsgo[SALU_LATENCY];
     always @(*) xo_live = xo_valid;
     wire unused_x3 = &{1'b0, ea_sum[1:0], next[31:IMEM_BITS], r_bad, r_lit, r_d_on, r_scc_we, r_exec_we,
                        xo_a_ram, xo_b_ram, xo_a_hi, xo_b_hi, xo_a_wide,
@@ -700,7 +755,7 @@ module cu32_scalar #(
     reg  [127:0]         w_val;
     reg                  w_scc_we, w_scc, w_mode_we, w_ex_lo, w_ex_hi;
     reg  [31:0]          w_mode, w_exec_lo, w_exec_hi;
-    reg                  w_replay, w_park, w_load;
+    reg                  w_replay, w_park, w_load, w_ds;
     // A wait (s_waitcnt forms, s_endpgm) goes through twice: the first pass parks its slot
     // at it until its wave's counters allow (waited), the second retires it, so that it
     // and what follows see the loads' results (EXEC, say) as the golden model does.
@@ -719,13 +774,15 @@ module cu32_scalar #(
         w_pc_we <= (xo_valid && !rst && !xo_bad && !park && !xo_valu) || inj;
         w_inj <= inj;
         w_vpark <= !inj && xo_valu;
-        w_nw <= inj ? i_nw : (xo_lit || (xo_kind == KIND_SMEM)) ? 2'd2 : 2'd1;
+        w_nw <= inj ? i_nw : (xo_lit || (xo_kind == KIND_SMEM) || xo_vmem) ? 2'd2 : 2'd1;
         w_slot <= inj ? vd_slot : xo_slot;
         w_pc <= inj ? i_pc : xo_pc;
         w_next <= inj ? i_next : xo_replay ? xo_pc : xo_next;
         w_replay <= !inj && xo_replay;
         w_park <= !inj && park;
         w_load <= !inj && xo_load;
+        // (A DS instruction retires here; lgkmcnt counts it until its results are in.)
+        w_ds <= !inj && xo_vmem && xo_dsgo;
         w_n <= xo_n;
         w_lims <= xo_lims;
         w_ea <= ea4;
@@ -776,7 +833,7 @@ module cu32_scalar #(
     reg  [SB-1:0]    n_slot;
     reg  [17:0]      n_lims;
     always @(posedge clk) begin
-        n_inc <= !rst && retire && w_load;
+        n_inc <= !rst && retire && (w_load || w_ds);
         n_wait <= !rst && w_valid && w_park;
         n_slot <= w_slot;
         n_lims <= w_lims;
@@ -786,7 +843,7 @@ module cu32_scalar #(
         .inc(n_inc), .inc_slot(n_slot), .inc_vm(1'b0), .inc_vs(1'b0),
         .inc_lgkm(1'b1),
         .dec_vm(1'b0), .dec_vm_slot({SB{1'b0}}), .dec_vs(1'b0), .dec_vs_slot({SB{1'b0}}),
-        .dec_ds(1'b0), .dec_ds_slot({SB{1'b0}}), .dec_sm(m_dec), .dec_sm_slot(m_slot),
+        .dec_ds(ds_done), .dec_ds_slot(ds_done_slot), .dec_sm(m_dec), .dec_sm_slot(m_slot),
         .wait_go(n_wait), .wait_slot(n_slot), .wait_vm(n_lims[17:12]),
         .wait_vs(n_lims[11:6]), .wait_lgkm(n_lims[5:0]), .wake(wake), .room(room)
     );
@@ -943,6 +1000,7 @@ module cu32_scalar #(
     assign trace_nwords = w_nw;
     assign trace_word2 = w_w2;
     assign trace_vector = w_inj;
+    assign trace_mem = w_ds;
     assign trace_has_literal = w_lit;
     assign trace_exec = {st_exec_hi_w, st_exec_lo_w};
     assign trace_we = w_valid ? w_we : 4'd0;

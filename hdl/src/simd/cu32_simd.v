@@ -9,9 +9,10 @@
 // the VGPR file needs ordering: a wave's next instruction reads after its last writes.
 // Instructions of different waves follow each other pass by pass with no gap.
 //
-// An instruction waits in a queue (one place per wave slot; distributed RAM in parts,
-// each read by the stages that need it: qr by I, qo by O, qw and qy by W, qv by the
-// completion, the slot qs by I, W and the completion) from its arrival until its
+// An instruction waits in a queue (2 x 2^SB places: one per wave slot for VALU
+// instructions, as many for DS ones, which the spine counts; distributed RAM in parts,
+// each read by the stages that need it: qr by I, qo and qm by O, qw and qy by W, qv by
+// the completion, the slot qs by I, O, W and the completion) from its arrival until its
 // completion moves to the output register. Per pass:
 //   IN  the instruction registered; its scalar operands resolved (an SGPR or a pair,
 //       an inline constant, the literal, SCC; a 16-bit one's OPSEL half) and queued
@@ -39,12 +40,23 @@
 //       SDST when it retires the instruction (done_take); the completion waits in an
 //       output register
 //
+// A DS load, store or integer atomic (in_ds) goes through the same stages, in order with
+// the VALU instructions: I reads its ADDR and DATA VGPRs (one or two requests a pass),
+// O puts each lane's element addresses and data in the LDS pass buffer, and the pass
+// goes on through the lanes writing nothing, so that the instruction leaves its place in
+// order once its operands are read (ds_free; no completion to the spine). The LDS unit
+// (cu32_lds_unit) takes the buffer's pass, and its results come back on the VGPR file's
+// port B, VDST's dwords one a cycle; after the instruction's last, it completes
+// (mc_valid until mc_take). A 2addr store of several passes goes through them twice
+// (every lane's element 0, then every lane's element 1, as the model writes them).
+//
 // A wave's start sweeps its VGPRs to 0 (clear .. clear_busy: VGPRS / 4 * PASSES cycles,
-// four registers a cycle on the VGPR file's port B).
+// four registers a cycle on the VGPR file's port B, in cycles no DS result takes it).
 //
 // Under CU32_TRACE (the co-simulation's build) a shadow of the VGPR file keeps every
 // written value, and the t_* ports give, for the wave slot t_slot, the registers its
-// last instruction wrote (all 32 lanes, and the lanes written) for the trace's V lines.
+// last instruction wrote (all 32 lanes, and the lanes written) for the trace's V lines;
+// the t_m* ports the completing DS instruction's VDST registers.
 `default_nettype none
 
 module cu32_simd #(
@@ -53,7 +65,9 @@ module cu32_simd #(
     parameter integer SB = 3,          // slot port width (at least 1; the queue's places)
     parameter integer SLOT_BITS = 3,   // slot address bits of the VGPR file (0: one slot)
     parameter integer VGPRS = 64,
-    parameter integer VGPR_BITS = 6
+    parameter integer VGPR_BITS = 6,
+    parameter integer LDS_BYTES = 16384,
+    parameter integer LDS_BANKS = 8
 ) (
     input  wire                   clk,
     input  wire                   rst,
@@ -89,6 +103,17 @@ module cu32_simd #(
     // A DPP instruction (1: DPP16, 2: DPP8, 3: DPP8 with fetch inactive): in_lit is its
     // DPP dword, whose bits [7:0] name S0's VGPR.
     input  wire [1:0]             in_dpp,
+    // A DS instruction (in_ds): its control (hdl/src/vector.rs `ds_fields`) and OFFSET
+    // fields; ADDR, DATA0, DATA1 in in_src0..2, VDST in in_vdst. ds_free: one of the
+    // DS_PLACES queue places the spine counts is free again (registered).
+    input  wire                   in_ds,
+    input  wire [DSCTRL_WIDTH-1:0] in_dsc,
+    input  wire [15:0]            in_dsoff,
+    output reg                    ds_free,
+    // A DS instruction complete (its results written), until taken.
+    output wire                   mc_valid,
+    output wire [SB-1:0]          mc_slot,
+    input  wire                   mc_take,
     output wire                   done_valid,
     output wire [SB-1:0]          done_slot,
     output wire [31:0]            done_val,
@@ -102,7 +127,12 @@ module cu32_simd #(
     output wire [7:0]             t_vidx1,
     output wire [31:0]            t_vmask,
     output wire [1023:0]          t_vval0,
-    output wire [1023:0]          t_vval1
+    output wire [1023:0]          t_vval1,
+    // (The completing DS instruction's VDST registers, t_mwe[k] for VDST + k.)
+    output wire [3:0]             t_mwe,
+    output wire [7:0]             t_midx,
+    output wire [31:0]            t_mmask,
+    output wire [4095:0]          t_mval
 `endif
 );
 `include "cu32_ctrl.vh"
@@ -110,8 +140,11 @@ module cu32_simd #(
     localparam integer P = 32 / LANES;
     localparam integer PW = PASS_BITS > 0 ? PASS_BITS : 1;
     localparam integer LB = 5 - PASS_BITS;               // lane-in-pass bits
-    localparam integer Q = 1 << SB;                      // queue places
-    localparam integer TB = SB + PW + 4;                 // VGPR read tag
+    // Queue places: one per slot for VALU instructions (a wave has one at a time) and as
+    // many for DS ones (the spine counts those).
+    localparam integer QB = SB + 1;
+    localparam integer Q = 1 << QB;
+    localparam integer TB = QB + PW + 5;                 // VGPR read tag
     localparam integer OPB = VW_OP;
     localparam integer P_LAST = P - 1;
     localparam [PW-1:0] PLAST = P_LAST[PW-1:0];         // the last pass
@@ -133,8 +166,14 @@ module cu32_simd #(
     reg  [8:0]            i_src0_y;
     reg  [7:0]            i_src1_y, i_vdst_y;
     reg  [1:0]            i_dpp;
+    reg                   i_ds;
+    reg  [DSCTRL_WIDTH-1:0] i_dsc;
+    reg  [15:0]           i_dsoff;
     always @(posedge clk) begin
         i_valid <= in_valid && !rst;
+        i_ds <= in_ds;
+        i_dsc <= in_dsc;
+        i_dsoff <= in_dsoff;
         i_slot <= in_slot;
         i_ctrl <= in_ctrl;
         i_src[0] <= (in_dpp != 2'd0) ? {1'b1, in_lit[7:0]} : in_src0;
@@ -300,16 +339,57 @@ module cu32_simd #(
         end
     endgenerate
 
+    // A DS instruction's operands (reference §12, the golden model's lds.rs): its passes
+    // read ADDR, DATA0 (ndata dwords) and DATA1 (a second data operand: the 2addr
+    // stores', storexchg 2addr's, cmpstore's, mskor's, wrap's) in one request, ADDR,
+    // DATA0, DATA0 + 1, or two: then the second reads DATA0 + 2, + 3 (b96, b128) or
+    // DATA1, DATA1 + 1 (through the VOPD Y half's fields). Its element offsets in bytes:
+    // OFFSET, or the 2addr forms' OFFSET0 and OFFSET1 times the size (times 64: stride64).
+    wire [2:0]  i_nd = i_dsc[DSF_NDATA +: DSW_NDATA];
+    wire [4:0]  i_size = i_dsc[DSF_SIZE +: DSW_SIZE];
+    wire        i_two = i_dsc[DSF_TWO];
+    wire        i_d1 = i_dsc[DSF_DATA1] || (i_two && (i_nd != 3'd0));
+    wire        i_ds2 = i_ds && ((i_nd >= 3'd3) || i_d1);
+    // (A 2addr store of several passes goes through them twice: every lane's element 0
+    // first, as the model writes them.)
+    wire        i_st2 = i_ds && (PASS_BITS != 0) && i_two
+                        && (i_dsc[DSF_KIND +: DSW_KIND] == DSK_STORE);
+    wire [7:0]  i_a0 = i_src[1][7:0];   // DATA0
+    wire [7:0]  i_a1 = i_src[2][7:0];   // DATA1
+    wire [7:0]  q_src2 = i_ds ? i_a0 + 8'd1 : i_src[2][7:0];
+    wire [2:0]  q_vg = i_ds ? {i_nd >= 3'd2, i_nd != 3'd0, !(i_dsc[DSF_TID] || i_dsc[DSF_APP])}
+                     : i_vg;
+    wire [7:0]  q_src0_y = !i_ds ? i_src0_y[7:0] : (i_nd >= 3'd3) ? i_a0 + 8'd2 : i_a1;
+    wire [7:0]  q_src1_y = !i_ds ? i_src1_y : (i_nd >= 3'd3) ? i_a0 + 8'd3 : i_a1 + 8'd1;
+    wire [1:0]  q_vg_y = !i_ds ? i_vg_y : {(i_nd == 3'd4) || (i_nd == 3'd2), 1'b1};
+    wire [3:0]  i_sh = (i_size == 5'd8 ? 4'd3 : 4'd2) + (i_dsc[DSF_ST64] ? 4'd6 : 4'd0);
+    wire [16:0] i_off0 = i_two ? {9'd0, i_dsoff[7:0]} << i_sh : {1'b0, i_dsoff};
+    wire [16:0] i_off1 = {9'd0, i_dsoff[15:8]} << i_sh;
+    // addtid and append/consume: their base, M0 (pair A: the spine reads it as the DS
+    // instruction's scalar operand); append/consume adds or subtracts EXEC's lanes.
+    wire [15:0] i_m0 = i_shi[0] ? i_pa[47:32] : i_pa[15:0];
+    reg  [5:0]  i_count;
+    integer ci;
+    always @(*) begin
+        i_count = 6'd0;
+        for (ci = 0; ci < 32; ci = ci + 1) i_count = i_count + {5'd0, i_exec[ci]};
+    end
+
     // ---- the queue: places tail .. head, issued up to iss, completed up to cpl ----
-    reg  [SB:0] tail, iss, cpl, head;
-    wire [SB-1:0] qt = tail[SB-1:0];
-    localparam integer QRW = 24 + 3 + 3 + 1 + 1 + 16 + 2 + 1;
+    reg  [QB:0] tail, iss, cpl, head;
+    wire [QB-1:0] qt = tail[QB-1:0];
+    localparam integer QRW = 24 + 3 + 3 + 1 + 1 + 16 + 2 + 1 + 2;
     localparam integer QOW = OPB + 3 * 64 + 3 + 6 + 3 + 32 + 1 + OPB + 64 + 2 + 2;
     localparam integer QWW = 8 + 2 + 1 + 32 + 1 + 1 + 5 + 1;
     reg  [QRW-1:0] qr [0:Q-1];
     reg  [QOW-1:0] qo [0:Q-1];
     reg  [QWW-1:0] qw [0:Q-1];
     reg  [SB-1:0]  qs [0:Q-1];
+    reg            qds [0:Q-1];  // a DS instruction
+    // {its control, OFFSET0 and OFFSET1 in bytes, EXEC, VDST, M0[15:0], EXEC's lanes}
+    // for O
+    localparam integer QMW = DSCTRL_WIDTH + 34 + 32 + 8 + 16 + 6;
+    reg  [QMW-1:0] qm [0:Q-1];
     reg  [31:0]    qv [0:Q-1];
     reg  [8:0]     qy [0:Q-1];   // {VOPD, its Y destination}
     reg  [57:0]    qd [0:Q-1];   // {DPP, its dword's bits [31:8], EXEC} for the walk
@@ -317,8 +397,11 @@ module cu32_simd #(
     wire i_bub = (i_dw == DW_64) && (i_v64 == 3'd0);
     always @(posedge clk) begin
         if (i_valid) begin
-            qr[qt] <= {i_src[2][7:0], i_src[1][7:0], i_src[0][7:0], i_vg, i_v64, i_bub,
-                       i_vopd, i_src1_y, i_src0_y[7:0], i_vg_y, i_dpp != 2'd0};
+            qr[qt] <= {q_src2, i_src[1][7:0], i_src[0][7:0], q_vg, i_v64 & {3{!i_ds}},
+                       i_bub && !i_ds, i_vopd || i_ds2, q_src1_y, q_src0_y, q_vg_y,
+                       i_dpp != 2'd0, i_ds, i_st2};
+            qds[qt] <= i_ds;
+            qm[qt] <= {i_dsc, i_off1, i_off0, i_exec, i_vdst, i_m0, i_count};
             qo[qt] <= {i_op, sv[2], sv[1], sv[0], i_vg, i_w[2], i_w[1], i_w[0], i_opsel[2:0],
                        sv[2][31:0], i_vopd, i_op_y, sv_y, i_vg_y,
                        i_dpp != 2'd0, i_dpp == 2'd1 && !i_lit[19]};
@@ -331,14 +414,14 @@ module cu32_simd #(
     end
 
     // ---- I: the passes' read requests ----
-    wire [SB-1:0] qi = iss[SB-1:0];
+    wire [QB-1:0] qi = iss[QB-1:0];
     wire [7:0]    r_reg0, r_reg1, r_reg2;
     wire [2:0]    r_vg, r_v64;
-    wire          r_bub, r_vopd, r_dpp;
+    wire          r_bub, r_vopd, r_dpp, r_ds, r_st2;
     wire [7:0]    r_reg0_y, r_reg1_y;
     wire [1:0]    r_vg_y;
     assign {r_reg2, r_reg1, r_reg0, r_vg, r_v64, r_bub, r_vopd, r_reg1_y, r_reg0_y, r_vg_y,
-            r_dpp} = qr[qi];
+            r_dpp, r_ds, r_st2} = qr[qi];
     wire [SB-1:0] r_slot = qs[qi];
     // (`second`: the pass's second request is next; its tag's `data` bit marks the
     // request that completes the pass's words: not the first of two, nor an empty one, nor
@@ -348,16 +431,19 @@ module cu32_simd #(
     localparam integer GM = (1 << GPB) - 1;
     localparam [PW-1:0] GMASK = GM[PW-1:0];
     reg  [PW-1:0] pass;
-    reg           second, cmp, wwait;
+    reg           second, cmp, wwait, rnd;
+    // (mb_busy: the LDS pass buffer is promised to a DS pass already asked for.)
+    reg           mb_busy;
     wire          wk_done;
     wire          have = iss != tail;
     wire          gath = r_dpp && !cmp;
     wire          row_end = (pass & GMASK) == GMASK;
     wire          two = (r_v64 != 3'd0) || r_vopd;
     wire          last_req = !(two || r_bub) || second;
-    wire          data = !gath && (r_vopd || (second == two));
+    wire          data = !gath && ((r_vopd && !r_ds) || (second == two));
     wire          last_pass = PASS_BITS == 0 || pass == PLAST;
-    wire          rq_valid = have && !wwait;
+    wire          again = r_st2 && !rnd;   // (a 2addr store's first round)
+    wire          rq_valid = have && !wwait && !(r_ds && !second && mb_busy);
     wire          rq_ready;
     always @(posedge clk) begin
         if (rst) begin
@@ -365,7 +451,8 @@ module cu32_simd #(
             second <= 1'b0;
             cmp <= 1'b0;
             wwait <= 1'b0;
-            iss <= {(SB + 1){1'b0}};
+            rnd <= 1'b0;
+            iss <= {(QB + 1){1'b0}};
         end else if (wk_done) begin
             wwait <= 1'b0;
             cmp <= 1'b1;
@@ -378,11 +465,22 @@ module cu32_simd #(
                 if (last_req) begin
                     pass <= last_pass ? {PW{1'b0}} : pass + 1'b1;
                     if (row_end) cmp <= 1'b0;
-                    if (last_pass) iss <= iss + 1'b1;
+                    if (last_pass) rnd <= again;
+                    if (last_pass && !again) iss <= iss + 1'b1;
                 end
             end
         end
     end
+
+    // (The DS results' writes on port B, below: mw.)
+    wire                 mw;
+    wire [SB-1:0]        mw_slot;
+    wire [PW-1:0]        mw_pass;
+    wire [7:0]           mw_reg;
+    wire [1:0]           mw_half;
+    wire [L-1:0]         ds_mask;
+    wire [L*32-1:0]      ds_data;
+    wire [SB-1:0]        wb_slot = mw ? mw_slot : sw_slot;
 
     // ---- the VGPR file ----
     wire                 rd_valid;
@@ -411,14 +509,15 @@ module cu32_simd #(
         .rq_reg0(r_vopd && second ? r_reg0_y : r_reg0 + {7'd0, second}),
         .rq_reg1(r_vopd && second ? r_reg1_y : r_reg1 + {7'd0, second}),
         .rq_reg2(r_reg2 + {7'd0, second}),
-        .rq_tag({gath, last_pass, data, second, pass, qi}),
+        .rq_tag({rnd, gath, last_pass && !again, data, second, pass, qi}),
         .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd0), .rd_data1(rd1), .rd_data2(rd2),
         .wa_valid(wa_valid), .wa_slot(wa_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
         .wa_pass(wa_pass), .wa_reg(wa_reg), .wa_mask(wa_mask), .wa_data(wa_data),
         .wa_half(wa_half),
-        .wb_valid(sweep), .wb_ready(wb_ready),
-        .wb_slot(sw_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]), .wb_pass(sw_p),
-        .wb_reg(sw_reg), .wb_all(1'b1), .wb_mask({L{1'b1}}), .wb_data({L * 32{1'b0}})
+        .wb_valid(mw || sweep), .wb_ready(wb_ready),
+        .wb_slot(wb_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]), .wb_pass(mw ? mw_pass : sw_p),
+        .wb_reg(mw ? mw_reg : sw_reg), .wb_all(!mw), .wb_mask(mw ? ds_mask : {L{1'b1}}),
+        .wb_data(mw ? ds_data : {L * 32{1'b0}}), .wb_half(mw ? mw_half : 2'b11)
     );
     // The start sweep: every pass of registers 4r .. 4r + 3, r = 0 .. VGPRS / 4 - 1.
     localparam integer R_LAST = VGPRS / 4 - 1;
@@ -431,7 +530,7 @@ module cu32_simd #(
             sw_slot <= clear_slot;
             sw_r <= 0;
             sw_p <= 0;
-        end else if (sweep && wb_ready) begin
+        end else if (sweep && wb_ready && !mw) begin
             sw_p <= sw_plast ? {PW{1'b0}} : sw_p + 1'b1;
             if (sw_plast) sw_r <= sw_r + 1'b1;
             sweep <= !(sw_plast && sw_r == R_LAST[VGPR_BITS-3:0]);
@@ -442,8 +541,9 @@ module cu32_simd #(
     // ---- O: the lanes' operands ----
     wire          t_gath, t_last_pass, t_data, t_second;
     wire [PW-1:0] t_pass;
-    wire [SB-1:0] t_q;
-    assign {t_gath, t_last_pass, t_data, t_second, t_pass, t_q} = rd_tag;
+    wire [QB-1:0] t_q;
+    wire          t_rnd;
+    assign {t_rnd, t_gath, t_last_pass, t_data, t_second, t_pass, t_q} = rd_tag;
     // ---- DPP: the row buffer and the walk ----
     // The row buffer (dbuf) takes a gather's words at their places in the row (every lane
     // of the pass when a pass holds a row or more). Once the row's last gather is in, the
@@ -468,7 +568,7 @@ module cu32_simd #(
     reg           wk_prep, wk_on, wk_fir;
     reg  [3:0]    wk_k;
     reg  [31:0]   wk_ex;
-    reg  [SB-1:0] wk_q;
+    reg  [QB-1:0] wk_q;
     reg           wk_row;
     wire [1:0]    wk_dpp;
     wire [23:0]   wk_d;
@@ -564,7 +664,7 @@ module cu32_simd #(
     reg  [63:0]        o_c [0:L-1];
     reg  [L-1:0]       o_cin, o_en;
     reg  [PW-1:0]      o_pass;
-    reg  [SB-1:0]      o_q;
+    reg  [QB-1:0]      o_q;
     reg                o_last, o_y;
     wire [31:0]        mask_sh = o_mask >> ({{(5 - PW){1'b0}}, t_pass} * L);
     wire               unused_mask = &{1'b0, mask_sh[31:L-1]};
@@ -590,6 +690,204 @@ module cu32_simd #(
         end
     end
 
+    // ---- the DS passes: the LDS pass buffer, the LDS unit, the results on port B ----
+    // O fills the buffer (mb_*) from a DS pass's words: its first request gives each
+    // lane's two element addresses (ADDR plus the element's offset, wrapping at 2^32, as
+    // LDS_BYTES's address bits and a bit for "at or past 2^AB") and DATA0's first two
+    // dwords (mb_f1, mb_f2), its second DATA0's further dwords or DATA1 (mb_e0, mb_e1).
+    // The pass's last request hands it to cu32_lds_unit, which reads the buffer until it
+    // takes the pass (lds_ready). I asks for a DS pass's first request only while the
+    // buffer is free (mb_busy), so O never waits. The unit's results come back in beats,
+    // dword k of VDST for every lane of the pass, written on port B (before the sweep)
+    // under the pass's EXEC; wf holds each pass's slot, pass, VDST and width, in order.
+    localparam integer AB = $clog2(LDS_BYTES);
+    wire [DSCTRL_WIDTH-1:0] m_dsc;
+    wire [16:0]     m_off0, m_off1;
+    wire [31:0]     m_exec;
+    wire [7:0]      m_vdst;
+    wire [15:0]     m_m0;
+    wire [5:0]      m_count;
+    assign {m_dsc, m_off1, m_off0, m_exec, m_vdst, m_m0, m_count} = qm[t_q];
+    // (addtid: M0[15:0] + lane * 4; append/consume: M0[15:0], lane 0 alone, EXEC's lane
+    // count its data, its old value to every lane in EXEC.)
+    wire            m_tid = m_dsc[DSF_TID];
+    wire            m_app = m_dsc[DSF_APP];
+    wire            m_ds = qds[t_q];
+    function automatic [AB:0] lds_addr(input [31:0] a, input [16:0] off);
+        reg [17:0] lo;
+        reg        wrap0;
+        begin
+            lo = {1'b0, a[16:0]} + {1'b0, off};
+            // (bits 31..17 of the 32-bit sum are 0: none set and no carry, or all set and
+            // a carry)
+            wrap0 = lo[17] ? (&a[31:17]) : (a[31:17] == 15'd0);
+            lds_addr = {!wrap0 || (lo[16:AB] != {(17 - AB){1'b0}}), lo[AB-1:0]};
+        end
+    endfunction
+    reg                     mb_valid;
+    reg  [DSCTRL_WIDTH-1:0] mb_dsc;
+    reg  [1:0]              mb_sweep;
+    reg  [L-1:0]            mb_mask;
+    reg  [(AB+1)*L-1:0]     mb_a0, mb_a1;
+    reg  [L*32-1:0]         mb_f1, mb_f2, mb_e0, mb_e1;
+    reg  [SB-1:0]           mb_slot;
+    reg  [L-1:0]            mb_wmask;   // (the lanes written: EXEC's)
+    reg                     mb_app;
+    reg  [PW-1:0]           mb_pass;
+    reg  [7:0]              mb_vdst;
+    reg                     mb_last;
+    wire                    lds_ready;
+    wire                    m_first = rd_valid && m_ds && !t_second;
+    wire                    m_more = rd_valid && m_ds && t_second;
+    wire                    m_go = rd_valid && m_ds && t_data;
+    wire [31:0]             m_exec_sh = m_exec >> ({{(5 - PW){1'b0}}, t_pass} * L);
+    wire                    unused_m_exec = &{1'b0, m_exec_sh[31:L-1]};
+    wire [L*32-1:0]         m_base;
+    generate
+        for (gk = 0; gk < L; gk = gk + 1) begin : mbase
+            wire [4:0] lane = ({{(5 - PW){1'b0}}, t_pass} << LB) | gk[4:0];
+            assign m_base[gk*32 +: 32] = {16'd0, m_m0}
+                                         + (m_tid ? {25'd0, lane, 2'b00} : 32'd0);
+        end
+    endgenerate
+    integer ml;
+    always @(posedge clk) begin
+        for (ml = 0; ml < L; ml = ml + 1) begin
+            if (m_first) begin
+                mb_a0[ml*(AB+1) +: AB+1] <= lds_addr(m_tid || m_app ? m_base[ml*32 +: 32]
+                                                     : rd0[ml*32 +: 32], m_off0);
+                mb_a1[ml*(AB+1) +: AB+1] <= lds_addr(rd0[ml*32 +: 32], m_off1);
+                mb_f1[ml*32 +: 32] <= m_app ? {26'd0, m_count} : rd1[ml*32 +: 32];
+                mb_f2[ml*32 +: 32] <= rd2[ml*32 +: 32];
+            end
+            if (m_more) begin
+                mb_e0[ml*32 +: 32] <= rd0[ml*32 +: 32];
+                mb_e1[ml*32 +: 32] <= rd1[ml*32 +: 32];
+            end
+        end
+        if (m_go) begin
+            mb_dsc <= m_dsc;
+            mb_sweep <= (PASS_BITS == 0) ? 2'd3 : t_rnd ? 2'd2 : 2'd1;
+            mb_mask <= !m_app ? m_exec_sh[L-1:0]
+                       : {{(L - 1){1'b0}}, t_pass == {PW{1'b0}} && m_exec != 32'd0};
+            mb_wmask <= m_exec_sh[L-1:0];
+            mb_app <= m_app;
+            mb_slot <= qs[t_q];
+            mb_pass <= t_pass;
+            mb_vdst <= m_vdst;
+            mb_last <= t_last_pass;
+        end
+        if (rst) begin
+            mb_valid <= 1'b0;
+            mb_busy <= 1'b0;
+        end else begin
+            if (m_go) mb_valid <= 1'b1;
+            else if (lds_ready) mb_valid <= 1'b0;
+            if (rq_valid && rq_ready && r_ds && !second) mb_busy <= 1'b1;
+            else if (lds_ready) mb_busy <= 1'b0;
+        end
+    end
+    wire unused_mb = &{1'b0, m_dsc};
+
+    // wf: the passes in the LDS unit, {slot, pass, VDST, its dwords, d16 half, last, the
+    // lanes written, append/consume}.
+    localparam integer WFW = SB + PW + 8 + 3 + 2 + 1 + L + 1;
+    reg  [WFW-1:0] wf [0:15];
+    reg  [3:0]     wf_rd, wf_wr;
+    reg  [4:0]     wf_n;
+    wire           wf_room = wf_n != 5'd16;
+    wire [SB-1:0]  wf_slot;
+    wire [PW-1:0]  wf_pass;
+    wire [7:0]     wf_vdst;
+    wire [2:0]     wf_ndst;
+    wire [1:0]     wf_half;
+    wire           wf_last, wf_app;
+    wire [L-1:0]   wf_wmask;
+    assign {wf_slot, wf_pass, wf_vdst, wf_ndst, wf_half, wf_last, wf_wmask, wf_app} = wf[wf_rd];
+    wire           lo_valid, lo_last;
+    wire [1:0]     lo_k;
+    wire [L-1:0]   lo_mask;
+    wire [L*32-1:0] lo_data;
+    wire           lo_ready;
+    wire           wf_push = mb_valid && lds_ready;
+    wire           wf_pop = lo_valid && lo_ready && lo_last;
+    always @(posedge clk) begin
+        if (wf_push)
+            wf[wf_wr] <= {mb_slot, mb_pass, mb_vdst, mb_dsc[DSF_NDST +: DSW_NDST],
+                          mb_dsc[DSF_HALF +: DSW_HALF], mb_last, mb_wmask, mb_app};
+        if (rst) begin
+            wf_rd <= 4'd0;
+            wf_wr <= 4'd0;
+            wf_n <= 5'd0;
+        end else begin
+            if (wf_push) wf_wr <= wf_wr + 4'd1;
+            if (wf_pop) wf_rd <= wf_rd + 4'd1;
+            wf_n <= wf_n + {4'd0, wf_push} - {4'd0, wf_pop};
+        end
+    end
+    wire [L*128-1:0] mb_d0;
+    wire [L*64-1:0]  mb_d1;
+    generate
+        for (gk = 0; gk < L; gk = gk + 1) begin : mbd
+            assign mb_d0[gk*128 +: 128] = {mb_e1[gk*32 +: 32], mb_e0[gk*32 +: 32],
+                                           mb_f2[gk*32 +: 32], mb_f1[gk*32 +: 32]};
+            assign mb_d1[gk*64 +: 64] = {mb_e1[gk*32 +: 32], mb_e0[gk*32 +: 32]};
+        end
+    endgenerate
+    cu32_lds_unit #(.LANES(L), .BANKS(LDS_BANKS), .BYTES(LDS_BYTES)) lds (
+        .clk(clk), .rst(rst),
+        .in_valid(mb_valid && wf_room), .in_ready(lds_ready),
+        .in_kind(mb_dsc[DSF_KIND +: DSW_KIND]), .in_size(mb_dsc[DSF_SIZE +: DSW_SIZE]),
+        .in_sext(mb_dsc[DSF_SEXT]), .in_half(mb_dsc[DSF_HALF +: DSW_HALF]),
+        .in_data_hi(mb_dsc[DSF_DATA_HI]), .in_two(mb_dsc[DSF_TWO]),
+        .in_aop(mb_dsc[DSF_AOP +: DSW_AOP]), .in_sweep(mb_sweep), .in_mask(mb_mask),
+        .in_addr0(mb_a0), .in_addr1(mb_a1), .in_data0(mb_d0), .in_data1(mb_d1),
+        .out_valid(lo_valid), .out_ready(lo_ready), .out_k(lo_k), .out_last(lo_last),
+        .out_mask(lo_mask), .out_data(lo_data)
+    );
+    // A beat is written when VDST has its dword (stores and atomics without a return
+    // have none); the instruction's last beat completes it (mc_*), once the completion
+    // before it is taken.
+    reg           mc_v;
+    reg  [SB-1:0] mc_s;
+    reg  [7:0]    mc_vdst;
+    reg  [2:0]    mc_n;
+    reg           mc_app;
+    reg  [31:0]   mc_mask, m_acc;
+    wire          m_end = lo_last && wf_last;
+    assign mw = lo_valid && ({1'b0, lo_k} < wf_ndst);
+    assign mw_slot = wf_slot;
+    assign mw_pass = wf_pass;
+    assign mw_reg = wf_vdst + {6'd0, lo_k};
+    assign mw_half = (wf_half == 2'd1) ? 2'b01 : (wf_half == 2'd2) ? 2'b10 : 2'b11;
+    // (append/consume: pass 0's lane 0 result, kept for the later passes.)
+    reg  [31:0]   app_val;
+    wire [31:0]   app_now = (wf_pass == {PW{1'b0}}) ? lo_data[31:0] : app_val;
+    always @(posedge clk) if (lo_valid && wf_app) app_val <= app_now;
+    assign ds_mask = wf_wmask;
+    assign ds_data = wf_app ? {L{app_now}} : lo_data;
+    assign lo_ready = lo_valid && (!mw || wb_ready) && !(m_end && mc_v && !mc_take);
+    wire          m_beat = lo_valid && lo_ready;
+    wire [31:0]   m_acc_now = (lo_k != 2'd0) ? m_acc
+                  : (wf_pass == {PW{1'b0}} ? 32'd0 : m_acc)
+                    | ({{(32 - L){1'b0}}, wf_wmask} << ({{(5 - PW){1'b0}}, wf_pass} * L));
+    always @(posedge clk) begin
+        if (rst) mc_v <= 1'b0;
+        else if (m_beat && m_end) mc_v <= 1'b1;
+        else if (mc_take) mc_v <= 1'b0;
+        if (m_beat) m_acc <= m_acc_now;
+        if (m_beat && m_end) begin
+            mc_s <= wf_slot;
+            mc_vdst <= wf_vdst;
+            mc_n <= wf_ndst;
+            mc_app <= wf_app;
+            mc_mask <= m_acc_now;
+        end
+    end
+    assign mc_valid = mc_v;
+    assign mc_slot = mc_s;
+    wire unused_mc = &{1'b0, mc_vdst, mc_n, mc_mask, mc_app, lo_mask};
+
     // ---- L1..L4: the lanes ----
     wire [L-1:0]    l_valid, l_flag;
     wire [L*64-1:0] l_d;
@@ -605,7 +903,7 @@ module cu32_simd #(
         end
     endgenerate
     // The pass beside the lanes.
-    reg  [L+PW+SB+1:0] l_ctx [0:3];
+    reg  [L+PW+QB+1:0] l_ctx [0:3];
     integer lk;
     always @(posedge clk) begin
         l_ctx[0] <= {o_en, o_y, o_last, o_pass, o_q};
@@ -614,7 +912,7 @@ module cu32_simd #(
     wire          w_valid = l_valid[0];
     wire          w_y, w_last;
     wire [PW-1:0] w_pass;
-    wire [SB-1:0] w_q;
+    wire [QB-1:0] w_q;
     wire [L-1:0]  w_en;   // (the lanes a DPP instruction may write)
     assign {w_en, w_y, w_last, w_pass, w_q} = l_ctx[3];
     wire unused_lanes = &{1'b0, l_valid};
@@ -653,13 +951,13 @@ module cu32_simd #(
     // A 64-bit destination's high word goes a cycle after its low one (hi_*), and the
     // instruction completes with its last pass's.
     reg              hi_go, hi_last;
-    reg  [SB-1:0]    hi_q;
+    reg  [QB-1:0]    hi_q;
     reg  [31:0]      hi_val;
     reg  [L*32-1:0]  hi_data;
     wire [31:0]      w_val = x_rl ? rl_now : x_mout ? acc_now : 32'd0;
     wire             fin = (w_valid && w_last && x_dw != DW_64 && (w_y || !x_vopd))
                            || (hi_go && hi_last);
-    wire [SB-1:0]    fin_q = hi_go ? hi_q : w_q;
+    wire [QB-1:0]    fin_q = hi_go ? hi_q : w_q;
     wire [31:0]      fin_val = hi_go ? hi_val : w_val;
     always @(posedge clk) begin
         if (w_valid) begin
@@ -692,23 +990,27 @@ module cu32_simd #(
     reg           dn_valid;
     reg  [SB-1:0] dn_slot;
     reg  [31:0]   dn_val;
-    wire          next = (head != cpl) && (!dn_valid || done_take);
+    // (A DS instruction leaves its place once its passes have left O; it has no
+    // completion here, and its place goes back to the spine's count: ds_free.)
+    wire          h_ds = qds[head[QB-1:0]];
+    wire          next = (head != cpl) && (h_ds || !dn_valid || done_take);
     always @(posedge clk) begin
         if (rst) begin
-            tail <= {(SB + 1){1'b0}};
-            cpl <= {(SB + 1){1'b0}};
-            head <= {(SB + 1){1'b0}};
+            tail <= {(QB + 1){1'b0}};
+            cpl <= {(QB + 1){1'b0}};
+            head <= {(QB + 1){1'b0}};
             dn_valid <= 1'b0;
         end else begin
             if (i_valid) tail <= tail + 1'b1;
             if (fin) cpl <= cpl + 1'b1;
             if (next) head <= head + 1'b1;
-            if (next) dn_valid <= 1'b1;
+            if (next && !h_ds) dn_valid <= 1'b1;
             else if (done_take) dn_valid <= 1'b0;
         end
-        if (next) begin
-            dn_slot <= qs[head[SB-1:0]];
-            dn_val <= qv[head[SB-1:0]];
+        ds_free <= !rst && next && h_ds;
+        if (next && !h_ds) begin
+            dn_slot <= qs[head[QB-1:0]];
+            dn_val <= qv[head[QB-1:0]];
         end
     end
     assign done_valid = dn_valid;
@@ -719,10 +1021,10 @@ module cu32_simd #(
     // ---- the trace: a shadow of the VGPR file, and each slot's last registers written ----
     // (shadow index: {slot, register, lane of the wave})
     reg  [31:0] shadow [0:(1 << SB) * 256 * 32 - 1];
-    reg  [7:0]  tr_reg  [0:Q-1];
-    reg  [7:0]  tr_reg1 [0:Q-1];
-    reg  [1:0]  tr_n    [0:Q-1];
-    reg  [31:0] tr_mask [0:Q-1];
+    reg  [7:0]  tr_reg  [0:(1 << SB)-1];
+    reg  [7:0]  tr_reg1 [0:(1 << SB)-1];
+    reg  [1:0]  tr_n    [0:(1 << SB)-1];
+    reg  [31:0] tr_mask [0:(1 << SB)-1];
     function automatic [SB+12:0] at(input [SB-1:0] s, input [7:0] r, input [PW-1:0] p,
                                     input [4:0] l);
         at = {s, r, ({{(5 - PW){1'b0}}, p} << LB) | l};
@@ -736,7 +1038,13 @@ module cu32_simd #(
                 if (wa_half[1])
                     shadow[at(wa_slot, wa_reg, wa_pass, sl[4:0])][31:16] <= wa_data[sl*32 + 16 +: 16];
             end
-            if (sweep && wb_ready)
+            if (mw && wb_ready && ds_mask[sl]) begin
+                if (mw_half[0])
+                    shadow[at(mw_slot, mw_reg, mw_pass, sl[4:0])][15:0] <= ds_data[sl*32 +: 16];
+                if (mw_half[1])
+                    shadow[at(mw_slot, mw_reg, mw_pass, sl[4:0])][31:16] <= ds_data[sl*32 + 16 +: 16];
+            end
+            if (sweep && wb_ready && !mw)
                 for (sr = 0; sr < 4; sr = sr + 1)
                     shadow[at(sw_slot, sw_reg + sr[7:0], sw_p, sl[4:0])] <= 32'd0;
         end
@@ -763,6 +1071,20 @@ module cu32_simd #(
     assign t_vidx0 = tr_reg[t_slot];
     assign t_vidx1 = tr_reg1[t_slot];
     assign t_vmask = tr_mask[t_slot];
+    // The completing DS instruction's registers.
+    genvar gq;
+    generate
+        for (gq = 0; gq < 4; gq = gq + 1) begin : tmem
+            for (gt = 0; gt < 32; gt = gt + 1) begin : tl
+                assign t_mval[(gq * 32 + gt) * 32 +: 32] = mc_mask[gt]
+                    ? shadow[{mc_s, mc_vdst + gq[7:0], gt[4:0]}] : 32'd0;
+            end
+            // (with EXEC 0 too, as the model gives it, but for append/consume)
+            assign t_mwe[gq] = mc_v && (gq < mc_n) && !(mc_app && mc_mask == 32'd0);
+        end
+    endgenerate
+    assign t_midx = mc_vdst;
+    assign t_mmask = mc_mask;
 `endif
 endmodule
 

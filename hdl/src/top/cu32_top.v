@@ -1,17 +1,20 @@
 // cu32_top — the interleaved core's top (core: interleaved), with the ports of the other
 // cores' tops so that the same co-simulation harness drives it. For now it holds the
-// scalar spine (cu32_scalar.v) and the vector ALU (cu32_simd.v) and runs plain programs
-// of scalar and VALU instructions, their scalar loads on the bus port: written through
-// imem_we/addr/wdata (writes beyond the memory are ignored), then `start` (a 1-cycle
-// pulse) resets the spine and one wave starts in slot 0 at PC 0 with EXEC_LO all ones and
-// everything else 0. done: its s_endpgm retired; error / error_pc / error_code (1,
-// INSTRUCTION): it stopped at an instruction the core does not run (floating
-// point, vector memory), its words past the memory's end, a branch or jump out of it, or a
-// scalar load the bus refused (ERR) or whose address lies at or above 2^32. A scalar load
-// retires with a tag (trace_tag); its dwords come with that tag on trace_stag
-// (trace_swe / sidx / sval) and trace_sdone ends it. A VALU instruction retires when it
-// completes, its VGPR writes on trace_vwe0/1 (whole registers, all 32 lanes) with it. The
-// host port answers nothing (no CSRs yet). rst: synchronous, active high.
+// scalar spine (cu32_scalar.v) and the vector ALU (cu32_simd.v, with the LDS) and runs
+// plain programs of scalar, VALU and DS instructions, their scalar loads on the bus port
+// (the LDS starts at 0 as the simulator's memories do: nothing clears it yet). A program
+// is written through imem_we/addr/wdata (writes beyond the memory are ignored), then
+// `start` (a 1-cycle pulse) resets the spine and one wave starts in slot 0 at PC 0 with
+// EXEC_LO all ones and everything else 0. done: its s_endpgm retired; error / error_pc /
+// error_code (1, INSTRUCTION): it stopped at an instruction the core does not run
+// (floating point, GLOBAL and FLAT, the DS lane moves, addtid, append/consume), its words
+// past the memory's end, a branch or jump out of it, or a scalar load the bus refused
+// (ERR) or whose address lies at or above 2^32. A scalar load retires with a tag
+// (trace_tag); its dwords come with that tag on trace_stag (trace_swe / sidx / sval) and
+// trace_sdone ends it. A VALU instruction retires when it completes, its VGPR writes on
+// trace_vwe0/1 (whole registers, all 32 lanes) with it; a DS instruction retires at once
+// (trace_vbg 2) and its writes come with trace_mdone. The host port answers nothing (no
+// CSRs yet). rst: synchronous, active high.
 `default_nettype none
 
 module cu32_top (
@@ -147,6 +150,14 @@ module cu32_top (
     wire [VCTRL_WIDTH-1:0] v_ctrl_y;
     wire [8:0]             v_src0_y;
     wire [7:0]             v_src1_y, v_vdst_y;
+    wire                   v_ds, ds_free, mc_valid, mc_take;
+    wire [DSCTRL_WIDTH-1:0] v_dsc;
+    wire [15:0]            v_dsoff;
+    wire [SB-1:0]          mc_slot;
+    wire                   t_mem;
+    // (A DS instruction's completion, with its trace, in a cycle no VALU instruction
+    // retires: the trace's VGPR ports serve one of them.)
+    assign mc_take = mc_valid && !(t_valid && t_vector);
     cu32_scalar #(.INT_MUL(CU32_INT_MUL), .SLOTS(CU32_SLOTS), .SB(SB), .IMEM_BITS(IB)) scalar (
         .clk(clk), .rst(rst || start),
         .imem_we(imem_we && (imem_addr[31:IB] == 0)), .imem_addr(imem_addr[IB-1:0]),
@@ -162,10 +173,13 @@ module cu32_top (
         .v_vcc2(v_vcc2), .v_vcc(v_vcc), .v_sport(v_sport), .v_shi(v_shi), .v_pa(v_pa), .v_pb(v_pb), .v_lit(v_lit),
         .v_scc(v_scc), .v_exec(v_exec), .v_vopd(v_vopd), .v_dpp(v_dpp), .v_ctrl_y(v_ctrl_y),
         .v_src0_y(v_src0_y), .v_src1_y(v_src1_y), .v_vdst_y(v_vdst_y),
+        .v_ds(v_ds), .v_dsc(v_dsc), .v_dsoff(v_dsoff), .ds_free(ds_free),
+        .ds_done(mc_take), .ds_done_slot(mc_slot),
         .vd_valid(vd_valid), .vd_slot(vd_slot),
         .vd_val(vd_val), .vd_take(vd_take), .v_clear(v_clear), .v_clear_slot(v_clear_slot),
         .v_clear_busy(v_clear_busy),
-        .trace_valid(t_valid), .trace_vector(t_vector), .trace_slot(t_slot), .trace_pc(t_pc),
+        .trace_valid(t_valid), .trace_vector(t_vector), .trace_mem(t_mem), .trace_slot(t_slot),
+        .trace_pc(t_pc),
         .trace_word0(t_w0), .trace_word1(t_w1), .trace_word2(t_w2), .trace_nwords(t_n),
         .trace_has_literal(t_lit),
         .trace_exec(t_exec), .trace_we(t_we), .trace_idx(t_idx), .trace_val(t_val),
@@ -175,15 +189,20 @@ module cu32_top (
     );
 
 `ifndef CU32_TRACE
-    wire          unused_trace = &{1'b0, t_slot, t_vector};
+    wire          unused_trace = &{1'b0, t_slot};
 `else
     wire          s_vwe0, s_vwe1;
     wire [7:0]    s_vidx0, s_vidx1;
     wire [31:0]   s_vmask;
     wire [1023:0] s_vval0, s_vval1;
+    wire [3:0]    s_mwe;
+    wire [7:0]    s_midx;
+    wire [31:0]   s_mmask;
+    wire [4095:0] s_mval;
 `endif
     cu32_simd #(.LANES(CU32_LANES), .PASS_BITS(CU32_PASS_BITS), .SB(SB),
-                .SLOT_BITS(CU32_SLOT_BITS), .VGPRS(CU32_VGPRS), .VGPR_BITS(CU32_VGPR_BITS)) simd (
+                .SLOT_BITS(CU32_SLOT_BITS), .VGPRS(CU32_VGPRS), .VGPR_BITS(CU32_VGPR_BITS),
+                .LDS_BYTES(CU32_LDS_BYTES), .LDS_BANKS(CU32_LDS_BANKS)) simd (
         .clk(clk), .rst(rst || start),
         .clear(v_clear), .clear_slot(v_clear_slot), .clear_busy(v_clear_busy),
         .in_valid(v_valid), .in_slot(v_slot), .in_ctrl(v_ctrl), .in_src0(v_src0),
@@ -191,12 +210,14 @@ module cu32_top (
         .in_srd(v_srd), .in_vcc2(v_vcc2), .in_vcc(v_vcc), .in_sport(v_sport), .in_shi(v_shi), .in_pa(v_pa), .in_pb(v_pb),
         .in_lit(v_lit), .in_scc(v_scc), .in_exec(v_exec), .in_vopd(v_vopd), .in_dpp(v_dpp),
         .in_ctrl_y(v_ctrl_y), .in_src0_y(v_src0_y), .in_src1_y(v_src1_y),
-        .in_vdst_y(v_vdst_y),
+        .in_vdst_y(v_vdst_y), .in_ds(v_ds), .in_dsc(v_dsc), .in_dsoff(v_dsoff),
+        .ds_free(ds_free), .mc_valid(mc_valid), .mc_slot(mc_slot), .mc_take(mc_take),
         .done_valid(vd_valid), .done_slot(vd_slot), .done_val(vd_val), .done_take(vd_take)
 `ifdef CU32_TRACE
         ,
         .t_slot(t_slot), .t_vwe0(s_vwe0), .t_vwe1(s_vwe1), .t_vidx0(s_vidx0),
-        .t_vidx1(s_vidx1), .t_vmask(s_vmask), .t_vval0(s_vval0), .t_vval1(s_vval1)
+        .t_vidx1(s_vidx1), .t_vmask(s_vmask), .t_vval0(s_vval0), .t_vval1(s_vval1),
+        .t_mwe(s_mwe), .t_midx(s_midx), .t_mmask(s_mmask), .t_mval(s_mval)
 `endif
     );
 
@@ -218,14 +239,25 @@ module cu32_top (
     assign trace_nwords = t_n;
     assign trace_exec = t_exec;
     assign trace_sidx = {1'b0, t_sidx};
-    assign {trace_vbg, trace_vdone, trace_mdone} = 4'd0;
+    // A DS instruction retires with trace_vbg 2 (its results to come), and completes with
+    // trace_mdone and its VGPR writes.
+    assign trace_vbg = {t_mem, 1'b0};
+    assign trace_vdone = 1'b0;
+    assign trace_mdone = mc_take;
 `ifdef CU32_TRACE
-    assign trace_vwe0 = t_valid && t_vector && s_vwe0;
-    assign trace_vwe1 = t_valid && t_vector && s_vwe1;
-    assign {trace_vidx0, trace_vidx1, trace_vmask, trace_vval0, trace_vval1}
-        = {s_vidx0, s_vidx1, s_vmask, s_vval0, s_vval1};
-    assign {trace_vwe2, trace_vidx2, trace_vval2} = 1033'd0;
-    assign {trace_vwe3, trace_vidx3, trace_vval3} = 1033'd0;
+    assign trace_vwe0 = mc_take ? s_mwe[0] : t_valid && t_vector && s_vwe0;
+    assign trace_vwe1 = mc_take ? s_mwe[1] : t_valid && t_vector && s_vwe1;
+    assign trace_vwe2 = mc_take && s_mwe[2];
+    assign trace_vwe3 = mc_take && s_mwe[3];
+    assign trace_vidx0 = mc_take ? s_midx : s_vidx0;
+    assign trace_vidx1 = mc_take ? s_midx + 8'd1 : s_vidx1;
+    assign trace_vidx2 = s_midx + 8'd2;
+    assign trace_vidx3 = s_midx + 8'd3;
+    assign trace_vmask = mc_take ? s_mmask : s_vmask;
+    assign trace_vval0 = mc_take ? s_mval[1023:0] : s_vval0;
+    assign trace_vval1 = mc_take ? s_mval[2047:1024] : s_vval1;
+    assign trace_vval2 = s_mval[3071:2048];
+    assign trace_vval3 = s_mval[4095:3072];
 `endif
     assign {trace_we3, trace_we2, trace_we1, trace_we0} = t_we;
     assign {trace_idx3, trace_idx2, trace_idx1, trace_idx0} = t_idx;

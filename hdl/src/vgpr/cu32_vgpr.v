@@ -20,8 +20,9 @@
 // its last batch, so requests without conflicts are taken one a cycle.
 //
 // Writes. Two ports, A (the VALU's results) and B (memory results, and a wave's start
-// sweep), each one pass of one register under a lane mask. A writes the 16-bit halves
-// wa_half names (a 16-bit result writes its half alone: the block RAMs' byte enables);
+// sweep), each one pass of one register under a lane mask. Each writes the 16-bit halves
+// wa_half / wb_half name (a 16-bit result writes its half alone: the block RAMs' byte
+// enables);
 // B with wb_all writes its row in all four banks (registers wb_reg .. wb_reg + 3 when
 // wb_reg is a multiple of 4). A is always taken; B is taken (wb_ready) unless A writes a
 // bank B would write in that cycle. A write shows from the next cycle on; a batch reading a
@@ -66,7 +67,8 @@ module cu32_vgpr #(
     input  wire [7:0]                    wb_reg,
     input  wire                          wb_all,
     input  wire [LANES-1:0]              wb_mask,
-    input  wire [LANES*32-1:0]           wb_data
+    input  wire [LANES*32-1:0]           wb_data,
+    input  wire [1:0]                    wb_half
 );
     localparam integer SW = SLOT_BITS > 0 ? SLOT_BITS : 1;
     localparam integer PW = PASS_BITS > 0 ? PASS_BITS : 1;
@@ -207,7 +209,7 @@ module cu32_vgpr #(
             wire [ROW_BITS-1:0] waddr = a_here ? wa_row : wb_row;
             wire [LANES-1:0] wmask = a_here ? wa_mask : wb_mask;
             wire [LANES*32-1:0] wdata = a_here ? wa_data : wb_data;
-            wire [1:0] whalf = a_here ? wa_half : 2'b11;
+            wire [1:0] whalf = a_here ? wa_half : wb_half;
             for (l = 0; l < LANES; l = l + 1) begin : lane
                 // (No read-during-write logic: the issue never reads a row written in the
                 // same cycle; Yosys then maps the RAM and its read register as they are.)

@@ -56,7 +56,7 @@ module tb;
         .wa_reg(a[39:32]), .wa_mask(a[LANES-1:0]), .wa_data(wad[iwa < N ? iwa : N - 1]), .wa_half(2'b11),
         .wb_valid(wb_valid), .wb_ready(wb_ready), .wb_slot(b[SW+47:48]),
         .wb_pass(b[PW+39:40]), .wb_reg(b[39:32]), .wb_all(1'b0), .wb_mask(b[LANES-1:0]),
-        .wb_data(wbd[iwb < N ? iwb : N - 1]));
+        .wb_data(wbd[iwb < N ? iwb : N - 1]), .wb_half(2'b11));
 
     initial begin
         $readmemh("rq.hex", rq);

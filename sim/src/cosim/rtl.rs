@@ -296,13 +296,14 @@ impl Rtl {
         // passes), the one running and the one waiting for it (the pipelined core's AW);
         // on the memory unit the one running and the one waiting in its queue, and a third
         // when it retires in the cycle the first ends (a cycle's `T` line comes before its
-        // `G` lines).
+        // `G` lines); the interleaved core's LDS instructions up to its queue places and
+        // the passes in its LDS unit.
         let mut outstanding: Option<usize> = None;
         // The scalar loads outstanding by tag (a top that keeps several: `T` lines with a
         // tag, their `S` and `L` lines with it).
         let mut tagged: std::collections::BTreeMap<u64, usize> = Default::default();
         let mut background: [std::collections::VecDeque<usize>; 2] = Default::default();
-        const IN_FLIGHT: [usize; 2] = [5, 3];
+        const IN_FLIGHT: [usize; 2] = [5, 64];
         // A long run reports its progress on stderr every PROGRESS.
         const PROGRESS: std::time::Duration = std::time::Duration::from_secs(10);
         let mut next_progress = PROGRESS;
