@@ -16,6 +16,7 @@ pub mod counters;
 pub mod dispatch;
 pub mod fp_lane;
 pub mod front;
+pub mod gmem;
 pub mod int_lane;
 pub mod lane;
 pub mod lds;

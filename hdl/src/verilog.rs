@@ -803,6 +803,7 @@ fn generate_interleaved(config: &Config) -> Result<Vec<GeneratedFile>, GenError>
         file("cu32_simd.v", crate::simd::VERILOG.into()),
         file("cu32_vgpr.v", crate::vgpr::VERILOG.into()),
         file("cu32_lds_unit.v", crate::lds::VERILOG.into()),
+        file("cu32_atomic_alu.v", crate::lds::ATOMIC_VERILOG.into()),
         file("cu32_lane.v", crate::int_lane::VERILOG.into()),
         file("cu32_lane_ops.vh", crate::int_lane::ops_header()),
     ])

@@ -56,11 +56,11 @@
 //   M   the banks read                          R   their words registered
 //   X1  the piece's 8 bytes: per byte its bank (of 2 dwords), then turned by addr mod 8,
 //       masked to the piece's size (0 out of range)
-//   X2  a load's extension: into the lane's result RAMs; the atomic's compares (t < d
-//       signed and unsigned, t == e, t == 0), its operands d', e' made
-//   X3  the atomic op's operand choice (registered)
-//   X4  the new value: one 64-bit adder, A (t, t ^ d', 0, t & ~d') + B (d', ~d', e', 0)
-//       + carry: every op and a store's data (0 + d)
+//   X2  a load's extension: into the lane's result RAMs
+//   X2 .. X4  the atomic ALU (cu32_atomic_alu.v, its 3 stages: the compares and the
+//       operands d', e'; the op's choice of adder operands; one 64-bit adder) on the
+//       pre-op value t, the piece's data d and DATA1 e: the new value of every op, and a
+//       store's data (not an atomic: d), in X4's register
 //   W   the new value turned by addr mod 8 (bank b takes its dword b mod 2; a d16_hi
 //       store's DATA0 by 2 less), per bank the row and byte enables: the banks' write
 //       registers.
@@ -285,7 +285,7 @@ module cu32_lds_unit #(
     reg [LB-1:0] s_pa [0:NS-1];
     reg [RW-1:0] s_row1 [0:NS-1];
     reg [2:0] s_trn [0:NS-1];   // the W turn: byte address mod 8 (d16_hi: less 2)
-    reg [3:0] s_aop [0:4];
+    reg [3:0] s_aop [0:3];
     reg [3:0] s_last, s_sext;
     reg [1:0] s_rpos [0:3];
     reg [1:0] s_half [0:3];
@@ -386,8 +386,8 @@ module cu32_lds_unit #(
             s_row1[si] <= s_row1[si-1];
             s_trn[si] <= s_trn[si-1];
         end
-        for (si = 1; si < 5; si = si + 1) s_aop[si] <= s_aop[si-1];
         for (si = 1; si < 4; si = si + 1) begin
+            s_aop[si] <= s_aop[si-1];
             s_rpos[si] <= s_rpos[si-1];
             s_half[si] <= s_half[si-1];
             s_lane[si] <= s_lane[si-1];
@@ -395,8 +395,6 @@ module cu32_lds_unit #(
             s_wd[si] <= s_wd[si-1];
             s_e[si] <= s_e[si-1];
         end
-        // (the data of a piece of 4 bytes or less: its high half 0, for the compare)
-        if (s_lg[2] != 2'd3) s_wd[3][63:32] <= 32'd0;
         for (si = 1; si < 3; si = si + 1) s_fsel[si] <= s_fsel[si-1];
     end
 
@@ -410,7 +408,7 @@ module cu32_lds_unit #(
     wire [11:0] w_m = {4'd0, w_bm} << w_pa[1:0];
     wire w_wr = s_v[6] && s_en[6] && s_pk[6] != P_LD;
     reg [63:0] w_rot;
-    reg [63:0] x4_new;     // (X4)
+    wire [63:0] x4_new;    // (X4)
     reg [31:0] r_word [0:BANKS-1];
     genvar b, q, l;
     generate
@@ -468,8 +466,7 @@ module cu32_lds_unit #(
     endgenerate
 
     // ---- X2: a load's value (narrow ones extended, d16 ones in their half), an
-    // atomic's pre-op value: into the lane's result RAMs. The atomic's compares; X4's
-    // operands.
+    // atomic's pre-op value: into the lane's result RAMs.
     wire [1:0] x2_lg = s_lg[3];
     wire [63:0] x2_tm = x1_t;
     wire x2_sx = s_sext[3];
@@ -486,109 +483,18 @@ module cu32_lds_unit #(
     wire [SB:0] x2_at = {s_slot[3], s_rpos[3] != 2'd0};
     wire x2_done = s_v[3] && s_last[3];
 
-    // t (x2_tm) against d (32-bit atomics: zero-extended); X4's operands d' and e':
-    // and: ~d, mskor: d | e, rsub: ~0 (d' else d: a store's data); rsub: d, dec: ~0
-    // (e' else e).
-    wire x2_64 = x2_lg == 2'd3;
-    wire x2_atom = s_pk[3] == P_AT;
-    wire [3:0] x2_aop = s_aop[3];
-    wire [63:0] x2_wd = s_wd[3];
-    wire [63:0] x2_e = s_e[3];
-    wire [63:0] x2_dm = x2_wd;
-    // t < d; for dec t <= d (2t + 1 < 2d + 1, 2t < 2d + 1)
-    wire x2_dec = x2_atom && x2_aop == 4'd4;
-    wire x2_lt = {x2_tm, !x2_dec} < {x2_dm, 1'b1};
-    wire x2_ts = x2_64 ? x2_tm[63] : x2_tm[31];
-    wire x2_ds = x2_64 ? x2_dm[63] : x2_dm[31];
-    wire x2_and = x2_atom && x2_aop == 4'd9;
-    wire x2_mskor = x2_atom && x2_aop == 4'd12;
-    wire x2_rsub = x2_atom && x2_aop == 4'd2;
-    reg [63:0] x2_t, x2_d, x2_e2;
-    reg x2_ult, x2_slt, x2_eqe, x2_z;
-    always @(posedge clk) begin
-        x2_eqe <= x2_tm[31:0] == x2_e[31:0] && (!x2_64 || x2_tm[63:32] == x2_e[63:32]);
-        x2_z <= x2_tm == 64'd0;
-        x2_t <= x2_tm;
-        x2_d <= x2_rsub ? {64{1'b1}} : x2_and ? ~x2_wd : x2_mskor ? x2_wd | x2_e : x2_wd;
-        x2_e2 <= x2_rsub ? x2_wd : x2_dec ? {64{1'b1}} : x2_e;
-        x2_ult <= x2_lt;
-        x2_slt <= x2_ts != x2_ds ? x2_ts : x2_lt;
-    end
-
-    // ---- X3: from X2's compares (t == e: 32-bit ones the low halves) X4's operands:
-    // A = t, t ^ d', 0 or t & ~d'; B = d', ~d', e' or 0; the carry in.
-    //   add t + d; sub t + ~d + 1; rsub (t ^ ~0) + d + 1; inc t + 0 + 1 (or 0);
-    //   dec t + ~0 (or d: t == 0 or t > d); and (t & ~~d) + 0; or (t & ~d) + d;
-    //   xor (t ^ d) + 0;
-    //   mskor (t & ~(d | e)) + e; wrap t + e or t + ~d + 1; t: t + 0; d: 0 + d.
-    localparam [1:0] A_T = 2'd0, A_X = 2'd1, A_0 = 2'd2, A_M = 2'd3;
-    localparam [1:0] B_D = 2'd0, B_ND = 2'd1, B_E = 2'd2, B_0 = 2'd3;
-    wire x3_eqe = x2_eqe;
-    wire x3_z = x2_z;
-    reg [1:0] x3_as, x3_bs;
-    reg x3_ci, x3_td; // x3_td: the choice is t (else d)
-    reg x3_cmp;       // an op choosing t or d
-    always @(*) begin
-        x3_as = A_T;
-        x3_bs = B_0;
-        x3_ci = 1'b0;
-        x3_td = 1'b0;
-        x3_cmp = 1'b0;
-        case (s_aop[4])
-            4'd0: x3_bs = B_D;                                              // add
-            4'd1: {x3_bs, x3_ci} = {B_ND, 1'b1};                            // sub
-            4'd2: {x3_as, x3_bs, x3_ci} = {A_X, B_E, 1'b1};                 // rsub
-            4'd3: {x3_as, x3_ci} = x2_ult ? {A_T, 1'b1} : {A_0, 1'b0};      // inc
-            4'd4: {x3_as, x3_bs} = (x3_z || !x2_ult)                        // dec
-                                 ? {A_0, B_D} : {A_T, B_E};
-            4'd5: {x3_cmp, x3_td} = {1'b1, x2_slt};                         // min_i
-            4'd6: {x3_cmp, x3_td} = {1'b1, !x2_slt};                        // max_i
-            4'd7: {x3_cmp, x3_td} = {1'b1, x2_ult};                         // min_u
-            4'd8: {x3_cmp, x3_td} = {1'b1, !x2_ult};                        // max_u
-            4'd9: x3_as = A_M;                                              // and
-            4'd10: {x3_as, x3_bs} = {A_M, B_D};                             // or
-            4'd11: x3_as = A_X;                                             // xor
-            4'd12: {x3_as, x3_bs} = {A_M, B_E};                             // mskor
-            4'd13: x3_cmp = 1'b1;                                           // storexchg
-            4'd14: {x3_cmp, x3_td} = {1'b1, !x3_eqe};                       // cmpstore
-            default: {x3_bs, x3_ci} = x2_ult ? {B_E, 1'b0} : {B_ND, 1'b1};  // wrap
-        endcase
-        if (s_pk[4] != P_AT) {x3_cmp, x3_td} = 2'b10;                       // a store: d
-        if (x3_cmp) {x3_as, x3_bs, x3_ci} = x3_td ? {A_T, B_0, 1'b0} : {A_0, B_D, 1'b0};
-    end
-    (* fsm_encoding = "none" *) reg [1:0] x3_a_s, x3_b_s;   // (kept as they are coded)
-    reg x3_cin;
-    reg [63:0] x3_t, x3_d, x3_e;
-    always @(posedge clk) begin
-        x3_a_s <= x3_as;
-        x3_b_s <= x3_bs;
-        x3_cin <= x3_ci;
-        x3_t <= x2_t;
-        x3_d <= x2_d;
-        x3_e <= x2_e2;
-    end
-
-    // ---- X4: the new value, A + B + carry in.
-    reg [63:0] x4_a, x4_b;
-    always @(*) begin
-        case (x3_a_s)
-            A_T: x4_a = x3_t;
-            A_X: x4_a = x3_t ^ x3_d;
-            A_0: x4_a = 64'd0;
-            default: x4_a = x3_t & ~x3_d;
-        endcase
-        case (x3_b_s)
-            B_D: x4_b = x3_d;
-            B_ND: x4_b = ~x3_d;
-            B_E: x4_b = x3_e;
-            default: x4_b = 64'd0;
-        endcase
-    end
-    // (one carry chain: bit 0 of the sum only makes the carry in)
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [64:0] x4_sum = {x4_a, x3_cin} + {x4_b, x3_cin};
-    /* verilator lint_on UNUSEDSIGNAL */
-    always @(posedge clk) x4_new <= x4_sum[64:1];
+    // ---- X2 .. X4: the atomic ALU (cu32_atomic_alu.v) on t (x2_tm), d (the piece's
+    // data) and e (DATA1): x4_new, the new value (a store's: its data), in X4's register.
+    cu32_atomic_alu alu (
+        .clk(clk),
+        .t(x2_tm),
+        .d(s_wd[3]),
+        .e(s_e[3]),
+        .aop(s_aop[3]),
+        .w64(x2_lg == 2'd3),
+        .atomic(s_pk[3] == P_AT),
+        .nv(x4_new)
+    );
 
     // ---- Results: per lane a RAM of even and one of odd dwords, 8 slots of 2 each; the
     // pass records; the beats out.

@@ -8,8 +8,16 @@
 //! the last, as many as `cases::beats` says), every lane's result, then the whole LDS
 //! read back.
 
-/// The Verilog of the unit, module `cu32_lds_unit`.
+/// The Verilog of the unit, module `cu32_lds_unit` (it instantiates `cu32_atomic_alu`:
+/// [`ATOMIC_VERILOG`] goes with it).
 pub const VERILOG: &str = include_str!("cu32_lds_unit.v");
+
+/// The Verilog of the integer atomic ALU, module `cu32_atomic_alu` (plain, no
+/// parameters): an atomic's new value from its pre-op value, DATA and second operand,
+/// the op coded as its index into [`crate::vector::DS_ATOMIC_OPS`], 3 registered stages
+/// from the piece in to its new value out. The LDS unit runs the full DS set through it
+/// and the GLOBAL unit (`crate::gmem`) the GLOBAL subset.
+pub const ATOMIC_VERILOG: &str = include_str!("cu32_atomic_alu.v");
 
 /// Its testbench, module `tb` (`tb_lds_unit.v`).
 #[cfg(test)]
@@ -21,8 +29,8 @@ mod cases;
 #[cfg(test)]
 mod tests {
     use super::cases::{build, Shape};
-    use super::{TESTBENCH, VERILOG};
-    use crate::test_common::{run_block, verilator_present};
+    use super::{ATOMIC_VERILOG, TESTBENCH, VERILOG};
+    use crate::test_common::{run_block_with, verilator_present};
     use std::time::Instant;
 
     /// One beat out as the testbench logs it: (cycle, out_k, out_last, out_mask, out_data).
@@ -48,10 +56,11 @@ mod tests {
             ("BANKS", shape.banks),
             ("BYTES", shape.bytes),
         ];
-        let log = run_block(
+        let log = run_block_with(
             name,
             "cu32_lds_unit",
             VERILOG,
+            &[("cu32_atomic_alu.v", ATOMIC_VERILOG)],
             TESTBENCH,
             &params,
             &[("stim.hex", stim)],

@@ -450,8 +450,10 @@ module cu32_scalar #(
     reg  [DPB:0] dres;
     wire         replay = (d_load && ((resv == 4'd8) || !room[d_slot]))
                           || (d_ds && ((dres == DS_PLACES[DPB:0]) || !room[d_slot]));
-    wire         reserve = d_valid && d_load && !bad && !replay;
-    wire         ds_go = d_valid && d_ds && !bad && !replay;
+    // (`bad` for a load or a DS instruction alone, for a shorter path: a load is legal
+    // in the scalar table, a DS instruction in the vector one; neither is a branch)
+    wire         reserve = d_valid && d_load && dec_legal && d_room[1] && !replay;
+    wire         ds_go = d_valid && d_ds && d_room[1] && !replay;
     always @(posedge clk) begin
         if (rst) dres <= {(DPB + 1){1'b0}};
         else dres <= dres + {{DPB{1'b0}}, ds_go} - {{DPB{1'b0}}, ds_free};
@@ -638,22 +640,24 @@ module cu32_scalar #(
     );
     wire unused_salu = &{1'b0, lw_ready};
     // A VALU instruction goes to the vector ALU from X1: its SGPR pairs (x_a, x_b: read
-    // whole), SCC, EXEC, VCC, and the rest from vx; so does a DS instruction that took
-    // its place at C (r_dsgo).
-    reg          x_vgo;
-    reg [SB-1:0] x_vslot;
-    reg [63:0]   x_vcc;
+    // whole), SCC, EXEC, VCC, and the rest from vx (read in R, registered); so does a DS
+    // instruction that took its place at C (r_dsgo).
+    reg           x_vgo;
+    reg [SB-1:0]  x_vslot;
+    reg [63:0]    x_vcc;
+    reg [VXW-1:0] x_vx;
     always @(posedge clk) begin
         x_vgo <= !rst && r_valid && (r_valu || r_dsgo) && !r_bad;
         x_vslot <= r_slot;
         x_vcc <= {st_vcc_hi[r_slot], st_vcc_lo[r_slot]};
+        x_vx <= vx[r_slot];
     end
     assign v_vcc = x_vcc;
     assign v_valid = x_vgo;
     assign v_slot = x_vslot;
     assign {v_ctrl, v_src0, v_src1, v_src2, v_vdst, v_opsel, v_srd, v_vcc2, v_sport, v_shi, v_lit,
             v_vopd, v_ctrl_y, v_src0_y, v_src1_y, v_vdst_y, v_dpp, v_ds, v_dsc,
-            v_dsoff} = vx[x_vslot];
+            v_dsoff} = x_vx;
     assign v_pa = x_a;
     assign v_pb = x_b;
     assign v_scc = x_scc;

@@ -746,8 +746,8 @@ module cu32_simd #(
     generate
         for (gk = 0; gk < L; gk = gk + 1) begin : mbase
             wire [4:0] lane = ({{(5 - PW){1'b0}}, t_pass} << LB) | gk[4:0];
-            assign m_base[gk*32 +: 32] = {16'd0, m_m0}
-                                         + (m_tid ? {25'd0, lane, 2'b00} : 32'd0);
+            wire [16:0] at = {1'b0, m_m0} + (m_tid ? {10'd0, lane, 2'b00} : 17'd0);
+            assign m_base[gk*32 +: 32] = {15'd0, at};
         end
     endgenerate
     integer ml;
@@ -790,12 +790,15 @@ module cu32_simd #(
     wire unused_mb = &{1'b0, m_dsc};
 
     // wf: the passes in the LDS unit, {slot, pass, VDST, its dwords, d16 half, last, the
-    // lanes written, append/consume}.
+    // lanes written, append/consume}, in order: the oldest in a register (wh), the others
+    // in distributed RAM behind it, so that the results' writes start from flip-flops.
     localparam integer WFW = SB + PW + 8 + 3 + 2 + 1 + L + 1;
     reg  [WFW-1:0] wf [0:15];
     reg  [3:0]     wf_rd, wf_wr;
-    reg  [4:0]     wf_n;
-    wire           wf_room = wf_n != 5'd16;
+    reg  [4:0]     wf_n;           // (in the RAM)
+    reg            wh_v;
+    reg  [WFW-1:0] wh;
+    wire           wf_room = wf_n < 5'd15;
     wire [SB-1:0]  wf_slot;
     wire [PW-1:0]  wf_pass;
     wire [7:0]     wf_vdst;
@@ -803,7 +806,7 @@ module cu32_simd #(
     wire [1:0]     wf_half;
     wire           wf_last, wf_app;
     wire [L-1:0]   wf_wmask;
-    assign {wf_slot, wf_pass, wf_vdst, wf_ndst, wf_half, wf_last, wf_wmask, wf_app} = wf[wf_rd];
+    assign {wf_slot, wf_pass, wf_vdst, wf_ndst, wf_half, wf_last, wf_wmask, wf_app} = wh;
     wire           lo_valid, lo_last;
     wire [1:0]     lo_k;
     wire [L-1:0]   lo_mask;
@@ -811,20 +814,29 @@ module cu32_simd #(
     wire           lo_ready;
     wire           wf_push = mb_valid && lds_ready;
     wire           wf_pop = lo_valid && lo_ready && lo_last;
+    wire [WFW-1:0] wf_in = {mb_slot, mb_pass, mb_vdst, mb_dsc[DSF_NDST +: DSW_NDST],
+                            mb_dsc[DSF_HALF +: DSW_HALF], mb_last, mb_wmask, mb_app};
+    wire           wf_empty = wf_n == 5'd0;
+    // (a pass pushed goes straight to wh when nothing is ahead of it)
+    wire           wh_take = wf_push && (wf_pop ? wf_empty : !wh_v);
     always @(posedge clk) begin
-        if (wf_push)
-            wf[wf_wr] <= {mb_slot, mb_pass, mb_vdst, mb_dsc[DSF_NDST +: DSW_NDST],
-                          mb_dsc[DSF_HALF +: DSW_HALF], mb_last, mb_wmask, mb_app};
+        if (wf_push && !wh_take) wf[wf_wr] <= wf_in;
+        if (wf_pop && !wf_empty) wh <= wf[wf_rd];
+        else if (wh_take) wh <= wf_in;
         if (rst) begin
             wf_rd <= 4'd0;
             wf_wr <= 4'd0;
             wf_n <= 5'd0;
+            wh_v <= 1'b0;
         end else begin
-            if (wf_push) wf_wr <= wf_wr + 4'd1;
-            if (wf_pop) wf_rd <= wf_rd + 4'd1;
-            wf_n <= wf_n + {4'd0, wf_push} - {4'd0, wf_pop};
+            if (wf_push && !wh_take) wf_wr <= wf_wr + 4'd1;
+            if (wf_pop && !wf_empty) wf_rd <= wf_rd + 4'd1;
+            wf_n <= wf_n + {4'd0, wf_push && !wh_take} - {4'd0, wf_pop && !wf_empty};
+            if (wf_pop) wh_v <= !wf_empty || wf_push;
+            else if (wf_push) wh_v <= 1'b1;
         end
     end
+    wire unused_wh = &{1'b0, wh_v};
     wire [L*128-1:0] mb_d0;
     wire [L*64-1:0]  mb_d1;
     generate

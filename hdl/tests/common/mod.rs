@@ -107,23 +107,49 @@ pub fn run_block(
     inputs: &[(&str, String)],
     n: usize,
 ) -> String {
+    run_block_with(name, top, verilog, &[], testbench, params, inputs, n)
+}
+
+/// [`run_block`] for a block that instantiates modules of other files: `sources` (file
+/// name, text) are written beside `top.v` and go with it into every lint and the build.
+#[allow(clippy::too_many_arguments)]
+pub fn run_block_with(
+    name: &str,
+    top: &str,
+    verilog: &str,
+    sources: &[(&str, &str)],
+    testbench: &str,
+    params: &[(&str, u32)],
+    inputs: &[(&str, String)],
+    n: usize,
+) -> String {
     let dir = std::env::temp_dir().join(format!("{top}_{name}_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = format!("{top}.v");
     std::fs::write(dir.join(&file), verilog).unwrap();
+    let mut files = vec![file.clone()];
+    for (source, text) in sources {
+        std::fs::write(dir.join(source), text).unwrap();
+        files.push(source.to_string());
+    }
     std::fs::write(dir.join("tb.v"), testbench).unwrap();
     for (input, text) in inputs {
         std::fs::write(dir.join(input), text).unwrap();
     }
-    let set: Vec<String> = params.iter().map(|(p, v)| format!("-G{p}={v}")).collect();
+    let others = &files[1..];
+    let mut set: Vec<String> = params.iter().map(|(p, v)| format!("-G{p}={v}")).collect();
+    set.extend(others.iter().cloned());
     lint_clean_with(&dir, top, &file, &set);
-    lint_clean(&dir, top, &file);
+    lint_clean_with(&dir, top, &file, others);
     let mut defines: Vec<String> = params.iter().map(|(p, v)| format!("{p}={v}")).collect();
     defines.push(format!("N={n}"));
     let mut tb_lint: Vec<String> = defines.iter().map(|d| format!("+define+{d}")).collect();
-    tb_lint.extend(["--timing".to_string(), file.clone()]);
+    tb_lint.push("--timing".to_string());
+    tb_lint.extend(files.iter().cloned());
     lint_clean_with(&dir, "tb", "tb.v", &tb_lint);
-    let tb = build_testbench(&dir, &["tb.v", &file], &defines);
+    let mut build: Vec<&str> = vec!["tb.v"];
+    build.extend(files.iter().map(String::as_str));
+    let tb = build_testbench(&dir, &build, &defines);
     let run = Command::new(tb).current_dir(&dir).output().unwrap();
     std::fs::remove_dir_all(&dir).ok();
     String::from_utf8_lossy(&run.stdout).into_owned()
