@@ -184,6 +184,21 @@ impl Config {
                 });
             }
         }
+        // The interleaved core's LDS unit (hdl/src/lds/) needs an LDS of 4 banks or more.
+        if self.core == CoreKind::Interleaved && (self.lds_bytes == 0 || self.lds_banks < 4) {
+            let (field, value) = if self.lds_bytes == 0 {
+                ("lds_bytes", self.lds_bytes)
+            } else {
+                ("lds_banks", self.lds_banks)
+            };
+            return Err(ConfigError::Invalid {
+                file: file.to_string(),
+                field,
+                value: value.to_string(),
+                allowed: "`core: interleaved` needs an LDS: allowed are lds_bytes a power of \
+                          two in 1024..=65536 and lds_banks a power of two in 4..=32",
+            });
+        }
         let name_ok = !self.name.is_empty()
             && self.name.len() <= 64
             && self.name != "."
@@ -251,6 +266,24 @@ mod tests {
         let e = Config::parse(&bad, "x.yaml").unwrap_err().to_string();
         assert!(e.starts_with("x.yaml: field `lanes` is 12"), "{e}");
         assert!(e.contains("2, 4, 8, 16, 32"), "{e}");
+    }
+
+    #[test]
+    fn the_interleaved_core_needs_an_lds_of_four_banks() {
+        let interleaved = DEFAULT_YAML.replace("core: pipelined", "core: interleaved");
+        assert!(Config::parse(&interleaved, "i.yaml").is_ok());
+        for (from, to, field) in [
+            ("lds_bytes: 16384", "lds_bytes: 0", "lds_bytes"),
+            ("lds_banks: 32", "lds_banks: 2", "lds_banks"),
+        ] {
+            let bad = interleaved.replace(from, to);
+            let e = Config::parse(&bad, "i.yaml").unwrap_err().to_string();
+            assert!(e.starts_with(&format!("i.yaml: field `{field}`")), "{e}");
+            assert!(e.contains("needs an LDS"), "{e}");
+            // (The other cores run without.)
+            let pipelined = bad.replace("core: interleaved", "core: pipelined");
+            assert!(Config::parse(&pipelined, "p.yaml").is_ok());
+        }
     }
 
     #[test]
