@@ -339,7 +339,7 @@ module cu32_simd #(
         end
     endgenerate
 
-    // A DS instruction's operands (reference §12, the golden model's lds.rs): its passes
+    // A DS instruction's operands (the golden model's lds.rs): its passes
     // read ADDR, DATA0 (ndata dwords) and DATA1 (a second data operand: the 2addr
     // stores', storexchg 2addr's, cmpstore's, mskor's, wrap's) in one request, ADDR,
     // DATA0, DATA0 + 1, or two: then the second reads DATA0 + 2, + 3 (b96, b128) or
