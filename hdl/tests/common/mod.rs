@@ -299,3 +299,29 @@ pub fn check_head(prog: &[u32], pc: u32, n: u32, got: [u32; 3], at: &str) -> u32
     }
     have
 }
+
+/// Checks the beats a memory unit's block test logged for one pass (`cu32_lds_unit`,
+/// `cu32_gmem_unit`): each beat's `(out_k, out_last, out_mask in hex)` must be
+/// `0, 1, .. beats - 1`, the last alone flagged, every mask `mask`. `what` names the pass
+/// in messages.
+pub fn check_beat_shape(what: &str, shape: &[(usize, bool, &str)], beats: usize, mask: u32) {
+    let ks: Vec<usize> = shape.iter().map(|b| b.0).collect();
+    assert_eq!(
+        ks,
+        (0..beats).collect::<Vec<_>>(),
+        "{what}: out_k of its beats"
+    );
+    let lasts: Vec<bool> = shape.iter().map(|b| b.1).collect();
+    assert_eq!(
+        lasts,
+        (0..beats).map(|k| k + 1 == beats).collect::<Vec<_>>(),
+        "{what}: out_last of its beats"
+    );
+    for (k, b) in shape.iter().enumerate() {
+        assert_eq!(
+            u32::from_str_radix(b.2, 16).unwrap(),
+            mask,
+            "{what}, beat {k}: mask"
+        );
+    }
+}
