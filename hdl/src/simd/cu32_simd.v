@@ -836,7 +836,6 @@ module cu32_simd #(
             else if (wf_push) wh_v <= 1'b1;
         end
     end
-    wire unused_wh = &{1'b0, wh_v};
     wire [L*128-1:0] mb_d0;
     wire [L*64-1:0]  mb_d1;
     generate
