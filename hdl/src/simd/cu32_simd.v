@@ -261,6 +261,15 @@ module cu32_simd #(
             end
         end
     endgenerate
+    // The sources read from VGPRs, and those of 64 bits (a second register).
+    wire [2:0] i_vg, i_v64;
+    generate
+        for (gk = 0; gk < 3; gk = gk + 1) begin : vsrc
+            assign i_vg[gk] = i_use[gk] && i_src[gk][8] && !(gk == 2 && i_min == MIN_SRC2);
+            assign i_v64[gk] = i_vg[gk] && i_w[gk] == VW64;
+        end
+    endgenerate
+    wire [3:0]  i_vgs = {i_src0_y[8], i_vg};   // (source 3: the VOPD's SRC0Y)
     wire [63:0] sv [0:3];
     generate
         for (gk = 0; gk < 4; gk = gk + 1) begin : resolve
@@ -279,21 +288,17 @@ module cu32_simd #(
                 endcase
             end
             wire half = gk != 3 && i_opsel[PORT];
-            assign sv[gk] = (w != VW16) ? v : half ? {48'd0, v[31:16]} : {48'd0, v[15:0]};
+            // (0 for a VGPR source: O ORs the value with the VGPR file's word, 0 when the
+            // source is not read there.)
+            wire       vgpr = i_vgs[gk];
+            assign sv[gk] = vgpr ? 64'd0
+                            : (w != VW16) ? v : half ? {48'd0, v[31:16]} : {48'd0, v[15:0]};
         end
     endgenerate
     // A VOPD's Y half: its SRC0 as a scalar, whether it is a VGPR, its operation.
     wire [63:0] sv_y = sv[3];
     wire [1:0]  i_vg_y = {i_ctrl_y[VF_USE1], i_src0_y[8]};
     wire [OPB-1:0] i_op_y = i_ctrl_y[VF_OP +: VW_OP];
-    // The sources read from VGPRs, and those of 64 bits (a second register).
-    wire [2:0] i_vg, i_v64;
-    generate
-        for (gk = 0; gk < 3; gk = gk + 1) begin : vsrc
-            assign i_vg[gk] = i_use[gk] && i_src[gk][8] && !(gk == 2 && i_min == MIN_SRC2);
-            assign i_v64[gk] = i_vg[gk] && i_w[gk] == VW64;
-        end
-    endgenerate
     // The lane a cross-lane instruction reads or writes: S1's, or EXEC's lowest (0 for
     // none; found from the port and registered, i_first).
     wire [31:0] lowest = in_exec & (~in_exec + 32'd1);
@@ -379,7 +384,7 @@ module cu32_simd #(
     reg  [QB:0] tail, iss, cpl, head;
     wire [QB-1:0] qt = tail[QB-1:0];
     localparam integer QRW = 24 + 3 + 3 + 1 + 1 + 16 + 2 + 1 + 2;
-    localparam integer QOW = OPB + 3 * 64 + 3 + 6 + 3 + 32 + 1 + OPB + 64 + 2 + 2;
+    localparam integer QOW = OPB + 3 * 64 + 3 + 6 + 3 + 32 + 1 + OPB + 64 + 2;
     localparam integer QWW = 8 + 2 + 1 + 32 + 1 + 1 + 5 + 1;
     reg  [QRW-1:0] qr [0:Q-1];
     reg  [QOW-1:0] qo [0:Q-1];
@@ -402,8 +407,8 @@ module cu32_simd #(
                        i_dpp != 2'd0, i_ds, i_st2};
             qds[qt] <= i_ds;
             qm[qt] <= {i_dsc, i_off1, i_off0, i_exec, i_vdst, i_m0, i_count};
-            qo[qt] <= {i_op, sv[2], sv[1], sv[0], i_vg, i_w[2], i_w[1], i_w[0], i_opsel[2:0],
-                       sv[2][31:0], i_vopd, i_op_y, sv_y, i_vg_y,
+            qo[qt] <= {i_op, sv[2], sv[1], sv[0], i_v64, i_w[2], i_w[1], i_w[0], i_opsel[2:0],
+                       sv[2][31:0], i_vopd, i_op_y, sv_y,
                        i_dpp != 2'd0, i_dpp == 2'd1 && !i_lit[19]};
             qy[qt] <= {i_vopd, i_vdst_y};
             qw[qt] <= {i_vdst, i_dw, i_opsel[3], i_exec & i_rb, i_special == SP_WRITELANE, i_rl,
@@ -619,43 +624,46 @@ module cu32_simd #(
         end
     endgenerate
     wire unused_wk = &{1'b0, wk_d[11], wk_d[9], wk_d[23:12]};
-    reg  [L*32-1:0] h0, h1, h2;   // the first request's words
-    always @(posedge clk) if (rd_valid && !t_second) {h2, h1, h0} <= {rd2, rd1, rd0};
     wire [OPB-1:0] o_op_in;
     wire [63:0]    o_sv0, o_sv1, o_sv2;
-    wire [2:0]     o_vg, o_opsel;
+    wire [2:0]     o_v64, o_opsel;   // (o_v64: the 64-bit VGPR sources)
     wire [1:0]     o_w0, o_w1, o_w2;
     wire [31:0]    o_mask;
     wire           o_vopd;
     wire [OPB-1:0] o_op_y;
     wire [63:0]    o_sv_y;
-    wire [1:0]     o_vg_y;
     wire           o_dpp, o_dnb;   // (DPP; DPP16 without bound control)
-    assign {o_op_in, o_sv2, o_sv1, o_sv0, o_vg, o_w2, o_w1, o_w0, o_opsel, o_mask, o_vopd,
-            o_op_y, o_sv_y, o_vg_y, o_dpp, o_dnb} = qo[t_q];
+    assign {o_op_in, o_sv2, o_sv1, o_sv0, o_v64, o_w2, o_w1, o_w0, o_opsel, o_mask, o_vopd,
+            o_op_y, o_sv_y, o_dpp, o_dnb} = qo[t_q];
     // (A VOPD's second request is its Y half, with sources of its own.)
     wire            t_y = t_second && o_vopd;
-    // (A DPP S0: its lane of the moved buffer; DPP16 without bound control does not
-    // write the lanes whose source was not valid: dp_en.)
+    // (A DPP S0: its lane of the moved buffer, 0 for other instructions; DPP16 without
+    // bound control does not write the lanes whose source was not valid: dp_en.)
     wire [L*32-1:0] dpp0;
     wire [L-1:0]    dp_en;
     generate
         for (gk = 0; gk < L; gk = gk + 1) begin : dsel
             wire [4:0] at = ({{(5 - PW){1'b0}}, t_pass & GMASK} << LB) | gk[4:0];
             wire       unused_at = &{1'b0, at};
-            assign dpp0[gk*32 +: 32] = pbuf[at[BB-1:0]];
+            assign dpp0[gk*32 +: 32] = pbuf[at[BB-1:0]] & {32{o_dpp}};
             assign dp_en[gk] = !(o_dpp && o_dnb) || pval[at[BB-1:0]];
         end
     endgenerate
-    wire [L*32-1:0] lo0 = o_dpp ? dpp0 : t_second && !o_vopd ? h0 : rd0;
-    wire [L*32-1:0] lo1 = t_second && !o_vopd ? h1 : rd1;
-    wire [L*32-1:0] lo2 = t_second && !o_vopd ? h2 : rd2;
-    function automatic [63:0] operand(input vg, input [1:0] w, input half, input [31:0] lo,
-                                      input [31:0] hi, input [63:0] s);
-        if (!vg) operand = s;
-        else if (w == VW64) operand = {hi, lo};
-        else if (w == VW16) operand = {48'd0, half ? lo[31:16] : lo[15:0]};
-        else operand = {32'd0, lo};
+    // Each lane's S0, S1, S2: the VGPR word (0 when the source is not read from VGPRs;
+    // a 16-bit one's OPSEL half) ORed with the scalar value (0 for a VGPR source). A
+    // request that completes a pass's operands (the first of a pass, a VOPD's Y half)
+    // loads them whole (o_full); a pass's second request, for 64-bit VGPR sources, loads
+    // their high words (o_high), so nothing waits for it. Per pass, shared by the lanes:
+    // the scalar values (o_s*), which sources take a 16-bit half (o_h16) and which half
+    // (o_hi16).
+    wire        o_full = rd_valid && !t_gath && (!t_second || o_vopd);
+    wire        o_high = rd_valid && !t_gath && t_second && !o_vopd;
+    wire [63:0] o_s0 = t_y ? o_sv_y : o_sv0;
+    wire [63:0] o_s1 = t_y ? 64'd0 : o_sv1;
+    wire [2:0]  o_h16 = {o_w2 == VW16, o_w1 == VW16, o_w0 == VW16} & {3{!t_y}};
+    wire [2:0]  o_hi16 = o_h16 & o_opsel;
+    function automatic [31:0] low(input [31:0] w, input h16, input hi16, input [31:0] s);
+        low = (h16 ? {16'd0, hi16 ? w[31:16] : w[15:0]} : w) | s;
     endfunction
     reg                o_valid;
     reg  [OPB-1:0]     o_op;
@@ -679,14 +687,16 @@ module cu32_simd #(
         o_cin <= mask_sh[L-1:0];
         o_en <= dp_en;
         for (ol = 0; ol < L; ol = ol + 1) begin
-            if (t_y) begin
-                o_a[ol] <= operand(o_vg_y[0], VW32, 1'b0, rd0[ol*32 +: 32], 32'd0, o_sv_y);
-                o_b[ol] <= operand(o_vg_y[1], VW32, 1'b0, rd1[ol*32 +: 32], 32'd0, 64'd0);
-            end else begin
-                o_a[ol] <= operand(o_vg[0], o_w0, o_opsel[0], lo0[ol*32 +: 32], rd0[ol*32 +: 32], o_sv0);
-                o_b[ol] <= operand(o_vg[1], o_w1, o_opsel[1], lo1[ol*32 +: 32], rd1[ol*32 +: 32], o_sv1);
+            if (o_full) begin
+                o_a[ol] <= {o_s0[63:32], low(rd0[ol*32 +: 32] | dpp0[ol*32 +: 32], o_h16[0],
+                                             o_hi16[0], o_s0[31:0])};
+                o_b[ol] <= {o_s1[63:32], low(rd1[ol*32 +: 32], o_h16[1], o_hi16[1], o_s1[31:0])};
+                o_c[ol] <= {o_sv2[63:32], low(rd2[ol*32 +: 32], o_h16[2], o_hi16[2],
+                                              o_sv2[31:0])};
             end
-            o_c[ol] <= operand(o_vg[2], o_w2, o_opsel[2], lo2[ol*32 +: 32], rd2[ol*32 +: 32], o_sv2);
+            if (o_high && o_v64[0]) o_a[ol][63:32] <= rd0[ol*32 +: 32];
+            if (o_high && o_v64[1]) o_b[ol][63:32] <= rd1[ol*32 +: 32];
+            if (o_high && o_v64[2]) o_c[ol][63:32] <= rd2[ol*32 +: 32];
         end
     end
 

@@ -14,7 +14,8 @@
 // cycle. The RAMs read in stage B, their output register (the block
 // RAM's own: its clock-to-output time is most of a cycle without it) gives the words in
 // stage R, where they are muxed to the sources; all three leave together, with rd_valid
-// and rd_tag, three cycles after the last batch: a request taken in cycle c with k
+// and rd_tag, three cycles after the last batch (a source the request does not use reads
+// 0, so that the user can OR other operands in): a request taken in cycle c with k
 // batches, when no request was waiting in S, gives rd_valid in cycle c + k + 3. A
 // request goes from the port or S to Q while none is pending or the pending one is in
 // its last batch, so requests without conflicts are taken one a cycle.
@@ -101,6 +102,7 @@ module cu32_vgpr #(
     // ---- Q: the pending request, read in batches ----
     reg                q_valid;
     reg  [2:0]         q_pend;
+    reg  [2:0]         q_zero;   // (the sources not used, until the first batch)
     reg  [SW-1:0]      q_slot;
     reg  [PW-1:0]      q_pass;
     reg  [7:0]         q_reg [0:2];
@@ -136,14 +138,18 @@ module cu32_vgpr #(
         if (rst) begin
             q_valid <= 1'b0;
             q_pend <= 3'd0;
+            q_zero <= 3'd0;
         end else if (q_load) begin
             q_valid <= 1'b1;
             q_pend <= n_use;
+            q_zero <= ~n_use;
         end else if (last) begin
             q_valid <= 1'b0;
             q_pend <= 3'd0;
+            q_zero <= 3'd0;
         end else begin
             q_pend <= q_pend & ~served;
+            q_zero <= 3'd0;
         end
         if (q_load) begin
             q_slot <= n_slot;
@@ -160,6 +166,7 @@ module cu32_vgpr #(
     reg                b_valid, r_valid;
     reg                b_last, r_last;
     reg  [2:0]         b_served, r_served;
+    reg  [2:0]         b_zero, r_zero;
     reg  [5:0]         b_banks, r_banks;
     reg  [TAG_BITS-1:0] b_tag, r_tag;
     always @(posedge clk) begin
@@ -167,6 +174,7 @@ module cu32_vgpr #(
             {b_valid, r_valid} <= 2'b00;
             {b_last, r_last} <= 2'b00;
             {b_served, r_served} <= 6'd0;
+            {b_zero, r_zero} <= 6'd0;
         end else begin
             b_valid <= q_valid;
             b_last <= last;
@@ -174,6 +182,8 @@ module cu32_vgpr #(
             r_valid <= b_valid;
             r_last <= b_last;
             r_served <= b_served;
+            b_zero <= q_valid ? q_zero : 3'd0;
+            r_zero <= b_zero;
         end
         b_banks <= {q_bank2, q_bank1, q_bank0};
         r_banks <= b_banks;
@@ -183,9 +193,13 @@ module cu32_vgpr #(
 
     wire [LANES*32-1:0] dout [0:3];
     always @(posedge clk) begin
-        if (r_served[0]) rd_data0 <= dout[r_banks[1:0]];
-        if (r_served[1]) rd_data1 <= dout[r_banks[3:2]];
-        if (r_served[2]) rd_data2 <= dout[r_banks[5:4]];
+        // (Zeroing an unused source is the flip-flops' synchronous reset.)
+        if (r_zero[0]) rd_data0 <= {LANES * 32{1'b0}};
+        else if (r_served[0]) rd_data0 <= dout[r_banks[1:0]];
+        if (r_zero[1]) rd_data1 <= {LANES * 32{1'b0}};
+        else if (r_served[1]) rd_data1 <= dout[r_banks[3:2]];
+        if (r_zero[2]) rd_data2 <= {LANES * 32{1'b0}};
+        else if (r_served[2]) rd_data2 <= dout[r_banks[5:4]];
         rd_tag <= r_tag;
         if (rst) rd_valid <= 1'b0;
         else rd_valid <= r_valid && r_last;

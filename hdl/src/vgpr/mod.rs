@@ -299,7 +299,8 @@ mod tests {
                 .map(|s| match &got[i][s] {
                     Some(Some(v)) => v.iter().rev().map(|x| format!("{x:08x}")).collect(),
                     Some(None) => "?".to_string(),
-                    None => "-".to_string(),
+                    // (a source not used reads 0)
+                    None => "0".repeat(8 * d.lanes as usize),
                 })
                 .collect();
             let at = c + k + 3;
@@ -309,30 +310,14 @@ mod tests {
         lines.into_iter().map(|(_, l)| l).collect()
     }
 
-    /// The file's log, its `A` lines dropped (port A takes every write) and the data of a
-    /// source the request did not use shown as `-`.
-    fn observed(log: &str, rq: &[Read]) -> Vec<String> {
-        let mut tags = std::collections::VecDeque::new();
+    /// The file's log, its `A` lines dropped (port A takes every write).
+    fn observed(log: &str) -> Vec<String> {
         let mut lines: Vec<(usize, String)> = Vec::new();
         for line in log.lines() {
             let f: Vec<&str> = line.split_whitespace().collect();
             let cycle: usize = f.get(1).and_then(|c| c.parse().ok()).unwrap_or(usize::MAX);
-            match f.first().copied() {
-                Some("T") => {
-                    tags.push_back(f[2].parse::<usize>().unwrap());
-                    lines.push((cycle, line.to_string()));
-                }
-                Some("B") => lines.push((cycle, line.to_string())),
-                Some("R") => {
-                    let i = tags.pop_front().expect("an R line without a request");
-                    let mut out = format!("R {} {}", f[1], f[2]);
-                    for s in 0..3 {
-                        let v = if rq[i].used[s] { f[3 + s] } else { "-" };
-                        out += &format!(" {v}");
-                    }
-                    lines.push((cycle, out));
-                }
-                _ => {}
+            if matches!(f.first().copied(), Some("T" | "B" | "R")) {
+                lines.push((cycle, line.to_string()));
             }
         }
         lines.sort();
@@ -368,7 +353,7 @@ mod tests {
             rq.len(),
         );
         let want = expected(d, &rq, &wa, &wb);
-        let got = observed(&log, &rq);
+        let got = observed(&log);
         let reads = rq.iter().filter(|r| r.valid).count();
         assert_eq!(want.iter().filter(|l| l.starts_with('R')).count(), reads);
         let undefined = want.iter().filter(|l| l.contains(" ?")).count();
