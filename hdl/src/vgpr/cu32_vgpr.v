@@ -23,10 +23,10 @@
 // Writes. Two ports, A (the VALU's results) and B (memory results, and a wave's start
 // sweep), each one pass of one register under a lane mask. Each writes the 16-bit halves
 // wa_half / wb_half name (a 16-bit result writes its half alone: the block RAMs' byte
-// enables);
-// B with wb_all writes its row in all four banks (registers wb_reg .. wb_reg + 3 when
-// wb_reg is a multiple of 4). A is always taken; B is taken (wb_ready) unless A writes a
-// bank B would write in that cycle. A write shows from the next cycle on; a batch reading a
+// enables); B with wb_all writes its row in all four banks (registers wb_reg .. wb_reg + 3
+// when wb_reg is a multiple of 4). A is always taken; B is taken (wb_ready) in a cycle A
+// does not write, so that one write path serves every bank (one multiplexer between the
+// ports, not one per bank). A write shows from the next cycle on; a batch reading a
 // row in the cycle it is written gets an undefined value (the RAM has no read-during-
 // write logic). The issue orders a wave's reads after its writes, so nothing forwards.
 `default_nettype none
@@ -206,9 +206,14 @@ module cu32_vgpr #(
     end
 
     // ---- the banks ----
-    assign wb_ready = !(wa_valid && (wb_all || wa_reg[1:0] == wb_reg[1:0]));
-    wire [ROW_BITS-1:0] wa_row = row_of(wa_slot, wa_reg, wa_pass);
-    wire [ROW_BITS-1:0] wb_row = row_of(wb_slot, wb_reg, wb_pass);
+    assign wb_ready = !wa_valid;
+    // (The write of the cycle: A's, or B's.)
+    wire                b_go = wb_valid && !wa_valid;
+    wire [ROW_BITS-1:0] waddr = wa_valid ? row_of(wa_slot, wa_reg, wa_pass)
+                                         : row_of(wb_slot, wb_reg, wb_pass);
+    wire [LANES-1:0]    wmask = wa_valid ? wa_mask : wb_mask;
+    wire [LANES*32-1:0] wdata = wa_valid ? wa_data : wb_data;
+    wire [1:0]          whalf = wa_valid ? wa_half : wb_half;
 
     genvar b, l;
     generate
@@ -218,12 +223,8 @@ module cu32_vgpr #(
             wire [7:0] rreg = q_pend[0] && q_bank0 == b ? q_reg[0]
                             : q_pend[1] && q_bank1 == b ? q_reg[1] : q_reg[2];
             wire [ROW_BITS-1:0] raddr = row_of(q_slot, rreg, q_pass);
-            wire a_here = wa_valid && wa_reg[1:0] == b;
-            wire b_here = wb_valid && wb_ready && (wb_all || wb_reg[1:0] == b);
-            wire [ROW_BITS-1:0] waddr = a_here ? wa_row : wb_row;
-            wire [LANES-1:0] wmask = a_here ? wa_mask : wb_mask;
-            wire [LANES*32-1:0] wdata = a_here ? wa_data : wb_data;
-            wire [1:0] whalf = a_here ? wa_half : wb_half;
+            wire here = (wa_valid && wa_reg[1:0] == b)
+                        || (b_go && (wb_all || wb_reg[1:0] == b));
             for (l = 0; l < LANES; l = l + 1) begin : lane
                 // (No read-during-write logic: the issue never reads a row written in the
                 // same cycle; Yosys then maps the RAM and its read register as they are.)
@@ -231,9 +232,9 @@ module cu32_vgpr #(
                 reg [31:0] mem [0:DEPTH-1];
                 reg [31:0] q, q_out;
                 always @(posedge clk) begin
-                    if ((a_here || b_here) && wmask[l] && whalf[0])
+                    if (here && wmask[l] && whalf[0])
                         mem[waddr][15:0] <= wdata[l*32 +: 16];
-                    if ((a_here || b_here) && wmask[l] && whalf[1])
+                    if (here && wmask[l] && whalf[1])
                         mem[waddr][31:16] <= wdata[l*32 + 16 +: 16];
                     q <= mem[raddr];
                     q_out <= q;
