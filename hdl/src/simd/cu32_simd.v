@@ -26,7 +26,7 @@
 //       passes of that row are read into a row buffer (gather requests, which go no
 //       further), a walk of 17 cycles moves them as its control says, then the row's
 //       passes read the other sources as usual
-//   (cu32_vgpr: 3 + batches cycles; data registered)
+//   (cu32_vgpr: 4 cycles from the request; data registered)
 //   O   each lane's S0, S1, S2 from the VGPR words or the scalar values (a DPP S0 from
 //       the moved row buffer), its mask bit (VCC or the SRC2 lane mask) and lane index,
 //       registered
@@ -50,8 +50,8 @@
 // (mc_valid until mc_take). A 2addr store of several passes goes through them twice
 // (every lane's element 0, then every lane's element 1, as the model writes them).
 //
-// A wave's start sweeps its VGPRs to 0 (clear .. clear_busy: VGPRS / 4 * PASSES cycles,
-// four registers a cycle on the VGPR file's port B, in cycles no DS result takes it).
+// A wave's start sweeps its VGPRs to 0 (clear .. clear_busy: VGPRS * PASSES cycles, a
+// register's pass a cycle on the VGPR file's port B, in cycles no DS result takes it).
 //
 // Under CU32_TRACE (the co-simulation's build) a shadow of the VGPR file keeps every
 // written value, and the t_* ports give, for the wave slot t_slot, the registers its
@@ -448,8 +448,8 @@ module cu32_simd #(
     wire          data = !gath && ((r_vopd && !r_ds) || (second == two));
     wire          last_pass = PASS_BITS == 0 || pass == PLAST;
     wire          again = r_st2 && !rnd;   // (a 2addr store's first round)
+    // (The VGPR file takes a request every cycle.)
     wire          rq_valid = have && !wwait && !(r_ds && !second && mb_busy);
-    wire          rq_ready;
     always @(posedge clk) begin
         if (rst) begin
             pass <= {PW{1'b0}};
@@ -461,7 +461,7 @@ module cu32_simd #(
         end else if (wk_done) begin
             wwait <= 1'b0;
             cmp <= 1'b1;
-        end else if (rq_valid && rq_ready) begin
+        end else if (rq_valid) begin
             if (gath) begin
                 wwait <= row_end;
                 pass <= row_end ? pass & ~GMASK : pass + 1'b1;
@@ -500,14 +500,14 @@ module cu32_simd #(
     reg  [1:0]           wa_half;
     reg                  sweep;
     reg  [SB-1:0]        sw_slot;
-    reg  [VGPR_BITS-3:0] sw_r;   // register / 4
+    reg  [VGPR_BITS-1:0] sw_r;
     reg  [PW-1:0]        sw_p;
     wire                 wb_ready;
-    wire [7:0]           sw_reg = {{(8 - VGPR_BITS){1'b0}}, sw_r, 2'b00};
+    wire [7:0]           sw_reg = {{(8 - VGPR_BITS){1'b0}}, sw_r};
     cu32_vgpr #(.LANES(L), .PASS_BITS(PASS_BITS), .SLOT_BITS(SLOT_BITS),
                 .VGPR_BITS(VGPR_BITS), .TAG_BITS(TB)) vgpr (
         .clk(clk), .rst(rst),
-        .rq_valid(rq_valid), .rq_ready(rq_ready), .rq_slot(r_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
+        .rq_valid(rq_valid), .rq_slot(r_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
         .rq_pass(pass),
         .rq_use(gath ? 3'b001 : !second ? (r_vg & {2'b11, !r_dpp}) : r_vopd ? {1'b0, r_vg_y}
                 : r_v64),
@@ -521,11 +521,11 @@ module cu32_simd #(
         .wa_half(wa_half),
         .wb_valid(mw || sweep), .wb_ready(wb_ready),
         .wb_slot(wb_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]), .wb_pass(mw ? mw_pass : sw_p),
-        .wb_reg(mw ? mw_reg : sw_reg), .wb_all(!mw), .wb_mask(mw ? ds_mask : {L{1'b1}}),
+        .wb_reg(mw ? mw_reg : sw_reg), .wb_mask(mw ? ds_mask : {L{1'b1}}),
         .wb_data(mw ? ds_data : {L * 32{1'b0}}), .wb_half(mw ? mw_half : 2'b11)
     );
-    // The start sweep: every pass of registers 4r .. 4r + 3, r = 0 .. VGPRS / 4 - 1.
-    localparam integer R_LAST = VGPRS / 4 - 1;
+    // The start sweep: every pass of every register.
+    localparam integer R_LAST = VGPRS - 1;
     wire sw_plast = PASS_BITS == 0 || sw_p == PLAST;
     always @(posedge clk) begin
         if (rst) begin
@@ -538,7 +538,7 @@ module cu32_simd #(
         end else if (sweep && wb_ready && !mw) begin
             sw_p <= sw_plast ? {PW{1'b0}} : sw_p + 1'b1;
             if (sw_plast) sw_r <= sw_r + 1'b1;
-            sweep <= !(sw_plast && sw_r == R_LAST[VGPR_BITS-3:0]);
+            sweep <= !(sw_plast && sw_r == R_LAST[VGPR_BITS-1:0]);
         end
     end
     assign clear_busy = sweep;
@@ -793,7 +793,7 @@ module cu32_simd #(
         end else begin
             if (m_go) mb_valid <= 1'b1;
             else if (lds_ready) mb_valid <= 1'b0;
-            if (rq_valid && rq_ready && r_ds && !second) mb_busy <= 1'b1;
+            if (rq_valid && r_ds && !second) mb_busy <= 1'b1;
             else if (lds_ready) mb_busy <= 1'b0;
         end
     end
@@ -1050,7 +1050,7 @@ module cu32_simd #(
                                     input [4:0] l);
         at = {s, r, ({{(5 - PW){1'b0}}, p} << LB) | l};
     endfunction
-    integer sl, sr;
+    integer sl;
     always @(posedge clk) begin
         for (sl = 0; sl < L; sl = sl + 1) begin
             if (wa_valid && wa_mask[sl]) begin
@@ -1065,9 +1065,7 @@ module cu32_simd #(
                 if (mw_half[1])
                     shadow[at(mw_slot, mw_reg, mw_pass, sl[4:0])][31:16] <= ds_data[sl*32 + 16 +: 16];
             end
-            if (sweep && wb_ready && !mw)
-                for (sr = 0; sr < 4; sr = sr + 1)
-                    shadow[at(sw_slot, sw_reg + sr[7:0], sw_p, sl[4:0])] <= 32'd0;
+            if (sweep && wb_ready && !mw) shadow[at(sw_slot, sw_reg, sw_p, sl[4:0])] <= 32'd0;
         end
         if (w_valid) begin
             tr_reg[x_slot] <= x_vdst;

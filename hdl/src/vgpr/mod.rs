@@ -1,8 +1,8 @@
-//! The VGPR file of the interleaved core (`cu32_vgpr.v`, plain parameterised Verilog): four
-//! banks by register index, a block RAM per bank and lane, three sources read a cycle
-//! unless two name different registers of one bank, two write ports (the VALU's, always
-//! taken, and memory results'). Its test (below) plays random traffic under Verilator
-//! against a reference model of the banks and of the timing the file's header states.
+//! The VGPR file of the interleaved core (`cu32_vgpr.v`, plain parameterised Verilog): a
+//! copy of the registers per source port, a block RAM per copy and lane, three sources
+//! read every cycle, two write ports (the VALU's, always taken, and memory results', in
+//! cycles without the VALU's). Its test (below) plays random traffic under Verilator
+//! against a reference model of the rows and of the timing the file's header states.
 
 /// The Verilog of the VGPR file, module `cu32_vgpr`.
 pub const VERILOG: &str = include_str!("cu32_vgpr.v");
@@ -74,25 +74,6 @@ mod tests {
                 | u64::from(self.tag);
             format!("{v:015x}\n")
         }
-        /// The batch each source is read in, worked out as the header states it: the
-        /// registers of one bank are read one a cycle, in the order the sources first
-        /// name them; a source naming a register another one names shares its cycle.
-        fn batches(&self) -> [u32; 3] {
-            let mut order: [Vec<u32>; 4] = Default::default();
-            let mut batch = [0; 3];
-            for s in (0..3).filter(|&s| self.used[s]) {
-                let bank = &mut order[(self.regs[s] % 4) as usize];
-                let at = bank
-                    .iter()
-                    .position(|&r| r == self.regs[s])
-                    .unwrap_or_else(|| {
-                        bank.push(self.regs[s]);
-                        bank.len() - 1
-                    });
-                batch[s] = at as u32;
-            }
-            batch
-        }
     }
 
     impl Write {
@@ -115,7 +96,7 @@ mod tests {
 
     /// The stimulus: a write of every row (port A), a read of every row (as source 0,
     /// with the next two registers), then random traffic on a few registers of two
-    /// slots, so that reads meet recent writes, bank conflicts and shared registers, and
+    /// slots, so that reads meet recent writes and shared registers, and
     /// port B meets port A's writes.
     fn stimulus(d: Dims, random: usize, seed: u64) -> (Vec<Read>, Vec<Write>, Vec<Write>) {
         let mut rng = Rng(seed);
@@ -213,28 +194,9 @@ mod tests {
             b_taken.push(t);
             t += 1;
         }
-        // Reads: taken once presented and the waiting place S is empty; read from the
-        // cycle after the one in which the request before is in its last batch (`free`),
-        // S being empty again the cycle after that.
-        let mut takes = Vec::new();
-        let (mut t, mut free, mut s_free) = (0usize, 0usize, 0usize);
-        for r in rq {
-            if r.valid {
-                let taken = t.max(s_free);
-                let c = taken.max(free);
-                let batches = r.batches();
-                let used = batches.iter().zip(&r.used).filter(|p| *p.1);
-                let k = used.map(|p| p.0 + 1).max().unwrap_or(1) as usize;
-                takes.push((c, k, taken));
-                free = c + k;
-                s_free = c + 1;
-                t = taken + 1;
-            } else {
-                takes.push((usize::MAX, 0, usize::MAX));
-                t += 1;
-            }
-        }
-        // The rows as each cycle's batches read them: a write shows from the next cycle.
+        // Reads: each taken in its line's cycle, its rows read in the next (stage B), its
+        // words out three cycles after that.
+        // The rows as each cycle's reads see them: a write shows from the next cycle.
         let mut writes: BTreeMap<usize, Vec<&Write>> = BTreeMap::new();
         for (i, w) in wa.iter().enumerate().filter(|(_, w)| w.valid) {
             writes.entry(i).or_default().push(w);
@@ -243,12 +205,9 @@ mod tests {
             writes.entry(c).or_default().push(w);
         }
         let mut reads: BTreeMap<usize, Vec<(usize, usize)>> = BTreeMap::new();
-        for (i, (r, &(c, _, _))) in rq.iter().zip(&takes).enumerate().filter(|p| p.1 .0.valid) {
+        for (i, r) in rq.iter().enumerate().filter(|p| p.1.valid) {
             for s in (0..3).filter(|&s| r.used[s]) {
-                reads
-                    .entry(c + 1 + r.batches()[s] as usize)
-                    .or_default()
-                    .push((i, s));
+                reads.entry(i + 1).or_default().push((i, s));
             }
         }
         let last = writes
@@ -289,11 +248,8 @@ mod tests {
         for (i, c) in b_taken.iter().enumerate().filter(|(i, _)| wb[*i].valid) {
             lines.push((*c, format!("B {c} {i}")));
         }
-        for (i, (r, &(c, k, taken))) in rq.iter().zip(&takes).enumerate() {
-            if !r.valid {
-                continue;
-            }
-            lines.push((taken, format!("T {taken} {i}")));
+        for (i, r) in rq.iter().enumerate().filter(|p| p.1.valid) {
+            lines.push((i, format!("T {i} {i}")));
             let data: Vec<String> = (0..3)
                 .map(|s| match &got[i][s] {
                     Some(Some(v)) => v.iter().rev().map(|x| format!("{x:08x}")).collect(),
@@ -302,7 +258,7 @@ mod tests {
                     None => "0".repeat(8 * d.lanes as usize),
                 })
                 .collect();
-            let at = c + k + 3;
+            let at = i + 4;
             lines.push((at, format!("R {at} {:02x} {}", r.tag, data.join(" "))));
         }
         lines.sort();
@@ -403,23 +359,5 @@ mod tests {
             vgpr_bits: 8,
         };
         check("l2", d, 3000, 3);
-    }
-
-    /// The model's batch rule on the cases the header names.
-    #[test]
-    fn batches_follow_banks() {
-        let read = |regs: [u32; 3], used: [bool; 3]| Read {
-            used,
-            regs,
-            ..Read::default()
-        };
-        // Three banks: one cycle.
-        assert_eq!(read([0, 1, 2], [true; 3]).batches(), [0, 0, 0]);
-        // v0 and v4 share bank 0: v4 in the second cycle; v8 too (third).
-        assert_eq!(read([0, 4, 8], [true; 3]).batches(), [0, 1, 2]);
-        // The same register twice shares the cycle.
-        assert_eq!(read([5, 9, 5], [true; 3]).batches(), [0, 1, 0]);
-        // An unused source does not count.
-        assert_eq!(read([3, 7, 7], [false, true, true]).batches(), [0, 0, 0]);
     }
 }
