@@ -384,15 +384,12 @@ module cu32_scalar_alu #(
     // ---- The bitfield mask and BFE_I's sign bit (bit f_end1 - 1 of src1, or the fill past
     //      bit 63) ----
     wire [7:0]  f_hi = f_bfe1 ? {1'b0, bfe_hi1} : f_end1;
-    wire [63:0] fmask;
-    /* verilator lint_off CMPCONST */
-    generate
-        for (g = 0; g < 64; g = g + 1) begin : field_bit
-            localparam [7:0] I = g;
-            assign fmask[g] = fm_all1 || ({2'd0, f_lo1} <= I && I < f_hi);
-        end
-    endgenerate
-    /* verilator lint_on CMPCONST */
+    // (As thermometers, each bit a function of a few bound bits, not 128 compares on
+    // carry chains.)
+    wire [63:0] ones = {64{1'b1}};
+    wire [63:0] ge_lo = ones << f_lo1;                                   // i >= lo
+    wire [63:0] lt_hi = (f_hi[7] || f_hi[6]) ? ones : ~(ones << f_hi[5:0]);  // i < hi
+    wire [63:0] fmask = {64{fm_all1}} | (ge_lo & lt_hi);
     wire [63:0] src_up = {src1[62:0], src1[63]};   // src_up[k] = src1[k - 1]
     // (Bit f_end1[3:0] of each 16, then the 16 by f_end1[5:4].)
     wire [15:0] up3 = src_up[63:48], up2 = src_up[47:32], up1 = src_up[31:16];
