@@ -61,11 +61,16 @@ module cu32_waits #(
             localparam [SLOT_BITS-1:0] G = g;
             wire in = inc && inc_slot == G;
             // (The counts after this cycle's changes.)
-            wire [5:0] n_vm = vm[g] + {5'd0, in && inc_vm} - {5'd0, dec_vm && dec_vm_slot == G};
-            wire [5:0] n_vs = vs[g] + {5'd0, in && inc_vs} - {5'd0, dec_vs && dec_vs_slot == G};
-            wire [5:0] n_lgkm = lgkm[g] + {5'd0, in && inc_lgkm}
-                              - {5'd0, dec_ds && dec_ds_slot == G}
-                              - {5'd0, dec_sm && dec_sm_slot == G};
+            // (Each change as one small signed step: one adder a counter.)
+            wire       u_vm = in && inc_vm, d_vm = dec_vm && dec_vm_slot == G;
+            wire       u_vs = in && inc_vs, d_vs = dec_vs && dec_vs_slot == G;
+            wire       u_lg = in && inc_lgkm;
+            wire [1:0] d_lg = {1'b0, dec_ds && dec_ds_slot == G}
+                            + {1'b0, dec_sm && dec_sm_slot == G};
+            wire [5:0] n_vm = vm[g] + {{5{d_vm && !u_vm}}, d_vm != u_vm};
+            wire [5:0] n_vs = vs[g] + {{5{d_vs && !u_vs}}, d_vs != u_vs};
+            wire [2:0] s_lg = {2'd0, u_lg} - {1'b0, d_lg};
+            wire [5:0] n_lgkm = lgkm[g] + {{3{s_lg[2]}}, s_lg};
             wire here = wait_go && wait_slot == G;
             wire [5:0] l_vm = here ? wait_vm : lim_vm[g];
             wire [5:0] l_vs = here ? wait_vs : lim_vs[g];
