@@ -54,6 +54,8 @@ mod tests {
         pass: u32,
         reg: u32,
         mask: u32,
+        /// The 16-bit halves written: bit 0 the low one, bit 1 the high one.
+        half: u32,
         data: Vec<u32>,
     }
 
@@ -78,7 +80,8 @@ mod tests {
 
     impl Write {
         fn hex(&self) -> String {
-            let v = u64::from(self.valid) << 56
+            let v = u64::from(self.half) << 57
+                | u64::from(self.valid) << 56
                 | u64::from(self.slot) << 48
                 | u64::from(self.pass) << 40
                 | u64::from(self.reg) << 32
@@ -118,6 +121,7 @@ mod tests {
                         pass,
                         reg,
                         mask: full,
+                        half: 3,
                         data,
                     });
                     rq.push(Read::default());
@@ -171,6 +175,7 @@ mod tests {
                     pass: rng.below(passes as u64),
                     reg,
                     mask: rng.next() as u32 & full,
+                    half: [1, 2, 3, 3][rng.below(4) as usize],
                     data: data(&mut rng),
                 });
             }
@@ -237,9 +242,11 @@ mod tests {
             }
             for w in writes.get(&cycle).into_iter().flatten() {
                 let row = &mut mem[d.row(w.slot, w.reg, w.pass)];
+                let bits = |h: u32, m: u32| if w.half & h != 0 { m } else { 0 };
+                let written = bits(1, 0x0000_ffff) | bits(2, 0xffff_0000);
                 for (l, v) in row.iter_mut().enumerate() {
                     if w.mask >> l & 1 != 0 {
-                        *v = w.data[l];
+                        *v = (*v & !written) | (w.data[l] & written);
                     }
                 }
             }

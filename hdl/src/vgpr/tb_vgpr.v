@@ -4,7 +4,8 @@
 //   rq.hex   one read request a line: {valid, use[2:0], slot[7:0], pass[7:0], reg0[7:0],
 //            reg1[7:0], reg2[7:0], tag[7:0]} (hex, 60 bits), one a cycle (an invalid line
 //            is a cycle without a request)
-//   wa.hex, wb.hex   one write a line: {valid, slot[7:0], pass[7:0], reg[7:0], mask[31:0]};
+//   wa.hex, wb.hex   one write a line: {half[1:0], valid, slot[7:0], pass[7:0], reg[7:0],
+//            mask[31:0]} (half: the 16-bit halves written);
 //            wad.hex, wbd.hex their data (LANES dwords a line); A's advance every cycle,
 //            B's when taken
 //
@@ -27,16 +28,16 @@ module tb;
     reg clk = 1'b0;
     reg rst = 1'b1;
     reg [59:0] rq [0:N-1];
-    reg [56:0] wa [0:N-1];
-    reg [56:0] wb [0:N-1];
+    reg [58:0] wa [0:N-1];
+    reg [58:0] wb [0:N-1];
     reg [LANES*32-1:0] wad [0:N-1];
     reg [LANES*32-1:0] wbd [0:N-1];
     integer irq = 0, iwa = 0, iwb = 0, cycle = 0;
     reg take_wb;
 
     wire [59:0] r = rq[irq < N ? irq : N - 1];
-    wire [56:0] a = wa[iwa < N ? iwa : N - 1];
-    wire [56:0] b = wb[iwb < N ? iwb : N - 1];
+    wire [58:0] a = wa[iwa < N ? iwa : N - 1];
+    wire [58:0] b = wb[iwb < N ? iwb : N - 1];
     wire rq_valid = irq < N && r[59];
     wire wa_valid = iwa < N && a[56];
     wire wb_valid = iwb < N && b[56];
@@ -53,10 +54,10 @@ module tb;
         .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd_data0), .rd_data1(rd_data1),
         .rd_data2(rd_data2),
         .wa_valid(wa_valid), .wa_slot(a[SW+47:48]), .wa_pass(a[PW+39:40]),
-        .wa_reg(a[39:32]), .wa_mask(a[LANES-1:0]), .wa_data(wad[iwa < N ? iwa : N - 1]), .wa_half(2'b11),
+        .wa_reg(a[39:32]), .wa_mask(a[LANES-1:0]), .wa_data(wad[iwa < N ? iwa : N - 1]), .wa_half(a[58:57]),
         .wb_valid(wb_valid), .wb_ready(wb_ready), .wb_slot(b[SW+47:48]),
         .wb_pass(b[PW+39:40]), .wb_reg(b[39:32]), .wb_mask(b[LANES-1:0]),
-        .wb_data(wbd[iwb < N ? iwb : N - 1]), .wb_half(2'b11));
+        .wb_data(wbd[iwb < N ? iwb : N - 1]), .wb_half(b[58:57]));
 
     initial begin
         $readmemh("rq.hex", rq);
