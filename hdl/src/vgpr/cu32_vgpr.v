@@ -13,12 +13,13 @@
 //
 // Reads. A request names up to three registers (the sources of one pass of a vector
 // instruction; rq_use[k] for each source k used) and is taken in any cycle with
-// rq_valid. Stage Q registers its rows, the RAMs read in stage B, their output register
-// (the block RAM's own: its clock-to-output time is most of a cycle without it) gives
-// the words in stage R, and rd_data registers them: a request taken in cycle c gives
-// rd_valid, rd_tag and the three sources' words in cycle c + 4, one request a cycle. A
-// source the request does not use reads 0 (the flip-flops' synchronous reset), so that
-// the user can OR other operands in.
+// rq_valid. Stage Q registers its rows, the RAMs read in stage B, stage R registers
+// their words again (q_out, beside each RAM: a block RAM's clock-to-output is most of a
+// cycle; Yosys maps the RAM without the DP16KD's own output register), and rd_data
+// registers them: a request taken in cycle c gives rd_valid, rd_tag and the three
+// sources' words in cycle c + 4, one request a cycle. A source the request does not use
+// reads 0 (the flip-flops' synchronous reset), so that the user can OR other operands
+// in.
 //
 // Writes. Two ports, A (the VALU's results) and B (memory results, and a wave's start
 // sweep), each one pass of one register under a lane mask, into all three copies. Each
