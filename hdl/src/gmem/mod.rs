@@ -24,7 +24,7 @@ mod tests {
     use super::cases::{build, Shape, MEMW, REGIONS};
     use super::{TESTBENCH, VERILOG};
     use crate::lds::ATOMIC_VERILOG;
-    use crate::test_common::{check_beat_shape, run_block_with, verilator_present};
+    use crate::test_common::{beat_passes, check_beat_shape, run_block_with, verilator_present};
     use std::time::Instant;
 
     /// One beat out: (cycle, k, last, mask, err, data).
@@ -67,7 +67,6 @@ mod tests {
             ],
             passes.len(),
         );
-        let mut outs: Vec<Vec<Beat>> = vec![Vec::new()];
         let mut ins = Vec::new();
         let mut end = None;
         let mut requests = 0u64;
@@ -75,20 +74,6 @@ mod tests {
         for line in log.lines() {
             let f: Vec<&str> = line.split_whitespace().collect();
             match f.first() {
-                Some(&"B") => {
-                    let last = f[3] == "1";
-                    outs.last_mut().unwrap().push((
-                        f[1].parse().unwrap(),
-                        f[2].parse().unwrap(),
-                        last,
-                        f[4],
-                        f[5] == "1",
-                        f[6],
-                    ));
-                    if last {
-                        outs.push(Vec::new());
-                    }
-                }
                 Some(&"I") => {
                     ins.push((f[2].parse::<u64>().unwrap(), f[3].parse::<u64>().unwrap()))
                 }
@@ -102,18 +87,24 @@ mod tests {
                 _ => {}
             }
         }
-        assert!(
-            outs.pop().is_some_and(|rest| rest.is_empty()),
-            "{name}: beats after the last pass's last beat"
-        );
-        assert_eq!(
-            outs.len(),
-            passes.len(),
-            "{name}: {} passes out of {}\n{}",
-            outs.len(),
-            passes.len(),
-            log.lines().rev().take(5).collect::<Vec<_>>().join("\n")
-        );
+        // Beats, grouped into passes at `last`.
+        let outs: Vec<Vec<Beat>> = beat_passes(name, &log, passes.len())
+            .into_iter()
+            .map(|pass| {
+                pass.iter()
+                    .map(|f| {
+                        (
+                            f[0].parse().unwrap(),
+                            f[1].parse().unwrap(),
+                            f[2] == "1",
+                            f[3],
+                            f[4] == "1",
+                            f[5],
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
         let mut lanes_checked = 0usize;
         let mut errs = 0usize;
         for (i, (p, beats)) in passes.iter().zip(&outs).enumerate() {

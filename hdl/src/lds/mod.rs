@@ -30,7 +30,7 @@ mod cases;
 mod tests {
     use super::cases::{build, Shape};
     use super::{ATOMIC_VERILOG, TESTBENCH, VERILOG};
-    use crate::test_common::{check_beat_shape, run_block_with, verilator_present};
+    use crate::test_common::{beat_passes, check_beat_shape, run_block_with, verilator_present};
     use std::time::Instant;
 
     /// One beat out as the testbench logs it: (cycle, out_k, out_last, out_mask, out_data).
@@ -66,27 +66,12 @@ mod tests {
             &[("stim.hex", stim)],
             passes.len(),
         );
-        // Beats, grouped into passes at `last`.
-        let mut outs: Vec<Vec<Beat>> = vec![Vec::new()];
         let mut ins = Vec::new();
         let mut end = None;
         let mut fulls = 0u64;
         for line in log.lines() {
             let f: Vec<&str> = line.split_whitespace().collect();
             match f.first() {
-                Some(&"B") => {
-                    let last = f[3] == "1";
-                    outs.last_mut().unwrap().push((
-                        f[1].parse::<u64>().unwrap(),
-                        f[2].parse::<usize>().unwrap(),
-                        last,
-                        f[4],
-                        f[5],
-                    ));
-                    if last {
-                        outs.push(Vec::new());
-                    }
-                }
                 Some(&"I") => {
                     ins.push((f[2].parse::<u64>().unwrap(), f[3].parse::<u64>().unwrap()))
                 }
@@ -95,18 +80,23 @@ mod tests {
                 _ => {}
             }
         }
-        assert!(
-            outs.pop().is_some_and(|rest| rest.is_empty()),
-            "{name}: beats after the last pass's last beat"
-        );
-        assert_eq!(
-            outs.len(),
-            passes.len(),
-            "{name}: {} passes out of {}\n{}",
-            outs.len(),
-            passes.len(),
-            log.lines().rev().take(5).collect::<Vec<_>>().join("\n")
-        );
+        // Beats, grouped into passes at `last`.
+        let outs: Vec<Vec<Beat>> = beat_passes(name, &log, passes.len())
+            .into_iter()
+            .map(|pass| {
+                pass.iter()
+                    .map(|f| {
+                        (
+                            f[0].parse().unwrap(),
+                            f[1].parse().unwrap(),
+                            f[2] == "1",
+                            f[3],
+                            f[4],
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
         let mut lanes_checked = 0usize;
         for (i, (p, beats)) in passes.iter().zip(&outs).enumerate() {
             let shape: Vec<(usize, bool, &str)> = beats.iter().map(|b| (b.1, b.2, b.3)).collect();

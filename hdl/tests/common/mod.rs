@@ -300,6 +300,38 @@ pub fn check_head(prog: &[u32], pc: u32, n: u32, got: [u32; 3], at: &str) -> u32
     have
 }
 
+/// The beats a memory unit's block test logged (`B cycle out_k out_last ...` lines of
+/// `cu32_lds_unit`'s and `cu32_gmem_unit`'s testbenches), each line's fields after the
+/// `B`, grouped into passes at `out_last`; asserts that they make exactly `passes`
+/// passes, none left open.
+pub fn beat_passes<'a>(name: &str, log: &'a str, passes: usize) -> Vec<Vec<Vec<&'a str>>> {
+    let mut outs: Vec<Vec<Vec<&str>>> = vec![Vec::new()];
+    for line in log.lines() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.first() == Some(&"B") {
+            let last = f.get(3) == Some(&"1");
+            if let Some(pass) = outs.last_mut() {
+                pass.push(f[1..].to_vec());
+            }
+            if last {
+                outs.push(Vec::new());
+            }
+        }
+    }
+    assert!(
+        outs.pop().is_some_and(|rest| rest.is_empty()),
+        "{name}: beats after the last pass's last beat"
+    );
+    assert_eq!(
+        outs.len(),
+        passes,
+        "{name}: {} passes out of {passes}\n{}",
+        outs.len(),
+        log.lines().rev().take(5).collect::<Vec<_>>().join("\n")
+    );
+    outs
+}
+
 /// Checks the beats a memory unit's block test logged for one pass (`cu32_lds_unit`,
 /// `cu32_gmem_unit`): each beat's `(out_k, out_last, out_mask in hex)` must be
 /// `0, 1, .. beats - 1`, the last alone flagged, every mask `mask`. `what` names the pass
