@@ -27,6 +27,8 @@
 //       further), a walk of 17 cycles moves them as its control says, then the row's
 //       passes read the other sources as usual
 //   (cu32_vgpr: 4 cycles from the request; data registered)
+//   P   (beside the VGPR file's last cycle, from the tag it gives a cycle early) the
+//       pass's scalar values, 16-bit halves, mask bits and DPP S0 words, registered
 //   O   each lane's S0, S1, S2 from the VGPR words or the scalar values (a DPP S0 from
 //       the moved row buffer), its mask bit (VCC or the SRC2 lane mask) and lane index,
 //       registered
@@ -488,8 +490,8 @@ module cu32_simd #(
     wire [SB-1:0]        wb_slot = mw ? mw_slot : sw_slot;
 
     // ---- the VGPR file ----
-    wire                 rd_valid;
-    wire [TB-1:0]        rd_tag;
+    wire                 pre_valid, rd_valid;
+    wire [TB-1:0]        pre_tag, rd_tag;
     wire [L*32-1:0]      rd0, rd1, rd2;
     reg                  wa_valid;
     reg  [SB-1:0]        wa_slot;
@@ -515,6 +517,7 @@ module cu32_simd #(
         .rq_reg1(r_vopd && second ? r_reg1_y : r_reg1 + {7'd0, second}),
         .rq_reg2(r_reg2 + {7'd0, second}),
         .rq_tag({rnd, gath, last_pass && !again, data, second, pass, qi}),
+        .pre_valid(pre_valid), .pre_tag(pre_tag),
         .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd0), .rd_data1(rd1), .rd_data2(rd2),
         .wa_valid(wa_valid), .wa_slot(wa_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
         .wa_pass(wa_pass), .wa_reg(wa_reg), .wa_mask(wa_mask), .wa_data(wa_data),
@@ -544,7 +547,7 @@ module cu32_simd #(
     assign clear_busy = sweep;
 
     // ---- O: the lanes' operands ----
-    wire          t_gath, t_last_pass, t_data, t_second;
+    wire          t_gath, t_last_pass, t_data, t_second;   // (t_second: P's)
     wire [PW-1:0] t_pass;
     wire [QB-1:0] t_q;
     wire          t_rnd;
@@ -624,80 +627,85 @@ module cu32_simd #(
         end
     endgenerate
     wire unused_wk = &{1'b0, wk_d[11], wk_d[9], wk_d[23:12]};
-    wire [OPB-1:0] o_op_in;
-    wire [63:0]    o_sv0, o_sv1, o_sv2;
-    wire [2:0]     o_v64, o_opsel;   // (o_v64: the 64-bit VGPR sources)
-    wire [1:0]     o_w0, o_w1, o_w2;
-    wire [31:0]    o_mask;
-    wire           o_vopd;
-    wire [OPB-1:0] o_op_y;
-    wire [63:0]    o_sv_y;
-    wire           o_dpp, o_dnb;   // (DPP; DPP16 without bound control)
-    assign {o_op_in, o_sv2, o_sv1, o_sv0, o_v64, o_w2, o_w1, o_w0, o_opsel, o_mask, o_vopd,
-            o_op_y, o_sv_y, o_dpp, o_dnb} = qo[t_q];
+
+    // ---- P: a pass's operand choices, a cycle ahead of its VGPR words ----
+    // The VGPR file gives a request's tag a cycle before its words (pre_*). P reads the
+    // pass's queue entry then and registers what O does with the words: the scalar
+    // values (p_s*), the VOPD half's operation, the mask bits, the DPP S0 (the pass's
+    // lanes of the moved row buffer, 0 for other instructions; DPP16 without bound
+    // control does not write the lanes whose source was not valid: p_en) and, per lane,
+    // the operand registers' enables and which sources take a 16-bit half and which
+    // half. O is then the words ORed with registered values, under registered selects
+    // each of which drives one lane's registers.
+    wire           pt_rnd, pt_gath, pt_last, pt_data, pt_second;
+    wire [PW-1:0]  pt_pass;
+    wire [QB-1:0]  pt_q;
+    assign {pt_rnd, pt_gath, pt_last, pt_data, pt_second, pt_pass, pt_q} = pre_tag;
+    wire           unused_pt = &{1'b0, pt_rnd, pt_last, t_second};
+    wire [OPB-1:0] q_op;
+    wire [63:0]    q_sv0, q_sv1, q_sv2;
+    wire [2:0]     q_v64, q_opsel;   // (q_v64: the 64-bit VGPR sources)
+    wire [1:0]     q_w0, q_w1, q_w2;
+    wire [31:0]    q_mask;
+    wire           q_vopd;
+    wire [OPB-1:0] q_op_y;
+    wire [63:0]    q_sv_y;
+    wire           q_dpp, q_dnb;   // (DPP; DPP16 without bound control)
+    assign {q_op, q_sv2, q_sv1, q_sv0, q_v64, q_w2, q_w1, q_w0, q_opsel, q_mask, q_vopd,
+            q_op_y, q_sv_y, q_dpp, q_dnb} = qo[pt_q];
     // (A VOPD's second request is its Y half, with sources of its own.)
-    wire            t_y = t_second && o_vopd;
-    // (A DPP S0: its lane of the moved buffer, 0 for other instructions; DPP16 without
-    // bound control does not write the lanes whose source was not valid: dp_en.)
-    wire [L*32-1:0] dpp0;
-    wire [L-1:0]    dp_en;
+    wire           pt_y = pt_second && q_vopd;
+    wire [2:0]     pt_h16 = {q_w2 == VW16, q_w1 == VW16, q_w0 == VW16} & {3{!pt_y}};
+    wire [31:0]    mask_sh = q_mask >> ({{(5 - PW){1'b0}}, pt_pass} * L);
+    wire           unused_mask = &{1'b0, mask_sh[31:L-1]};
+    // (A request that completes a pass's operands, the first of a pass or a VOPD's Y
+    // half, loads them whole; a pass's second request, for 64-bit VGPR sources, loads
+    // their high words, so nothing waits for it.)
+    wire           pt_full = pre_valid && !pt_gath && (!pt_second || q_vopd);
+    wire [2:0]     pt_high = {3{pre_valid && !pt_gath && pt_second && !q_vopd}} & q_v64;
+    reg  [OPB-1:0] p_op;
+    reg  [63:0]    p_s0, p_s1, p_s2;
+    reg  [L-1:0]   p_cin, p_en;
+    reg            p_y;
+    reg  [31:0]    p_dpp0 [0:L-1];
+    always @(posedge clk) begin
+        p_op <= pt_y ? q_op_y : q_op;
+        p_s0 <= pt_y ? q_sv_y : q_sv0;
+        p_s1 <= pt_y ? 64'd0 : q_sv1;
+        p_s2 <= q_sv2;
+        p_cin <= mask_sh[L-1:0];
+        p_y <= pt_y;
+    end
     generate
         for (gk = 0; gk < L; gk = gk + 1) begin : dsel
-            wire [4:0] at = ({{(5 - PW){1'b0}}, t_pass & GMASK} << LB) | gk[4:0];
+            wire [4:0] at = ({{(5 - PW){1'b0}}, pt_pass & GMASK} << LB) | gk[4:0];
             wire       unused_at = &{1'b0, at};
-            assign dpp0[gk*32 +: 32] = pbuf[at[BB-1:0]] & {32{o_dpp}};
-            assign dp_en[gk] = !(o_dpp && o_dnb) || pval[at[BB-1:0]];
+            always @(posedge clk) begin
+                p_dpp0[gk] <= pbuf[at[BB-1:0]] & {32{q_dpp}};
+                p_en[gk] <= !(q_dpp && q_dnb) || pval[at[BB-1:0]];
+            end
         end
     endgenerate
-    // Each lane's S0, S1, S2: the VGPR word (0 when the source is not read from VGPRs;
-    // a 16-bit one's OPSEL half) ORed with the scalar value (0 for a VGPR source). A
-    // request that completes a pass's operands (the first of a pass, a VOPD's Y half)
-    // loads them whole (o_full); a pass's second request, for 64-bit VGPR sources, loads
-    // their high words (o_high), so nothing waits for it. Per pass, shared by the lanes:
-    // the scalar values (o_s*), which sources take a 16-bit half (o_h16) and which half
-    // (o_hi16).
-    wire        o_full = rd_valid && !t_gath && (!t_second || o_vopd);
-    wire        o_high = rd_valid && !t_gath && t_second && !o_vopd;
-    wire [63:0] o_s0 = t_y ? o_sv_y : o_sv0;
-    wire [63:0] o_s1 = t_y ? 64'd0 : o_sv1;
-    wire [2:0]  o_h16 = {o_w2 == VW16, o_w1 == VW16, o_w0 == VW16} & {3{!t_y}};
-    wire [2:0]  o_hi16 = o_h16 & o_opsel;
+
+    // ---- O: each lane's S0, S1, S2 (registered beside its lane, below), mask bit, index
+    // Each operand is the VGPR word (0 when the source is not read from VGPRs; a 16-bit
+    // one's OPSEL half) ORed with the scalar value (0 for a VGPR source).
     function automatic [31:0] low(input [31:0] w, input h16, input hi16, input [31:0] s);
         low = (h16 ? {16'd0, hi16 ? w[31:16] : w[15:0]} : w) | s;
     endfunction
     reg                o_valid;
-    reg  [OPB-1:0]     o_op;
-    reg  [63:0]        o_a [0:L-1];
-    reg  [63:0]        o_b [0:L-1];
-    reg  [63:0]        o_c [0:L-1];
     reg  [L-1:0]       o_cin, o_en;
     reg  [PW-1:0]      o_pass;
     reg  [QB-1:0]      o_q;
     reg                o_last, o_y;
-    wire [31:0]        mask_sh = o_mask >> ({{(5 - PW){1'b0}}, t_pass} * L);
-    wire               unused_mask = &{1'b0, mask_sh[31:L-1]};
-    integer ol;
     always @(posedge clk) begin
         o_valid <= rd_valid && t_data && !rst;
-        o_op <= t_y ? o_op_y : o_op_in;
         o_pass <= t_pass;
         o_q <= t_q;
         o_last <= t_last_pass;
-        o_y <= t_y;
-        o_cin <= mask_sh[L-1:0];
-        o_en <= dp_en;
-        for (ol = 0; ol < L; ol = ol + 1) begin
-            if (o_full) begin
-                o_a[ol] <= {o_s0[63:32], low(rd0[ol*32 +: 32] | dpp0[ol*32 +: 32], o_h16[0],
-                                             o_hi16[0], o_s0[31:0])};
-                o_b[ol] <= {o_s1[63:32], low(rd1[ol*32 +: 32], o_h16[1], o_hi16[1], o_s1[31:0])};
-                o_c[ol] <= {o_sv2[63:32], low(rd2[ol*32 +: 32], o_h16[2], o_hi16[2],
-                                              o_sv2[31:0])};
-            end
-            if (o_high && o_v64[0]) o_a[ol][63:32] <= rd0[ol*32 +: 32];
-            if (o_high && o_v64[1]) o_b[ol][63:32] <= rd1[ol*32 +: 32];
-            if (o_high && o_v64[2]) o_c[ol][63:32] <= rd2[ol*32 +: 32];
-        end
+        o_y <= p_y;
+        o_cin <= p_cin;
+        o_en <= p_en;
     end
 
     // ---- the DS passes: the LDS pass buffer, the LDS unit, the results on port B ----
@@ -711,18 +719,40 @@ module cu32_simd #(
     // dword k of VDST for every lane of the pass, written on port B (before the sweep)
     // under the pass's EXEC; wf holds each pass's slot, pass, VDST and width, in order.
     localparam integer AB = $clog2(LDS_BYTES);
-    wire [DSCTRL_WIDTH-1:0] m_dsc;
-    wire [16:0]     m_off0, m_off1;
-    wire [31:0]     m_exec;
-    wire [7:0]      m_vdst;
-    wire [15:0]     m_m0;
-    wire [5:0]      m_count;
-    assign {m_dsc, m_off1, m_off0, m_exec, m_vdst, m_m0, m_count} = qm[t_q];
+    // (P reads a DS pass's queue entry a cycle ahead of its words, as for the lanes, and
+    // registers its fields (m_*), the lanes' base addresses for addtid and append, and
+    // per lane the buffer's enables.)
+    wire [DSCTRL_WIDTH-1:0] q_dsc;
+    wire [16:0]     q_off0, q_off1;
+    wire [31:0]     q_exec;
+    wire [7:0]      q_vdst;
+    wire [15:0]     q_m0;
+    wire [5:0]      q_count;
+    assign {q_dsc, q_off1, q_off0, q_exec, q_vdst, q_m0, q_count} = qm[pt_q];
+    wire            q_ds = qds[pt_q];
+    wire [31:0]     q_exec_sh = q_exec >> ({{(5 - PW){1'b0}}, pt_pass} * L);
+    wire            unused_q_exec = &{1'b0, q_exec_sh[31:L-1]};
     // (addtid: M0[15:0] + lane * 4; append/consume: M0[15:0], lane 0 alone, EXEC's lane
     // count its data, its old value to every lane in EXEC.)
-    wire            m_tid = m_dsc[DSF_TID];
-    wire            m_app = m_dsc[DSF_APP];
-    wire            m_ds = qds[t_q];
+    wire            q_tid = q_dsc[DSF_TID];
+    wire            q_app = q_dsc[DSF_APP];
+    reg  [DSCTRL_WIDTH-1:0] m_dsc;
+    reg  [16:0]     m_off0, m_off1;
+    reg  [7:0]      m_vdst;
+    reg  [5:0]      m_count;
+    reg             m_tid, m_app, m_go;
+    reg  [L-1:0]    m_mask, m_wmask;
+    reg  [SB-1:0]   m_slot;
+    always @(posedge clk) begin
+        m_dsc <= q_dsc;
+        {m_off1, m_off0, m_vdst, m_count, m_tid, m_app} <=
+            {q_off1, q_off0, q_vdst, q_count, q_tid, q_app};
+        m_go <= pre_valid && q_ds && pt_data;
+        m_mask <= !q_app ? q_exec_sh[L-1:0]
+                  : {{(L - 1){1'b0}}, pt_pass == {PW{1'b0}} && q_exec != 32'd0};
+        m_wmask <= q_exec_sh[L-1:0];
+        m_slot <= qs[pt_q];
+    end
     function automatic [AB:0] lds_addr(input [31:0] a, input [16:0] off);
         reg [17:0] lo;
         reg        wrap0;
@@ -747,42 +777,38 @@ module cu32_simd #(
     reg  [7:0]              mb_vdst;
     reg                     mb_last;
     wire                    lds_ready;
-    wire                    m_first = rd_valid && m_ds && !t_second;
-    wire                    m_more = rd_valid && m_ds && t_second;
-    wire                    m_go = rd_valid && m_ds && t_data;
-    wire [31:0]             m_exec_sh = m_exec >> ({{(5 - PW){1'b0}}, t_pass} * L);
-    wire                    unused_m_exec = &{1'b0, m_exec_sh[31:L-1]};
-    wire [L*32-1:0]         m_base;
     generate
-        for (gk = 0; gk < L; gk = gk + 1) begin : mbase
-            wire [4:0] lane = ({{(5 - PW){1'b0}}, t_pass} << LB) | gk[4:0];
-            wire [16:0] at = {1'b0, m_m0} + (m_tid ? {10'd0, lane, 2'b00} : 17'd0);
-            assign m_base[gk*32 +: 32] = {15'd0, at};
+        for (gk = 0; gk < L; gk = gk + 1) begin : mlane
+            wire [4:0]  lane = ({{(5 - PW){1'b0}}, pt_pass} << LB) | gk[4:0];
+            reg  [31:0] base;
+            reg         go0, go1;   // (the pass's first request; its second)
+            always @(posedge clk)
+                base <= {15'd0, {1'b0, q_m0} + (q_tid ? {10'd0, lane, 2'b00} : 17'd0)};
+            (* keep *) always @(posedge clk)
+                {go0, go1} <= {pre_valid && q_ds && !pt_second, pre_valid && q_ds && pt_second};
+            wire [31:0] d0 = rd0[gk*32 +: 32];
+            always @(posedge clk) begin
+                if (go0) begin
+                    mb_a0[gk*(AB+1) +: AB+1] <= lds_addr(m_tid || m_app ? base : d0, m_off0);
+                    mb_a1[gk*(AB+1) +: AB+1] <= lds_addr(d0, m_off1);
+                    mb_f1[gk*32 +: 32] <= m_app ? {26'd0, m_count} : rd1[gk*32 +: 32];
+                    mb_f2[gk*32 +: 32] <= rd2[gk*32 +: 32];
+                end
+                if (go1) begin
+                    mb_e0[gk*32 +: 32] <= d0;
+                    mb_e1[gk*32 +: 32] <= rd1[gk*32 +: 32];
+                end
+            end
         end
     endgenerate
-    integer ml;
     always @(posedge clk) begin
-        for (ml = 0; ml < L; ml = ml + 1) begin
-            if (m_first) begin
-                mb_a0[ml*(AB+1) +: AB+1] <= lds_addr(m_tid || m_app ? m_base[ml*32 +: 32]
-                                                     : rd0[ml*32 +: 32], m_off0);
-                mb_a1[ml*(AB+1) +: AB+1] <= lds_addr(rd0[ml*32 +: 32], m_off1);
-                mb_f1[ml*32 +: 32] <= m_app ? {26'd0, m_count} : rd1[ml*32 +: 32];
-                mb_f2[ml*32 +: 32] <= rd2[ml*32 +: 32];
-            end
-            if (m_more) begin
-                mb_e0[ml*32 +: 32] <= rd0[ml*32 +: 32];
-                mb_e1[ml*32 +: 32] <= rd1[ml*32 +: 32];
-            end
-        end
         if (m_go) begin
             mb_dsc <= m_dsc;
             mb_sweep <= (PASS_BITS == 0) ? 2'd3 : t_rnd ? 2'd2 : 2'd1;
-            mb_mask <= !m_app ? m_exec_sh[L-1:0]
-                       : {{(L - 1){1'b0}}, t_pass == {PW{1'b0}} && m_exec != 32'd0};
-            mb_wmask <= m_exec_sh[L-1:0];
+            mb_mask <= m_mask;
+            mb_wmask <= m_wmask;
             mb_app <= m_app;
-            mb_slot <= qs[t_q];
+            mb_slot <= m_slot;
             mb_pass <= t_pass;
             mb_vdst <= m_vdst;
             mb_last <= t_last_pass;
@@ -916,8 +942,29 @@ module cu32_simd #(
     generate
         for (gl = 0; gl < L; gl = gl + 1) begin : lane
             wire [4:0] index = ({{(5 - PW){1'b0}}, o_pass} << LB) | gl[4:0];
+            // (Each lane has its own copy of the operation and of the operand registers'
+            // enables and half selects: the decode and the enables' fan-out stay beside the lane instead
+            // of one register driving every lane. `keep` on the process keeps Yosys from
+            // merging the copies.)
+            reg  [OPB-1:0] op;
+            reg            full;
+            reg  [2:0]     high, h16, hi16;
+            (* keep *) always @(posedge clk)
+                {op, full, high, h16, hi16} <= {p_op, pt_full, pt_high, pt_h16, pt_h16 & q_opsel};
+            reg  [63:0]    a, b, c;
+            always @(posedge clk) begin
+                if (full) begin
+                    a <= {p_s0[63:32], low(rd0[gl*32 +: 32] | p_dpp0[gl], h16[0], hi16[0],
+                                           p_s0[31:0])};
+                    b <= {p_s1[63:32], low(rd1[gl*32 +: 32], h16[1], hi16[1], p_s1[31:0])};
+                    c <= {p_s2[63:32], low(rd2[gl*32 +: 32], h16[2], hi16[2], p_s2[31:0])};
+                end
+                if (high[0]) a[63:32] <= rd0[gl*32 +: 32];
+                if (high[1]) b[63:32] <= rd1[gl*32 +: 32];
+                if (high[2]) c[63:32] <= rd2[gl*32 +: 32];
+            end
             cu32_lane u (
-                .clk(clk), .valid(o_valid), .op(o_op), .a(o_a[gl]), .b(o_b[gl]), .c(o_c[gl]),
+                .clk(clk), .valid(o_valid), .op(op), .a(a), .b(b), .c(c),
                 .cin(o_cin[gl]), .lane(index), .valid_out(l_valid[gl]),
                 .d(l_d[gl*64 +: 64]), .flag(l_flag[gl])
             );
@@ -939,33 +986,58 @@ module cu32_simd #(
     wire unused_lanes = &{1'b0, l_valid};
 
     // ---- W: the writes, the lane mask, the completion ----
-    wire [7:0]  x_vdst;
-    wire [1:0]  x_dw;
-    wire        x_hi16, x_wl, x_rl, x_mout;
-    wire [31:0] x_exec;
-    wire [4:0]  x_sel;
-    assign {x_vdst, x_dw, x_hi16, x_exec, x_wl, x_rl, x_sel, x_mout} = qw[w_q];
-    // (A VOPD pass ends with its Y half.)
-    wire        x_vopd;
-    wire [7:0]  x_vdst_y;
-    assign {x_vopd, x_vdst_y} = qy[w_q];
-    wire [SB-1:0] x_slot = qs[w_q];
-    wire [31:0] exec_sh = x_exec >> ({{(5 - PW){1'b0}}, w_pass} * L);
-    wire        unused_exec = &{1'b0, exec_sh[31:L-1]};
-    wire        sel_here = ({3'd0, x_sel} >> LB) == {{(8 - PW){1'b0}}, w_pass};
-    wire [L-1:0] sel_one = {{(L - 1){1'b0}}, 1'b1} << x_sel[LB-1:0];
-    wire [L-1:0] wmask = x_wl ? (sel_here ? sel_one : {L{1'b0}}) : exec_sh[L-1:0] & w_en;
-    reg  [L*32-1:0] d_lo, d_hi;
-    integer wl;
-    always @(*) begin
-        for (wl = 0; wl < L; wl = wl + 1) begin
-            d_lo[wl*32 +: 32] = (x_dw == DW_16) ? {2{l_d[wl*64 +: 16]}} : l_d[wl*64 +: 32];
-            d_hi[wl*32 +: 32] = l_d[wl*64 + 32 +: 32];
-        end
+    // (The pass's queue entry is read a cycle ahead, from the lanes' third stage's
+    // context, and registered: x_*; with it the pass's EXEC bits and v_writelane's and
+    // v_readlane's lane.)
+    wire [QB-1:0] v_q;
+    wire [PW-1:0] v_pass;
+    wire [L+1:0]  unused_v;
+    assign {unused_v, v_pass, v_q} = l_ctx[2];
+    wire [7:0]    v_vdst;
+    wire [1:0]    v_dw;
+    wire          v_hi16, v_wl, v_rl, v_mout;
+    wire [31:0]   v_exec;
+    wire [4:0]    v_sel;
+    assign {v_vdst, v_dw, v_hi16, v_exec, v_wl, v_rl, v_sel, v_mout} = qw[v_q];
+    wire [31:0]   v_exec_sh = v_exec >> ({{(5 - PW){1'b0}}, v_pass} * L);
+    wire          unused_v_exec = &{1'b0, v_exec_sh[31:L-1]};
+    reg  [7:0]    x_vdst, x_vdst_y;
+    reg  [1:0]    x_dw;
+    reg           x_hi16, x_wl, x_rl, x_mout, x_vopd;
+    reg  [LB-1:0] x_sel;   // (the lane within the pass)
+    reg  [SB-1:0] x_slot;
+    reg  [L-1:0]  exec_sh, sel_one;
+    reg           sel_here;
+    always @(posedge clk) begin
+        {x_vdst, x_dw, x_hi16, x_wl, x_rl, x_sel, x_mout} <=
+            {v_vdst, v_dw, v_hi16, v_wl, v_rl, v_sel[LB-1:0], v_mout};
+        {x_vopd, x_vdst_y} <= qy[v_q];
+        x_slot <= qs[v_q];
+        exec_sh <= v_exec_sh[L-1:0];
+        sel_here <= ({3'd0, v_sel} >> LB) == {{(8 - PW){1'b0}}, v_pass};
+        sel_one <= {{(L - 1){1'b0}}, 1'b1} << v_sel[LB-1:0];
     end
+    wire [L-1:0] wmask = x_wl ? (sel_here ? sel_one : {L{1'b0}}) : exec_sh & w_en;
+    // Each lane's word written: a 64-bit result's high word in the cycle after its low
+    // one, a 16-bit result in both halves (the write takes its half), else the low word;
+    // the choices registered per lane (kept apart: they would merge), each driving one
+    // lane's 32 bits.
+    reg  [L*32-1:0] hi_data;
+    generate
+        for (gk = 0; gk < L; gk = gk + 1) begin : wsel
+            reg hg, h16;
+            (* keep *) always @(posedge clk)
+                {hg, h16} <= {w_valid && x_dw == DW_64, v_dw == DW_16};
+            always @(posedge clk) begin
+                hi_data[gk*32 +: 32] <= l_d[gk*64 + 32 +: 32];
+                wa_data[gk*32 +: 32] <= hg ? hi_data[gk*32 +: 32]
+                                      : h16 ? {2{l_d[gk*64 +: 16]}} : l_d[gk*64 +: 32];
+            end
+        end
+    endgenerate
     // The lane mask of this pass's lanes (EXEC's only), and the lane a readlane takes.
-    wire [31:0] flags = ({{(32 - L){1'b0}}, l_flag & exec_sh[L-1:0] & w_en}) << ({{(5 - PW){1'b0}}, w_pass} * L);
-    wire [31:0] lane_val = l_d[x_sel[LB-1:0]*64 +: 32];
+    wire [31:0] flags = ({{(32 - L){1'b0}}, l_flag & exec_sh & w_en}) << ({{(5 - PW){1'b0}}, w_pass} * L);
+    wire [31:0] lane_val = l_d[x_sel*64 +: 32];
     reg  [31:0] acc, rl_val;
     wire [31:0] acc_now = (w_pass == 0 ? 32'd0 : acc) | flags;
     wire [31:0] rl_now = sel_here ? lane_val : rl_val;
@@ -974,7 +1046,6 @@ module cu32_simd #(
     reg              hi_go, hi_last;
     reg  [QB-1:0]    hi_q;
     reg  [31:0]      hi_val;
-    reg  [L*32-1:0]  hi_data;
     wire [31:0]      w_val = x_rl ? rl_now : x_mout ? acc_now : 32'd0;
     wire             fin = (w_valid && w_last && x_dw != DW_64 && (w_y || !x_vopd))
                            || (hi_go && hi_last);
@@ -989,7 +1060,6 @@ module cu32_simd #(
         hi_last <= w_last;
         hi_q <= w_q;
         hi_val <= w_val;
-        hi_data <= d_hi;
         wa_valid <= !rst && ((w_valid && x_dw != DW_NONE) || hi_go);
         if (hi_go) begin
             wa_reg <= wa_reg + 8'd1;
@@ -1000,7 +1070,6 @@ module cu32_simd #(
             wa_mask <= wmask;
             wa_half <= (x_dw != DW_16) ? 2'b11 : x_hi16 ? 2'b10 : 2'b01;
         end
-        wa_data <= hi_go ? hi_data : d_lo;
         if (fin) qv[fin_q] <= fin_val;
     end
     wire unused_w = &{1'b0, l_d};

@@ -17,17 +17,20 @@
 // their words again (q_out, beside each RAM: a block RAM's clock-to-output is most of a
 // cycle; Yosys maps the RAM without the DP16KD's own output register), and rd_data
 // registers them: a request taken in cycle c gives rd_valid, rd_tag and the three
-// sources' words in cycle c + 4, one request a cycle. A source the request does not use
-// reads 0 (the flip-flops' synchronous reset), so that the user can OR other operands
-// in.
+// sources' words in cycle c + 4, one request a cycle; pre_valid and pre_tag give the
+// tag a cycle earlier, in c + 3, for the user to prepare the words' use. A source the
+// request does not use reads 0 (the flip-flops' synchronous reset), so that the user
+// can OR other operands in.
 //
 // Writes. Two ports, A (the VALU's results) and B (memory results, and a wave's start
 // sweep), each one pass of one register under a lane mask, into all three copies. Each
 // writes the 16-bit halves wa_half / wb_half name (a 16-bit result writes its half
 // alone). A is always taken; B is taken (wb_ready) in a cycle A does not write, so that
-// one write path serves the copies. A write shows from the next cycle on; a read of a
-// row in the cycle it is written gets an undefined value (the RAM has no read-during-
-// write logic). The issue orders a wave's reads after its writes, so nothing forwards.
+// one write path serves the copies, registered before them (the copies' inputs come
+// straight from flip-flops). A write taken in cycle c reaches the RAMs in c + 1 and
+// shows to requests from c + 2 on; a read of a row in the cycle it is written gets an
+// undefined value (the RAM has no read-during-write logic). The issue orders a wave's
+// reads after its writes, so nothing forwards.
 `default_nettype none
 
 module cu32_vgpr #(
@@ -47,6 +50,8 @@ module cu32_vgpr #(
     input  wire [7:0]                    rq_reg1,
     input  wire [7:0]                    rq_reg2,
     input  wire [TAG_BITS-1:0]           rq_tag,
+    output wire                          pre_valid,
+    output wire [TAG_BITS-1:0]           pre_tag,
     output reg                           rd_valid,
     output reg  [TAG_BITS-1:0]           rd_tag,
     output reg  [LANES*32-1:0]           rd_data0,
@@ -99,15 +104,23 @@ module cu32_vgpr #(
         q_row[1] <= row_of(rq_slot, rq_reg1, rq_pass);
         q_row[2] <= row_of(rq_slot, rq_reg2, rq_pass);
     end
+    assign pre_valid = r_valid;
+    assign pre_tag = r_tag;
 
-    // ---- the write of the cycle: A's, or B's ----
+    // ---- the write of the cycle: A's, or B's, registered before the copies ----
     assign wb_ready = !wa_valid;
-    wire                w_go = wa_valid || wb_valid;
-    wire [ROW_BITS-1:0] w_row = wa_valid ? row_of(wa_slot, wa_reg, wa_pass)
-                                         : row_of(wb_slot, wb_reg, wb_pass);
-    wire [LANES-1:0]    w_mask = wa_valid ? wa_mask : wb_mask;
-    wire [LANES*32-1:0] w_data = wa_valid ? wa_data : wb_data;
-    wire [1:0]          w_half = wa_valid ? wa_half : wb_half;
+    reg                 w_go;
+    reg  [ROW_BITS-1:0] w_row;
+    reg  [LANES-1:0]    w_mask;
+    reg  [LANES*32-1:0] w_data;
+    reg  [1:0]          w_half;
+    always @(posedge clk) begin
+        w_go <= !rst && (wa_valid || wb_valid);
+        w_row <= wa_valid ? row_of(wa_slot, wa_reg, wa_pass) : row_of(wb_slot, wb_reg, wb_pass);
+        w_mask <= wa_valid ? wa_mask : wb_mask;
+        w_data <= wa_valid ? wa_data : wb_data;
+        w_half <= wa_valid ? wa_half : wb_half;
+    end
 
     // ---- the copies ----
     wire [LANES*32-1:0] dout [0:2];

@@ -184,7 +184,7 @@ mod tests {
     }
 
     /// The log the file must give for the stimulus, worked out from the header's rules
-    /// with a reference model of the rows: `T`, `B` and `R` lines keyed by cycle.
+    /// with a reference model of the rows: `T`, `B`, `P` and `R` lines keyed by cycle.
     fn expected(d: Dims, rq: &[Read], wa: &[Write], wb: &[Write]) -> Vec<String> {
         // Port B: each write is taken in the first cycle, from the one after the last was
         // taken, in which port A writes nothing. (A's line i is in cycle i.)
@@ -201,13 +201,14 @@ mod tests {
         }
         // Reads: each taken in its line's cycle, its rows read in the next (stage B), its
         // words out three cycles after that.
-        // The rows as each cycle's reads see them: a write shows from the next cycle.
+        // The rows as each cycle's reads see them: a write taken in a cycle reaches the
+        // RAMs in the next (its register) and shows from the one after.
         let mut writes: BTreeMap<usize, Vec<&Write>> = BTreeMap::new();
         for (i, w) in wa.iter().enumerate().filter(|(_, w)| w.valid) {
-            writes.entry(i).or_default().push(w);
+            writes.entry(i + 1).or_default().push(w);
         }
         for (w, &c) in wb.iter().zip(&b_taken).filter(|(w, _)| w.valid) {
-            writes.entry(c).or_default().push(w);
+            writes.entry(c + 1).or_default().push(w);
         }
         let mut reads: BTreeMap<usize, Vec<(usize, usize)>> = BTreeMap::new();
         for (i, r) in rq.iter().enumerate().filter(|p| p.1.valid) {
@@ -265,6 +266,8 @@ mod tests {
                     None => "0".repeat(8 * d.lanes as usize),
                 })
                 .collect();
+            // (its tag a cycle ahead of its words)
+            lines.push((i + 3, format!("P {} {:02x}", i + 3, r.tag)));
             let at = i + 4;
             lines.push((at, format!("R {at} {:02x} {}", r.tag, data.join(" "))));
         }
@@ -278,7 +281,7 @@ mod tests {
         for line in log.lines() {
             let f: Vec<&str> = line.split_whitespace().collect();
             let cycle: usize = f.get(1).and_then(|c| c.parse().ok()).unwrap_or(usize::MAX);
-            if matches!(f.first().copied(), Some("T" | "B" | "R")) {
+            if matches!(f.first().copied(), Some("T" | "B" | "P" | "R")) {
                 lines.push((cycle, line.to_string()));
             }
         }

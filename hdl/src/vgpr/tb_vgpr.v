@@ -41,8 +41,8 @@ module tb;
     wire rq_valid = irq < N && r[59];
     wire wa_valid = iwa < N && a[56];
     wire wb_valid = iwb < N && b[56];
-    wire wb_ready, rd_valid;
-    wire [7:0] rd_tag;
+    wire wb_ready, pre_valid, rd_valid;
+    wire [7:0] pre_tag, rd_tag;
     wire [LANES*32-1:0] rd_data0, rd_data1, rd_data2;
 
     cu32_vgpr #(.LANES(LANES), .PASS_BITS(PASS_BITS), .SLOT_BITS(SLOT_BITS),
@@ -51,7 +51,7 @@ module tb;
         .rq_valid(rq_valid), .rq_slot(r[SW+47:48]),
         .rq_pass(r[PW+39:40]), .rq_use(r[58:56]), .rq_reg0(r[39:32]), .rq_reg1(r[31:24]),
         .rq_reg2(r[23:16]), .rq_tag(r[7:0]),
-        .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd_data0), .rd_data1(rd_data1),
+        .pre_valid(pre_valid), .pre_tag(pre_tag), .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd_data0), .rd_data1(rd_data1),
         .rd_data2(rd_data2),
         .wa_valid(wa_valid), .wa_slot(a[SW+47:48]), .wa_pass(a[PW+39:40]),
         .wa_reg(a[39:32]), .wa_mask(a[LANES-1:0]), .wa_data(wad[iwa < N ? iwa : N - 1]), .wa_half(a[58:57]),
@@ -74,6 +74,7 @@ module tb;
             if (rq_valid) $display("T %0d %0d", cycle, irq);
             if (wa_valid) $display("A %0d %0d", cycle, iwa);
             if (wb_valid && wb_ready) $display("B %0d %0d", cycle, iwb);
+            if (pre_valid) $display("P %0d %x", cycle, pre_tag);
             if (rd_valid) $display("R %0d %x %x %x %x", cycle, rd_tag, rd_data0, rd_data1,
                                    rd_data2);
             clk = 1'b1;
