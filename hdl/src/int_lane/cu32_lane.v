@@ -8,12 +8,16 @@
 // LATENCY = 4: an operation presented with `valid` before a rising edge has `d`, `flag`
 // and `valid_out` after the fourth rising edge from then; one operation a cycle, no
 // stalls, no reset (`valid_out` is `valid` delayed; every other output a function of the
-// inputs). 32-bit results are zero-extended in `d`.
+// inputs). 32-bit results are zero-extended in `d`. `op` comes a cycle ahead of `valid`
+// and the operands: R0 registers its decode (the lane's own copy of the control, so
+// that its fan-out stays inside the lane while the decode logic is shared).
 //
 // One result adder, one funnel shifter, one multiplier and one logic unit serve every
 // operation:
 //
-// * Stage 1 (ports -> R1): the decode ROM; the operands' bits 33:0 sign- or zero-extended
+// * Stage 0 (op -> R0): the decode ROM.
+// * Stage 1 (ports, R0 -> R1): the 64-bit shifts' choices by the amount's bit 5; the
+//   operands' bits 33:0 sign- or zero-extended
 //   as the operation reads them (from bit 15, 23 or 31, or cut above bit 23 or 31); the
 //   multiplier's operands, registered before the DSPs (0 but for the multiplies): a
 //   one-hot 2^s in place of `a` for the 64-bit shifts below 32 and v_add_lshl_u32; the
@@ -95,183 +99,201 @@ module cu32_lane (
     // Truth tables over {a, b, c} (index {a, b, c}).
     localparam [7:0] T_A = 8'hf0, T_B = 8'hcc, T_C = 8'haa, T_ANDOR = 8'hea;
 
-    reg [1:0] ew;
-    reg       es;
-    reg [1:0] ce;
-    reg       mul, mhi, wide, mad;
-    reg       ohen, ohrev, ohc, mbhi, mbs;
-    reg [1:0] fm, xs_sel;
-    reg [2:0] sa;
-    reg [2:0] fillsel;   // 0 none, 1 b15, 2 b31, 3 b63, 4 a31
-    reg [1:0] tsel;
-    reg       cz, yrev, ycls, brev;
-    reg       shop, bfe, bfei, lshlor, pk, pks, perm;
-    reg       cmhi_sh;
-    reg [2:0] ysel;
-    reg       yup;
-    reg [1:0] cisel;
-    reg [3:0] tk, fsel;
-    reg [7:0] tt0;
-
+    reg [1:0] ew_d, ce_d, fm_d, xs_sel_d, tsel_d, cisel_d;
+    reg       es_d, mul_d, mhi_d, wide_d, mad_d, ohen_d, ohrev_d, ohc_d, mbhi_d, mbs_d;
+    reg       cz_d, yrev_d, ycls_d, brev_d, shop_d, bfe_d, bfei_d, lshlor_d, pk_d, pks_d;
+    reg       perm_d, cmhi_sh_d, yup_d, sh64_d, sh64r_d, ashr64_d;
+    reg [2:0] sa_d, fillsel_d, ysel_d;
+    reg [3:0] tk_d, fsel_d;
+    reg [7:0] tt0_d;
     always @* begin
-        ew = EW_64; es = 1'b0; ce = CE_RAW;
-        mul = 1'b0; mhi = 1'b0; wide = 1'b0; mad = 1'b0;
-        ohen = 1'b0; ohrev = 1'b0; ohc = 1'b0; mbhi = 1'b0; mbs = 1'b0;
+        ew_d = EW_64; es_d = 1'b0; ce_d = CE_RAW;
+        mul_d = 1'b0; mhi_d = 1'b0; wide_d = 1'b0; mad_d = 1'b0;
+        ohen_d = 1'b0; ohrev_d = 1'b0; ohc_d = 1'b0; mbhi_d = 1'b0; mbs_d = 1'b0;
         // (By default the funnel passes a, extended: the logic unit's first input.)
-        fm = FM_RIGHT; xs_sel = XS_A; sa = SA_0; fillsel = 3'd0; tsel = TH_ALL;
-        cz = 1'b0; yrev = 1'b0; ycls = 1'b0; brev = 1'b0;
-        shop = 1'b0; bfe = 1'b0; bfei = 1'b0; lshlor = 1'b0; pk = 1'b0; pks = 1'b0;
-        perm = 1'b0;
-        cmhi_sh = 1'b0;
-        ysel = Y_ZERO; yup = 1'b0; cisel = CI_0; tk = TK_FIX; fsel = FL_0; tt0 = T_A;
+        fm_d = FM_RIGHT; xs_sel_d = XS_A; sa_d = SA_0; fillsel_d = 3'd0; tsel_d = TH_ALL;
+        cz_d = 1'b0; yrev_d = 1'b0; ycls_d = 1'b0; brev_d = 1'b0;
+        shop_d = 1'b0; bfe_d = 1'b0; bfei_d = 1'b0; lshlor_d = 1'b0; pk_d = 1'b0; pks_d = 1'b0;
+        perm_d = 1'b0;
+        cmhi_sh_d = 1'b0; sh64_d = 1'b0; sh64r_d = 1'b0; ashr64_d = 1'b0;
+        ysel_d = Y_ZERO; yup_d = 1'b0; cisel_d = CI_0; tk_d = TK_FIX; fsel_d = FL_0; tt0_d = T_A;
         case (op)
-            OP_MOV_A: tt0 = T_A;
-            OP_MOV_B: tt0 = T_B;
-            OP_CNDMASK: tk = TK_CND;
-            OP_NOT: tt0 = 8'h0f;
-            OP_SEXT16: begin ew = EW_16; es = 1'b1; end
-            OP_AND: tt0 = 8'hc0;
-            OP_OR: tt0 = 8'hfc;
-            OP_XOR: tt0 = 8'h3c;
-            OP_XNOR: tt0 = 8'hc3;
-            OP_AND_OR: tt0 = T_ANDOR;
-            OP_OR3: tt0 = 8'hfe;
-            OP_XOR3: tt0 = 8'h96;
-            OP_BFI: tt0 = 8'hca;
+            OP_MOV_A: tt0_d = T_A;
+            OP_MOV_B: tt0_d = T_B;
+            OP_CNDMASK: tk_d = TK_CND;
+            OP_NOT: tt0_d = 8'h0f;
+            OP_SEXT16: begin ew_d = EW_16; es_d = 1'b1; end
+            OP_AND: tt0_d = 8'hc0;
+            OP_OR: tt0_d = 8'hfc;
+            OP_XOR: tt0_d = 8'h3c;
+            OP_XNOR: tt0_d = 8'hc3;
+            OP_AND_OR: tt0_d = T_ANDOR;
+            OP_OR3: tt0_d = 8'hfe;
+            OP_XOR3: tt0_d = 8'h96;
+            OP_BFI: tt0_d = 8'hca;
             OP_LSHL_OR: begin
-                fm = FM_LEFT; xs_sel = XS_A; sa = SA_B5; shop = 1'b1; lshlor = 1'b1;
-                tt0 = T_ANDOR;
+                fm_d = FM_LEFT; xs_sel_d = XS_A; sa_d = SA_B5; shop_d = 1'b1; lshlor_d = 1'b1;
+                tt0_d = T_ANDOR;
             end
-            OP_BFREV: begin yrev = 1'b1; brev = 1'b1; shop = 1'b1; tt0 = T_B; end
-            OP_CLZ: begin yrev = 1'b1; cz = 1'b1; tk = TK_CZ; end
-            OP_CTZ: begin cz = 1'b1; tk = TK_CZ; end
-            OP_CLS: begin yrev = 1'b1; ycls = 1'b1; cz = 1'b1; tk = TK_CZ; end
-            OP_BCNT: begin tsel = TH_ALL; tk = TK_CNT; tt0 = T_B; end
-            OP_MBCNT: begin tsel = TH_LANE; tk = TK_CNT; tt0 = T_B; end
+            OP_BFREV: begin yrev_d = 1'b1; brev_d = 1'b1; shop_d = 1'b1; tt0_d = T_B; end
+            OP_CLZ: begin yrev_d = 1'b1; cz_d = 1'b1; tk_d = TK_CZ; end
+            OP_CTZ: begin cz_d = 1'b1; tk_d = TK_CZ; end
+            OP_CLS: begin yrev_d = 1'b1; ycls_d = 1'b1; cz_d = 1'b1; tk_d = TK_CZ; end
+            OP_BCNT: begin tsel_d = TH_ALL; tk_d = TK_CNT; tt0_d = T_B; end
+            OP_MBCNT: begin tsel_d = TH_LANE; tk_d = TK_CNT; tt0_d = T_B; end
             OP_BFM: begin
-                fm = FM_LEFT; xs_sel = XS_TH; tsel = TH_A; sa = SA_B5; shop = 1'b1;
-                tt0 = T_ANDOR;
+                fm_d = FM_LEFT; xs_sel_d = XS_TH; tsel_d = TH_A; sa_d = SA_B5; shop_d = 1'b1;
+                tt0_d = T_ANDOR;
             end
             OP_BFE_U, OP_BFE_I: begin
-                fm = FM_RIGHT; xs_sel = XS_A; tsel = TH_C; sa = SA_B5; shop = 1'b1;
-                bfe = 1'b1; bfei = op == OP_BFE_I; tt0 = T_ANDOR;
-                fillsel = op == OP_BFE_I ? 3'd4 : 3'd0;
+                fm_d = FM_RIGHT; xs_sel_d = XS_A; tsel_d = TH_C; sa_d = SA_B5; shop_d = 1'b1;
+                bfe_d = 1'b1; bfei_d = op == OP_BFE_I; tt0_d = T_ANDOR;
+                fillsel_d = op == OP_BFE_I ? 3'd4 : 3'd0;
             end
             OP_ALIGNBIT, OP_ALIGNBYTE: begin
-                fm = FM_PAIR; xs_sel = XS_A; sa = op == OP_ALIGNBIT ? SA_C5 : SA_CBYTE;
-                shop = 1'b1; tt0 = T_ANDOR;
+                fm_d = FM_PAIR; xs_sel_d = XS_A; sa_d = op == OP_ALIGNBIT ? SA_C5 : SA_CBYTE;
+                shop_d = 1'b1; tt0_d = T_ANDOR;
             end
             OP_PERM: begin
-                fm = FM_PAIR; xs_sel = XS_A; sa = SA_PERM; shop = 1'b1; perm = 1'b1;
-                tt0 = T_ANDOR;
+                fm_d = FM_PAIR; xs_sel_d = XS_A; sa_d = SA_PERM; shop_d = 1'b1; perm_d = 1'b1;
+                tt0_d = T_ANDOR;
             end
             OP_CVT_PK_U16, OP_CVT_PK_I16: begin
-                fm = FM_PAIR; xs_sel = XS_A; sa = SA_PK; shop = 1'b1; pk = 1'b1;
-                pks = op == OP_CVT_PK_I16; tt0 = T_ANDOR;
+                fm_d = FM_PAIR; xs_sel_d = XS_A; sa_d = SA_PK; shop_d = 1'b1; pk_d = 1'b1;
+                pks_d = op == OP_CVT_PK_I16; tt0_d = T_ANDOR;
             end
-            OP_ADD: begin ysel = Y_B; fsel = FL_C32; end
-            OP_ADD_C: begin ysel = Y_B; cisel = CI_CIN; fsel = FL_C32; end
-            OP_SUB: begin ysel = Y_NB; yup = 1'b1; cisel = CI_1; fsel = FL_C32; end
-            OP_SUB_B: begin ysel = Y_NB; yup = 1'b1; cisel = CI_NCIN; fsel = FL_C32; end
+            OP_ADD: begin ysel_d = Y_B; fsel_d = FL_C32; end
+            OP_ADD_C: begin ysel_d = Y_B; cisel_d = CI_CIN; fsel_d = FL_C32; end
+            OP_SUB: begin ysel_d = Y_NB; yup_d = 1'b1; cisel_d = CI_1; fsel_d = FL_C32; end
+            OP_SUB_B: begin ysel_d = Y_NB; yup_d = 1'b1; cisel_d = CI_NCIN; fsel_d = FL_C32; end
             // b - a as ~a + b + 1.
-            OP_SUB_REV: begin tt0 = 8'h0f; ysel = Y_B; yup = 1'b1; cisel = CI_1; fsel = FL_C32; end
+            OP_SUB_REV: begin tt0_d = 8'h0f; ysel_d = Y_B; yup_d = 1'b1; cisel_d = CI_1; fsel_d = FL_C32; end
             OP_SUB_REV_B: begin
-                tt0 = 8'h0f; ysel = Y_B; yup = 1'b1; cisel = CI_NCIN; fsel = FL_C32;
+                tt0_d = 8'h0f; ysel_d = Y_B; yup_d = 1'b1; cisel_d = CI_NCIN; fsel_d = FL_C32;
             end
-            OP_ADD3: begin tt0 = T_C; ysel = Y_AB; end
+            OP_ADD3: begin tt0_d = T_C; ysel_d = Y_AB; end
             OP_LSHL_ADD: begin
-                fm = FM_LEFT; xs_sel = XS_A; sa = SA_B5; shop = 1'b1;
-                tt0 = T_ANDOR; ysel = Y_C;
+                fm_d = FM_LEFT; xs_sel_d = XS_A; sa_d = SA_B5; shop_d = 1'b1;
+                tt0_d = T_ANDOR; ysel_d = Y_C;
             end
             OP_ADD_LSHL: begin
                 // (a << c) on the funnel plus b * 2^c on the multiplier.
-                fm = FM_LEFT; xs_sel = XS_A; sa = SA_C5; mul = 1'b1; ohen = 1'b1; ohc = 1'b1;
+                fm_d = FM_LEFT; xs_sel_d = XS_A; sa_d = SA_C5; mul_d = 1'b1; ohen_d = 1'b1; ohc_d = 1'b1;
                
             end
-            OP_XAD: begin tt0 = 8'h3c; ysel = Y_C; end
-            OP_SHL16: begin fm = FM_LEFT; xs_sel = XS_B; sa = SA_A4; shop = 1'b1; tt0 = T_ANDOR; end
-            OP_SHL32: begin fm = FM_LEFT; xs_sel = XS_B; sa = SA_A5; shop = 1'b1; tt0 = T_ANDOR; end
-            OP_SHR16: begin fm = FM_RIGHT; xs_sel = XS_B; sa = SA_A4; shop = 1'b1; tt0 = T_ANDOR; end
-            OP_SHR32: begin fm = FM_RIGHT; xs_sel = XS_B; sa = SA_A5; shop = 1'b1; tt0 = T_ANDOR; end
+            OP_XAD: begin tt0_d = 8'h3c; ysel_d = Y_C; end
+            OP_SHL16: begin fm_d = FM_LEFT; xs_sel_d = XS_B; sa_d = SA_A4; shop_d = 1'b1; tt0_d = T_ANDOR; end
+            OP_SHL32: begin fm_d = FM_LEFT; xs_sel_d = XS_B; sa_d = SA_A5; shop_d = 1'b1; tt0_d = T_ANDOR; end
+            OP_SHR16: begin fm_d = FM_RIGHT; xs_sel_d = XS_B; sa_d = SA_A4; shop_d = 1'b1; tt0_d = T_ANDOR; end
+            OP_SHR32: begin fm_d = FM_RIGHT; xs_sel_d = XS_B; sa_d = SA_A5; shop_d = 1'b1; tt0_d = T_ANDOR; end
             OP_ASHR16: begin
-                fm = FM_RIGHT; xs_sel = XS_B; sa = SA_A4; fillsel = 3'd1; ew = EW_16; es = 1'b1;
-                shop = 1'b1; tt0 = T_ANDOR;
+                fm_d = FM_RIGHT; xs_sel_d = XS_B; sa_d = SA_A4; fillsel_d = 3'd1; ew_d = EW_16; es_d = 1'b1;
+                shop_d = 1'b1; tt0_d = T_ANDOR;
             end
             OP_ASHR32: begin
-                fm = FM_RIGHT; xs_sel = XS_B; sa = SA_A5; fillsel = 3'd2;
-                shop = 1'b1; tt0 = T_ANDOR;
+                fm_d = FM_RIGHT; xs_sel_d = XS_B; sa_d = SA_A5; fillsel_d = 3'd2;
+                shop_d = 1'b1; tt0_d = T_ANDOR;
             end
             OP_SHL64: begin
                 // s < 32: b_lo * 2^s + {b_hi << s, 0}; s >= 32: {b_lo << (s - 32), 0}.
-                fm = FM_LEFT; xs_sel = a[5] ? XS_B : XS_BHI; sa = SA_A5; ew = EW_32;
-                mul = !a[5]; wide = 1'b1; ohen = 1'b1; cmhi_sh = 1'b1; tt0 = 8'h00;
+                fm_d = FM_LEFT; sa_d = SA_A5; ew_d = EW_32; sh64_d = 1'b1;
+                wide_d = 1'b1; ohen_d = 1'b1; cmhi_sh_d = 1'b1; tt0_d = 8'h00;
             end
             OP_SHR64, OP_ASHR64: begin
                 // s < 32: b_hi * 2^(32 - s) + {0, b_lo >> s}; s >= 32: {fill, b_hi >> (s - 32)}
                 // (the fill as the adder's Y above bit 31).
-                fm = FM_RIGHT; xs_sel = a[5] ? XS_BHI : XS_B; sa = SA_A5;
-                fillsel = (op == OP_ASHR64 && a[5]) ? 3'd3 : 3'd0;
-                mul = !a[5]; wide = 1'b1; ohen = 1'b1; ohrev = 1'b1; mbhi = 1'b1;
-                mbs = op == OP_ASHR64; yup = op == OP_ASHR64 && a[5] && b[63];
+                fm_d = FM_RIGHT; sa_d = SA_A5; sh64_d = 1'b1; sh64r_d = 1'b1;
+                ashr64_d = op == OP_ASHR64;
+                wide_d = 1'b1; ohen_d = 1'b1; ohrev_d = 1'b1; mbhi_d = 1'b1;
+                mbs_d = op == OP_ASHR64;
             end
-            OP_MIN_I: begin ew = EW_32; es = 1'b1; tk = TK_MIN; end
-            OP_MAX_I: begin ew = EW_32; es = 1'b1; tk = TK_MAX; end
-            OP_MIN_U: tk = TK_MIN;
-            OP_MAX_U: tk = TK_MAX;
-            OP_MIN_I16: begin ew = EW_16; es = 1'b1; tk = TK_MIN; end
-            OP_MAX_I16: begin ew = EW_16; es = 1'b1; tk = TK_MAX; end
-            OP_MIN3_I: begin ew = EW_32; es = 1'b1; ce = CE_32; tk = TK_MIN3; end
-            OP_MAX3_I: begin ew = EW_32; es = 1'b1; ce = CE_32; tk = TK_MAX3; end
-            OP_MED3_I: begin ew = EW_32; es = 1'b1; ce = CE_32; tk = TK_MED3; end
-            OP_MIN3_U: tk = TK_MIN3;
-            OP_MAX3_U: tk = TK_MAX3;
-            OP_MED3_U: tk = TK_MED3;
-            OP_MIN3_I16: begin ew = EW_16; es = 1'b1; ce = CE_16; tk = TK_MIN3; end
-            OP_MAX3_I16: begin ew = EW_16; es = 1'b1; ce = CE_16; tk = TK_MAX3; end
-            OP_MED3_I16: begin ew = EW_16; es = 1'b1; ce = CE_16; tk = TK_MED3; end
-            OP_MAX_MIN_I: begin ew = EW_32; es = 1'b1; ce = CE_32; tk = TK_MAXMIN; end
-            OP_MIN_MAX_I: begin ew = EW_32; es = 1'b1; ce = CE_32; tk = TK_MINMAX; end
-            OP_MAX_MIN_U: tk = TK_MAXMIN;
-            OP_MIN_MAX_U: tk = TK_MINMAX;
-            OP_MUL_LO: begin mul = 1'b1; tt0 = 8'h00; end
-            OP_MUL_HI_U: begin mul = 1'b1; tt0 = 8'h00; mhi = 1'b1; end
-            OP_MUL_HI_I: begin mul = 1'b1; tt0 = 8'h00; mhi = 1'b1; ew = EW_32; es = 1'b1; end
-            OP_MUL_U24: begin mul = 1'b1; tt0 = 8'h00; ew = EW_24; end
-            OP_MUL_HI_U24: begin mul = 1'b1; tt0 = 8'h00; mhi = 1'b1; ew = EW_24; end
-            OP_MUL_I24: begin mul = 1'b1; tt0 = 8'h00; ew = EW_24; es = 1'b1; end
-            OP_MUL_HI_I24: begin mul = 1'b1; tt0 = 8'h00; mhi = 1'b1; ew = EW_24; es = 1'b1; end
-            OP_MAD_U24: begin mul = 1'b1; mad = 1'b1; tt0 = T_C; ew = EW_24; end
-            OP_MAD_I24: begin mul = 1'b1; mad = 1'b1; tt0 = T_C; ew = EW_24; es = 1'b1; end
-            OP_MAD_LO: begin mul = 1'b1; mad = 1'b1; tt0 = T_C; end
-            OP_MAD_I16: begin mul = 1'b1; mad = 1'b1; tt0 = T_C; ew = EW_16; es = 1'b1; end
-            OP_MAD_U64: begin mul = 1'b1; mad = 1'b1; tt0 = T_C; wide = 1'b1; fsel = FL_C64; end
+            OP_MIN_I: begin ew_d = EW_32; es_d = 1'b1; tk_d = TK_MIN; end
+            OP_MAX_I: begin ew_d = EW_32; es_d = 1'b1; tk_d = TK_MAX; end
+            OP_MIN_U: tk_d = TK_MIN;
+            OP_MAX_U: tk_d = TK_MAX;
+            OP_MIN_I16: begin ew_d = EW_16; es_d = 1'b1; tk_d = TK_MIN; end
+            OP_MAX_I16: begin ew_d = EW_16; es_d = 1'b1; tk_d = TK_MAX; end
+            OP_MIN3_I: begin ew_d = EW_32; es_d = 1'b1; ce_d = CE_32; tk_d = TK_MIN3; end
+            OP_MAX3_I: begin ew_d = EW_32; es_d = 1'b1; ce_d = CE_32; tk_d = TK_MAX3; end
+            OP_MED3_I: begin ew_d = EW_32; es_d = 1'b1; ce_d = CE_32; tk_d = TK_MED3; end
+            OP_MIN3_U: tk_d = TK_MIN3;
+            OP_MAX3_U: tk_d = TK_MAX3;
+            OP_MED3_U: tk_d = TK_MED3;
+            OP_MIN3_I16: begin ew_d = EW_16; es_d = 1'b1; ce_d = CE_16; tk_d = TK_MIN3; end
+            OP_MAX3_I16: begin ew_d = EW_16; es_d = 1'b1; ce_d = CE_16; tk_d = TK_MAX3; end
+            OP_MED3_I16: begin ew_d = EW_16; es_d = 1'b1; ce_d = CE_16; tk_d = TK_MED3; end
+            OP_MAX_MIN_I: begin ew_d = EW_32; es_d = 1'b1; ce_d = CE_32; tk_d = TK_MAXMIN; end
+            OP_MIN_MAX_I: begin ew_d = EW_32; es_d = 1'b1; ce_d = CE_32; tk_d = TK_MINMAX; end
+            OP_MAX_MIN_U: tk_d = TK_MAXMIN;
+            OP_MIN_MAX_U: tk_d = TK_MINMAX;
+            OP_MUL_LO: begin mul_d = 1'b1; tt0_d = 8'h00; end
+            OP_MUL_HI_U: begin mul_d = 1'b1; tt0_d = 8'h00; mhi_d = 1'b1; end
+            OP_MUL_HI_I: begin mul_d = 1'b1; tt0_d = 8'h00; mhi_d = 1'b1; ew_d = EW_32; es_d = 1'b1; end
+            OP_MUL_U24: begin mul_d = 1'b1; tt0_d = 8'h00; ew_d = EW_24; end
+            OP_MUL_HI_U24: begin mul_d = 1'b1; tt0_d = 8'h00; mhi_d = 1'b1; ew_d = EW_24; end
+            OP_MUL_I24: begin mul_d = 1'b1; tt0_d = 8'h00; ew_d = EW_24; es_d = 1'b1; end
+            OP_MUL_HI_I24: begin mul_d = 1'b1; tt0_d = 8'h00; mhi_d = 1'b1; ew_d = EW_24; es_d = 1'b1; end
+            OP_MAD_U24: begin mul_d = 1'b1; mad_d = 1'b1; tt0_d = T_C; ew_d = EW_24; end
+            OP_MAD_I24: begin mul_d = 1'b1; mad_d = 1'b1; tt0_d = T_C; ew_d = EW_24; es_d = 1'b1; end
+            OP_MAD_LO: begin mul_d = 1'b1; mad_d = 1'b1; tt0_d = T_C; end
+            OP_MAD_I16: begin mul_d = 1'b1; mad_d = 1'b1; tt0_d = T_C; ew_d = EW_16; es_d = 1'b1; end
+            OP_MAD_U64: begin mul_d = 1'b1; mad_d = 1'b1; tt0_d = T_C; wide_d = 1'b1; fsel_d = FL_C64; end
             OP_MAD_I64: begin
-                mul = 1'b1; mad = 1'b1; wide = 1'b1; fsel = FL_C64; ew = EW_32; es = 1'b1; tt0 = T_C;
-                ce = CE_64;
+                mul_d = 1'b1; mad_d = 1'b1; wide_d = 1'b1; fsel_d = FL_C64; ew_d = EW_32; es_d = 1'b1; tt0_d = T_C;
+                ce_d = CE_64;
             end
-            OP_CMP_F: fsel = FL_0;
-            OP_CMP_T: fsel = FL_1;
-            OP_CMP_EQ: fsel = FL_EQ;
-            OP_CMP_NE: fsel = FL_NE;
-            OP_CMP_LT_U: begin fsel = FL_LT; end
-            OP_CMP_LE_U: begin fsel = FL_LE; end
-            OP_CMP_GT_U: begin fsel = FL_GT; end
-            OP_CMP_GE_U: begin fsel = FL_GE; end
-            OP_CMP_LT_I16: begin fsel = FL_LT; ew = EW_16; es = 1'b1; end
-            OP_CMP_LE_I16: begin fsel = FL_LE; ew = EW_16; es = 1'b1; end
-            OP_CMP_GT_I16: begin fsel = FL_GT; ew = EW_16; es = 1'b1; end
-            OP_CMP_GE_I16: begin fsel = FL_GE; ew = EW_16; es = 1'b1; end
-            OP_CMP_LT_I32: begin fsel = FL_LT; ew = EW_32; es = 1'b1; end
-            OP_CMP_LE_I32: begin fsel = FL_LE; ew = EW_32; es = 1'b1; end
-            OP_CMP_GT_I32: begin fsel = FL_GT; ew = EW_32; es = 1'b1; end
-            OP_CMP_GE_I32: begin fsel = FL_GE; ew = EW_32; es = 1'b1; end
-            OP_CMP_LT_I64: begin fsel = FL_LT; es = 1'b1; end
-            OP_CMP_LE_I64: begin fsel = FL_LE; es = 1'b1; end
-            OP_CMP_GT_I64: begin fsel = FL_GT; es = 1'b1; end
-            OP_CMP_GE_I64: begin fsel = FL_GE; es = 1'b1; end
+            OP_CMP_F: fsel_d = FL_0;
+            OP_CMP_T: fsel_d = FL_1;
+            OP_CMP_EQ: fsel_d = FL_EQ;
+            OP_CMP_NE: fsel_d = FL_NE;
+            OP_CMP_LT_U: begin fsel_d = FL_LT; end
+            OP_CMP_LE_U: begin fsel_d = FL_LE; end
+            OP_CMP_GT_U: begin fsel_d = FL_GT; end
+            OP_CMP_GE_U: begin fsel_d = FL_GE; end
+            OP_CMP_LT_I16: begin fsel_d = FL_LT; ew_d = EW_16; es_d = 1'b1; end
+            OP_CMP_LE_I16: begin fsel_d = FL_LE; ew_d = EW_16; es_d = 1'b1; end
+            OP_CMP_GT_I16: begin fsel_d = FL_GT; ew_d = EW_16; es_d = 1'b1; end
+            OP_CMP_GE_I16: begin fsel_d = FL_GE; ew_d = EW_16; es_d = 1'b1; end
+            OP_CMP_LT_I32: begin fsel_d = FL_LT; ew_d = EW_32; es_d = 1'b1; end
+            OP_CMP_LE_I32: begin fsel_d = FL_LE; ew_d = EW_32; es_d = 1'b1; end
+            OP_CMP_GT_I32: begin fsel_d = FL_GT; ew_d = EW_32; es_d = 1'b1; end
+            OP_CMP_GE_I32: begin fsel_d = FL_GE; ew_d = EW_32; es_d = 1'b1; end
+            OP_CMP_LT_I64: begin fsel_d = FL_LT; es_d = 1'b1; end
+            OP_CMP_LE_I64: begin fsel_d = FL_LE; es_d = 1'b1; end
+            OP_CMP_GT_I64: begin fsel_d = FL_GT; es_d = 1'b1; end
+            OP_CMP_GE_I64: begin fsel_d = FL_GE; es_d = 1'b1; end
             default: ;
         endcase
     end
+
+    // R0: the decoded operation. `keep` on the process keeps each lane's copy (Yosys
+    // would merge the lanes' identical registers).
+    // (Not state machines: fsm_encoding "none" keeps Yosys' FSM pass, which runs out of
+    // memory on them, away.)
+    (* fsm_encoding = "none" *) reg [1:0] ew, ce, fm, xs_sel_q, tsel, cisel;
+    reg       es, mul_q, mhi, wide, mad, ohen, ohrev, ohc, mbhi, mbs;
+    reg       cz, yrev, ycls, brev, shop, bfe, bfei, lshlor, pk, pks;
+    reg       perm, cmhi_sh, yup_q, sh64, sh64r, ashr64;
+    (* fsm_encoding = "none" *) reg [2:0] sa, fillsel_q, ysel;
+    (* fsm_encoding = "none" *) reg [3:0] tk, fsel;
+    (* fsm_encoding = "none" *) reg [7:0] tt0;
+    (* keep *) always @(posedge clk) begin
+        {ew, ce, fm, xs_sel_q, tsel, cisel} <= {ew_d, ce_d, fm_d, xs_sel_d, tsel_d, cisel_d};
+        {es, mul_q, mhi, wide, mad, ohen, ohrev, ohc, mbhi, mbs} <=
+            {es_d, mul_d, mhi_d, wide_d, mad_d, ohen_d, ohrev_d, ohc_d, mbhi_d, mbs_d};
+        {cz, yrev, ycls, brev, shop, bfe, bfei, lshlor, pk, pks} <=
+            {cz_d, yrev_d, ycls_d, brev_d, shop_d, bfe_d, bfei_d, lshlor_d, pk_d, pks_d};
+        {perm, cmhi_sh, yup_q, sh64, sh64r, ashr64} <=
+            {perm_d, cmhi_sh_d, yup_d, sh64_d, sh64r_d, ashr64_d};
+        {sa, fillsel_q, ysel, tk, fsel, tt0} <= {sa_d, fillsel_d, ysel_d, tk_d, fsel_d, tt0_d};
+    end
+    // (The 64-bit shifts' choices by the amount's bit 5: below 32 the multiplier gives
+    // one word; ashr64 at 32 or more fills with b's sign.)
+    wire [1:0] xs_sel = sh64 ? ((a[5] ^ sh64r) ? XS_B : XS_BHI) : xs_sel_q;
+    wire       mul = mul_q || (sh64 && !a[5]);
+    // (fillsel: 0 none, 1 b15, 2 b31, 3 b63, 4 a31)
+    wire [2:0] fillsel = ashr64 && a[5] ? 3'd3 : fillsel_q;
+    wire       yup = yup_q || (ashr64 && a[5] && b[63]);
 
     // ---------------------------------------------------------------- stage 1
     // Sign or zero extension of bits 33:0 (the multiplier's and the 33-bit keys' width;

@@ -155,7 +155,7 @@ module cu32_lds_unit #(
                          : lane_end && cur_sub == last_sub;
     reg [SB:0] tail, head;  // slot of the pass stepping / of the pass going out
     wire full = tail[SB] != head[SB] && tail[SB-1:0] == head[SB-1:0];
-    wire stall;
+    wire stall, stall_a, stall_b;   // (copies: each holds one stage's registers)
     wire go = in_valid && !stall && !full;
     assign in_ready = go && step_last;
 
@@ -255,8 +255,8 @@ module cu32_lds_unit #(
     reg [SB-1:0] a_slot;
     always @(posedge clk) begin
         if (rst) a_v <= 1'b0;
-        else if (!stall) a_v <= p_v;
-        if (!stall) begin
+        else if (!stall_a) a_v <= p_v;
+        if (!stall_a) begin
             a_en <= p_act && !p_a[LB] && p_end <= LIMIT;
             a_last <= p_last;
             a_sext <= p_sext;
@@ -306,22 +306,19 @@ module cu32_lds_unit #(
         for (hs = 0; hs < NS; hs = hs + 1)
             a_haz[hs] = (s_bm[hs] & a_bm) != {HM{1'b0}};
     // B: where those writers are (shifted on while B waits: the wait ends when the last
-    // has left W); `stall` holds B, A, P and the sequencer.
+    // has left W); `stall` holds P and the sequencer, its copies A (stall_a) and B and
+    // the records (stall_b).
     reg [NS-1:0] b_haz;
-    reg b_hold;
-    assign stall = b_hold;
+    reg b_hold, hold_a, hold_b;
+    assign {stall, stall_a, stall_b} = {b_hold, hold_a, hold_b};
+    wire hold_n = stall ? b_haz[NS-2:0] != {(NS-1){1'b0}} : a_rd && a_haz != {NS{1'b0}};
     always @(posedge clk) begin
-        if (rst) begin
-            b_haz <= {NS{1'b0}};
-            b_hold <= 1'b0;
-        end else if (stall) begin
-            b_haz <= b_haz << 1;
-            b_hold <= b_haz[NS-2:0] != {(NS-1){1'b0}};
-        end else begin
-            b_haz <= a_haz & {NS{a_rd}};
-            b_hold <= a_rd && a_haz != {NS{1'b0}};
-        end
+        if (rst) b_haz <= {NS{1'b0}};
+        else if (stall) b_haz <= b_haz << 1;
+        else b_haz <= a_haz & {NS{a_rd}};
     end
+    // (`keep`: Yosys would merge the copies.)
+    (* keep *) always @(posedge clk) {b_hold, hold_a, hold_b} <= rst ? 3'd0 : {3{hold_n}};
 
     // ---- B: per bank the row: the piece's dwords D, D+1, D+2 lie in banks bb, bb+1,
     // bb+2 (mod BANKS); those below bb (only banks 0 and 1 can be) are in the next row.
@@ -331,7 +328,7 @@ module cu32_lds_unit #(
     reg [RW-1:0] b_row [0:BANKS-1];
     integer bi, qi, si;
     always @(posedge clk) begin
-        if (!stall) begin
+        if (!stall_b) begin
             for (bi = 0; bi < BANKS; bi = bi + 1)
                 b_row[bi] <= bi < 2 && bi[KB-1:0] < a_bb ? a_row1 : a_row;
             // Byte q of the fold (q = byte address mod 8) is the piece's byte at
@@ -346,8 +343,8 @@ module cu32_lds_unit #(
         if (rst) begin
             for (si = 0; si < NS; si = si + 1) s_bm[si] <= {HM{1'b0}};
         end else begin
-            if (!stall) s_bm[0] <= a_v && a_en && a_pk != P_LD ? a_bm : {HM{1'b0}};
-            s_bm[1] <= stall ? {HM{1'b0}} : s_bm[0];
+            if (!stall_b) s_bm[0] <= a_v && a_en && a_pk != P_LD ? a_bm : {HM{1'b0}};
+            s_bm[1] <= stall_b ? {HM{1'b0}} : s_bm[0];
             for (si = 2; si < NS; si = si + 1) s_bm[si] <= s_bm[si-1];
         end
     end
@@ -355,11 +352,11 @@ module cu32_lds_unit #(
         if (rst) begin
             s_v <= {NS{1'b0}};
         end else begin
-            if (!stall) s_v[0] <= a_v;
-            s_v[1] <= s_v[0] && !stall;
+            if (!stall_b) s_v[0] <= a_v;
+            s_v[1] <= s_v[0] && !stall_b;
             s_v[NS-1:2] <= s_v[NS-2:1];
         end
-        if (!stall) begin
+        if (!stall_b) begin
             s_en[0] <= a_en;
             s_pk[0] <= a_pk;
             s_lg[0] <= a_lg;

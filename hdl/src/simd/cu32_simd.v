@@ -942,15 +942,14 @@ module cu32_simd #(
     generate
         for (gl = 0; gl < L; gl = gl + 1) begin : lane
             wire [4:0] index = ({{(5 - PW){1'b0}}, o_pass} << LB) | gl[4:0];
-            // (Each lane has its own copy of the operation and of the operand registers'
-            // enables and half selects: the decode and the enables' fan-out stay beside the lane instead
-            // of one register driving every lane. `keep` on the process keeps Yosys from
-            // merging the copies.)
-            reg  [OPB-1:0] op;
+            // (Each lane has its own copy of the operand registers' enables and half
+            // selects, so that each drives one lane's registers; `keep` on the process
+            // keeps Yosys from merging the copies. The lane registers its own decode of
+            // p_op, a cycle ahead of the operands.)
             reg            full;
             reg  [2:0]     high, h16, hi16;
             (* keep *) always @(posedge clk)
-                {op, full, high, h16, hi16} <= {p_op, pt_full, pt_high, pt_h16, pt_h16 & q_opsel};
+                {full, high, h16, hi16} <= {pt_full, pt_high, pt_h16, pt_h16 & q_opsel};
             reg  [63:0]    a, b, c;
             always @(posedge clk) begin
                 if (full) begin
@@ -964,7 +963,7 @@ module cu32_simd #(
                 if (high[2]) c[63:32] <= rd2[gl*32 +: 32];
             end
             cu32_lane u (
-                .clk(clk), .valid(o_valid), .op(op), .a(a), .b(b), .c(c),
+                .clk(clk), .valid(o_valid), .op(p_op), .a(a), .b(b), .c(c),
                 .cin(o_cin[gl]), .lane(index), .valid_out(l_valid[gl]),
                 .d(l_d[gl*64 +: 64]), .flag(l_flag[gl])
             );

@@ -54,9 +54,9 @@ module cu32_vgpr #(
     output wire [TAG_BITS-1:0]           pre_tag,
     output reg                           rd_valid,
     output reg  [TAG_BITS-1:0]           rd_tag,
-    output reg  [LANES*32-1:0]           rd_data0,
-    output reg  [LANES*32-1:0]           rd_data1,
-    output reg  [LANES*32-1:0]           rd_data2,
+    output wire [LANES*32-1:0]           rd_data0,
+    output wire [LANES*32-1:0]           rd_data1,
+    output wire [LANES*32-1:0]           rd_data2,
     input  wire                          wa_valid,
     input  wire [SW-1:0]                 wa_slot,
     input  wire [PW-1:0]                 wa_pass,
@@ -92,13 +92,13 @@ module cu32_vgpr #(
 
     // ---- Q: the request's rows; B: the RAMs read; R: their output register ----
     reg                 q_valid, b_valid, r_valid;
-    reg  [2:0]          q_use, b_use, r_use;
+    reg  [2:0]          q_use, b_use;
     reg  [TAG_BITS-1:0] q_tag, b_tag, r_tag;
     reg  [ROW_BITS-1:0] q_row [0:2];
     always @(posedge clk) begin
         if (rst) {q_valid, b_valid, r_valid, rd_valid} <= 4'd0;
         else {q_valid, b_valid, r_valid, rd_valid} <= {rq_valid, q_valid, b_valid, r_valid};
-        {q_use, b_use, r_use} <= {rq_use, q_use, b_use};
+        {q_use, b_use} <= {rq_use, q_use};
         {q_tag, b_tag, r_tag, rd_tag} <= {rq_tag, q_tag, b_tag, r_tag};
         q_row[0] <= row_of(rq_slot, rq_reg0, rq_pass);
         q_row[1] <= row_of(rq_slot, rq_reg1, rq_pass);
@@ -132,23 +132,22 @@ module cu32_vgpr #(
                 // same cycle; Yosys then maps the RAM and its read register as they are.)
                 (* no_rw_check *)
                 reg [31:0] mem [0:DEPTH-1];
-                reg [31:0] q, q_out;
+                reg [31:0] q, q_out, d;
+                reg        zero;   // (the source is not used: its word reads 0)
+                (* keep *) always @(posedge clk) zero <= b_valid && !b_use[k];
                 always @(posedge clk) begin
                     if (w_go && w_mask[l] && w_half[0]) mem[w_row][15:0] <= w_data[l*32 +: 16];
                     if (w_go && w_mask[l] && w_half[1])
                         mem[w_row][31:16] <= w_data[l*32 + 16 +: 16];
                     q <= mem[q_row[k]];
                     q_out <= q;
+                    d <= zero ? 32'd0 : q_out;
                 end
-                assign dout[k][l*32 +: 32] = q_out;
+                assign dout[k][l*32 +: 32] = d;
             end
         end
     endgenerate
-    always @(posedge clk) begin
-        rd_data0 <= (r_valid && !r_use[0]) ? {LANES * 32{1'b0}} : dout[0];
-        rd_data1 <= (r_valid && !r_use[1]) ? {LANES * 32{1'b0}} : dout[1];
-        rd_data2 <= (r_valid && !r_use[2]) ? {LANES * 32{1'b0}} : dout[2];
-    end
+    assign {rd_data2, rd_data1, rd_data0} = {dout[2], dout[1], dout[0]};
 
 endmodule
 
