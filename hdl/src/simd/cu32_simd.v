@@ -576,12 +576,12 @@ module cu32_simd #(
     reg           wk_prep, wk_on, wk_fir;
     reg  [3:0]    wk_k;
     reg  [31:0]   wk_ex;
-    reg  [QB-1:0] wk_q;
+    reg  [57:0]   wk_e;   // (the instruction's qd entry, registered)
     reg           wk_row;
     wire [1:0]    wk_dpp;
     wire [23:0]   wk_d;
     wire [31:0]   wk_exec;
-    assign {wk_dpp, wk_d, wk_exec} = qd[wk_q];
+    assign {wk_dpp, wk_d, wk_exec} = wk_e;
     wire          wk_fi = (wk_dpp == 2'd3) || (wk_dpp == 2'd1 && wk_d[10]);
     assign wk_done = wk_on && wk_k == 4'd15;
     always @(posedge clk) begin
@@ -590,7 +590,7 @@ module cu32_simd #(
             wk_on <= 1'b0;
         end else if (rd_valid && t_gath && (t_pass & GMASK) == GMASK) begin
             wk_prep <= 1'b1;
-            wk_q <= t_q;
+            wk_e <= qd[t_q];
             wk_row <= t_pass[PW-1];
         end else if (wk_prep) begin
             wk_prep <= 1'b0;
