@@ -547,7 +547,8 @@ module cu32_simd #(
     assign clear_busy = sweep;
 
     // ---- O: the lanes' operands ----
-    wire          t_gath, t_last_pass, t_data, t_second;   // (t_second: P's)
+    // (t_second is unused here: P reads the second-request bit from pre_tag)
+    wire          t_gath, t_last_pass, t_data, t_second;
     wire [PW-1:0] t_pass;
     wire [QB-1:0] t_q;
     wire          t_rnd;
