@@ -1317,10 +1317,11 @@ const INTERLEAVED_LDS: [&str; 7] = [
 /// every scalar and vector program, the LDS programs of its DS rows, the far branches,
 /// the jump out of the memory and the scalar-memory programs exactly as the golden model
 /// does (the error programs stopping at their load on both sides), with 500 random
-/// streams (scalar, VALU and DS instructions, DPP forms and loads included: what it
-/// executes so far) at a one-cycle bus, and the scalar-memory programs again at a slow
-/// (50 cycles), stalling one; at 2 and 32 lanes, the vector and LDS programs and 100
-/// streams each.
+/// streams (scalar, VALU, DS, GLOBAL and FLAT instructions, DPP forms and scalar loads
+/// included: what it executes so far) at a one-cycle bus, and the scalar-memory programs
+/// and 100 streams again at a slow (50 cycles), stalling one; at 2 and 32 lanes, the
+/// vector and LDS programs and 100 streams each. (`vmem_programs_cosimulate` runs the
+/// GLOBAL programs.)
 #[test]
 fn interleaved_core_cosimulates_programs() {
     let out = tempfile::tempdir().unwrap();
@@ -1355,6 +1356,10 @@ fn interleaved_core_cosimulates_programs() {
             .arg("cosim")
             .args(&smem)
             .args([
+                "--seeds",
+                "100",
+                "--first-seed",
+                "500",
                 "--memory-latency",
                 "50",
                 "--memory-stall",
@@ -1364,12 +1369,13 @@ fn interleaved_core_cosimulates_programs() {
             .arg(&config)
             .arg("--out")
             .arg(out.path()),
-        smem.len(),
+        smem.len() + 100,
         "latency 50, stall 300/1000:",
     );
     for stop in SMEM_STOPS {
         assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
     }
+    assert!(stdout.contains("100 run, 100 passed"), "{stdout}");
     for lanes in [2, 32] {
         let config = config_with_lanes(out.path(), "interleaved", 8, lanes);
         let stdout = cosim_passes(
@@ -1977,9 +1983,9 @@ fn ulx3s_with_lanes(dir: &Path, lanes: u32) -> PathBuf {
 }
 
 /// The GLOBAL and FLAT load / store programs (kernels/vmem) run on the RTL exactly as on the golden
-/// model, the memory included, at 32, 8, 4 and 2 lanes and two bus latencies, and on the
-/// sequential core at 8 and 2 lanes; the faulting programs stop both sides at the same
-/// instruction (FAULT, status 1).
+/// model, the memory included, at 32, 8, 4 and 2 lanes and two bus latencies, on the
+/// sequential core at 8 and 2 lanes and on the interleaved one at 8 and 32; the faulting
+/// programs stop both sides at the same instruction (FAULT, status 1).
 #[test]
 fn vmem_programs_cosimulate() {
     let out = tempfile::tempdir().unwrap();
@@ -1992,6 +1998,8 @@ fn vmem_programs_cosimulate() {
         repo().join("configs/ulx3s-85f.yaml"),
         config_with_lanes(out.path(), "sequential", 2, 8),
         repo().join("configs/sequential.yaml"),
+        repo().join("configs/interleaved.yaml"),
+        config_with_lanes(out.path(), "interleaved", 8, 32),
     ] {
         for (latency, stall) in [("1", "0"), ("9", "300")] {
             let stdout = cosim_passes(
@@ -2049,7 +2057,11 @@ fn vmem_programs_cosimulate() {
         "carry_above_4g.s",
         &format!("{head}v_mov_b32 v3, 0\nglobal_load_b32 v4, v[2:3], off offset:256\ns_endpgm\n"),
     );
-    for config in ["configs/default.yaml", "configs/ulx3s-85f.yaml"] {
+    for config in [
+        "configs/default.yaml",
+        "configs/ulx3s-85f.yaml",
+        "configs/interleaved.yaml",
+    ] {
         let assert = cu32()
             .arg("cosim")
             .arg("--config")

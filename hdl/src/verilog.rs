@@ -801,6 +801,8 @@ fn generate_interleaved(config: &Config) -> Result<Vec<GeneratedFile>, GenError>
         file("cu32_indexer.v", format!("{header}{}", render_indexer())),
         file("cu32_vdecode.v", render_vdecode(config)?),
         file("cu32_simd.v", crate::simd::VERILOG.into()),
+        file("cu32_pass_fifo.v", crate::simd::PASS_FIFO_VERILOG.into()),
+        file("cu32_gmem_unit.v", crate::gmem::VERILOG.into()),
         file("cu32_vgpr.v", crate::vgpr::VERILOG.into()),
         file("cu32_lds_unit.v", crate::lds::VERILOG.into()),
         file("cu32_atomic_alu.v", crate::lds::ATOMIC_VERILOG.into()),

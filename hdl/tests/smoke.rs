@@ -61,7 +61,7 @@ module tb;
   wire [31:0] trace_word2;
   wire [1:0] trace_nwords;
   // The scalar memory port: no memory (these programs have no s_load).
-  wire wb_cyc, wb_stb, wb_we, trace_swe, trace_sdone, trace_vdone, trace_mdone;
+  wire wb_cyc, wb_stb, wb_we, trace_swe, trace_sdone, trace_vdone, trace_mdone, trace_gdone;
   wire [1:0] trace_vbg;
   wire [29:0] wb_adr;
   wire [31:0] wb_dat_o, trace_sval;

@@ -40,14 +40,15 @@
 // (a load retires before its dwords arrive: the harness adds the S lines to the event of
 // the load, which the L line completes; an s_load_b512 writes 16 SGPRs, more than the T
 // line's four write slots. tag (`trace_stag`): the load's tag, which its T line gave; 0
-// for a top with one load outstanding at most), for each cycle with `trace_vdone` or
-// `trace_mdone` high (the vector instruction running in the background on the VALU or on
-// the memory unit has ended; never both) its VGPR writes as V lines (below) and
-//   G unit                                                    (1: VALU, 2: memory unit)
+// for a top with one load outstanding at most), for each cycle with `trace_vdone`,
+// `trace_mdone` or `trace_gdone` high (the vector instruction running in the background on
+// the VALU, on the memory unit (the LDS's in the interleaved core) or on the interleaved
+// core's GLOBAL unit has ended; one at a time) its VGPR writes as V lines (below) and
+//   G unit                                     (1: VALU, 2: memory unit, 3: GLOBAL unit)
 // (the harness adds them to the event of that instruction, which retired with bg = unit,
 // in an earlier cycle or in this one: the T line comes first), and for each cycle with
 // `trace_valid` high, one line per VGPR write of the retired instruction (0 to 4: the
-// registers of a 64-bit or wider result; none when bg is set: 1 or 2, the unit),
+// registers of a 64-bit or wider result; none when bg is set: 1, 2 or 3, the unit),
 //   V idx mask val0 .. val31                                  (all hex)
 // then
 //   T pc word0 word1 word2 nwords exec we0 idx0 val0 we1 idx1 val1 we2 idx2 val2
@@ -222,7 +223,7 @@ void print_vgprs(const Vcu32_top& t) {
 }
 
 void print_trace(const Vcu32_top& t, unsigned long long cycle, unsigned long long time) {
-    if (!t.trace_vdone && !t.trace_mdone) print_vgprs(t);
+    if (!t.trace_vdone && !t.trace_mdone && !t.trace_gdone) print_vgprs(t);
     std::fprintf(g_out, "T %x %x %x %x %x %llx %x %x %x %x %x %x %x %x %x %x %x %x %x %x %llx %llx %x %x %x\n",
                 (unsigned)t.trace_pc, (unsigned)t.trace_word0, (unsigned)t.trace_word1,
                 (unsigned)t.trace_word2, (unsigned)t.trace_nwords,
@@ -372,9 +373,9 @@ std::string run(const std::vector<uint32_t>& words,
         if (t.trace_sdone) std::fprintf(g_out, "L %x\n", (unsigned)t.trace_stag);
         // (T before G: an instruction can end in the cycle it retires, a DS no-op say.)
         if (t.trace_valid) print_trace(t, cycles, sim.ctx->time() + 1);
-        if (t.trace_vdone || t.trace_mdone) {
+        if (t.trace_vdone || t.trace_mdone || t.trace_gdone) {
             print_vgprs(t);
-            std::fprintf(g_out, "G %x\n", t.trace_vdone ? 1u : 2u);
+            std::fprintf(g_out, "G %x\n", t.trace_vdone ? 1u : t.trace_mdone ? 2u : 3u);
         }
         if (t.error) {
             std::snprintf(end, sizeof end, "ERROR %x %llx %x", (unsigned)t.error_pc, cycles,

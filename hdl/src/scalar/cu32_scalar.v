@@ -34,15 +34,19 @@
 // places for DS instructions (dres counts them; ds_free gives one back) and a count of the
 // slot's lgkmcnt; with either full it replays. It goes to the vector ALU in X1 like a VALU
 // instruction, and W retires it at once (trace_mem: its results come later) and counts it
-// in lgkmcnt; the wave goes on. Its completion (ds_done, its results written) counts
-// lgkmcnt down. ds_nop and the cache invalidates go through as no-ops.
+// in lgkmcnt; the wave goes on. Its completion (mc_done, its results written) counts
+// lgkmcnt down. A GLOBAL (or FLAT) load, store or integer atomic goes the same way to the
+// vector ALU's GLOBAL unit (trace_gmem), counted in vmcnt or vscnt (a FLAT one in lgkmcnt
+// too), and held at C where the memory order needs it (below, gq). ds_nop and the cache
+// invalidates go through as no-ops.
 //
-// A fault stops the wave with fault_pc: a word in no row of the decode tables (or a
-// vector memory row not yet built: GLOBAL, FLAT, the DS lane moves), words past the
-// memory's end, a taken
-// branch or a jump leaving the memory, a load at an address the bus cannot reach or one
-// the bus refused (ERR, when it comes). s_barrier goes through as a no-op (a plain
-// program is one wave).
+// A fault stops every wave (the front's hold) and, once the memory instructions retired
+// before it have completed, is given with fault_pc: a word in no row of the decode tables
+// (or a vector memory row not yet built: the DS lane moves), words past the memory's end,
+// a taken branch or a jump leaving the memory, a load at an address the bus cannot reach
+// or one the bus refused (ERR, when it comes), a GLOBAL instruction with a lane's address
+// at or above 2^32 or an ERR. s_barrier goes through as a no-op (a plain program is one
+// wave).
 //
 // A wave starts with `start` (when !start_busy): the slot's SGPRs are cleared (the SGPR
 // file's sweep), its state set (EXEC start_exec, MODE start_mode, the rest 0), and then
@@ -116,10 +120,18 @@ module cu32_scalar #(
     output wire                   v_ds,
     output wire [DSCTRL_WIDTH-1:0] v_dsc,
     output wire [15:0]            v_dsoff,
+    // (A GLOBAL instruction comes as a DS one, with v_gm; v_gsa: its SADDR, read as pair
+    // A, is not `off`. It shares the DS instructions' places.)
+    output wire                   v_gm,
+    output wire                   v_gsa,
     input  wire                   ds_free,
-    // A DS instruction completed (its results written): lgkmcnt counts down.
-    input  wire                   ds_done,
-    input  wire [SB-1:0]          ds_done_slot,
+    // A memory instruction completed (its results written): a DS one, lgkmcnt counts
+    // down, or a GLOBAL one (mc_gm), vmcnt or vscnt; mc_err: the GLOBAL instruction
+    // faulted (a bad address, or ERR).
+    input  wire                   mc_done,
+    input  wire [SB-1:0]          mc_slot,
+    input  wire                   mc_gm,
+    input  wire                   mc_err,
     input  wire                   vd_valid,
     input  wire [SB-1:0]          vd_slot,
     input  wire [31:0]            vd_val,
@@ -131,8 +143,10 @@ module cu32_scalar #(
     // (trace_vector: the retiring instruction is a VALU one, whose VGPR writes the vector
     // ALU's trace ports give for trace_slot.)
     output wire                 trace_vector,
-    // (trace_mem: the retiring instruction is a DS one, whose results come later.)
+    // (trace_mem: the retiring instruction is a DS one, whose results come later;
+    // trace_gmem a GLOBAL one.)
     output wire                 trace_mem,
+    output wire                 trace_gmem,
     output wire [SB-1:0]        trace_slot,
     output wire [31:0]          trace_pc,
     output wire [31:0]          trace_word0,
@@ -185,6 +199,7 @@ module cu32_scalar #(
     assign v_clear = go_clear;
     assign v_clear_slot = go_slot;
     reg          w_valid, xo_live;
+    reg          f_any;   // (a fault met: below)
     wire         init_now = go_init && !w_valid;
     wire         take = start && !start_busy;
     assign start_busy = go_clear || go_init || go_wait || go_run;
@@ -226,7 +241,7 @@ module cu32_scalar #(
         .clk(clk), .rst(rst),
         .imem_we(imem_we), .imem_addr(imem_addr), .imem_wdata(imem_wdata),
         .pc_we(w_pc_we || go_run), .pc_slot(w_pc_we ? w_slot : go_slot),
-        .pc_val(w_pc_we ? w_next : go_pc), .run(run_w | run_go | run_wake), .hold(hold),
+        .pc_val(w_pc_we ? w_next : go_pc), .run(run_w | run_go | run_wake), .hold(hold || f_any),
         .ready(ready), .f_valid(f_valid), .f_slot(f_slot), .f_pc(f_pc),
         .f_w0(f_w0), .f_w1(f_w1), .f_w2(f_w2), .f_room(f_room)
     );
@@ -303,10 +318,9 @@ module cu32_scalar #(
     wire [VCTRL_WIDTH-1:0] dv_ctrl, dv_ctrl_y;
     wire [8:0]             dv_src0_y, dv_src1_y;
     wire [7:0]             dv_vdst_y;
-    wire                   dv_gm, dv_dmv;
+    wire                   dv_gm, dv_dmv, dv_gsa, dv_gret, dv_gwr, dv_gfl;
     wire [DSCTRL_WIDTH-1:0] dv_dsc;
     wire [15:0]            dv_dsoff;
-    // (Its GLOBAL fields wait for their unit.)
     /* verilator lint_off PINMISSING */
     cu32_vdecode #(.SPLIT(1)) vdecode (
         .clk(clk), .en(1'b1), .word0(f_w0), .word1(f_w1), .valu(dv_valu), .nwords(dv_nwords),
@@ -314,7 +328,8 @@ module cu32_scalar #(
         .sread(dv_sread), .src0(dv_src0), .src1(dv_src1), .src2(dv_src2), .vdst(dv_vdst),
         .sdst(dv_sdst), .opsel(dv_opsel), .dpp(dv_dpp), .vopd(dv_vopd), .ctrl(dv_ctrl),
         .ctrl_y(dv_ctrl_y), .src0_y(dv_src0_y), .src1_y(dv_src1_y), .vdst_y(dv_vdst_y),
-        .ds(dv_ds), .dmv(dv_dmv), .dsc(dv_dsc), .dsoff(dv_dsoff), .gm(dv_gm)
+        .ds(dv_ds), .dmv(dv_dmv), .dsc(dv_dsc), .dsoff(dv_dsoff), .gm(dv_gm), .gsa(dv_gsa),
+        .gret(dv_gret), .gwr(dv_gwr), .gfl(dv_gfl)
     );
     /* verilator lint_on PINMISSING */
     wire unused_dv = &{1'b0, dv_src1_y[8]};   // (a VOPD's VSRC1Y: always a VGPR)
@@ -327,10 +342,13 @@ module cu32_scalar #(
     wire d_ds = d_dsrow && ((dv_dskind == DSK_LOAD) || (dv_dskind == DSK_STORE)
                             || (dv_dskind == DSK_ATOMIC));
     wire d_dsnop = d_dsrow && (dv_dskind == DSK_NOP);
-    wire d_vmem = d_ds || d_dsnop;
-    // (Both go to the vector ALU with their SGPR operands read as pairs: a DS
-    // instruction's is M0, the base of addtid and append/consume.)
-    wire d_vx = d_valu || d_ds;
+    // A GLOBAL (or FLAT) load, store or integer atomic: the vector ALU hands it to its
+    // GLOBAL unit.
+    wire d_gl = dv_valu && dv_ds && dv_gm;
+    wire d_vmem = d_ds || d_dsnop || d_gl;
+    // (They go to the vector ALU with their SGPR operands read as pairs: a DS
+    // instruction's is M0, the base of addtid and append/consume; a GLOBAL one's SADDR.)
+    wire d_vx = d_valu || d_ds || d_gl;
 
     // ---- C: operands, constants, branch, checks ----
     // M0-relative SSRC0 and SDST.
@@ -443,17 +461,57 @@ module cu32_scalar #(
                          : (d_mem_wait == WAIT_LGKM) ? d_w0[5:0] : 6'd63;
     // A load takes a place in the scalar memory unit's queue here, and a count of lgkmcnt;
     // a DS instruction one of the vector ALU's DS_PLACES for it, and a count of lgkmcnt;
-    // with either not free it goes through without effect and its slot takes it again
-    // (replay).
+    // a GLOBAL one such a place, a count of vmcnt (a load, a returning atomic) or vscnt,
+    // and a place in gq (below); with any not free it goes through without effect and its
+    // slot takes it again (replay). The memory sees them in the golden model's order:
+    // a GLOBAL instruction waits while a scalar load is outstanding (resv), and a scalar
+    // load while a GLOBAL store or atomic is (gq_wr). A FLAT instruction also counts on
+    // lgkmcnt, in order with the DS instructions there (the model's wait rule): it waits
+    // while a DS instruction is outstanding (ds_n), and a DS instruction while a FLAT one
+    // is (gq_fl).
     wire [SLOTS-1:0] room;
     reg  [3:0]   resv;
     reg  [DPB:0] dres;
-    wire         replay = (d_load && ((resv == 4'd8) || !room[d_slot]))
-                          || (d_ds && ((dres == DS_PLACES[DPB:0]) || !room[d_slot]));
+    localparam integer GQB = 4;                       // gq: 16 places
+    reg  [GQB:0] gq_n, gq_wr, gq_fl;
+    reg  [GQB+DPB+1:0] ds_n;
+    wire         replay = (d_load && ((resv == 4'd8) || !room[d_slot] || (gq_wr != 0)))
+                          || ((d_ds || d_gl) && ((dres == DS_PLACES[DPB:0]) || !room[d_slot]))
+                          || (d_gl && ((gq_n[GQB]) || (resv != 4'd0)))
+                          || (d_gl && dv_gfl && (ds_n != 0)) || (d_ds && (gq_fl != 0));
     // (`bad` for a load or a DS instruction alone, for a shorter path: a load is legal
     // in the scalar table, a DS instruction in the vector one; neither is a branch)
     wire         reserve = d_valid && d_load && dec_legal && d_room[1] && !replay;
-    wire         ds_go = d_valid && d_ds && d_room[1] && !replay;
+    wire         ds_go = d_valid && (d_ds || d_gl) && d_room[1] && !replay;
+    // gq: the GLOBAL instructions from C to their completion, in order (the GLOBAL unit
+    // completes them so): {PC, returns data, writes memory, FLAT}; a fault names its PC.
+    // ds_n counts the DS instructions from C to their completion.
+    reg  [IMEM_BITS+2:0] gq [0:(1 << GQB)-1];
+    reg  [GQB-1:0]       gq_in, gq_out;
+    wire                 gq_push = ds_go && d_gl;
+    wire                 gq_pop = mc_done && mc_gm;
+    wire [IMEM_BITS-1:0] gq_pc;
+    wire                 gq_ret, gq_wrt, gq_flat;
+    assign {gq_pc, gq_ret, gq_wrt, gq_flat} = gq[gq_out];
+    always @(posedge clk) begin
+        if (gq_push) gq[gq_in] <= {d_pc, dv_gret, dv_gwr, dv_gfl};
+        if (rst) begin
+            gq_in <= {GQB{1'b0}};
+            gq_out <= {GQB{1'b0}};
+            gq_n <= {(GQB + 1){1'b0}};
+            gq_wr <= {(GQB + 1){1'b0}};
+            gq_fl <= {(GQB + 1){1'b0}};
+            ds_n <= 0;
+        end else begin
+            gq_fl <= gq_fl + {{GQB{1'b0}}, gq_push && dv_gfl} - {{GQB{1'b0}}, gq_pop && gq_flat};
+            ds_n <= ds_n + {{(GQB + DPB + 1){1'b0}}, ds_go && d_ds}
+                    - {{(GQB + DPB + 1){1'b0}}, mc_done && !mc_gm};
+            if (gq_push) gq_in <= gq_in + 1'b1;
+            if (gq_pop) gq_out <= gq_out + 1'b1;
+            gq_n <= gq_n + {{GQB{1'b0}}, gq_push} - {{GQB{1'b0}}, gq_pop};
+            gq_wr <= gq_wr + {{GQB{1'b0}}, gq_push && dv_gwr} - {{GQB{1'b0}}, gq_pop && gq_wrt};
+        end
+    end
     always @(posedge clk) begin
         if (rst) dres <= {(DPB + 1){1'b0}};
         else dres <= dres + {{DPB{1'b0}}, ds_go} - {{DPB{1'b0}}, ds_free};
@@ -512,7 +570,7 @@ module cu32_scalar #(
     // the vector ALU (vx), and what W needs to retire it when it completes (vt: its PC,
     // next PC, words, and the SGPR code its scalar result goes to, if any).
     localparam integer VXW = VCTRL_WIDTH + 27 + 8 + 4 + 10 + 32 + 1 + VCTRL_WIDTH + 9 + 8 + 8 + 2
-                             + 1 + DSCTRL_WIDTH + 16;
+                             + 1 + DSCTRL_WIDTH + 16 + 2;
     localparam integer VTW = 2 * IMEM_BITS + 96 + 2 + 1 + 7 + 1;
     reg  [VXW-1:0] vx [0:SLOTS-1];
     reg  [VTW-1:0] vt [0:SLOTS-1];
@@ -523,17 +581,20 @@ module cu32_scalar #(
                          : dv_sdst;
     wire        dv_lit = dv_nwords != (dv_vop3 ? 2'd2 : 2'd1);
     always @(posedge clk) begin
-        if (d_valid && (d_valu || d_ds)) begin
+        if (d_valid && d_vx) begin
             vx[d_slot] <= {dv_ctrl, dv_src0, dv_src1, dv_src2, dv_vdst, dv_opsel, v_sr, v_s2vcc,
                            v_on_b, dv_sidx2[0], dv_sidx1[0], dv_sidx0[0],
                            dv_vop3 ? d_w2 : d_w1, dv_vopd, dv_ctrl_y, dv_src0_y,
-                           dv_src1_y[7:0], dv_vdst_y, dv_dpp, d_ds, dv_dsc, dv_dsoff};
+                           dv_src1_y[7:0], dv_vdst_y, dv_dpp, d_ds || d_gl, dv_dsc, dv_dsoff,
+                           d_gl, dv_gsa};
             vt[d_slot] <= {d_pc, next[IMEM_BITS-1:0], d_w0, d_w1, d_w2, dv_nwords, dv_lit,
                            dv_rcode, dv_rl || (dv_mout != MOUT_NONE)};
         end
     end
-    // (A VALU instruction's way to X1 and W, beside the rest; a DS one's to X1.)
+    // (A VALU instruction's way to X1 and W, beside the rest; a DS or GLOBAL one's, with
+    // whether it is GLOBAL and returns data.)
     reg         c_valu, b_valu, r_valu, c_dsgo, b_dsgo, r_dsgo;
+    reg  [2:0]  c_gl, b_gl, r_gl;
     always @(posedge clk) begin
         c_valu <= d_valu;
         b_valu <= c_valu;
@@ -541,6 +602,9 @@ module cu32_scalar #(
         c_dsgo <= ds_go;
         b_dsgo <= c_dsgo;
         r_dsgo <= b_dsgo;
+        c_gl <= {d_gl, dv_gret, dv_gfl};
+        b_gl <= c_gl;
+        r_gl <= b_gl;
     end
 
     // ---- B, R: the SGPR pairs ----
@@ -657,7 +721,7 @@ module cu32_scalar #(
     assign v_slot = x_vslot;
     assign {v_ctrl, v_src0, v_src1, v_src2, v_vdst, v_opsel, v_srd, v_vcc2, v_sport, v_shi, v_lit,
             v_vopd, v_ctrl_y, v_src0_y, v_src1_y, v_vdst_y, v_dpp, v_ds, v_dsc,
-            v_dsoff} = x_vx;
+            v_dsoff, v_gm, v_gsa} = x_vx;
     assign v_pa = x_a;
     assign v_pb = x_b;
     assign v_scc = x_scc;
@@ -670,11 +734,14 @@ module cu32_scalar #(
     // (x_carry[k] is in stage X(k + 1); the last meets the SALU's registered outputs.)
     reg  [XE-1:0] x_carry [0:SALU_LATENCY];
     reg  [SALU_LATENCY:0] x_valu, x_dsgo;
+    reg  [2:0]    x_gl [0:SALU_LATENCY];
     integer       xk;
     always @(posedge clk) begin
         x_carry[0] <= r_carry;
         x_valu <= {x_valu[SALU_LATENCY-1:0], r_valu};
         x_dsgo <= {x_dsgo[SALU_LATENCY-1:0], r_dsgo};
+        x_gl[0] <= r_gl;
+        for (xk = 1; xk <= SALU_LATENCY; xk = xk + 1) x_gl[xk] <= x_gl[xk - 1];
         for (xk = 1; xk <= SALU_LATENCY; xk = xk + 1) x_carry[xk] <= x_carry[xk - 1];
         if (rst) for (xk = 0; xk <= SALU_LATENCY; xk = xk + 1) x_carry[xk][XE-1] <= 1'b0;
     end
@@ -715,6 +782,8 @@ module cu32_scalar #(
     wire                 xo_bad = xo_bad0 || (xo_load && ea_bad4);
     wire                 xo_valu = x_valu[SALU_LATENCY];
     wire                 xo_dsgo = x_dsgo[SALU_LATENCY];
+    wire                 xo_gl, xo_gret, xo_gfl;
+    assign {xo_gl, xo_gret, xo_gfl} = x_gl[SALU_LATENCY];
     always @(*) xo_live = xo_valid;
     wire unused_x3 = &{1'b0, ea_sum[1:0], next[31:IMEM_BITS], r_bad, r_lit, r_d_on, r_scc_we, r_exec_we,
                        xo_a_ram, xo_b_ram, xo_a_hi, xo_b_hi, xo_a_wide,
@@ -759,7 +828,7 @@ module cu32_scalar #(
     reg  [127:0]         w_val;
     reg                  w_scc_we, w_scc, w_mode_we, w_ex_lo, w_ex_hi;
     reg  [31:0]          w_mode, w_exec_lo, w_exec_hi;
-    reg                  w_replay, w_park, w_load, w_ds;
+    reg                  w_replay, w_park, w_load, w_ds, w_gl, w_gret, w_gfl;
     // A wait (s_waitcnt forms, s_endpgm) goes through twice: the first pass parks its slot
     // at it until its wave's counters allow (waited), the second retires it, so that it
     // and what follows see the loads' results (EXEC, say) as the golden model does.
@@ -787,6 +856,9 @@ module cu32_scalar #(
         w_load <= !inj && xo_load;
         // (A DS instruction retires here; lgkmcnt counts it until its results are in.)
         w_ds <= !inj && xo_vmem && xo_dsgo;
+        w_gl <= !inj && xo_vmem && xo_dsgo && xo_gl;
+        w_gret <= xo_gret;
+        w_gfl <= xo_gfl;
         w_n <= xo_n;
         w_lims <= xo_lims;
         w_ea <= ea4;
@@ -833,7 +905,7 @@ module cu32_scalar #(
     wire [SB-1:0]    m_slot;
     // (W's count and wait reach the counters a cycle on, from flip-flops; the wave's next
     // instruction is many cycles behind.)
-    reg              n_inc, n_wait;
+    reg              n_inc, n_wait, n_vec, n_gl, n_gret, n_gfl;
     reg  [SB-1:0]    n_slot;
     reg  [17:0]      n_lims;
     always @(posedge clk) begin
@@ -841,13 +913,16 @@ module cu32_scalar #(
         n_wait <= !rst && w_valid && w_park;
         n_slot <= w_slot;
         n_lims <= w_lims;
+        {n_vec, n_gl, n_gret, n_gfl} <= {w_ds, w_gl, w_gret, w_gfl};
     end
+    wire             g_dec = mc_done && mc_gm;
     cu32_waits #(.SLOTS(SLOTS), .SLOT_BITS(SB)) counters (
         .clk(clk), .rst(rst),
-        .inc(n_inc), .inc_slot(n_slot), .inc_vm(1'b0), .inc_vs(1'b0),
-        .inc_lgkm(1'b1),
-        .dec_vm(1'b0), .dec_vm_slot({SB{1'b0}}), .dec_vs(1'b0), .dec_vs_slot({SB{1'b0}}),
-        .dec_ds(ds_done), .dec_ds_slot(ds_done_slot), .dec_sm(m_dec), .dec_sm_slot(m_slot),
+        .inc(n_inc), .inc_slot(n_slot), .inc_vm(n_gl && n_gret), .inc_vs(n_gl && !n_gret),
+        .inc_lgkm(!n_gl || n_gfl),
+        .dec_vm(g_dec && gq_ret), .dec_vm_slot(mc_slot), .dec_vs(g_dec && !gq_ret),
+        .dec_vs_slot(mc_slot),
+        .dec_ds(mc_done && (!mc_gm || gq_flat)), .dec_ds_slot(mc_slot), .dec_sm(m_dec), .dec_sm_slot(m_slot),
         .wait_go(n_wait), .wait_slot(n_slot), .wait_vm(n_lims[17:12]),
         .wait_vs(n_lims[11:6]), .wait_lgkm(n_lims[5:0]), .wake(wake), .room(room)
     );
@@ -989,11 +1064,46 @@ module cu32_scalar #(
             st_exec_hi[st_slot] <= pick(init_now, go_exec[63:32], w_st, ex_hi_val, sq_val);
     end
 
-    // The wave's end or fault, a cycle after W (a load's bus error when it comes).
+    // The wave's end, a cycle after W. A fault: an instruction W stops (w_bad), a load's
+    // bus error, a GLOBAL instruction's (mc_err) when they come. The first stops every
+    // slot from issuing (the front's hold); the fault is given (fault, fault_pc, one
+    // cycle) once the vector memory instructions retired before it have completed (vn
+    // counts them from W) and the scalar loads have (or one has failed), so that the trace
+    // holds everything before the faulting instruction. Its PC: the oldest's, as the
+    // order of issue makes it: a GLOBAL instruction's before a load's (no GLOBAL
+    // instruction issues while a load is outstanding), a load's before W's.
+    reg                  f_sent, f_gl, f_ld, m_failed;
+    reg  [IMEM_BITS-1:0] f_pc;
+    reg  [GQB+DPB+1:0]   vn;
+    wire                 f_gnow = mc_done && mc_gm && mc_err;
+    wire                 f_wnow = w_valid && w_bad;
     always @(posedge clk) begin
         ended <= (!rst && retire && w_end) ? w_one : {SLOTS{1'b0}};
-        fault <= !rst && ((w_valid && w_bad) || m_err);
-        fault_pc <= {{(30 - IMEM_BITS){1'b0}}, m_err ? h_pc : w_pc, 2'b00};
+        if (rst) begin
+            f_any <= 1'b0;
+            f_sent <= 1'b0;
+            f_gl <= 1'b0;
+            f_ld <= 1'b0;
+            m_failed <= 1'b0;
+            vn <= 0;
+        end else begin
+            vn <= vn + {{(GQB + DPB + 1){1'b0}}, n_inc && n_vec}
+                  - {{(GQB + DPB + 1){1'b0}}, mc_done};
+            if (m_err) m_failed <= 1'b1;
+            if (f_gnow || m_err || f_wnow) f_any <= 1'b1;
+            if (f_gnow && !f_gl) begin
+                f_gl <= 1'b1;
+                f_pc <= gq_pc;
+            end else if (m_err && !f_gl && !f_ld) begin
+                f_ld <= 1'b1;
+                f_pc <= h_pc;
+            end else if (f_wnow && !f_any) begin
+                f_pc <= w_pc;
+            end
+            if (f_any && !f_sent && (vn == 0) && ((q_n == 4'd0) || m_failed)) f_sent <= 1'b1;
+        end
+        fault <= !rst && f_any && !f_sent && (vn == 0) && ((q_n == 4'd0) || m_failed);
+        fault_pc <= {{(30 - IMEM_BITS){1'b0}}, f_pc, 2'b00};
     end
 
     assign trace_valid = retire;
@@ -1004,7 +1114,8 @@ module cu32_scalar #(
     assign trace_nwords = w_nw;
     assign trace_word2 = w_w2;
     assign trace_vector = w_inj;
-    assign trace_mem = w_ds;
+    assign trace_mem = w_ds && !w_gl;
+    assign trace_gmem = w_gl;
     assign trace_has_literal = w_lit;
     assign trace_exec = {st_exec_hi_w, st_exec_lo_w};
     assign trace_we = w_valid ? w_we : 4'd0;

@@ -51,14 +51,20 @@
 // port B, VDST's dwords one a cycle; after the instruction's last, it completes
 // (mc_valid until mc_take). A 2addr store of several passes goes through them twice
 // (every lane's element 0, then every lane's element 1, as the model writes them).
+// A GLOBAL (or FLAT) instruction (in_gm) goes the same way through its own pass buffer
+// to the GLOBAL unit (cu32_gmem_unit, the wb_* master), its lanes' 64-bit addresses
+// worked out in O and a cycle after; its results take port B in cycles the LDS unit's
+// leave free, and it completes on the same port (mc_gm; mc_err when it faulted). Each
+// unit completes its instructions in order, the two in any order.
 //
 // A wave's start sweeps its VGPRs to 0 (clear .. clear_busy: VGPRS * PASSES cycles, a
-// register's pass a cycle on the VGPR file's port B, in cycles no DS result takes it).
+// register's pass a cycle on the VGPR file's port B, in cycles no memory result takes
+// it).
 //
 // Under CU32_TRACE (the co-simulation's build) a shadow of the VGPR file keeps every
 // written value, and the t_* ports give, for the wave slot t_slot, the registers its
 // last instruction wrote (all 32 lanes, and the lanes written) for the trace's V lines;
-// the t_m* ports the completing DS instruction's VDST registers.
+// the t_m* ports the completing memory instruction's VDST registers.
 `default_nettype none
 
 module cu32_simd #(
@@ -111,15 +117,34 @@ module cu32_simd #(
     input  wire                   in_ds,
     input  wire [DSCTRL_WIDTH-1:0] in_dsc,
     input  wire [15:0]            in_dsoff,
+    // A GLOBAL (or FLAT) instruction comes as a DS one (in_ds; its row's control in
+    // in_dsc, the signed offset in in_dsoff, ADDR in in_src0, DATA in in_src1) with in_gm;
+    // in_gsa: SADDR is not `off`, its SGPR pair in in_pa.
+    input  wire                   in_gm,
+    input  wire                   in_gsa,
     output reg                    ds_free,
-    // A DS instruction complete (its results written), until taken.
+    // A memory instruction complete (its results written), until taken: a DS one, or a
+    // GLOBAL one (mc_gm; mc_err: a lane's address was bad or the bus answered ERR).
     output wire                   mc_valid,
     output wire [SB-1:0]          mc_slot,
+    output wire                   mc_gm,
+    output wire                   mc_err,
     input  wire                   mc_take,
     output wire                   done_valid,
     output wire [SB-1:0]          done_slot,
     output wire [31:0]            done_val,
-    input  wire                   done_take
+    input  wire                   done_take,
+    // The GLOBAL unit's Wishbone B4 pipelined master.
+    output wire                   wb_cyc,
+    output wire                   wb_stb,
+    output wire                   wb_we,
+    output wire [29:0]            wb_adr,
+    output wire [31:0]            wb_dat_o,
+    output wire [3:0]             wb_sel,
+    input  wire                   wb_stall,
+    input  wire                   wb_ack,
+    input  wire                   wb_err,
+    input  wire [31:0]            wb_dat_i
 `ifdef CU32_TRACE
     ,
     input  wire [SB-1:0]          t_slot,
@@ -171,9 +196,12 @@ module cu32_simd #(
     reg                   i_ds;
     reg  [DSCTRL_WIDTH-1:0] i_dsc;
     reg  [15:0]           i_dsoff;
+    reg                   i_gm, i_gsa;
     always @(posedge clk) begin
         i_valid <= in_valid && !rst;
         i_ds <= in_ds;
+        i_gm <= in_gm;
+        i_gsa <= in_gsa;
         i_dsc <= in_dsc;
         i_dsoff <= in_dsoff;
         i_slot <= in_slot;
@@ -356,19 +384,42 @@ module cu32_simd #(
     wire [4:0]  i_size = i_dsc[DSF_SIZE +: DSW_SIZE];
     wire        i_two = i_dsc[DSF_TWO];
     wire        i_d1 = i_dsc[DSF_DATA1] || (i_two && (i_nd != 3'd0));
-    wire        i_ds2 = i_ds && ((i_nd >= 3'd3) || i_d1);
+    // A GLOBAL instruction's data, DATA and its compare value (cmpswap), lie in one run
+    // of g_tot VGPRs from DATA: its first request reads ADDR, DATA and (SADDR `off`) the
+    // address's high half ADDR + 1; a second, DATA + 1 .. DATA + 3.
+    wire [3:0]  g_tot = {1'b0, i_nd} + (i_dsc[DSF_DATA1] ? {1'b0, i_nd} : 4'd0);
+    wire        i_ds2 = i_ds && (i_gm ? (g_tot >= 4'd2) : ((i_nd >= 3'd3) || i_d1));
     // (A 2addr store of several passes goes through them twice: every lane's element 0
     // first, as the model writes them.)
     wire        i_st2 = i_ds && (PASS_BITS != 0) && i_two
                         && (i_dsc[DSF_KIND +: DSW_KIND] == DSK_STORE);
     wire [7:0]  i_a0 = i_src[1][7:0];   // DATA0
     wire [7:0]  i_a1 = i_src[2][7:0];   // DATA1
-    wire [7:0]  q_src2 = i_ds ? i_a0 + 8'd1 : i_src[2][7:0];
-    wire [2:0]  q_vg = i_ds ? {i_nd >= 3'd2, i_nd != 3'd0, !(i_dsc[DSF_TID] || i_dsc[DSF_APP])}
+    wire [7:0]  q_src2 = i_gm ? i_src[0][7:0] + 8'd1 : i_ds ? i_a0 + 8'd1 : i_src[2][7:0];
+    wire [2:0]  q_vg = i_gm ? {!i_gsa, i_nd != 3'd0, 1'b1}
+                     : i_ds ? {i_nd >= 3'd2, i_nd != 3'd0, !(i_dsc[DSF_TID] || i_dsc[DSF_APP])}
                      : i_vg;
-    wire [7:0]  q_src0_y = !i_ds ? i_src0_y[7:0] : (i_nd >= 3'd3) ? i_a0 + 8'd2 : i_a1;
-    wire [7:0]  q_src1_y = !i_ds ? i_src1_y : (i_nd >= 3'd3) ? i_a0 + 8'd3 : i_a1 + 8'd1;
-    wire [1:0]  q_vg_y = !i_ds ? i_vg_y : {(i_nd == 3'd4) || (i_nd == 3'd2), 1'b1};
+    wire [7:0]  q_src0_y = !i_ds ? i_src0_y[7:0] : i_gm ? i_a0 + 8'd1
+                         : (i_nd >= 3'd3) ? i_a0 + 8'd2 : i_a1;
+    wire [7:0]  q_src1_y = !i_ds ? i_src1_y : i_gm ? i_a0 + 8'd2
+                         : (i_nd >= 3'd3) ? i_a0 + 8'd3 : i_a1 + 8'd1;
+    wire [7:0]  q_src2_y = i_a0 + 8'd3;
+    wire [2:0]  q_vg_y = !i_ds ? {1'b0, i_vg_y}
+                       : i_gm ? {g_tot >= 4'd4, g_tot >= 4'd3, 1'b1}
+                       : {1'b0, (i_nd == 3'd4) || (i_nd == 3'd2), 1'b1};
+    // A GLOBAL instruction's address, the golden model's (64-bit, wrapping): SADDR's pair
+    // + ADDR (zero-extended) + OFFSET (signed), or with SADDR `off` the ADDR pair +
+    // OFFSET. Here its part common to the lanes, K = the pair + OFFSET (SADDR `off`:
+    // OFFSET), as K's low half (g_klo) and whether its high half is 0 or all ones, found
+    // without adding the halves (the pair's high half against 0, 1, -1, -2, chosen by the
+    // low half's carry c and OFFSET's sign). A lane adds its ADDR to g_klo (O).
+    wire        g_neg = i_dsoff[15];
+    wire [32:0] g_ksum = {1'b0, i_pa[31:0]} + {1'b0, {16{g_neg}}, i_dsoff};
+    wire [31:0] g_klo = i_gsa ? g_ksum[31:0] : {{16{g_neg}}, i_dsoff};
+    wire [31:0] g_ph = i_pa[63:32];
+    wire        g_c = g_ksum[32];
+    wire        g_kz = (g_c == g_neg) ? (g_ph == 32'd0) : g_c ? (&g_ph) : (g_ph == 32'd1);
+    wire        g_ko = (g_c == g_neg) ? (&g_ph) : g_c ? (g_ph == 32'hfffffffe) : (g_ph == 32'd0);
     wire [3:0]  i_sh = (i_size == 5'd8 ? 4'd3 : 4'd2) + (i_dsc[DSF_ST64] ? 4'd6 : 4'd0);
     wire [16:0] i_off0 = i_two ? {9'd0, i_dsoff[7:0]} << i_sh : {1'b0, i_dsoff};
     wire [16:0] i_off1 = {9'd0, i_dsoff[15:8]} << i_sh;
@@ -385,14 +436,17 @@ module cu32_simd #(
     // ---- the queue: places tail .. head, issued up to iss, completed up to cpl ----
     reg  [QB:0] tail, iss, cpl, head;
     wire [QB-1:0] qt = tail[QB-1:0];
-    localparam integer QRW = 24 + 3 + 3 + 1 + 1 + 16 + 2 + 1 + 2;
+    localparam integer QRW = 24 + 3 + 3 + 1 + 1 + 24 + 3 + 1 + 2 + 1;
     localparam integer QOW = OPB + 3 * 64 + 3 + 6 + 3 + 32 + 1 + OPB + 64 + 2;
     localparam integer QWW = 8 + 2 + 1 + 32 + 1 + 1 + 5 + 1;
     reg  [QRW-1:0] qr [0:Q-1];
     reg  [QOW-1:0] qo [0:Q-1];
     reg  [QWW-1:0] qw [0:Q-1];
     reg  [SB-1:0]  qs [0:Q-1];
-    reg            qds [0:Q-1];  // a DS instruction
+    reg            qds [0:Q-1];  // a DS (or GLOBAL) instruction
+    reg            qgm [0:Q-1];  // a GLOBAL instruction
+    // {K's low half, K's high half 0, all ones, OFFSET's sign, SADDR} of a GLOBAL one
+    reg  [35:0]    qg [0:Q-1];
     // {its control, OFFSET0 and OFFSET1 in bytes, EXEC, VDST, M0[15:0], EXEC's lanes}
     // for O
     localparam integer QMW = DSCTRL_WIDTH + 34 + 32 + 8 + 16 + 6;
@@ -405,9 +459,11 @@ module cu32_simd #(
     always @(posedge clk) begin
         if (i_valid) begin
             qr[qt] <= {q_src2, i_src[1][7:0], i_src[0][7:0], q_vg, i_v64 & {3{!i_ds}},
-                       i_bub && !i_ds, i_vopd || i_ds2, q_src1_y, q_src0_y, q_vg_y,
-                       i_dpp != 2'd0, i_ds, i_st2};
+                       i_bub && !i_ds, i_vopd || i_ds2, q_src2_y, q_src1_y, q_src0_y, q_vg_y,
+                       i_dpp != 2'd0, i_ds, i_st2, i_gm};
             qds[qt] <= i_ds;
+            qgm[qt] <= i_gm;
+            qg[qt] <= {g_klo, g_kz, g_ko, g_neg, i_gsa};
             qm[qt] <= {i_dsc, i_off1, i_off0, i_exec, i_vdst, i_m0, i_count};
             qo[qt] <= {i_op, sv[2], sv[1], sv[0], i_v64, i_w[2], i_w[1], i_w[0], i_opsel[2:0],
                        sv[2][31:0], i_vopd, i_op_y, sv_y,
@@ -425,10 +481,11 @@ module cu32_simd #(
     wire [7:0]    r_reg0, r_reg1, r_reg2;
     wire [2:0]    r_vg, r_v64;
     wire          r_bub, r_vopd, r_dpp, r_ds, r_st2;
-    wire [7:0]    r_reg0_y, r_reg1_y;
-    wire [1:0]    r_vg_y;
-    assign {r_reg2, r_reg1, r_reg0, r_vg, r_v64, r_bub, r_vopd, r_reg1_y, r_reg0_y, r_vg_y,
-            r_dpp, r_ds, r_st2} = qr[qi];
+    wire [7:0]    r_reg0_y, r_reg1_y, r_reg2_y;
+    wire [2:0]    r_vg_y;
+    wire          r_gm;
+    assign {r_reg2, r_reg1, r_reg0, r_vg, r_v64, r_bub, r_vopd, r_reg2_y, r_reg1_y, r_reg0_y,
+            r_vg_y, r_dpp, r_ds, r_st2, r_gm} = qr[qi];
     wire [SB-1:0] r_slot = qs[qi];
     // (`second`: the pass's second request is next; its tag's `data` bit marks the
     // request that completes the pass's words: not the first of two, nor an empty one, nor
@@ -439,8 +496,9 @@ module cu32_simd #(
     localparam [PW-1:0] GMASK = GM[PW-1:0];
     reg  [PW-1:0] pass;
     reg           second, cmp, wwait, rnd;
-    // (mb_busy: the LDS pass buffer is promised to a DS pass already asked for.)
-    reg           mb_busy;
+    // (mb_busy: the LDS pass buffer is promised to a DS pass already asked for; gb_busy
+    // the GLOBAL one to a GLOBAL pass.)
+    reg           mb_busy, gb_busy;
     wire          wk_done;
     wire          have = iss != tail;
     wire          gath = r_dpp && !cmp;
@@ -451,7 +509,7 @@ module cu32_simd #(
     wire          last_pass = PASS_BITS == 0 || pass == PLAST;
     wire          again = r_st2 && !rnd;   // (a 2addr store's first round)
     // (The VGPR file takes a request every cycle.)
-    wire          rq_valid = have && !wwait && !(r_ds && !second && mb_busy);
+    wire          rq_valid = have && !wwait && !(r_ds && !second && (r_gm ? gb_busy : mb_busy));
     always @(posedge clk) begin
         if (rst) begin
             pass <= {PW{1'b0}};
@@ -487,7 +545,10 @@ module cu32_simd #(
     wire [1:0]           mw_half;
     wire [L-1:0]         ds_mask;
     wire [L*32-1:0]      ds_data;
-    wire [SB-1:0]        wb_slot = mw ? mw_slot : sw_slot;
+    // (The GLOBAL results' writes, gw, take port B in cycles mw does not.)
+    wire                 gw, ds_take, gc_take;
+    wire [1:0]           gw_half;
+    wire [SB-1:0]        wb_slot = mw ? mw_slot : gw ? gf_slot : sw_slot;
 
     // ---- the VGPR file ----
     wire                 pre_valid, rd_valid;
@@ -511,21 +572,24 @@ module cu32_simd #(
         .clk(clk), .rst(rst),
         .rq_valid(rq_valid), .rq_slot(r_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
         .rq_pass(pass),
-        .rq_use(gath ? 3'b001 : !second ? (r_vg & {2'b11, !r_dpp}) : r_vopd ? {1'b0, r_vg_y}
+        .rq_use(gath ? 3'b001 : !second ? (r_vg & {2'b11, !r_dpp}) : r_vopd ? r_vg_y
                 : r_v64),
         .rq_reg0(r_vopd && second ? r_reg0_y : r_reg0 + {7'd0, second}),
         .rq_reg1(r_vopd && second ? r_reg1_y : r_reg1 + {7'd0, second}),
-        .rq_reg2(r_reg2 + {7'd0, second}),
+        .rq_reg2(r_vopd && second ? r_reg2_y : r_reg2 + {7'd0, second}),
         .rq_tag({rnd, gath, last_pass && !again, data, second, pass, qi}),
         .pre_valid(pre_valid), .pre_tag(pre_tag),
         .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd0), .rd_data1(rd1), .rd_data2(rd2),
         .wa_valid(wa_valid), .wa_slot(wa_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
         .wa_pass(wa_pass), .wa_reg(wa_reg), .wa_mask(wa_mask), .wa_data(wa_data),
         .wa_half(wa_half),
-        .wb_valid(mw || sweep), .wb_ready(wb_ready),
-        .wb_slot(wb_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]), .wb_pass(mw ? mw_pass : sw_p),
-        .wb_reg(mw ? mw_reg : sw_reg), .wb_mask(mw ? ds_mask : {L{1'b1}}),
-        .wb_data(mw ? ds_data : {L * 32{1'b0}}), .wb_half(mw ? mw_half : 2'b11)
+        .wb_valid(mw || gw || sweep), .wb_ready(wb_ready),
+        .wb_slot(wb_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
+        .wb_pass(mw ? mw_pass : gw ? gf_pass : sw_p),
+        .wb_reg(mw ? mw_reg : gw ? gf_vdst + {6'd0, go_k} : sw_reg),
+        .wb_mask(mw ? ds_mask : gw ? gf_wmask : {L{1'b1}}),
+        .wb_data(mw ? ds_data : gw ? go_data : {L * 32{1'b0}}),
+        .wb_half(mw ? mw_half : gw ? gw_half : 2'b11)
     );
     // The start sweep: every pass of every register.
     localparam integer R_LAST = VGPRS - 1;
@@ -538,7 +602,7 @@ module cu32_simd #(
             sw_slot <= clear_slot;
             sw_r <= 0;
             sw_p <= 0;
-        end else if (sweep && wb_ready && !mw) begin
+        end else if (sweep && wb_ready && !mw && !gw) begin
             sw_p <= sw_plast ? {PW{1'b0}} : sw_p + 1'b1;
             if (sw_plast) sw_r <= sw_r + 1'b1;
             sweep <= !(sw_plast && sw_r == R_LAST[VGPR_BITS-1:0]);
@@ -731,6 +795,10 @@ module cu32_simd #(
     wire [5:0]      q_count;
     assign {q_dsc, q_off1, q_off0, q_exec, q_vdst, q_m0, q_count} = qm[pt_q];
     wire            q_ds = qds[pt_q];
+    wire            q_gm = qgm[pt_q];
+    wire [31:0]     q_klo;
+    wire            q_kz, q_ko, q_neg, q_gsa;
+    assign {q_klo, q_kz, q_ko, q_neg, q_gsa} = qg[pt_q];
     wire [31:0]     q_exec_sh = q_exec >> ({{(5 - PW){1'b0}}, pt_pass} * L);
     wire            unused_q_exec = &{1'b0, q_exec_sh[31:L-1]};
     // (addtid: M0[15:0] + lane * 4; append/consume: M0[15:0], lane 0 alone, EXEC's lane
@@ -741,14 +809,18 @@ module cu32_simd #(
     reg  [16:0]     m_off0, m_off1;
     reg  [7:0]      m_vdst;
     reg  [5:0]      m_count;
-    reg             m_tid, m_app, m_go;
+    reg             m_tid, m_app, m_go, g_go;
+    reg  [31:0]     m_klo;
+    reg             m_kz, m_ko, m_neg, m_gsa;
     reg  [L-1:0]    m_mask, m_wmask;
     reg  [SB-1:0]   m_slot;
     always @(posedge clk) begin
         m_dsc <= q_dsc;
         {m_off1, m_off0, m_vdst, m_count, m_tid, m_app} <=
             {q_off1, q_off0, q_vdst, q_count, q_tid, q_app};
-        m_go <= pre_valid && q_ds && pt_data;
+        m_go <= pre_valid && q_ds && !q_gm && pt_data;
+        g_go <= pre_valid && q_gm && pt_data;
+        {m_klo, m_kz, m_ko, m_neg, m_gsa} <= {q_klo, q_kz, q_ko, q_neg, q_gsa};
         m_mask <= !q_app ? q_exec_sh[L-1:0]
                   : {{(L - 1){1'b0}}, pt_pass == {PW{1'b0}} && q_exec != 32'd0};
         m_wmask <= q_exec_sh[L-1:0];
@@ -786,7 +858,8 @@ module cu32_simd #(
             always @(posedge clk)
                 base <= {15'd0, {1'b0, q_m0} + (q_tid ? {10'd0, lane, 2'b00} : 17'd0)};
             (* keep *) always @(posedge clk)
-                {go0, go1} <= {pre_valid && q_ds && !pt_second, pre_valid && q_ds && pt_second};
+                {go0, go1} <= {pre_valid && q_ds && !q_gm && !pt_second,
+                               pre_valid && q_ds && !q_gm && pt_second};
             wire [31:0] d0 = rd0[gk*32 +: 32];
             always @(posedge clk) begin
                 if (go0) begin
@@ -820,7 +893,7 @@ module cu32_simd #(
         end else begin
             if (m_go) mb_valid <= 1'b1;
             else if (lds_ready) mb_valid <= 1'b0;
-            if (rq_valid && r_ds && !second) mb_busy <= 1'b1;
+            if (rq_valid && r_ds && !r_gm && !second) mb_busy <= 1'b1;
             else if (lds_ready) mb_busy <= 1'b0;
         end
     end
@@ -830,12 +903,8 @@ module cu32_simd #(
     // lanes written, append/consume}, in order: the oldest in a register (wh), the others
     // in distributed RAM behind it, so that the results' writes start from flip-flops.
     localparam integer WFW = SB + PW + 8 + 3 + 2 + 1 + L + 1;
-    reg  [WFW-1:0] wf [0:15];
-    reg  [3:0]     wf_rd, wf_wr;
-    reg  [4:0]     wf_n;           // (in the RAM)
-    reg            wh_v;
-    reg  [WFW-1:0] wh;
-    wire           wf_room = wf_n < 5'd15;
+    wire [WFW-1:0] wh;
+    wire           wf_room, wh_v;
     wire [SB-1:0]  wf_slot;
     wire [PW-1:0]  wf_pass;
     wire [7:0]     wf_vdst;
@@ -853,26 +922,11 @@ module cu32_simd #(
     wire           wf_pop = lo_valid && lo_ready && lo_last;
     wire [WFW-1:0] wf_in = {mb_slot, mb_pass, mb_vdst, mb_dsc[DSF_NDST +: DSW_NDST],
                             mb_dsc[DSF_HALF +: DSW_HALF], mb_last, mb_wmask, mb_app};
-    wire           wf_empty = wf_n == 5'd0;
-    // (a pass pushed goes straight to wh when nothing is ahead of it)
-    wire           wh_take = wf_push && (wf_pop ? wf_empty : !wh_v);
-    always @(posedge clk) begin
-        if (wf_push && !wh_take) wf[wf_wr] <= wf_in;
-        if (wf_pop && !wf_empty) wh <= wf[wf_rd];
-        else if (wh_take) wh <= wf_in;
-        if (rst) begin
-            wf_rd <= 4'd0;
-            wf_wr <= 4'd0;
-            wf_n <= 5'd0;
-            wh_v <= 1'b0;
-        end else begin
-            if (wf_push && !wh_take) wf_wr <= wf_wr + 4'd1;
-            if (wf_pop && !wf_empty) wf_rd <= wf_rd + 4'd1;
-            wf_n <= wf_n + {4'd0, wf_push && !wh_take} - {4'd0, wf_pop && !wf_empty};
-            if (wf_pop) wh_v <= !wf_empty || wf_push;
-            else if (wf_push) wh_v <= 1'b1;
-        end
-    end
+    cu32_pass_fifo #(.W(WFW)) wf (
+        .clk(clk), .rst(rst), .push(wf_push), .in_data(wf_in), .room(wf_room), .pop(wf_pop),
+        .head_valid(wh_v), .head(wh)
+    );
+    wire unused_wf = &{1'b0, wh_v};
     wire [L*128-1:0] mb_d0;
     wire [L*64-1:0]  mb_d1;
     generate
@@ -914,7 +968,7 @@ module cu32_simd #(
     always @(posedge clk) if (lo_valid && wf_app) app_val <= app_now;
     assign ds_mask = wf_wmask;
     assign ds_data = wf_app ? {L{app_now}} : lo_data;
-    assign lo_ready = lo_valid && (!mw || wb_ready) && !(m_end && mc_v && !mc_take);
+    assign lo_ready = lo_valid && (!mw || wb_ready) && !(m_end && mc_v && !ds_take);
     wire          m_beat = lo_valid && lo_ready;
     wire [31:0]   m_acc_now = (lo_k != 2'd0) ? m_acc
                   : (wf_pass == {PW{1'b0}} ? 32'd0 : m_acc)
@@ -922,7 +976,7 @@ module cu32_simd #(
     always @(posedge clk) begin
         if (rst) mc_v <= 1'b0;
         else if (m_beat && m_end) mc_v <= 1'b1;
-        else if (mc_take) mc_v <= 1'b0;
+        else if (ds_take) mc_v <= 1'b0;
         if (m_beat) m_acc <= m_acc_now;
         if (m_beat && m_end) begin
             mc_s <= wf_slot;
@@ -932,9 +986,180 @@ module cu32_simd #(
             mc_mask <= m_acc_now;
         end
     end
-    assign mc_valid = mc_v;
-    assign mc_slot = mc_s;
     wire unused_mc = &{1'b0, mc_vdst, mc_n, mc_mask, mc_app, lo_mask};
+
+    // ---- the GLOBAL passes: the GLOBAL pass buffer, cu32_gmem_unit, results on port B ----
+    // As the DS passes': O fills the buffer (gb_*) from a GLOBAL pass's words, I asking
+    // for a pass's first request only while the buffer is free (gb_busy), and the unit
+    // takes the buffer's pass; its results come back in beats, written on port B after
+    // the LDS unit's, and gf holds each pass's slot, pass, VDST and width. Per lane, the
+    // first request's words give the address: ADDR + g_klo (g_sum, with its carry) and
+    // ADDR + 1's compares (the high half of an ADDR pair), then a cycle later the byte
+    // address and whether it is bad (its 64 bits at or above 2^32, or its last byte); DATA
+    // (gb_d0), and from the second request DATA + 1 .. + 3 (gb_d1..3) and cmpswap's compare
+    // value's low dword (gb_c: DATA + 1, or DATA + 2 for 64 bits). The buffer is the
+    // unit's pass two cycles after the first request's words, or one after the second's.
+    reg  [L-1:0]    gb_bad;
+    reg  [L*32-1:0] gb_a, gb_d0, gb_d1, gb_d2, gb_d3, gb_c;
+    reg             gb_valid, g_go_d, g_first;
+    reg  [DSCTRL_WIDTH-1:0] gb_dsc;
+    reg  [L-1:0]    gb_mask;
+    reg  [SB-1:0]   gb_slot;
+    reg  [PW-1:0]   gb_pass;
+    reg  [7:0]      gb_vdst;
+    reg             gb_last;
+    reg             g2_gsa, g2_kz, g2_ko, g2_neg;
+    reg  [4:0]      g2_size;
+    wire            g_ready;
+    wire            m_s8 = m_dsc[DSF_SIZE +: DSW_SIZE] == 5'd8;
+    always @(posedge clk) begin
+        g_first <= pre_valid && q_gm && !pt_second;
+        if (g_first) {g2_gsa, g2_kz, g2_ko, g2_neg, g2_size} <=
+            {m_gsa, m_kz, m_ko, m_neg, m_dsc[DSF_SIZE +: DSW_SIZE]};
+    end
+    generate
+        for (gk = 0; gk < L; gk = gk + 1) begin : glane
+            reg         gg0, gg1, gg0d;
+            (* keep *) always @(posedge clk)
+                {gg0, gg1} <= {pre_valid && q_gm && !pt_second, pre_valid && q_gm && pt_second};
+            reg  [32:0] g_sum;
+            reg         g_hz, g_ho, g_h1;
+            wire [31:0] hi = rd2[gk*32 +: 32];
+            // (the 64-bit address's high half is 0; its last byte lies past 2^32)
+            wire        c = g_sum[32];
+            wire        hi0 = g2_gsa ? (c ? g2_ko : g2_kz)
+                            : c ? (g2_neg ? g_hz : g_ho) : (g2_neg ? g_h1 : g_hz);
+            wire [4:0]  end4 = {1'b0, g_sum[3:0]} + g2_size - 5'd1;
+            wire        over = (&g_sum[31:4]) && end4[4];
+            wire        unused_end = &{1'b0, end4[3:0]};
+            always @(posedge clk) begin
+                gg0d <= gg0;
+                if (gg0) begin
+                    g_sum <= {1'b0, rd0[gk*32 +: 32]} + {1'b0, m_klo};
+                    {g_hz, g_ho, g_h1} <= {hi == 32'd0, &hi, hi == 32'd1};
+                    gb_d0[gk*32 +: 32] <= rd1[gk*32 +: 32];
+                end
+                if (gg1) begin
+                    gb_d1[gk*32 +: 32] <= rd0[gk*32 +: 32];
+                    gb_d2[gk*32 +: 32] <= rd1[gk*32 +: 32];
+                    gb_d3[gk*32 +: 32] <= rd2[gk*32 +: 32];
+                    gb_c[gk*32 +: 32] <= m_s8 ? rd1[gk*32 +: 32] : rd0[gk*32 +: 32];
+                end
+                if (gg0d) begin
+                    gb_a[gk*32 +: 32] <= g_sum[31:0];
+                    gb_bad[gk] <= !hi0 || over;
+                end
+            end
+        end
+    endgenerate
+    always @(posedge clk) begin
+        if (g_go) begin
+            gb_dsc <= m_dsc;
+            gb_mask <= m_wmask;
+            gb_slot <= m_slot;
+            gb_pass <= t_pass;
+            gb_vdst <= m_vdst;
+            gb_last <= t_last_pass;
+        end
+        g_go_d <= !rst && g_go;
+        if (rst) begin
+            gb_valid <= 1'b0;
+            gb_busy <= 1'b0;
+        end else begin
+            if (g_go_d) gb_valid <= 1'b1;
+            else if (g_ready) gb_valid <= 1'b0;
+            if (rq_valid && r_ds && r_gm && !second) gb_busy <= 1'b1;
+            else if (g_ready) gb_busy <= 1'b0;
+        end
+    end
+    localparam integer GFW = SB + PW + 8 + 3 + 2 + 1 + L;
+    wire [GFW-1:0] gh;
+    wire           gf_room, gh_v;
+    wire [SB-1:0]  gf_slot;
+    wire [PW-1:0]  gf_pass;
+    wire [7:0]     gf_vdst;
+    wire [2:0]     gf_ndst;
+    wire [1:0]     gf_half;
+    wire           gf_last;
+    wire [L-1:0]   gf_wmask;
+    assign {gf_slot, gf_pass, gf_vdst, gf_ndst, gf_half, gf_last, gf_wmask} = gh;
+    wire           go_valid, go_last, go_err, go_ready;
+    wire [1:0]     go_k;
+    wire [L-1:0]   go_mask;
+    wire [L*32-1:0] go_data;
+    wire           gf_pop = go_valid && go_ready && go_last;
+    cu32_pass_fifo #(.W(GFW)) gf (
+        .clk(clk), .rst(rst), .push(gb_valid && g_ready),
+        .in_data({gb_slot, gb_pass, gb_vdst, gb_dsc[DSF_NDST +: DSW_NDST],
+                  gb_dsc[DSF_HALF +: DSW_HALF], gb_last, gb_mask}),
+        .room(gf_room), .pop(gf_pop), .head_valid(gh_v), .head(gh)
+    );
+    wire [L*128-1:0] gb_data0;
+    wire [L*64-1:0]  gb_data1;
+    generate
+        for (gk = 0; gk < L; gk = gk + 1) begin : gbd
+            assign gb_data0[gk*128 +: 128] = {gb_d3[gk*32 +: 32], gb_d2[gk*32 +: 32],
+                                              gb_d1[gk*32 +: 32], gb_d0[gk*32 +: 32]};
+            assign gb_data1[gk*64 +: 64] = {gb_d3[gk*32 +: 32], gb_c[gk*32 +: 32]};
+        end
+    endgenerate
+    cu32_gmem_unit #(.LANES(L)) gmem (
+        .clk(clk), .rst(rst),
+        .in_valid(gb_valid && gf_room), .in_ready(g_ready),
+        .in_kind(gb_dsc[DSF_KIND +: DSW_KIND]), .in_size(gb_dsc[DSF_SIZE +: DSW_SIZE]),
+        .in_sext(gb_dsc[DSF_SEXT]), .in_half(gb_dsc[DSF_HALF +: DSW_HALF]),
+        .in_data_hi(gb_dsc[DSF_DATA_HI]), .in_aop(gb_dsc[DSF_AOP +: DSW_AOP]),
+        .in_mask(gb_mask), .in_bad(gb_bad), .in_addr(gb_a), .in_data0(gb_data0),
+        .in_data1(gb_data1),
+        .out_valid(go_valid), .out_ready(go_ready), .out_k(go_k), .out_last(go_last),
+        .out_mask(go_mask), .out_data(go_data), .out_err(go_err),
+        .wb_cyc(wb_cyc), .wb_stb(wb_stb), .wb_we(wb_we), .wb_adr(wb_adr), .wb_dat_o(wb_dat_o),
+        .wb_sel(wb_sel), .wb_stall(wb_stall), .wb_ack(wb_ack), .wb_err(wb_err),
+        .wb_dat_i(wb_dat_i)
+    );
+    // A beat is written when VDST has its dword, in a cycle the LDS unit's beat leaves
+    // port B free; the instruction's last beat completes it (gc_*: its lanes, and whether
+    // any of its passes had a bad lane or an ERR), once the completion before it is taken.
+    reg           gc_v, gc_err;
+    reg  [SB-1:0] gc_s;
+    reg  [7:0]    gc_vdst;
+    reg  [2:0]    gc_n;
+    reg  [31:0]   gc_mask, g_acc;
+    reg           g_eacc;
+    wire          g_end = go_last && gf_last;
+    assign gw = go_valid && ({1'b0, go_k} < gf_ndst);
+    assign gw_half = (gf_half == 2'd1) ? 2'b01 : (gf_half == 2'd2) ? 2'b10 : 2'b11;
+    assign go_ready = go_valid && (!gw || (wb_ready && !mw)) && !(g_end && gc_v && !gc_take);
+    wire          g_beat = go_valid && go_ready;
+    wire          g_first_beat = (go_k == 2'd0) && (gf_pass == {PW{1'b0}});
+    wire [31:0]   g_acc_now = (go_k != 2'd0) ? g_acc
+                  : (gf_pass == {PW{1'b0}} ? 32'd0 : g_acc)
+                    | ({{(32 - L){1'b0}}, gf_wmask} << ({{(5 - PW){1'b0}}, gf_pass} * L));
+    wire          g_err_now = (!g_first_beat && g_eacc) || go_err;
+    always @(posedge clk) begin
+        if (rst) gc_v <= 1'b0;
+        else if (g_beat && g_end) gc_v <= 1'b1;
+        else if (gc_take) gc_v <= 1'b0;
+        if (g_beat) begin
+            g_acc <= g_acc_now;
+            g_eacc <= g_err_now;
+        end
+        if (g_beat && g_end) begin
+            gc_s <= gf_slot;
+            gc_vdst <= gf_vdst;
+            gc_n <= gf_ndst;
+            gc_mask <= g_acc_now;
+            gc_err <= g_err_now;
+        end
+    end
+    wire unused_g = &{1'b0, go_mask, gh_v, gc_vdst, gc_n, gc_mask};
+    // One completion port for both units: a DS instruction's first.
+    assign mc_valid = mc_v || gc_v;
+    assign mc_gm = !mc_v;
+    assign mc_slot = mc_v ? mc_s : gc_s;
+    assign mc_err = !mc_v && gc_err;
+    assign ds_take = mc_take && mc_v;
+    assign gc_take = mc_take && !mc_v;
 
     // ---- L1..L4: the lanes ----
     wire [L-1:0]    l_valid, l_flag;
@@ -1134,7 +1359,16 @@ module cu32_simd #(
                 if (mw_half[1])
                     shadow[at(mw_slot, mw_reg, mw_pass, sl[4:0])][31:16] <= ds_data[sl*32 + 16 +: 16];
             end
-            if (sweep && wb_ready && !mw) shadow[at(sw_slot, sw_reg, sw_p, sl[4:0])] <= 32'd0;
+            if (gw && wb_ready && !mw && gf_wmask[sl]) begin
+                if (gw_half[0])
+                    shadow[at(gf_slot, gf_vdst + {6'd0, go_k}, gf_pass, sl[4:0])][15:0]
+                        <= go_data[sl*32 +: 16];
+                if (gw_half[1])
+                    shadow[at(gf_slot, gf_vdst + {6'd0, go_k}, gf_pass, sl[4:0])][31:16]
+                        <= go_data[sl*32 + 16 +: 16];
+            end
+            if (sweep && wb_ready && !mw && !gw)
+                shadow[at(sw_slot, sw_reg, sw_p, sl[4:0])] <= 32'd0;
         end
         if (w_valid) begin
             tr_reg[x_slot] <= x_vdst;
@@ -1159,20 +1393,24 @@ module cu32_simd #(
     assign t_vidx0 = tr_reg[t_slot];
     assign t_vidx1 = tr_reg1[t_slot];
     assign t_vmask = tr_mask[t_slot];
-    // The completing DS instruction's registers.
+    // The completing memory instruction's registers (mc_*: a DS one's, else gc_*).
+    wire [SB-1:0] tm_s = mc_v ? mc_s : gc_s;
+    wire [7:0]    tm_vdst = mc_v ? mc_vdst : gc_vdst;
+    wire [31:0]   tm_mask = mc_v ? mc_mask : gc_mask;
     genvar gq;
     generate
         for (gq = 0; gq < 4; gq = gq + 1) begin : tmem
             for (gt = 0; gt < 32; gt = gt + 1) begin : tl
-                assign t_mval[(gq * 32 + gt) * 32 +: 32] = mc_mask[gt]
-                    ? shadow[{mc_s, mc_vdst + gq[7:0], gt[4:0]}] : 32'd0;
+                assign t_mval[(gq * 32 + gt) * 32 +: 32] = tm_mask[gt]
+                    ? shadow[{tm_s, tm_vdst + gq[7:0], gt[4:0]}] : 32'd0;
             end
             // (with EXEC 0 too, as the model gives it, but for append/consume)
-            assign t_mwe[gq] = mc_v && (gq < mc_n) && !(mc_app && mc_mask == 32'd0);
+            assign t_mwe[gq] = mc_v ? (gq < mc_n) && !(mc_app && mc_mask == 32'd0)
+                             : gc_v && (gq < gc_n);
         end
     endgenerate
-    assign t_midx = mc_vdst;
-    assign t_mmask = mc_mask;
+    assign t_midx = tm_vdst;
+    assign t_mmask = tm_mask;
 `endif
 endmodule
 

@@ -1,20 +1,21 @@
 // cu32_top — the interleaved core's top (core: interleaved), with the ports of the other
 // cores' tops so that the same co-simulation harness drives it. For now it holds the
-// scalar spine (cu32_scalar.v) and the vector ALU (cu32_simd.v, with the LDS) and runs
-// plain programs of scalar, VALU and DS instructions, their scalar loads on the bus port
-// (the LDS starts at 0 as the simulator's memories do: nothing clears it yet). A program
-// is written through imem_we/addr/wdata (writes beyond the memory are ignored), then
-// `start` (a 1-cycle pulse) resets the spine and one wave starts in slot 0 at PC 0 with
-// EXEC_LO all ones and everything else 0. done: its s_endpgm retired; error / error_pc /
-// error_code (1, INSTRUCTION): it stopped at an instruction the core does not run
-// (floating point, GLOBAL and FLAT, the DS lane moves, addtid, append/consume), its words
-// past the memory's end, a branch or jump out of it, or a scalar load the bus refused
-// (ERR) or whose address lies at or above 2^32. A scalar load retires with a tag
-// (trace_tag); its dwords come with that tag on trace_stag (trace_swe / sidx / sval) and
-// trace_sdone ends it. A VALU instruction retires when it completes, its VGPR writes on
-// trace_vwe0/1 (whole registers, all 32 lanes) with it; a DS instruction retires at once
-// (trace_vbg 2) and its writes come with trace_mdone. The host port answers nothing (no
-// CSRs yet). rst: synchronous, active high.
+// scalar spine (cu32_scalar.v) and the vector ALU (cu32_simd.v, with the LDS and GLOBAL
+// units) and runs plain programs of scalar, VALU, DS and GLOBAL/FLAT instructions, the
+// scalar loads and the GLOBAL unit sharing the bus port (the LDS starts at 0 as the
+// simulator's memories do: nothing clears it yet). A program is written through
+// imem_we/addr/wdata (writes beyond the memory are ignored), then `start` (a 1-cycle
+// pulse) resets the spine and one wave starts in slot 0 at PC 0 with EXEC_LO all ones and
+// everything else 0. done: its s_endpgm retired; error / error_pc / error_code (1,
+// INSTRUCTION): it stopped at an instruction the core does not run (floating point, the
+// DS lane moves, GLOBAL's addtid and LDS-loading rows), its words past the memory's end, a branch or
+// jump out of it, a scalar load or GLOBAL instruction the bus refused (ERR) or whose
+// address lies at or above 2^32. A scalar load retires with a tag (trace_tag); its dwords
+// come with that tag on trace_stag (trace_swe / sidx / sval) and trace_sdone ends it. A
+// VALU instruction retires when it completes, its VGPR writes on trace_vwe0/1 (whole
+// registers, all 32 lanes) with it; a DS instruction retires at once (trace_vbg 2) and its
+// writes come with trace_mdone, a GLOBAL one likewise (trace_vbg 3, trace_gdone). The
+// host port answers nothing (no CSRs yet). rst: synchronous, active high.
 `default_nettype none
 
 module cu32_top (
@@ -66,6 +67,7 @@ module cu32_top (
     output wire [1:0]  trace_vbg,
     output wire        trace_vdone,
     output wire        trace_mdone,
+    output wire        trace_gdone,
 `ifdef CU32_TRACE
     output wire        trace_vwe0,
     output wire [7:0]  trace_vidx0,
@@ -150,11 +152,30 @@ module cu32_top (
     wire [VCTRL_WIDTH-1:0] v_ctrl_y;
     wire [8:0]             v_src0_y;
     wire [7:0]             v_src1_y, v_vdst_y;
-    wire                   v_ds, ds_free, mc_valid, mc_take;
+    wire                   v_ds, v_gm, v_gsa, ds_free, mc_valid, mc_take, mc_gm, mc_err;
     wire [DSCTRL_WIDTH-1:0] v_dsc;
     wire [15:0]            v_dsoff;
     wire [SB-1:0]          mc_slot;
-    wire                   t_mem;
+    wire                   t_mem, t_gmem;
+    // The bus: the scalar loads' master (s_wb_*) and the GLOBAL unit's (g_wb_*).
+    wire                   s_cyc, s_stb, s_we, g_cyc, g_stb, g_we;
+    wire [29:0]            s_adr, g_adr;
+    wire [31:0]            s_dat, g_dat;
+    wire [3:0]             s_sel, g_sel;
+    reg                    own_g;
+    // (A master keeps the bus while its CYC is high, its requests answered in order; a
+    // free bus goes to the one asking, the GLOBAL unit when both do and the scalar
+    // master had it last, so that neither waits for ever. The other sees STALL, and
+    // no ACK or ERR.)
+    wire                   bus_g = (own_g ? g_cyc : s_cyc) ? own_g
+                                 : own_g ? !s_cyc : g_cyc;
+    always @(posedge clk) own_g <= !rst && bus_g;
+    assign wb_cyc = bus_g ? g_cyc : s_cyc;
+    assign wb_stb = bus_g ? g_stb : s_stb;
+    assign wb_we = bus_g ? g_we : s_we;
+    assign wb_adr = bus_g ? g_adr : s_adr;
+    assign wb_dat_o = bus_g ? g_dat : s_dat;
+    assign wb_sel = bus_g ? g_sel : s_sel;
     // (A DS instruction's completion, with its trace, in a cycle no VALU instruction
     // retires: the trace's VGPR ports serve one of them.)
     assign mc_take = mc_valid && !(t_valid && t_vector);
@@ -165,20 +186,21 @@ module cu32_top (
         .start(go), .start_slot({SB{1'b0}}), .start_pc({IB{1'b0}}),
         .start_exec(64'h00000000ffffffff), .start_mode(32'd0), .start_busy(start_busy),
         .hold(1'b0), .ended(ended), .fault(fault), .fault_pc(fault_pc),
-        .wb_cyc(wb_cyc), .wb_stb(wb_stb), .wb_we(wb_we), .wb_adr(wb_adr), .wb_dat_o(wb_dat_o),
-        .wb_sel(wb_sel), .wb_stall(wb_stall), .wb_ack(wb_ack), .wb_err(wb_err),
-        .wb_dat_i(wb_dat_i),
+        .wb_cyc(s_cyc), .wb_stb(s_stb), .wb_we(s_we), .wb_adr(s_adr), .wb_dat_o(s_dat),
+        .wb_sel(s_sel), .wb_stall(wb_stall || bus_g), .wb_ack(wb_ack && !bus_g),
+        .wb_err(wb_err && !bus_g), .wb_dat_i(wb_dat_i),
         .v_valid(v_valid), .v_slot(v_slot), .v_ctrl(v_ctrl), .v_src0(v_src0),
         .v_src1(v_src1), .v_src2(v_src2), .v_vdst(v_vdst), .v_opsel(v_opsel), .v_srd(v_srd),
         .v_vcc2(v_vcc2), .v_vcc(v_vcc), .v_sport(v_sport), .v_shi(v_shi), .v_pa(v_pa), .v_pb(v_pb), .v_lit(v_lit),
         .v_scc(v_scc), .v_exec(v_exec), .v_vopd(v_vopd), .v_dpp(v_dpp), .v_ctrl_y(v_ctrl_y),
         .v_src0_y(v_src0_y), .v_src1_y(v_src1_y), .v_vdst_y(v_vdst_y),
-        .v_ds(v_ds), .v_dsc(v_dsc), .v_dsoff(v_dsoff), .ds_free(ds_free),
-        .ds_done(mc_take), .ds_done_slot(mc_slot),
+        .v_ds(v_ds), .v_dsc(v_dsc), .v_dsoff(v_dsoff), .v_gm(v_gm), .v_gsa(v_gsa),
+        .ds_free(ds_free), .mc_done(mc_take), .mc_slot(mc_slot), .mc_gm(mc_gm), .mc_err(mc_err),
         .vd_valid(vd_valid), .vd_slot(vd_slot),
         .vd_val(vd_val), .vd_take(vd_take), .v_clear(v_clear), .v_clear_slot(v_clear_slot),
         .v_clear_busy(v_clear_busy),
-        .trace_valid(t_valid), .trace_vector(t_vector), .trace_mem(t_mem), .trace_slot(t_slot),
+        .trace_valid(t_valid), .trace_vector(t_vector), .trace_mem(t_mem), .trace_gmem(t_gmem),
+        .trace_slot(t_slot),
         .trace_pc(t_pc),
         .trace_word0(t_w0), .trace_word1(t_w1), .trace_word2(t_w2), .trace_nwords(t_n),
         .trace_has_literal(t_lit),
@@ -211,8 +233,13 @@ module cu32_top (
         .in_lit(v_lit), .in_scc(v_scc), .in_exec(v_exec), .in_vopd(v_vopd), .in_dpp(v_dpp),
         .in_ctrl_y(v_ctrl_y), .in_src0_y(v_src0_y), .in_src1_y(v_src1_y),
         .in_vdst_y(v_vdst_y), .in_ds(v_ds), .in_dsc(v_dsc), .in_dsoff(v_dsoff),
-        .ds_free(ds_free), .mc_valid(mc_valid), .mc_slot(mc_slot), .mc_take(mc_take),
-        .done_valid(vd_valid), .done_slot(vd_slot), .done_val(vd_val), .done_take(vd_take)
+        .in_gm(v_gm), .in_gsa(v_gsa),
+        .ds_free(ds_free), .mc_valid(mc_valid), .mc_slot(mc_slot), .mc_gm(mc_gm),
+        .mc_err(mc_err), .mc_take(mc_take),
+        .done_valid(vd_valid), .done_slot(vd_slot), .done_val(vd_val), .done_take(vd_take),
+        .wb_cyc(g_cyc), .wb_stb(g_stb), .wb_we(g_we), .wb_adr(g_adr), .wb_dat_o(g_dat),
+        .wb_sel(g_sel), .wb_stall(wb_stall || !bus_g), .wb_ack(wb_ack && bus_g),
+        .wb_err(wb_err && bus_g), .wb_dat_i(wb_dat_i)
 `ifdef CU32_TRACE
         ,
         .t_slot(t_slot), .t_vwe0(s_vwe0), .t_vwe1(s_vwe1), .t_vidx0(s_vidx0),
@@ -240,22 +267,25 @@ module cu32_top (
     assign trace_exec = t_exec;
     assign trace_sidx = {1'b0, t_sidx};
     // A DS instruction retires with trace_vbg 2 (its results to come), and completes with
-    // trace_mdone and its VGPR writes.
-    assign trace_vbg = {t_mem, 1'b0};
+    // trace_mdone and its VGPR writes; a GLOBAL one with trace_vbg 3 and trace_gdone (not
+    // when it faults: the wave stops there).
+    assign trace_vbg = {t_mem || t_gmem, t_gmem};
     assign trace_vdone = 1'b0;
-    assign trace_mdone = mc_take;
+    assign trace_mdone = mc_take && !mc_gm;
+    assign trace_gdone = mc_take && mc_gm && !mc_err;
 `ifdef CU32_TRACE
-    assign trace_vwe0 = mc_take ? s_mwe[0] : t_valid && t_vector && s_vwe0;
-    assign trace_vwe1 = mc_take ? s_mwe[1] : t_valid && t_vector && s_vwe1;
-    assign trace_vwe2 = mc_take && s_mwe[2];
-    assign trace_vwe3 = mc_take && s_mwe[3];
-    assign trace_vidx0 = mc_take ? s_midx : s_vidx0;
-    assign trace_vidx1 = mc_take ? s_midx + 8'd1 : s_vidx1;
+    wire   mt = trace_mdone || trace_gdone;
+    assign trace_vwe0 = mt ? s_mwe[0] : t_valid && t_vector && s_vwe0;
+    assign trace_vwe1 = mt ? s_mwe[1] : t_valid && t_vector && s_vwe1;
+    assign trace_vwe2 = mt && s_mwe[2];
+    assign trace_vwe3 = mt && s_mwe[3];
+    assign trace_vidx0 = mt ? s_midx : s_vidx0;
+    assign trace_vidx1 = mt ? s_midx + 8'd1 : s_vidx1;
     assign trace_vidx2 = s_midx + 8'd2;
     assign trace_vidx3 = s_midx + 8'd3;
-    assign trace_vmask = mc_take ? s_mmask : s_vmask;
-    assign trace_vval0 = mc_take ? s_mval[1023:0] : s_vval0;
-    assign trace_vval1 = mc_take ? s_mval[2047:1024] : s_vval1;
+    assign trace_vmask = mt ? s_mmask : s_vmask;
+    assign trace_vval0 = mt ? s_mval[1023:0] : s_vval0;
+    assign trace_vval1 = mt ? s_mval[2047:1024] : s_vval1;
     assign trace_vval2 = s_mval[3071:2048];
     assign trace_vval3 = s_mval[4095:3072];
 `endif

@@ -21,7 +21,8 @@ module cu32_waits #(
 ) (
     input  wire                 clk,
     input  wire                 rst,
-    // A memory instruction issued: which counter (inc_vm, inc_vs, inc_lgkm; one of them).
+    // A memory instruction issued: which counters (inc_vm or inc_vs, or inc_lgkm; a FLAT
+    // instruction counts on inc_lgkm too).
     input  wire                 inc,
     input  wire [SLOT_BITS-1:0] inc_slot,
     input  wire                 inc_vm,

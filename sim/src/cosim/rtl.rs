@@ -297,13 +297,13 @@ impl Rtl {
         // on the memory unit the one running and the one waiting in its queue, and a third
         // when it retires in the cycle the first ends (a cycle's `T` line comes before its
         // `G` lines); the interleaved core's LDS instructions up to its queue places and
-        // the passes in its LDS unit.
+        // the passes in its LDS unit; on its GLOBAL unit (3) likewise.
         let mut outstanding: Option<usize> = None;
         // The scalar loads outstanding by tag (a top that keeps several: `T` lines with a
         // tag, their `S` and `L` lines with it).
         let mut tagged: std::collections::BTreeMap<u64, usize> = Default::default();
-        let mut background: [std::collections::VecDeque<usize>; 2] = Default::default();
-        const IN_FLIGHT: [usize; 2] = [5, 64];
+        let mut background: [std::collections::VecDeque<usize>; 3] = Default::default();
+        const IN_FLIGHT: [usize; 3] = [5, 64, 64];
         // A long run reports its progress on stderr every PROGRESS.
         const PROGRESS: std::time::Duration = std::time::Duration::from_secs(10);
         let mut next_progress = PROGRESS;
@@ -364,7 +364,7 @@ impl Rtl {
                     }
                     continue;
                 }
-                (Some("G"), [unit @ 1..=2]) => {
+                (Some("G"), [unit @ 1..=3]) => {
                     let slot = &mut background[*unit as usize - 1];
                     let Some(access) = slot.pop_front().and_then(|i| events.get_mut(i)) else {
                         return Err(p.protocol(&format!(

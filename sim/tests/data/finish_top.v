@@ -29,7 +29,7 @@ module cu32_top(
   input wb_stall, input wb_ack, input wb_err, input [31:0] wb_dat_i,
   output trace_swe, output [6:0] trace_sidx, output [31:0] trace_sval, output trace_sdone,
   output [7:0] trace_tag, output [7:0] trace_stag,
-  output [1:0] trace_vbg, output trace_vdone, output trace_mdone);
+  output [1:0] trace_vbg, output trace_vdone, output trace_mdone, output trace_gdone);
 
   reg [3:0] count;
   reg started;
@@ -45,7 +45,7 @@ module cu32_top(
   assign {wb_cyc, wb_stb, wb_we, wb_adr, wb_dat_o, wb_sel} = 0;
   // The host (CSR) port and error code: unused by this stand-in.
   assign {error_code, host_stall, host_ack, host_dat_o} = 0;
-  assign {trace_swe, trace_sidx, trace_sval, trace_sdone, trace_tag, trace_stag, trace_vbg, trace_vdone, trace_mdone} = 0;
+  assign {trace_swe, trace_sidx, trace_sval, trace_sdone, trace_tag, trace_stag, trace_vbg, trace_vdone, trace_mdone, trace_gdone} = 0;
   assign trace_wave = 0;
 
   always @(posedge clk) begin
