@@ -1376,6 +1376,23 @@ fn interleaved_core_cosimulates_programs() {
         assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
     }
     assert!(stdout.contains("100 run, 100 passed"), "{stdout}");
+    // A wave's dependent VALU instructions and the least waits for its GLOBAL, FLAT and
+    // DS results (the model checks them) give the model's results at a one-cycle bus and
+    // a 50-cycle one.
+    let waits = repo().join("kernels/vmem/11_dependent_waits.s");
+    for latency in ["1", "50"] {
+        cosim_passes(
+            cu32()
+                .arg("cosim")
+                .arg(&waits)
+                .args(["--check-waits", "--memory-latency", latency, "--config"])
+                .arg(&config)
+                .arg("--out")
+                .arg(out.path()),
+            1,
+            &format!("latency {latency}:"),
+        );
+    }
     for lanes in [2, 32] {
         let config = config_with_lanes(out.path(), "interleaved", 8, lanes);
         let stdout = cosim_passes(
@@ -2028,6 +2045,7 @@ fn vmem_programs_cosimulate() {
                 "08_flat.s: 35 instructions",
                 "09_background.s: 30 instructions",
                 "10_fault_background.s: 4 instructions",
+                "11_dependent_waits.s: 33 instructions",
             ] {
                 assert!(stdout.contains(stop), "lacks `{stop}`: {stdout}");
             }

@@ -13,7 +13,7 @@
 // instructions, as many for DS ones, which the spine counts; distributed RAM in parts,
 // each read by the stages that need it: qr by I, qo and qm by O, qw and qy by W, qv by
 // the completion, the slot qs by I, O, W and the completion) from its arrival until its
-// completion moves to the output register. Per pass:
+// completion moves to the output registers. Per pass:
 //   IN  the instruction registered; its scalar operands resolved (an SGPR or a pair,
 //       an inline constant, the literal, SCC; a 16-bit one's OPSEL half) and queued
 //   I   the pass's VGPR read requests: one for the sources' registers, and a second for
@@ -39,8 +39,8 @@
 //       later; the lane mask result (compare, carry) gathered over the passes under EXEC,
 //       or v_readlane/v_readfirstlane's lane taken; after the last pass the instruction
 //       completes with that value (done_*), which the spine writes to VCC, EXEC or its
-//       SDST when it retires the instruction (done_take); the completion waits in an
-//       output register
+//       SDST when it retires the instruction (done_take); the completion waits in the
+//       output registers (two)
 //
 // A DS load, store or integer atomic (in_ds) goes through the same stages, in order with
 // the VALU instructions: I reads its ADDR and DATA VGPRs (one or two requests a pass),
@@ -386,8 +386,11 @@ module cu32_simd #(
     wire        i_d1 = i_dsc[DSF_DATA1] || (i_two && (i_nd != 3'd0));
     // A GLOBAL instruction's data, DATA and its compare value (cmpswap), lie in one run
     // of g_tot VGPRs from DATA: its first request reads ADDR, DATA and (SADDR `off`) the
-    // address's high half ADDR + 1; a second, DATA + 1 .. DATA + 3.
+    // address's high half ADDR + 1; a second, DATA + 1 .. DATA + 3, but a 32-bit
+    // cmpswap's reads its compare value DATA + 1 through port 1, where a 64-bit one's
+    // low dword DATA + 2 comes.
     wire [3:0]  g_tot = {1'b0, i_nd} + (i_dsc[DSF_DATA1] ? {1'b0, i_nd} : 4'd0);
+    wire        g_cmp32 = i_dsc[DSF_DATA1] && (i_nd == 3'd1);
     wire        i_ds2 = i_ds && (i_gm ? (g_tot >= 4'd2) : ((i_nd >= 3'd3) || i_d1));
     // (A 2addr store of several passes goes through them twice: every lane's element 0
     // first, as the model writes them.)
@@ -401,11 +404,11 @@ module cu32_simd #(
                      : i_vg;
     wire [7:0]  q_src0_y = !i_ds ? i_src0_y[7:0] : i_gm ? i_a0 + 8'd1
                          : (i_nd >= 3'd3) ? i_a0 + 8'd2 : i_a1;
-    wire [7:0]  q_src1_y = !i_ds ? i_src1_y : i_gm ? i_a0 + 8'd2
+    wire [7:0]  q_src1_y = !i_ds ? i_src1_y : i_gm ? i_a0 + (g_cmp32 ? 8'd1 : 8'd2)
                          : (i_nd >= 3'd3) ? i_a0 + 8'd3 : i_a1 + 8'd1;
     wire [7:0]  q_src2_y = i_a0 + 8'd3;
     wire [2:0]  q_vg_y = !i_ds ? {1'b0, i_vg_y}
-                       : i_gm ? {g_tot >= 4'd4, g_tot >= 4'd3, 1'b1}
+                       : i_gm ? {g_tot >= 4'd4, (g_tot >= 4'd3) || g_cmp32, 1'b1}
                        : {1'b0, (i_nd == 3'd4) || (i_nd == 3'd2), 1'b1};
     // A GLOBAL instruction's address, the golden model's (64-bit, wrapping): SADDR's pair
     // + ADDR (zero-extended) + OFFSET (signed), or with SADDR `off` the ADDR pair +
@@ -968,7 +971,9 @@ module cu32_simd #(
     always @(posedge clk) if (lo_valid && wf_app) app_val <= app_now;
     assign ds_mask = wf_wmask;
     assign ds_data = wf_app ? {L{app_now}} : lo_data;
-    assign lo_ready = lo_valid && (!mw || wb_ready) && !(m_end && mc_v && !ds_take);
+    // (The last beat waits for the completion before it to be taken: a cycle later than
+    // it could, so that this does not depend on the spine's take.)
+    assign lo_ready = lo_valid && (!mw || wb_ready) && !(m_end && mc_v);
     wire          m_beat = lo_valid && lo_ready;
     wire [31:0]   m_acc_now = (lo_k != 2'd0) ? m_acc
                   : (wf_pass == {PW{1'b0}} ? 32'd0 : m_acc)
@@ -996,11 +1001,11 @@ module cu32_simd #(
     // first request's words give the address: ADDR + g_klo (g_sum, with its carry) and
     // ADDR + 1's compares (the high half of an ADDR pair), then a cycle later the byte
     // address and whether it is bad (its 64 bits at or above 2^32, or its last byte); DATA
-    // (gb_d0), and from the second request DATA + 1 .. + 3 (gb_d1..3) and cmpswap's compare
-    // value's low dword (gb_c: DATA + 1, or DATA + 2 for 64 bits). The buffer is the
+    // (gb_d0), and from the second request DATA + 1 .. + 3 (gb_d1..3; cmpswap's compare
+    // value's low dword in gb_d2 for both widths). The buffer is the
     // unit's pass two cycles after the first request's words, or one after the second's.
     reg  [L-1:0]    gb_bad;
-    reg  [L*32-1:0] gb_a, gb_d0, gb_d1, gb_d2, gb_d3, gb_c;
+    reg  [L*32-1:0] gb_a, gb_d0, gb_d1, gb_d2, gb_d3;
     reg             gb_valid, g_go_d, g_first;
     reg  [DSCTRL_WIDTH-1:0] gb_dsc;
     reg  [L-1:0]    gb_mask;
@@ -1011,7 +1016,6 @@ module cu32_simd #(
     reg             g2_gsa, g2_kz, g2_ko, g2_neg;
     reg  [4:0]      g2_size;
     wire            g_ready;
-    wire            m_s8 = m_dsc[DSF_SIZE +: DSW_SIZE] == 5'd8;
     always @(posedge clk) begin
         g_first <= pre_valid && q_gm && !pt_second;
         if (g_first) {g2_gsa, g2_kz, g2_ko, g2_neg, g2_size} <=
@@ -1043,7 +1047,6 @@ module cu32_simd #(
                     gb_d1[gk*32 +: 32] <= rd0[gk*32 +: 32];
                     gb_d2[gk*32 +: 32] <= rd1[gk*32 +: 32];
                     gb_d3[gk*32 +: 32] <= rd2[gk*32 +: 32];
-                    gb_c[gk*32 +: 32] <= m_s8 ? rd1[gk*32 +: 32] : rd0[gk*32 +: 32];
                 end
                 if (gg0d) begin
                     gb_a[gk*32 +: 32] <= g_sum[31:0];
@@ -1100,7 +1103,7 @@ module cu32_simd #(
         for (gk = 0; gk < L; gk = gk + 1) begin : gbd
             assign gb_data0[gk*128 +: 128] = {gb_d3[gk*32 +: 32], gb_d2[gk*32 +: 32],
                                               gb_d1[gk*32 +: 32], gb_d0[gk*32 +: 32]};
-            assign gb_data1[gk*64 +: 64] = {gb_d3[gk*32 +: 32], gb_c[gk*32 +: 32]};
+            assign gb_data1[gk*64 +: 64] = {gb_d3[gk*32 +: 32], gb_d2[gk*32 +: 32]};
         end
     endgenerate
     cu32_gmem_unit #(.LANES(L)) gmem (
@@ -1129,7 +1132,7 @@ module cu32_simd #(
     wire          g_end = go_last && gf_last;
     assign gw = go_valid && ({1'b0, go_k} < gf_ndst);
     assign gw_half = (gf_half == 2'd1) ? 2'b01 : (gf_half == 2'd2) ? 2'b10 : 2'b11;
-    assign go_ready = go_valid && (!gw || (wb_ready && !mw)) && !(g_end && gc_v && !gc_take);
+    assign go_ready = go_valid && (!gw || (wb_ready && !mw)) && !(g_end && gc_v);
     wire          g_beat = go_valid && go_ready;
     wire          g_first_beat = (go_k == 2'd0) && (gf_pass == {PW{1'b0}});
     wire [31:0]   g_acc_now = (go_k != 2'd0) ? g_acc
@@ -1300,35 +1303,47 @@ module cu32_simd #(
     wire unused_w = &{1'b0, l_d};
 
     // ---- the completions, in order ----
-    // The oldest leaves its place for an output register (done_*), which the spine
-    // empties (done_take) when W takes it.
-    reg           dn_valid;
-    reg  [SB-1:0] dn_slot;
-    reg  [31:0]   dn_val;
+    // The oldest leaves its place for the output registers (done_*, and one behind them),
+    // which the spine empties (done_take) when W takes it. (Two, so that whether the
+    // oldest may leave depends on this unit's registers alone, not on the spine's take.)
+    reg  [1:0]    dn_n;
+    reg  [SB-1:0] dn_slot, dn_slot1;
+    reg  [31:0]   dn_val, dn_val1;
     // (A DS instruction leaves its place once its passes have left O; it has no
     // completion here, and its place goes back to the spine's count: ds_free.)
     wire          h_ds = qds[head[QB-1:0]];
-    wire          next = (head != cpl) && (h_ds || !dn_valid || done_take);
+    wire          next = (head != cpl) && (h_ds || !dn_n[1]);
+    wire          dn_in = next && !h_ds;
+    wire [SB-1:0] h_slot = qs[head[QB-1:0]];
+    wire [31:0]   h_val = qv[head[QB-1:0]];
     always @(posedge clk) begin
         if (rst) begin
             tail <= {(QB + 1){1'b0}};
             cpl <= {(QB + 1){1'b0}};
             head <= {(QB + 1){1'b0}};
-            dn_valid <= 1'b0;
+            dn_n <= 2'd0;
         end else begin
             if (i_valid) tail <= tail + 1'b1;
             if (fin) cpl <= cpl + 1'b1;
             if (next) head <= head + 1'b1;
-            if (next && !h_ds) dn_valid <= 1'b1;
-            else if (done_take) dn_valid <= 1'b0;
+            dn_n <= dn_n + {1'b0, dn_in} - {1'b0, done_take};
         end
         ds_free <= !rst && next && h_ds;
-        if (next && !h_ds) begin
-            dn_slot <= qs[head[QB-1:0]];
-            dn_val <= qv[head[QB-1:0]];
+        // (the output register takes the second, or the new one when it is empty or
+        // emptied now; the second takes the new one otherwise)
+        if (done_take) begin
+            dn_slot <= (dn_n == 2'd2) ? dn_slot1 : h_slot;
+            dn_val <= (dn_n == 2'd2) ? dn_val1 : h_val;
+        end else if (dn_n == 2'd0) begin
+            dn_slot <= h_slot;
+            dn_val <= h_val;
+        end
+        if (dn_in) begin
+            dn_slot1 <= h_slot;
+            dn_val1 <= h_val;
         end
     end
-    assign done_valid = dn_valid;
+    assign done_valid = dn_n != 2'd0;
     assign done_slot = dn_slot;
     assign done_val = dn_val;
 

@@ -4,7 +4,9 @@
 // that return data), vscnt (vector memory stores and atomics that do not) and lgkmcnt
 // (LDS instructions and scalar loads). Issue counts an instruction up (inc) as it leaves
 // the ALU stages; each memory unit counts it down (dec_*) when its results are written or
-// its stores done. A counter holds 0..63: the issue keeps a slot's count below 63 (`room`).
+// its stores done. A counter holds 0..63: the issue keeps a slot's count below 63 (`room`,
+// registered: every count below 62 a cycle before, as a slot has one instruction in the
+// stages at a time).
 //
 // A wait (W's s_waitcnt, s_waitcnt_vmcnt / _vscnt / _lgkmcnt, or s_endpgm with all three
 // at 0) parks its slot with the three limits it names (63: no limit) until every counter
@@ -45,8 +47,8 @@ module cu32_waits #(
     input  wire [5:0]           wait_vs,
     input  wire [5:0]           wait_lgkm,
     output reg  [SLOTS-1:0]     wake,
-    // Slots whose counters are all below 63 (room for one more memory instruction).
-    output wire [SLOTS-1:0]     room
+    // Slots with room for one more memory instruction.
+    output reg  [SLOTS-1:0]     room
 );
     reg [5:0] vm   [0:SLOTS-1];
     reg [5:0] vs   [0:SLOTS-1];
@@ -87,7 +89,8 @@ module cu32_waits #(
                 wake[g] <= !rst && (here || waiting[g]) && met;
                 waiting[g] <= !rst && (here || waiting[g]) && !met;
             end
-            assign room[g] = vm[g] != 6'd63 && vs[g] != 6'd63 && lgkm[g] != 6'd63;
+            always @(posedge clk)
+                room[g] <= !rst && vm[g] < 6'd62 && vs[g] < 6'd62 && lgkm[g] < 6'd62;
         end
     endgenerate
 endmodule
