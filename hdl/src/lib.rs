@@ -4,9 +4,9 @@
 //! The current cores (`core: pipelined`, `core: sequential`) are built from the rust-hdl
 //! blocks and the templates; the interleaved core that is to replace them grows as blocks
 //! of plain parameterised Verilog, a folder each with its test: `front`, `sgpr`, `vgpr`,
-//! `waits`, `barrier`, `int_lane`, `fp_lane` (not yet joined), `scalar_alu`, joined by the
-//! scalar spine (`scalar`) and the vector ALU (`simd`) under their top (`top`) as
-//! `core: interleaved`. See `hdl/README.md` for the block diagrams, stages and figures.
+//! `waits`, `barrier`, `int_lane`, `fp_lane` (not yet joined), `scalar_alu`, `lds`, `gmem`,
+//! joined by the scalar spine (`scalar`) and the vector ALU (`simd`) under their top
+//! (`top`) as `core: interleaved`. See `hdl/README.md` for the block diagrams, stages and figures.
 
 pub mod barrier;
 pub mod config;
