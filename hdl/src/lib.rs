@@ -26,6 +26,7 @@ pub mod scalar_alu;
 pub mod sgpr;
 pub mod shape;
 pub mod simd;
+pub mod smem;
 pub mod top;
 pub mod valu_control;
 pub mod vector;

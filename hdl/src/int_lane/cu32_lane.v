@@ -22,16 +22,15 @@
 //   multiplier's operands, registered before the DSPs (0 but for the multiplies): a
 //   one-hot 2^s in place of `a` for the 64-bit shifts below 32 and v_add_lshl_u32; the
 //   funnel's input {H, L}, one-hot byte selects and bit amount (by default it passes `a`;
-//   left shifts are right shifts of {x, 0} by 32 - s); min/max/med3's comparisons a<b, a<c,
-//   b<c (33-bit carry chains); the popcount's source (a & a thermometer for bcnt/mbcnt, the
+//   left shifts are right shifts of {x, 0} by 32 - s); a < b on the 64-bit keys (sign bits
+//   flipped: the compares' and min/max/med3's), and med3's a < c, b < c (33-bit chains); the popcount's source (a & a thermometer for bcnt/mbcnt, the
 //   bits below the lowest set bit of a, reversed a or reversed sign-flipped a for ctz, clz,
 //   cls); the thermometer (1 << n) - 1 (bfe's width, bfm's width, mbcnt's lane index);
 //   bfe_i's sign bit (one-hot); perm's and cvt_pk's forced bits.
 // * Stage 2 (R1 -> R2): four 18 x 18 products (MULT18X18D, product registered after); the
 //   32-bit funnel ({H, L} >> k: a byte level with a select per output byte, which also does
 //   v_perm_b32 and cvt_pk's halves, then a bit level), which gives the word of the 64-bit
-//   shifts the multiplier does not (b_lo * 2^s, b_hi * 2^(32 - s)); the compares' a < b on
-//   64-bit keys (sign bits flipped) and a == b; a + b (add3); 8 4-bit popcounts summed in
+//   shifts the multiplier does not (b_lo * 2^s, b_hi * 2^(32 - s)); a == b; a + b (add3); 8 4-bit popcounts summed in
 //   pairs; the logic unit's truth table, chosen by the operation and (min, max, med3,
 //   cndmask, clz of 0) stage 1's comparisons; its b' and c' inputs: b and c, or the
 //   funnel's post-masks keep and set (bfe's field and sign, lshl_or's c, perm's and cvt_pk's
@@ -450,8 +449,11 @@ module cu32_lane (
     wire [31:0] pop_n = cz ? ~y_n & (y_n - 32'd1) : y_n & therm_n;
     wire        yzero_n = y_n == 32'd0;
 
-    // min, max, med3's comparisons on the 33-bit extended operands.
-    wire lt_ab_n = $signed(xa_n[32:0]) < $signed(xb_n[32:0]);
+    // a < b on the 64-bit keys (the compares', and min/max/med3's: a 32-bit or narrower
+    // operand's high word is 0, so its key orders as its extended value); med3's others on
+    // the 33-bit extended operands.
+    wire [63:0] flips = {flip63, 29'd0, flip33, 33'd0};
+    wire lt_ab_n = (xa_n ^ flips) < (xb_n ^ flips);
     wire lt_ac_n = $signed(xa_n[32:0]) < $signed(xc_n[32:0]);
     wire lt_bc_n = $signed(xb_n[32:0]) < $signed(xc_n[32:0]);
 
@@ -466,7 +468,7 @@ module cu32_lane (
     reg [7:0]  tt1;
     reg [63:0] xa1, xb1;
     reg [64:0] xc1;
-    reg        flip33_1, flip63_1, lt_ab1, lt_ac1, lt_bc1;
+    reg        lt_ab1, lt_ac1, lt_bc1;
     reg [33:0] ma1, mb1;
     reg [31:0] fh1, fl1, therm1, pop1;
     reg        yzero1;
@@ -481,7 +483,7 @@ module cu32_lane (
         lshlor1 <= lshlor; 
         yup1 <= yup; cmhi1 <= cmhi_sh; soh1 <= soh_n;
         brev1 <= brev; cisel1 <= cisel; ysel1 <= ysel; tk1 <= tk; fsel1 <= fsel; tt1 <= tt0;
-        xa1 <= xa_n; xb1 <= xb_n; xc1 <= xc_n; flip33_1 <= flip33; flip63_1 <= flip63;
+        xa1 <= xa_n; xb1 <= xb_n; xc1 <= xc_n;
         lt_ab1 <= lt_ab_n; lt_ac1 <= lt_ac_n; lt_bc1 <= lt_bc_n;
         // (Products are 0 for the other operations: A1 passes the logic unit's word.)
         ma1 <= mul ? ma_n : 34'd0;
@@ -534,14 +536,8 @@ module cu32_lane (
     end
     wire [31:0] sh = kbit1[0] ? fu[32:1] : fu[31:0];
 
-    // The compares' a < b on the 64-bit keys; a + b (add3). (The products' top bits are not
-    // used.)
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [63:0] flips = {flip63_1, 29'd0, flip33_1, 33'd0};
-    wire lt_cmp = (xa1 ^ flips) < (xb1 ^ flips);
+    // The compares' a == b; a + b (add3).
     wire [31:0] ab = xa1[31:0] + xb1[31:0];
-    wire lt_ac = $signed(xa1[32:0]) < $signed(xc1[32:0]);
-    wire lt_bc = $signed(xb1[32:0]) < $signed(xc1[32:0]);
     wire eq_n = xa1 == xb1;
 
     // The logic unit's truth table.
@@ -610,7 +606,7 @@ module cu32_lane (
     reg [15:0] g2;
     always @(posedge clk) begin
         v2 <= v1; mul2 <= mul1; mhi2 <= mhi1; wide2 <= wide1; cnt2 <= cnt_n; eq2 <= eq_n;
-        lt2 <= lt_cmp; yup2 <= yup1; cmhi2 <= cmhi1;
+        lt2 <= lt_ab1; yup2 <= yup1; cmhi2 <= cmhi1;
         cisel2 <= cisel1; cin2 <= cin1; fsel2 <= fsel1; tt2 <= tt_n;
         xa2 <= sh;
         xb2 <= shop1 ? keep : xb1[31:0];

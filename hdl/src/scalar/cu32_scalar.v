@@ -1,7 +1,7 @@
 // cu32_scalar — the interleaved core's scalar spine: the front end (cu32_front), the
 // decode table (cu32_decode), the SGPR file (cu32_sgpr), each wave slot's SCC, VCC, EXEC,
 // M0 and MODE in distributed RAM, the scalar ALU (cu32_scalar_alu), the memory counters
-// (cu32_waits) and the scalar memory unit (cu32_smem). Select takes one instruction a
+// (cu32_waits) and the scalar memory unit (cu32_smem_unit). Select takes one instruction a
 // cycle from a ready slot; the slot is made ready again by W, so a wave has one
 // instruction in these stages at a time: nothing forwards, and a slot's state read
 // anywhere in the stages is the state its instruction found.
@@ -935,7 +935,7 @@ module cu32_scalar #(
 
     // ---- The scalar memory unit: a queue of loads, served in order ----
     // W puts a load in (its place reserved at C: resv counts the reserved ones); the head
-    // asks cu32_smem for its dwords, which go to SDATA + k (codes mod 128) as late writes:
+    // asks cu32_smem_unit for its dwords, which go to SDATA + k (codes mod 128) as late writes:
     // codes 0..105 through the SGPR file's queue, VCC, M0 and EXEC through sq (their
     // state is written in cycles W and a start leave free), null and ttmp dropped. Once
     // all are written, the load completes (lgkmcnt down, trace_sdone) and leaves the queue.
@@ -966,7 +966,7 @@ module cu32_scalar #(
     end
     assign m_dec = m_fin;
     assign m_slot = m_fin_slot;
-    cu32_smem smem (
+    cu32_smem_unit smem (
         .clk(clk), .rst(rst), .req(m_req), .addr({h_ea, 2'b00}), .n(h_n),
         .out_valid(m_valid), .out_data(m_data), .out_done(m_done), .out_err(m_err),
         .idle(m_idle),

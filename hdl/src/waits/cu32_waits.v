@@ -58,6 +58,11 @@ module cu32_waits #(
     reg [5:0] lim_lgkm [0:SLOTS-1];
     reg [SLOTS-1:0] waiting;
 
+    // A wait's own slot is checked against its limits once, here, for every slot: a
+    // parked slot then against its registered limits.
+    wire met_w = vm[wait_slot] <= wait_vm && vs[wait_slot] <= wait_vs
+                 && lgkm[wait_slot] <= wait_lgkm;
+
     genvar g;
     generate
         for (g = 0; g < SLOTS; g = g + 1) begin : slot
@@ -75,22 +80,17 @@ module cu32_waits #(
             wire [2:0] s_lg = {2'd0, u_lg} - {1'b0, d_lg};
             wire [5:0] n_lgkm = lgkm[g] + {{3{s_lg[2]}}, s_lg};
             wire here = wait_go && wait_slot == G;
-            wire [5:0] l_vm = here ? wait_vm : lim_vm[g];
-            wire [5:0] l_vs = here ? wait_vs : lim_vs[g];
-            wire [5:0] l_lgkm = here ? wait_lgkm : lim_lgkm[g];
-            wire met = vm[g] <= l_vm && vs[g] <= l_vs && lgkm[g] <= l_lgkm;
+            wire met = vm[g] <= lim_vm[g] && vs[g] <= lim_vs[g] && lgkm[g] <= lim_lgkm[g];
             always @(posedge clk) begin
                 vm[g] <= rst ? 6'd0 : n_vm;
                 vs[g] <= rst ? 6'd0 : n_vs;
                 lgkm[g] <= rst ? 6'd0 : n_lgkm;
-                lim_vm[g] <= l_vm;
-                lim_vs[g] <= l_vs;
-                lim_lgkm[g] <= l_lgkm;
-                wake[g] <= !rst && (here || waiting[g]) && met;
-                waiting[g] <= !rst && (here || waiting[g]) && !met;
+                if (here) {lim_vm[g], lim_vs[g], lim_lgkm[g]} <= {wait_vm, wait_vs, wait_lgkm};
+                wake[g] <= !rst && (here ? met_w : waiting[g] && met);
+                waiting[g] <= !rst && (here ? !met_w : waiting[g] && !met);
             end
             always @(posedge clk)
-                room[g] <= !rst && vm[g] < 6'd62 && vs[g] < 6'd62 && lgkm[g] < 6'd62;
+                room[g] <= !rst && !(&vm[g][5:1]) && !(&vs[g][5:1]) && !(&lgkm[g][5:1]);
         end
     endgenerate
 endmodule
