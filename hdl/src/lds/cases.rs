@@ -26,6 +26,9 @@ struct Instr {
     c: DsCtrl,
     mask: u32,
     addr: [u32; WAVE],
+    /// Given to the block as addtid passes are (`in_tid`: lane l's address `in_base` +
+    /// 4 l, ADDR ignored) with `addr` = this + 4 l.
+    tid: Option<u32>,
     /// `{OFFSET1, OFFSET0}`.
     off: (u8, u8),
     data0: [[u32; 4]; WAVE],
@@ -96,21 +99,25 @@ impl Instr {
         format!("{} {}{off}", self.op.name, ops.join(", "))
     }
 
-    /// The block's per lane addresses: element 0's, element 1's.
-    fn addrs(&self, l: usize) -> (u32, u32) {
-        let a = self.addr[l];
+    /// The element offsets in bytes the block adds (`in_off0`, `in_off1`).
+    fn offsets(&self) -> (u32, u32) {
         if self.c.two {
             let step = self.c.size as u32 * if self.c.stride64 { 64 } else { 1 };
-            (
-                a.wrapping_add(u32::from(self.off.0) * step),
-                a.wrapping_add(u32::from(self.off.1) * step),
-            )
+            (u32::from(self.off.0) * step, u32::from(self.off.1) * step)
         } else {
-            (
-                a.wrapping_add(u32::from(self.off.1) << 8 | u32::from(self.off.0)),
-                0,
-            )
+            (u32::from(self.off.1) << 8 | u32::from(self.off.0), 0)
         }
+    }
+
+    /// Lane `l`'s element addresses: element 0's, element 1's (0 without a second).
+    fn addrs(&self, l: usize) -> (u32, u32) {
+        let (o0, o1) = self.offsets();
+        let second = if self.c.two {
+            self.addr[l].wrapping_add(o1)
+        } else {
+            0
+        };
+        (self.addr[l].wrapping_add(o0), second)
     }
 }
 
@@ -140,14 +147,16 @@ fn line(shape: Shape, ins: &Instr, pass: usize, sweep: u32, gap: u32, ready: u32
     let ls: Vec<usize> = (pass * lanes..(pass + 1) * lanes).rev().collect();
     let m = (ins.mask >> (pass * lanes)) as u64 & ((1u64 << lanes) - 1);
     push(m, lanes);
-    // {oor, addr[LB-1:0]}: the caller's saturation of the 32-bit address.
-    let lb = shape.bytes.trailing_zeros();
-    let narrow = |a: u32| u64::from(a & (shape.bytes - 1)) | u64::from(a >> lb != 0) << lb;
+    let (o0, o1) = ins.offsets();
+    push(u64::from(o0), 17);
+    push(u64::from(o1), 17);
+    push(u64::from(ins.tid.is_some()), 1);
+    let base = ins.tid.map_or(0, |m0| m0 + 4 * (pass * lanes) as u32);
+    push(u64::from(base), 17);
+    // (With tid the lanes' ADDR is not read: something else is given.)
     for &l in &ls {
-        push(narrow(ins.addrs(l).0), lb as usize + 1);
-    }
-    for &l in &ls {
-        push(narrow(ins.addrs(l).1), lb as usize + 1);
+        let a = ins.addr[l] ^ if ins.tid.is_some() { 0x5a5a_a5a5 } else { 0 };
+        push(u64::from(a), 32);
     }
     for &l in &ls {
         for k in (0..4).rev() {
@@ -291,11 +300,15 @@ fn random_instr(
         );
     }
     let o16 = u32::from(off.1) << 8 | u32::from(off.0);
+    // One in eight single-address rows as an addtid pass, from an M0 anywhere in the LDS
+    // or a little past it.
+    let tid = (!c.two && rng.below(8) == 0).then(|| rng.below(u64::from(shape.bytes) + 64));
     let mut ins = Instr {
         op,
         c,
         mask,
         addr: [0; WAVE],
+        tid,
         off,
         data0: [[0; 4]; WAVE],
         data1: [[0; 2]; WAVE],
@@ -303,7 +316,11 @@ fn random_instr(
     };
     for l in 0..WAVE {
         let t = pat.addr(shape, size, l, rng);
-        ins.addr[l] = if c.two { t } else { t.wrapping_sub(o16) };
+        ins.addr[l] = match tid {
+            Some(m0) => m0 + 4 * l as u32,
+            None if c.two => t,
+            None => t.wrapping_sub(o16),
+        };
         for k in 0..4 {
             ins.data0[l][k] = rng.next() as u32;
             ins.vdst[l][k] = rng.next() as u32;
@@ -347,6 +364,7 @@ fn sweep(rows: &[(&'static OpInfo, DsCtrl)], bytes: u32, load: bool, lds: &[u8])
                 c,
                 mask: u32::MAX,
                 addr: [0; WAVE],
+                tid: None,
                 off: (0, 0),
                 data0: [[0; 4]; WAVE],
                 data1: [[0; 2]; WAVE],

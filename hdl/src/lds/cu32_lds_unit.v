@@ -9,11 +9,12 @@
 // A pass in (valid/ready): the control fields of the DS row as hdl/src/vector.rs
 // `DsCtrl` codes them (kind DS_LOAD 1 / DS_STORE 2 / DS_ATOMIC 4, size in bytes, sext,
 // half, data_hi, two, aop = index into DS_ATOMIC_OPS); EXEC's bits of the pass (in_mask);
-// per lane its element addresses, LB + 1 bits each (LB = $clog2(BYTES)): lane l's
-// {oor, byte address[LB-1:0]} at in_addr0[(LB+1) l +: LB+1] (the 2addr forms' second
-// element at in_addr1), where the caller has added the offsets (`* size`, `* 64`) to the
-// 32-bit address and sets oor when that address is 2^LB or more (oor = addr >> LB != 0);
-// DATA0's dwords (in_data0, 128 bits a lane) and DATA1's (in_data1, 64 bits a lane).
+// per lane its ADDR (in_addr[32 l +: 32]), or with in_tid the lane's index times 4 added
+// to in_base (addtid: in_base = M0 + 4 x the pass's first lane; append and consume give
+// M0 with their one lane, lane 0, active); the element offsets in bytes (in_off0; the
+// 2addr forms' second element's in_off1: OFFSET0 and OFFSET1 times the size, times 64
+// for stride64), added to the 32-bit address as the lane steps in; DATA0's dwords
+// (in_data0, 128 bits a lane) and DATA1's (in_data1, 64 bits a lane).
 // The block reads the in_* fields while it works through the pass: they must stay as
 // they are until in_ready (a pass is taken in the cycle in_valid and in_ready are both
 // high; in_ready rises only with in_valid, in the cycle the pass's last step goes in).
@@ -50,7 +51,9 @@
 // write 0, write 1 per lane); a piece of any alignment touches at most 3 consecutive
 // dwords, in 3 banks (BANKS >= 4). One step a cycle (every lane of the pass, in lane
 // order, active or not), each a piece, through the stages
-//   P   the lane's fields (an AND-OR over the lanes by a one-hot lane register)
+//   P   the lane's fields (an AND-OR over the lanes by a one-hot lane register), its
+//       element's address: ADDR (or the addtid address) + the element's offset, mod 2^32,
+//       as LB bits and whether it is 2^LB or more
 //   A   range, the piece's byte address and size, the writers to wait for (below)
 //   B   per bank the row (the banks' read address); held while the piece waits
 //   M   the banks read                          R   their words registered
@@ -102,8 +105,11 @@ module cu32_lds_unit #(
     input  wire [3:0]                           in_aop,
     input  wire [1:0]                           in_sweep,
     input  wire [LANES-1:0]                     in_mask,
-    input  wire [($clog2(BYTES)+1)*LANES-1:0]   in_addr0,
-    input  wire [($clog2(BYTES)+1)*LANES-1:0]   in_addr1,
+    input  wire [32*LANES-1:0]                  in_addr,
+    input  wire [16:0]                          in_off0,
+    input  wire [16:0]                          in_off1,
+    input  wire                                 in_tid,
+    input  wire [16:0]                          in_base,
     input  wire [128*LANES-1:0]                 in_data0,
     input  wire [64*LANES-1:0]                  in_data1,
     // A pass out, a beat at a time.
@@ -148,6 +154,8 @@ module cu32_lds_unit #(
     reg [LANES-1:0] oh_r;   // the same, one-hot
     reg [1:0] sub_r;
     reg hi8_r;              // the step takes bytes 8.. of its lane (b96, b128)
+    reg [16:0] tid_r;       // the addtid address of lane_r (after a pass's first step)
+    wire [16:0] tid_cur = mid ? tid_r : in_base;
     wire [LL-1:0] cur_lane = lane_r;
     wire [1:0] cur_sub = mid ? sub_r : {1'b0, st2 && !in_sweep[0]};
     wire lane_end = &cur_lane;
@@ -169,6 +177,9 @@ module cu32_lds_unit #(
         end else if (go) begin
             hi8_r <= wide && !step_last && cur_sub == 2'd0;
             mid <= !step_last;
+            // (A 2addr store's second sweep starts again from lane 0.)
+            if (st2 || cur_sub == last_sub) tid_r <= lane_end ? in_base : tid_cur + 17'd4;
+            else tid_r <= tid_cur;
             if (st2 || cur_sub == last_sub) begin
                 lane_r <= cur_lane + 1'b1;
                 oh_r <= {oh_r[LANES-2:0], oh_r[LANES-1]};
@@ -183,25 +194,31 @@ module cu32_lds_unit #(
     wire hi8 = hi8_r;
     // The lane's fields: AND-ORs over the lanes by registers only (oh_r, hi8_r: smaller
     // than a binary choice), then element 1's picked.
-    reg [LB:0] s_a0, s_a1;
+    reg [31:0] s_addr;
     reg [63:0] s_d0, s_d1;
     reg s_act;
     integer li;
     always @(*) begin
-        s_a0 = {(LB+1){1'b0}};
-        s_a1 = {(LB+1){1'b0}};
+        s_addr = 32'd0;
         s_d0 = 64'd0;
         s_d1 = 64'd0;
         s_act = 1'b0;
         for (li = 0; li < LANES; li = li + 1) begin
-            s_a0 = s_a0 | (in_addr0[(LB+1)*li +: LB+1] & {(LB+1){oh_r[li]}});
-            s_a1 = s_a1 | (in_addr1[(LB+1)*li +: LB+1] & {(LB+1){oh_r[li]}});
+            s_addr = s_addr | (in_addr[32*li +: 32] & {32{oh_r[li]}});
             s_d0 = s_d0 | (in_data0[128*li +: 64] & {64{oh_r[li] && !hi8_r}})
                         | (in_data0[128*li + 64 +: 64] & {64{oh_r[li] && hi8_r}});
             s_d1 = s_d1 | (in_data1[64*li +: 64] & {64{oh_r[li]}});
             s_act = s_act | (in_mask[li] && oh_r[li]);
         end
     end
+
+    // The element's address, {at or past 2^LB, its low LB bits}: bits 31..17 of the 32-bit
+    // sum are 0 when none of the address's are set and the 17-bit sum carries none, or all
+    // are and it carries.
+    wire [31:0] s_a = in_tid ? {15'd0, tid_cur} : s_addr;
+    wire [17:0] s_lo = {1'b0, s_a[16:0]} + {1'b0, elem1 ? in_off1 : in_off0};
+    wire s_wrap0 = s_lo[17] ? &s_a[31:17] : s_a[31:17] == 15'd0;
+    wire [LB:0] s_ea = {!s_wrap0 || s_lo[16:LB] != {(17 - LB){1'b0}}, s_lo[LB-1:0]};
 
     reg p_v, p_act, p_last, p_hi8, p_sext, p_dhi;
     reg [1:0] p_pk, p_rpos, p_half;
@@ -224,7 +241,7 @@ module cu32_lds_unit #(
             p_rpos <= hi8 ? 2'd2 : elem1 ? (in_size == 5'd8 ? 2'd2 : 2'd1) : 2'd0;
             p_aop <= in_aop;
             p_size <= in_size;
-            p_a <= elem1 ? s_a1 : s_a0;
+            p_a <= s_ea;
             p_wd <= elem1 ? s_d1 : s_d0;
             p_dhi <= in_data_hi;
             p_e <= s_d1;

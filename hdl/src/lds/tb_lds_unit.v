@@ -2,9 +2,9 @@
 // line, each after `gap` idle cycles, holding it until in_ready, and logs the beats out.
 //
 //   stim.hex  {gap[7:0], kind[2:0], size[4:0], sext, half[1:0], data_hi, two, aop[3:0],
-//             sweep[1:0], 3'b0, ready[1:0], mask[LANES], addr0[(LB+1) LANES],
-//             addr1[(LB+1) LANES], data0[128 LANES], data1[64 LANES]} (hex; lane 0 in
-//             the low bits of each; addresses {oor, addr[LB-1:0]})
+//             sweep[1:0], 3'b0, ready[1:0], mask[LANES], off0[16:0], off1[16:0], tid,
+//             base[16:0], addr[32 LANES], data0[128 LANES], data1[64 LANES]} (hex; lane 0
+//             in the low bits of each)
 //
 // out_ready while a pass's beats are due, by that pass's `ready`: 0 always high, 1 high
 // 3 cycles in 4, 2 one in 4, 3 one in 16 (from an LFSR).
@@ -19,9 +19,7 @@ module tb;
     localparam integer BANKS = `BANKS;
     localparam integer BYTES = `BYTES;
     localparam integer N = `N;
-    localparam integer LB = $clog2(BYTES);
-    localparam integer AW = (LB + 1) * LANES;
-    localparam integer W = 32 + LANES + 2 * AW + 192 * LANES;
+    localparam integer W = 32 + LANES + 52 + 224 * LANES;
 
     reg clk = 1'b0;
     reg rst = 1'b1;
@@ -46,7 +44,9 @@ module tb;
         .in_half(s[H+14:H+13]), .in_data_hi(s[H+12]), .in_two(s[H+11]),
         .in_aop(s[H+10:H+7]), .in_sweep(s[H+6:H+5]),
         .in_mask(s[H-1:H-LANES]),
-        .in_addr0(s[192*LANES+2*AW-1:192*LANES+AW]), .in_addr1(s[192*LANES+AW-1:192*LANES]),
+        .in_off0(s[224*LANES+51:224*LANES+35]), .in_off1(s[224*LANES+34:224*LANES+18]),
+        .in_tid(s[224*LANES+17]), .in_base(s[224*LANES+16:224*LANES]),
+        .in_addr(s[224*LANES-1:192*LANES]),
         .in_data0(s[192*LANES-1:64*LANES]), .in_data1(s[64*LANES-1:0]),
         .out_valid(out_valid), .out_ready(ready), .out_k(out_k), .out_last(out_last),
         .out_mask(out_mask), .out_data(out_data));

@@ -778,18 +778,18 @@ module cu32_simd #(
 
     // ---- the DS passes: the LDS pass buffer, the LDS unit, the results on port B ----
     // O fills the buffer (mb_*) from a DS pass's words: its first request gives each
-    // lane's two element addresses (ADDR plus the element's offset, wrapping at 2^32, as
-    // LDS_BYTES's address bits and a bit for "at or past 2^AB") and DATA0's first two
-    // dwords (mb_f1, mb_f2), its second DATA0's further dwords or DATA1 (mb_e0, mb_e1).
+    // lane's ADDR (the unit adds the element offsets, mb_off0 and mb_off1, as a lane steps
+    // in; addtid, append and consume take mb_base, the pass's first lane's address, and 4
+    // a lane) and DATA0's first two dwords (mb_f1, mb_f2), its second DATA0's further
+    // dwords or DATA1 (mb_e0, mb_e1).
     // The pass's last request hands it to cu32_lds_unit, which reads the buffer until it
     // takes the pass (lds_ready). I asks for a DS pass's first request only while the
     // buffer is free (mb_busy), so O never waits. The unit's results come back in beats,
     // dword k of VDST for every lane of the pass, written on port B (before the sweep)
     // under the pass's EXEC; wf holds each pass's slot, pass, VDST and width, in order.
-    localparam integer AB = $clog2(LDS_BYTES);
     // (P reads a DS pass's queue entry a cycle ahead of its words, as for the lanes, and
-    // registers its fields (m_*), the lanes' base addresses for addtid and append, and
-    // per lane the buffer's enables.)
+    // registers its fields (m_*), the pass's base address for addtid and append, and per
+    // lane the buffer's enables.)
     wire [DSCTRL_WIDTH-1:0] q_dsc;
     wire [16:0]     q_off0, q_off1;
     wire [31:0]     q_exec;
@@ -809,7 +809,8 @@ module cu32_simd #(
     wire            q_tid = q_dsc[DSF_TID];
     wire            q_app = q_dsc[DSF_APP];
     reg  [DSCTRL_WIDTH-1:0] m_dsc;
-    reg  [16:0]     m_off0, m_off1;
+    reg  [16:0]     m_off0, m_off1, m_base;
+    wire [4:0]      m_first = {{(5 - PW){1'b0}}, pt_pass} << LB;   // (the pass's first lane)
     reg  [7:0]      m_vdst;
     reg  [5:0]      m_count;
     reg             m_tid, m_app, m_go, g_go;
@@ -821,6 +822,7 @@ module cu32_simd #(
         m_dsc <= q_dsc;
         {m_off1, m_off0, m_vdst, m_count, m_tid, m_app} <=
             {q_off1, q_off0, q_vdst, q_count, q_tid, q_app};
+        m_base <= {1'b0, q_m0} + (q_tid ? {10'd0, m_first, 2'b00} : 17'd0);
         m_go <= pre_valid && q_ds && !q_gm && pt_data;
         g_go <= pre_valid && q_gm && pt_data;
         {m_klo, m_kz, m_ko, m_neg, m_gsa} <= {q_klo, q_kz, q_ko, q_neg, q_gsa};
@@ -829,22 +831,13 @@ module cu32_simd #(
         m_wmask <= q_exec_sh[L-1:0];
         m_slot <= qs[pt_q];
     end
-    function automatic [AB:0] lds_addr(input [31:0] a, input [16:0] off);
-        reg [17:0] lo;
-        reg        wrap0;
-        begin
-            lo = {1'b0, a[16:0]} + {1'b0, off};
-            // (bits 31..17 of the 32-bit sum are 0: none set and no carry, or all set and
-            // a carry)
-            wrap0 = lo[17] ? (&a[31:17]) : (a[31:17] == 15'd0);
-            lds_addr = {!wrap0 || (lo[16:AB] != {(17 - AB){1'b0}}), lo[AB-1:0]};
-        end
-    endfunction
     reg                     mb_valid;
     reg  [DSCTRL_WIDTH-1:0] mb_dsc;
     reg  [1:0]              mb_sweep;
     reg  [L-1:0]            mb_mask;
-    reg  [(AB+1)*L-1:0]     mb_a0, mb_a1;
+    reg  [L*32-1:0]         mb_addr;
+    reg  [16:0]             mb_off0, mb_off1, mb_base;
+    reg                     mb_tid;
     reg  [L*32-1:0]         mb_f1, mb_f2, mb_e0, mb_e1;
     reg  [SB-1:0]           mb_slot;
     reg  [L-1:0]            mb_wmask;   // (the lanes written: EXEC's)
@@ -855,19 +848,14 @@ module cu32_simd #(
     wire                    lds_ready;
     generate
         for (gk = 0; gk < L; gk = gk + 1) begin : mlane
-            wire [4:0]  lane = ({{(5 - PW){1'b0}}, pt_pass} << LB) | gk[4:0];
-            reg  [31:0] base;
             reg         go0, go1;   // (the pass's first request; its second)
-            always @(posedge clk)
-                base <= {15'd0, {1'b0, q_m0} + (q_tid ? {10'd0, lane, 2'b00} : 17'd0)};
             (* keep *) always @(posedge clk)
                 {go0, go1} <= {pre_valid && q_ds && !q_gm && !pt_second,
                                pre_valid && q_ds && !q_gm && pt_second};
             wire [31:0] d0 = rd0[gk*32 +: 32];
             always @(posedge clk) begin
                 if (go0) begin
-                    mb_a0[gk*(AB+1) +: AB+1] <= lds_addr(m_tid || m_app ? base : d0, m_off0);
-                    mb_a1[gk*(AB+1) +: AB+1] <= lds_addr(d0, m_off1);
+                    mb_addr[gk*32 +: 32] <= d0;
                     mb_f1[gk*32 +: 32] <= m_app ? {26'd0, m_count} : rd1[gk*32 +: 32];
                     mb_f2[gk*32 +: 32] <= rd2[gk*32 +: 32];
                 end
@@ -881,6 +869,7 @@ module cu32_simd #(
     always @(posedge clk) begin
         if (m_go) begin
             mb_dsc <= m_dsc;
+            {mb_off0, mb_off1, mb_base, mb_tid} <= {m_off0, m_off1, m_base, m_tid || m_app};
             mb_sweep <= (PASS_BITS == 0) ? 2'd3 : t_rnd ? 2'd2 : 2'd1;
             mb_mask <= m_mask;
             mb_wmask <= m_wmask;
@@ -946,7 +935,8 @@ module cu32_simd #(
         .in_sext(mb_dsc[DSF_SEXT]), .in_half(mb_dsc[DSF_HALF +: DSW_HALF]),
         .in_data_hi(mb_dsc[DSF_DATA_HI]), .in_two(mb_dsc[DSF_TWO]),
         .in_aop(mb_dsc[DSF_AOP +: DSW_AOP]), .in_sweep(mb_sweep), .in_mask(mb_mask),
-        .in_addr0(mb_a0), .in_addr1(mb_a1), .in_data0(mb_d0), .in_data1(mb_d1),
+        .in_addr(mb_addr), .in_off0(mb_off0), .in_off1(mb_off1), .in_tid(mb_tid),
+        .in_base(mb_base), .in_data0(mb_d0), .in_data1(mb_d1),
         .out_valid(lo_valid), .out_ready(lo_ready), .out_k(lo_k), .out_last(lo_last),
         .out_mask(lo_mask), .out_data(lo_data)
     );
