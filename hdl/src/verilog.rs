@@ -158,7 +158,7 @@ struct FormatRow {
     fixed_lsb: usize,
     op_lsb: u32,
     op_width: u32,
-    /// Where the format's table starts in the vector decode ROM (`render_vdecode`).
+    /// Where the format's table starts in its decode ROM (`rom_layout`).
     base: usize,
 }
 

@@ -58,8 +58,8 @@ module cu32_waits #(
     reg [5:0] lim_lgkm [0:SLOTS-1];
     reg [SLOTS-1:0] waiting;
 
-    // A wait's own slot is checked against its limits once, here, for every slot: a
-    // parked slot then against its registered limits.
+    // A wait's slot is checked against the wait's limits here (one check, shared by the
+    // slots); a parked slot then against its registered limits.
     wire met_w = vm[wait_slot] <= wait_vm && vs[wait_slot] <= wait_vs
                  && lgkm[wait_slot] <= wait_lgkm;
 
