@@ -188,7 +188,8 @@ module cu32_scalar #(
     // ---- a wave's start: clear its SGPRs, set its state, make it ready ----
     // go_clear: the SGPR file's sweep begins; go_init: the state is still to be set (in a
     // cycle W does not write it); go_run: the slot's PC written and the slot made ready
-    // (in a cycle W will not write a PC: none in X4).
+    // (in a cycle W will not write a PC: none in X4, no completed VALU instruction
+    // waiting).
     reg          go_clear, go_init, go_wait, go_run;
     reg [SB-1:0] go_slot;
     reg [IMEM_BITS-1:0] go_pc;
@@ -213,8 +214,10 @@ module cu32_scalar #(
             go_clear <= take;
             go_init <= take || (go_init && !init_now);
             // (clear_busy rises the cycle after go_clear.)
-            go_wait <= go_clear || (go_wait && (sweeping || go_init || xo_live));
-            go_run <= go_wait && !sweeping && !go_init && !xo_live;
+            go_wait <= go_clear || (go_wait && (sweeping || go_init || xo_live || vd_valid));
+            // (W writes a PC in the next cycle for an instruction in X4 now, or for a
+            // completed VALU instruction it takes in a cycle without one: vd_valid.)
+            go_run <= go_wait && !sweeping && !go_init && !xo_live && !vd_valid;
         end
         if (take) begin
             go_slot <= start_slot;
@@ -1073,7 +1076,7 @@ module cu32_scalar #(
     // order of issue makes it: a GLOBAL instruction's before a load's (no GLOBAL
     // instruction issues while a load is outstanding), a load's before W's.
     reg                  f_sent, f_gl, f_ld, m_failed;
-    reg  [IMEM_BITS-1:0] f_pc;
+    reg  [IMEM_BITS-1:0] flt_pc;
     reg  [GQB+DPB+1:0]   vn;
     wire                 f_gnow = mc_done && mc_gm && mc_err;
     wire                 f_wnow = w_valid && w_bad;
@@ -1093,17 +1096,17 @@ module cu32_scalar #(
             if (f_gnow || m_err || f_wnow) f_any <= 1'b1;
             if (f_gnow && !f_gl) begin
                 f_gl <= 1'b1;
-                f_pc <= gq_pc;
+                flt_pc <= gq_pc;
             end else if (m_err && !f_gl && !f_ld) begin
                 f_ld <= 1'b1;
-                f_pc <= h_pc;
+                flt_pc <= h_pc;
             end else if (f_wnow && !f_any) begin
-                f_pc <= w_pc;
+                flt_pc <= w_pc;
             end
             if (f_any && !f_sent && (vn == 0) && ((q_n == 4'd0) || m_failed)) f_sent <= 1'b1;
         end
         fault <= !rst && f_any && !f_sent && (vn == 0) && ((q_n == 4'd0) || m_failed);
-        fault_pc <= {{(30 - IMEM_BITS){1'b0}}, f_pc, 2'b00};
+        fault_pc <= {{(30 - IMEM_BITS){1'b0}}, flt_pc, 2'b00};
     end
 
     assign trace_valid = retire;

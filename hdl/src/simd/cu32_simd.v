@@ -439,7 +439,7 @@ module cu32_simd #(
     // ---- the queue: places tail .. head, issued up to iss, completed up to cpl ----
     reg  [QB:0] tail, iss, cpl, head;
     wire [QB-1:0] qt = tail[QB-1:0];
-    localparam integer QRW = 24 + 3 + 3 + 1 + 1 + 24 + 3 + 1 + 2 + 1;
+    localparam integer QRW = 24 + 3 + 3 + 1 + 1 + 1 + 24 + 3 + 1 + 2 + 1;
     localparam integer QOW = OPB + 3 * 64 + 3 + 6 + 3 + 32 + 1 + OPB + 64 + 2;
     localparam integer QWW = 8 + 2 + 1 + 32 + 1 + 1 + 5 + 1;
     reg  [QRW-1:0] qr [0:Q-1];
@@ -457,12 +457,15 @@ module cu32_simd #(
     reg  [31:0]    qv [0:Q-1];
     reg  [8:0]     qy [0:Q-1];   // {VOPD, its Y destination}
     reg  [57:0]    qd [0:Q-1];   // {DPP, its dword's bits [31:8], EXEC} for the walk
-    // Two writes a pass and no second request: an empty one.
+    // Two writes a pass and no second request: an empty one. Two writes a pass and two
+    // requests (64-bit sources): the last pass's high word is written in the W cycle of
+    // the request after it, which must be empty (`hi_gap`).
     wire i_bub = (i_dw == DW_64) && (i_v64 == 3'd0);
+    wire i_tail = (i_dw == DW_64) && (i_v64 != 3'd0) && !i_ds;
     always @(posedge clk) begin
         if (i_valid) begin
             qr[qt] <= {q_src2, i_src[1][7:0], i_src[0][7:0], q_vg, i_v64 & {3{!i_ds}},
-                       i_bub && !i_ds, i_vopd || i_ds2, q_src2_y, q_src1_y, q_src0_y, q_vg_y,
+                       i_bub && !i_ds, i_tail, i_vopd || i_ds2, q_src2_y, q_src1_y, q_src0_y, q_vg_y,
                        i_dpp != 2'd0, i_ds, i_st2, i_gm};
             qds[qt] <= i_ds;
             qgm[qt] <= i_gm;
@@ -483,11 +486,11 @@ module cu32_simd #(
     wire [QB-1:0] qi = iss[QB-1:0];
     wire [7:0]    r_reg0, r_reg1, r_reg2;
     wire [2:0]    r_vg, r_v64;
-    wire          r_bub, r_vopd, r_dpp, r_ds, r_st2;
+    wire          r_bub, r_tail, r_vopd, r_dpp, r_ds, r_st2;
     wire [7:0]    r_reg0_y, r_reg1_y, r_reg2_y;
     wire [2:0]    r_vg_y;
     wire          r_gm;
-    assign {r_reg2, r_reg1, r_reg0, r_vg, r_v64, r_bub, r_vopd, r_reg2_y, r_reg1_y, r_reg0_y,
+    assign {r_reg2, r_reg1, r_reg0, r_vg, r_v64, r_bub, r_tail, r_vopd, r_reg2_y, r_reg1_y, r_reg0_y,
             r_vg_y, r_dpp, r_ds, r_st2, r_gm} = qr[qi];
     wire [SB-1:0] r_slot = qs[qi];
     // (`second`: the pass's second request is next; its tag's `data` bit marks the
@@ -498,7 +501,7 @@ module cu32_simd #(
     localparam integer GM = (1 << GPB) - 1;
     localparam [PW-1:0] GMASK = GM[PW-1:0];
     reg  [PW-1:0] pass;
-    reg           second, cmp, wwait, rnd;
+    reg           second, cmp, wwait, rnd, hi_gap;
     // (mb_busy: the LDS pass buffer is promised to a DS pass already asked for; gb_busy
     // the GLOBAL one to a GLOBAL pass.)
     reg           mb_busy, gb_busy;
@@ -512,7 +515,8 @@ module cu32_simd #(
     wire          last_pass = PASS_BITS == 0 || pass == PLAST;
     wire          again = r_st2 && !rnd;   // (a 2addr store's first round)
     // (The VGPR file takes a request every cycle.)
-    wire          rq_valid = have && !wwait && !(r_ds && !second && (r_gm ? gb_busy : mb_busy));
+    wire          rq_valid = have && !wwait && !hi_gap
+                             && !(r_ds && !second && (r_gm ? gb_busy : mb_busy));
     always @(posedge clk) begin
         if (rst) begin
             pass <= {PW{1'b0}};
@@ -520,6 +524,7 @@ module cu32_simd #(
             cmp <= 1'b0;
             wwait <= 1'b0;
             rnd <= 1'b0;
+            hi_gap <= 1'b0;
             iss <= {(QB + 1){1'b0}};
         end else if (wk_done) begin
             wwait <= 1'b0;
@@ -538,6 +543,8 @@ module cu32_simd #(
                 end
             end
         end
+        // (An empty request cycle after an instruction ending in a high word.)
+        if (!rst) hi_gap <= rq_valid && !gath && last_req && last_pass && r_tail;
     end
 
     // (The DS results' writes on port B, below: mw.)
