@@ -2109,10 +2109,11 @@ fn vmem_programs_cosimulate() {
 }
 
 /// The suite's integer kernels run on the RTL's dispatcher exactly as on the golden model
-/// (every wave's trace, the memory at the end), on the pipelined core at 32, 8 and 2 lanes
-/// and on the sequential one at 32 and 8, and write the same output buffers as `cu32 run`. A work-group
-/// needing more wave slots than the configuration has stops with a clear error, on both
-/// cores.
+/// (every wave's trace, the memory at the end), on the pipelined core at 32, 8 and 2 lanes,
+/// on the sequential one at 32 and 8 and on the interleaved one at 8, 32 and 2, and write
+/// the same output buffers as `cu32 run`. A work-group
+/// needing more wave slots than the configuration has stops with a clear error, on every
+/// core.
 #[test]
 fn suite_kernels_cosimulate_through_the_dispatcher() {
     let out = tempfile::tempdir().unwrap();
@@ -2177,6 +2178,9 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
         repo().join("configs/ulx3s-85f.yaml"),
         sequential_at(32),
         sequential_at(8),
+        repo().join("configs/interleaved.yaml"),
+        config_with_lanes(out.path(), "interleaved", 8, 32),
+        config_with_lanes(out.path(), "interleaved", 8, 2),
     ];
     for config in configs {
         for kernel in kernels {
@@ -2258,7 +2262,16 @@ fn suite_kernels_cosimulate_through_the_dispatcher() {
             .replace("name: sequential\n", "name: sequential-one-slot\n"),
     )
     .unwrap();
-    for config in [one_slot, sequential_one_slot] {
+    let interleaved = std::fs::read_to_string(repo().join("configs/interleaved.yaml")).unwrap();
+    assert!(interleaved.contains("\nwave_slots: 8\n"), "{interleaved}");
+    let interleaved_one_slot = write(
+        out.path(),
+        "interleaved-one-slot.yaml",
+        &interleaved
+            .replace("\nwave_slots: 8\n", "\nwave_slots: 1\n")
+            .replace("name: interleaved\n", "name: interleaved-one-slot\n"),
+    );
+    for config in [one_slot, sequential_one_slot, interleaved_one_slot] {
         let assert = cosim(&config, "reduce_sum").assert().failure();
         let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
         assert!(stdout.contains("error code 7 (BARRIER)"), "{stdout}");

@@ -33,6 +33,9 @@ pub struct Counter {
     pub amount: &'static str,
     /// The same for the pipelined core's top (`top_pipelined.v.tera`).
     pub pipelined: &'static str,
+    /// The same for the interleaved core's top (`hdl/src/top/cu32_top.v`, through the
+    /// generated `cu32_counters.vh`).
+    pub interleaved: &'static str,
 }
 
 /// The counters, in index order.
@@ -43,6 +46,7 @@ pub const COUNTERS: &[Counter] = &[
         meaning: "cycles the dispatcher is busy (CHECK to END)",
         amount: "{7'd0, d_busy}",
         pipelined: "{7'd0, d_busy}",
+        interleaved: "{7'd0, d_busy}",
     },
     Counter {
         index: 1,
@@ -51,6 +55,7 @@ pub const COUNTERS: &[Counter] = &[
                   pipelined: any wave)",
         amount: "{7'd0, running}",
         pipelined: "{7'd0, running}",
+        interleaved: "{7'd0, running}",
     },
     Counter {
         index: 2,
@@ -58,6 +63,7 @@ pub const COUNTERS: &[Counter] = &[
         meaning: "instructions retired (all units)",
         amount: "{7'd0, ret_valid}",
         pipelined: "{7'd0, ret_valid}",
+        interleaved: "{7'd0, ret_valid}",
     },
     Counter {
         index: 3,
@@ -65,6 +71,7 @@ pub const COUNTERS: &[Counter] = &[
         meaning: "SALU instructions retired (SOP1/SOP2/SOPK/SOPC/SOPP: branches, waits, no-ops)",
         amount: "{7'd0, ret_salu}",
         pipelined: "{7'd0, ret_salu}",
+        interleaved: "{7'd0, ret_salu}",
     },
     Counter {
         index: 4,
@@ -72,6 +79,7 @@ pub const COUNTERS: &[Counter] = &[
         meaning: "SMEM instructions retired (s_load_*)",
         amount: "{7'd0, ret_smem}",
         pipelined: "{7'd0, ret_smem}",
+        interleaved: "{7'd0, ret_smem}",
     },
     Counter {
         index: 5,
@@ -79,6 +87,7 @@ pub const COUNTERS: &[Counter] = &[
         meaning: "VALU instructions retired (VOP1/VOP2/VOPC/VOP3/VOP3SD, DPP; a VOPD pair once)",
         amount: "{7'd0, ret_valu}",
         pipelined: "{7'd0, ret_valu}",
+        interleaved: "{7'd0, ret_valu}",
     },
     Counter {
         index: 6,
@@ -86,6 +95,7 @@ pub const COUNTERS: &[Counter] = &[
         meaning: "DS (LDS) instructions retired",
         amount: "{7'd0, ret_ds}",
         pipelined: "{7'd0, ret_ds}",
+        interleaved: "{7'd0, ret_ds}",
     },
     Counter {
         index: 7,
@@ -93,6 +103,7 @@ pub const COUNTERS: &[Counter] = &[
         meaning: "GLOBAL memory instructions retired",
         amount: "{7'd0, ret_global}",
         pipelined: "{7'd0, ret_global}",
+        interleaved: "{7'd0, ret_global}",
     },
     Counter {
         index: 8,
@@ -100,6 +111,7 @@ pub const COUNTERS: &[Counter] = &[
         meaning: "active lanes of retired VALU instructions: sum of popcount(EXEC)",
         amount: "{2'd0, cnt_lanes}",
         pipelined: "{2'd0, cnt_lanes}",
+        interleaved: "{2'd0, cnt_lanes}",
     },
     Counter {
         index: 9,
@@ -108,9 +120,10 @@ pub const COUNTERS: &[Counter] = &[
                   scalar result to M0 or EXEC, or while a scalar load is outstanding; one \
                   cycle for the others, which run in the background; pipelined: check \
                   refuses an instruction of a wave whose VALU instruction's scalar result is \
-                  still to be written, or a wave waits in select for it)",
+                  still to be written, or a wave waits in select for it; 0 on the interleaved core)",
         amount: "{7'd0, v_wait}",
         pipelined: "{7'd0, st_vx}",
+        interleaved: "8'd0",
     },
     Counter {
         index: 10,
@@ -118,6 +131,7 @@ pub const COUNTERS: &[Counter] = &[
         meaning: "cycles the scalar memory unit holds the bus (its CYC)",
         amount: "{7'd0, s_cyc}",
         pipelined: "{7'd0, s_cyc}",
+        interleaved: "{7'd0, s_cyc}",
     },
     Counter {
         index: 11,
@@ -125,13 +139,15 @@ pub const COUNTERS: &[Counter] = &[
         meaning: "cycles the vector unit's GLOBAL master holds the bus (its CYC)",
         amount: "{7'd0, g_cyc}",
         pipelined: "{7'd0, g_cyc}",
+        interleaved: "{7'd0, g_cyc}",
     },
     Counter {
         index: 12,
         name: "lds_conflict",
-        meaning: "extra LDS cycles of bank conflicts (per pass: bank cycles - 1)",
+        meaning: "extra LDS cycles of bank conflicts (per pass: bank cycles - 1) (0 on the interleaved core)",
         amount: "cnt_lds_extra",
         pipelined: "cnt_lds_extra",
+        interleaved: "cnt_lds_extra",
     },
     Counter {
         index: 13,
@@ -140,15 +156,17 @@ pub const COUNTERS: &[Counter] = &[
                   work-group and wave set-up, picking and resuming waves)",
         amount: "{7'd0, d_busy && !running}",
         pipelined: "{7'd0, d_busy && !running}",
+        interleaved: "{7'd0, d_busy && !running}",
     },
     Counter {
         index: 14,
         name: "smem_wait",
         meaning: "cycles an instruction waits at issue for the outstanding scalar load \
                   (its registers, `s_waitcnt`, a memory instruction, `s_endpgm`, `s_barrier`; \
-                  pipelined: check refuses one for it, or a wave waits in select for it)",
+                  pipelined: check refuses one for it, or a wave waits in select for it; 0 on the interleaved core)",
         amount: "{7'd0, ld_wait}",
         pipelined: "{7'd0, st_load}",
+        interleaved: "8'd0",
     },
     Counter {
         index: 15,
@@ -159,39 +177,36 @@ pub const COUNTERS: &[Counter] = &[
                   check refuses a wave's `s_endpgm` or fault for its own, SMEM for any \
                   memory instruction, a vector instruction while another waits for its \
                   unit or its wave has one on the other unit, or a wave so refused waits \
-                  in select)",
+                  in select; 0 on the interleaved core)",
         amount: "{7'd0, vm_wait}",
         pipelined: "{7'd0, st_vbg || st_vq}",
+        interleaved: "8'd0",
     },
     Counter {
         index: 16,
         name: "wave_switches",
         meaning: "times an instruction held at issue gave way to another wave that was \
-                  ready (it issues when its wave runs again; 0 on the pipelined core, whose \
+                  ready (it issues when its wave runs again; 0 on the pipelined and interleaved cores, whose \
                   issue picks a wave each cycle)",
         amount: "{7'd0, gave_way}",
         pipelined: "8'd0",
+        interleaved: "8'd0",
     },
     Counter {
         index: 17,
         name: "direct_switches",
         meaning: "waves that gave way (of `wave_switches`) or parked at `s_barrier` and \
                   went to a ready wave in the same cycle (no PICK or RESUME cycle of the \
-                  dispatcher; 0 on the pipelined core)",
+                  dispatcher; 0 on the pipelined and interleaved cores)",
         amount: "{7'd0, (gave_way && d_direct_ok) || (core_parking && d_direct_park_ok)}",
         pipelined: "8'd0",
+        interleaved: "8'd0",
     },
 ];
 
 /// The counter called `name`.
 pub fn counter(name: &str) -> Option<&'static Counter> {
     COUNTERS.iter().find(|c| c.name == name)
-}
-
-/// The index bits of a counter number (at least 1).
-pub fn index_bits() -> u32 {
-    let n = COUNTERS.len() as u32;
-    (u32::BITS - n.saturating_sub(1).leading_zeros()).max(1)
 }
 
 #[cfg(test)]
@@ -213,8 +228,6 @@ mod tests {
         }
         // The CSR words 0x20.. must stay within the host port's 8-bit word address.
         assert!(usize::from(COUNTER_BASE) + COUNTERS.len() <= 0x100);
-        assert!(1usize << index_bits() >= COUNTERS.len());
-        assert!(index_bits() == 1 || 1usize << (index_bits() - 1) < COUNTERS.len());
     }
 
     #[test]

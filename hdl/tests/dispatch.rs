@@ -728,6 +728,8 @@ fn dispatcher_starts_and_schedules_waves_by_the_rules() {
     let dir = std::env::temp_dir().join(format!("cu32-dispatch-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("cu32_dispatch.v"), verilog).unwrap();
+    std::fs::write(dir.join("cu32_dispatch.vh"), cu32_hdl::dispatch::header()).unwrap();
+    std::fs::write(dir.join("cu32_grid.vh"), cu32_hdl::dispatch::GRID).unwrap();
     std::fs::write(dir.join("tb.v"), TESTBENCH).unwrap();
     lint_clean(&dir, "cu32_dispatch", "cu32_dispatch.v");
     let stdout = run_testbench(&dir, &["tb.v", "cu32_dispatch.v"], &[]);

@@ -17,12 +17,14 @@ mod tests {
     use super::{TESTBENCH, VERILOG};
     use crate::test_common::{run_block, verilator_present, Rng};
 
-    /// One cycle's requests (slot numbers; the tag with `enter`).
+    /// One cycle's requests (slot numbers; the tag with `enter`), and the tag of the
+    /// group still entering (`open`).
     #[derive(Clone, Copy, Default)]
     struct Cycle {
         enter: Option<(u32, u32)>,
         leave: Option<u32>,
         arrive: Option<u32>,
+        open: Option<u32>,
     }
 
     impl Cycle {
@@ -37,16 +39,21 @@ mod tests {
             if let Some(slot) = self.arrive {
                 v |= 1 << 4 | slot;
             }
-            format!("{v:05x}\n")
+            if let Some(tag) = self.open {
+                v |= 1 << 23 | tag << 19;
+            }
+            format!("{v:06x}\n")
         }
     }
 
-    /// The header's rule: per slot, live, its tag, and waiting at the barrier.
+    /// The header's rule: per slot, live, its tag, and waiting at the barrier; per tag,
+    /// whether the group had a live wave not arrived (or was open) in the cycle before.
     #[derive(Clone, Default)]
     struct Model {
         live: Vec<bool>,
         tag: Vec<u32>,
         parked: Vec<bool>,
+        missing: Vec<bool>,
     }
 
     impl Model {
@@ -55,31 +62,35 @@ mod tests {
                 live: vec![false; slots],
                 tag: vec![0; slots],
                 parked: vec![false; slots],
+                missing: vec![false; slots],
             }
         }
 
         /// One cycle: the mask woken in the next cycle.
         fn step(&mut self, c: &Cycle) -> u32 {
+            let n = self.live.len();
+            let mut wake = 0;
+            for s in 0..n {
+                if self.live[s] && self.parked[s] && !self.missing[self.tag[s] as usize] {
+                    wake |= 1 << s;
+                    self.parked[s] = false;
+                }
+            }
+            for (g, missing) in self.missing.iter_mut().enumerate() {
+                *missing = c.open == Some(g as u32)
+                    || (0..n).any(|t| {
+                        self.live[t]
+                            && !self.parked[t]
+                            && wake >> t & 1 == 0
+                            && self.tag[t] == g as u32
+                    });
+            }
             if let Some(s) = c.leave {
                 self.live[s as usize] = false;
                 self.parked[s as usize] = false;
             }
             if let Some(s) = c.arrive {
                 self.parked[s as usize] = true;
-            }
-            let n = self.live.len();
-            let mut wake = 0;
-            for s in 0..n {
-                let whole =
-                    (0..n).all(|t| !(self.live[t] && self.tag[t] == self.tag[s]) || self.parked[t]);
-                if self.live[s] && self.parked[s] && whole {
-                    wake |= 1 << s;
-                }
-            }
-            for s in 0..n {
-                if wake >> s & 1 != 0 {
-                    self.parked[s] = false;
-                }
             }
             if let Some((s, tag)) = c.enter {
                 self.live[s as usize] = true;
@@ -89,8 +100,9 @@ mod tests {
         }
     }
 
-    /// Work-groups of 1 to 4 waves (mostly several) entering free slots, each group whole
-    /// before its waves run; the waves of a group meet at 1 to 3 barriers and then end
+    /// Work-groups of 1 to 4 waves (mostly several) entering free slots, one wave a cycle
+    /// at random cycles, `open` until the last enters (the waves entered run meanwhile);
+    /// the waves of a group meet at 1 to 3 barriers and then end
     /// (one in eight groups has a wave that ends a barrier early, releasing the others);
     /// arrivals and ends come at random cycles, and a parked wave does neither.
     fn stimulus(slots: u32, cycles: usize, rng: &mut Rng) -> Vec<Cycle> {
@@ -127,8 +139,11 @@ mod tests {
                     }
                 }
             }
-            c.enter = entering.pop();
-            if entering.is_empty() && c.enter.is_none() {
+            c.open = entering.first().map(|e| e.1);
+            if rng.below(2) == 0 {
+                c.enter = entering.pop();
+            }
+            if c.enter.is_none() {
                 let running: Vec<u32> = (0..slots)
                     .filter(|&s| model.live[s as usize] && !model.parked[s as usize])
                     .collect();
@@ -157,6 +172,8 @@ mod tests {
             }
             stim.push(c);
         }
+        // (Idle cycles at the end, for the wakes still on their way.)
+        stim.extend([Cycle::default(); 4]);
         stim
     }
 

@@ -1,8 +1,8 @@
 // Testbench of cu32_barrier (hdl/src/barrier/mod.rs runs it): plays stim.hex, one cycle a
 // line, and logs the wake-ups.
 //
-//   stim.hex  {enter, enter_slot[3:0], enter_tag[3:0], leave, leave_slot[3:0], arrive,
-//             arrive_slot[3:0]} (hex, 19 bits)
+//   stim.hex  {open, open_tag[3:0], enter, enter_slot[3:0], enter_tag[3:0], leave,
+//             leave_slot[3:0], arrive, arrive_slot[3:0]} (hex, 24 bits)
 //
 // Log lines: W cycle mask (decimal cycle, hex mask), for each cycle with a wake-up.
 `default_nettype none
@@ -16,16 +16,17 @@ module tb;
 
     reg clk = 1'b0;
     reg rst = 1'b1;
-    reg [18:0] stim [0:N-1];
+    reg [23:0] stim [0:N-1];
     integer cycle = 0;
-    wire [18:0] s = cycle < N ? stim[cycle] : 19'd0;
-    wire [SLOTS-1:0] wake;
+    wire [23:0] s = cycle < N ? stim[cycle] : 24'd0;
+    wire [SLOTS-1:0] wake, live, parked, tags_used;
 
     cu32_barrier #(.SLOTS(SLOTS), .SLOT_BITS(SB)) dut (
         .clk(clk), .rst(rst),
         .enter(s[18]), .enter_slot(s[SB+13:14]), .enter_tag(s[SB+9:10]),
         .leave(s[9]), .leave_slot(s[SB+4:5]), .arrive(s[4]), .arrive_slot(s[SB-1:0]),
-        .wake(wake));
+        .open(s[23]), .open_tag(s[SB+18:19]), .wake(wake), .live(live), .parked(parked),
+        .tags_used(tags_used));
 
     initial begin
         $readmemh("stim.hex", stim);

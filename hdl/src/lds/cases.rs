@@ -1,7 +1,8 @@
 //! The golden model's answers for the LDS unit: random DS instructions (every row the unit
 //! takes), each run on `cu32_sim::Machine` over 32 lanes (ADDR in v0, DATA0 in v2..v5,
 //! DATA1 in v6..v7, VDST from v10, random before) against the model's LDS, and cut into
-//! the block's passes (`tb_lds_unit.v`'s stimulus lines) with the results to expect.
+//! the block's passes (`tb_lds_unit.v`'s stimulus lines) with the results to expect; and
+//! clears of LDS rows (`clr`), read back as 0.
 
 use crate::test_common::Rng;
 use crate::vector::{ds_table, DsCtrl, DS_ATOMIC, DS_HI16, DS_LO16, DS_STORE};
@@ -38,7 +39,7 @@ struct Instr {
 
 /// One pass the block is given, and what it must give back: its beats, and per lane of
 /// the pass that is in EXEC, `(dword, mask of bits compared, value)` (the model's VDST
-/// dwords; dword k comes in beat k).
+/// dwords; dword k comes in beat k). Or a clear (`clear`: no beats).
 pub struct Pass {
     pub line: String,
     pub mask: u32,
@@ -46,7 +47,13 @@ pub struct Pass {
     pub expect: Vec<Vec<(usize, u32, u32)>>,
     /// Which instruction (for messages).
     pub what: String,
+    /// A clear, `(first row, rows)`, rather than a pass.
+    pub clear: Option<(u32, u32)>,
 }
+
+/// The cycles from the one that takes the last beat before a clear to the clear's first
+/// (`cu32_lds_unit.v`'s header: 3 or more; the test takes the fewest).
+pub const CLEAR_AFTER: u32 = 3;
 
 /// The beats of a pass of `c` (`cu32_lds_unit.v` `beats_m1`): a store 1; else the
 /// element's dwords (1 up to 4 bytes), twice for the 2addr forms.
@@ -168,6 +175,31 @@ fn line(shape: Shape, ins: &Instr, pass: usize, sweep: u32, gap: u32, ready: u32
             push(u64::from(ins.data1[l][k]), 32);
         }
     }
+    hex(bits)
+}
+
+/// The stimulus line of a clear of `n` rows from row `first`, `gap` cycles after the last
+/// beat before it (`tb_lds_unit.v`: head bit 2 set, off0 the first row, off1 the rows).
+fn clear_line(shape: Shape, first: u32, n: u32, gap: u32) -> String {
+    let mut bits: Vec<bool> = Vec::new();
+    let mut push = |v: u64, w: usize| {
+        for i in (0..w).rev() {
+            bits.push(v >> i & 1 == 1);
+        }
+    };
+    push(u64::from(gap << 24 | 1 << 2), 32);
+    push(0, shape.lanes);
+    push(u64::from(first), 17);
+    push(u64::from(n), 17);
+    for _ in 0..(18 + 224 * shape.lanes) / 32 {
+        push(0, 32);
+    }
+    push(0, (18 + 224 * shape.lanes) % 32);
+    hex(bits)
+}
+
+/// Bits, most significant first, in hex (zeros added in front to whole digits).
+fn hex(mut bits: Vec<bool>) -> String {
     while !bits.len().is_multiple_of(4) {
         bits.insert(0, false);
     }
@@ -348,21 +380,30 @@ fn random_instr(
     ins
 }
 
-/// A whole-LDS sweep of `ds_store_b128` (`load`: `ds_load_b128`) lines, 512 bytes an
-/// instruction.
-fn sweep(rows: &[(&'static OpInfo, DsCtrl)], bytes: u32, load: bool, lds: &[u8]) -> Vec<Instr> {
+/// A sweep of `ds_store_b128` (`load`: `ds_load_b128`) lines over bytes `lo..hi` (16-byte
+/// aligned; the whole LDS: `0..BYTES`), 512 bytes an instruction, lanes past `hi` off;
+/// stores write `lds`'s bytes.
+fn sweep(
+    rows: &[(&'static OpInfo, DsCtrl)],
+    lo: u32,
+    hi: u32,
+    load: bool,
+    lds: &[u8],
+) -> Vec<Instr> {
     let name = if load {
         "ds_load_b128"
     } else {
         "ds_store_b128"
     };
     let (op, c) = *rows.iter().find(|(o, _)| o.name == name).unwrap();
-    (0..bytes / 512)
-        .map(|i| {
+    (lo..hi)
+        .step_by(512)
+        .map(|at| {
+            let lanes = (hi - at).div_ceil(16).min(WAVE as u32);
             let mut ins = Instr {
                 op,
                 c,
-                mask: u32::MAX,
+                mask: u32::MAX >> (32 - lanes),
                 addr: [0; WAVE],
                 tid: None,
                 off: (0, 0),
@@ -371,7 +412,7 @@ fn sweep(rows: &[(&'static OpInfo, DsCtrl)], bytes: u32, load: bool, lds: &[u8])
                 vdst: [[0; 4]; WAVE],
             };
             for l in 0..WAVE {
-                let a = i * 512 + 16 * l as u32;
+                let a = at + 16 * l as u32;
                 ins.addr[l] = a;
                 for k in 0..4 {
                     ins.data0[l][k] = peek(lds, a + 4 * k as u32);
@@ -488,50 +529,163 @@ fn passes(
                 beats: beats(c),
                 expect,
                 what: what.clone(),
+                clear: None,
             });
         }
     }
     out
 }
 
+/// A test's lines: its passes and clears, how many random instructions of each row ran,
+/// the first pass of a timed `ds_load_b32` (aligned, all lanes, after an idle pipeline,
+/// its passes back to back), how many other instructions ran (fill, read-backs, timing,
+/// the stores before clears), and the clears `(first row, rows)`.
+pub struct Test {
+    pub passes: Vec<Pass>,
+    pub count: HashMap<&'static str, usize>,
+    pub timed: usize,
+    pub fixed: usize,
+    pub clears: Vec<(u32, u32)>,
+}
+
 /// The whole test: the LDS filled by stores, `n` random instructions, the LDS read back
-/// whole. Returns the passes, how many random instructions of each row ran, and the
-/// first pass of a timed `ds_load_b32` (aligned, all lanes, after an idle pipeline, its
-/// passes back to back).
-pub fn build(
-    shape: Shape,
-    n: usize,
-    seed: u64,
-) -> (Vec<Pass>, HashMap<&'static str, usize>, usize) {
-    let rows = rows();
+/// whole; after half of the random instructions a clear of rows in the middle of the LDS
+/// and the LDS read back whole, and before the last read-back a clear of the first rows
+/// (each clear as `Builder::clear` makes it).
+pub fn build(shape: Shape, n: usize, seed: u64) -> Test {
     let mut rng = Rng(seed);
-    let mut programs = HashMap::new();
-    let mut lds = vec![0u8; shape.bytes as usize];
     let init = contents(shape.bytes, &mut rng);
-    let mut out = Vec::new();
-    let mut count = HashMap::new();
-    for ins in sweep(&rows, shape.bytes, false, &init) {
-        let vdst = run_model(&ins, &mut lds, &mut programs);
-        out.extend(passes(shape, &ins, &vdst, &mut rng, None, true));
+    let mut b = Builder {
+        shape,
+        rows: rows(),
+        rng,
+        programs: HashMap::new(),
+        lds: vec![0u8; shape.bytes as usize],
+        t: Test {
+            passes: Vec::new(),
+            count: HashMap::new(),
+            timed: 0,
+            fixed: 0,
+            clears: Vec::new(),
+        },
+    };
+    for ins in sweep(&b.rows, 0, shape.bytes, false, &init) {
+        b.run(&ins, None, true);
     }
-    assert_eq!(lds, init);
-    let timing = out.len();
+    assert_eq!(b.lds, init);
+    b.t.timed = b.t.passes.len();
     {
-        let (op, c) = *rows.iter().find(|(o, _)| o.name == "ds_load_b32").unwrap();
-        let mut ins = sweep(&rows, shape.bytes, true, &lds).remove(0);
+        let (op, c) = *b
+            .rows
+            .iter()
+            .find(|(o, _)| o.name == "ds_load_b32")
+            .unwrap();
+        let mut ins = sweep(&b.rows, 0, shape.bytes, true, &b.lds).remove(0);
         (ins.op, ins.c) = (op, c);
-        let vdst = run_model(&ins, &mut lds, &mut programs);
-        out.extend(passes(shape, &ins, &vdst, &mut rng, Some(30), true));
+        b.run(&ins, Some(30), true);
     }
-    for _ in 0..n {
-        let ins = random_instr(shape, &rows, &lds, &mut rng);
-        *count.entry(ins.op.name.as_str()).or_insert(0) += 1;
-        let vdst = run_model(&ins, &mut lds, &mut programs);
-        out.extend(passes(shape, &ins, &vdst, &mut rng, None, false));
+    // Rows of 4 x BANKS bytes: the first clear's in 1/4 .. 3/4 of the LDS, the second's
+    // in the first quarter.
+    let quarter = shape.bytes / (4 * shape.banks) / 4;
+    for i in 0..n {
+        if i == n / 2 {
+            let first = quarter + b.rng.below(u64::from(quarter));
+            let rows_n = 1 + b.rng.below(u64::from(quarter));
+            b.clear(first, rows_n);
+            b.read_back();
+        }
+        let ins = random_instr(shape, &b.rows, &b.lds, &mut b.rng);
+        *b.t.count.entry(ins.op.name.as_str()).or_insert(0) += 1;
+        b.run(&ins, None, false);
     }
-    for ins in sweep(&rows, shape.bytes, true, &lds) {
-        let vdst = run_model(&ins, &mut lds, &mut programs);
-        out.extend(passes(shape, &ins, &vdst, &mut rng, None, false));
+    let rows_n = 1 + b.rng.below(u64::from(quarter));
+    b.clear(0, rows_n);
+    b.read_back();
+    // (`run` counts every instruction.)
+    b.t.fixed -= n;
+    b.t
+}
+
+/// The model's state while a test is built, and the test so far.
+struct Builder {
+    shape: Shape,
+    rows: Vec<(&'static OpInfo, DsCtrl)>,
+    rng: Rng,
+    programs: HashMap<String, Vec<u32>>,
+    lds: Vec<u8>,
+    t: Test,
+}
+
+impl Builder {
+    /// `ins` run on the model and its passes added (`timed`, `fixed`: as [`passes`] takes
+    /// them); counted in `fixed`.
+    fn run(&mut self, ins: &Instr, timed: Option<u32>, fixed: bool) {
+        let vdst = run_model(ins, &mut self.lds, &mut self.programs);
+        let p = passes(self.shape, ins, &vdst, &mut self.rng, timed, fixed);
+        self.t.passes.extend(p);
+        self.t.fixed += 1;
     }
-    (out, count, timing)
+
+    /// The whole LDS read back, its first pass in the cycle after the line before it.
+    fn read_back(&mut self) {
+        for (i, ins) in sweep(&self.rows, 0, self.shape.bytes, true, &self.lds)
+            .iter()
+            .enumerate()
+        {
+            self.run(ins, (i == 0).then_some(0), false);
+        }
+    }
+
+    /// Stores of bytes `lo..hi` of `want` (bytes of the model's LDS outside them are kept).
+    fn store(&mut self, lo: u32, hi: u32, want: &[u8], fixed: bool) {
+        for ins in sweep(&self.rows, lo, hi, false, want) {
+            self.run(&ins, None, fixed);
+        }
+        assert_eq!(
+            self.lds[lo as usize..hi as usize],
+            want[lo as usize..hi as usize]
+        );
+    }
+
+    /// A clear of `n` rows from row `first`, made to fail if any byte of them is not
+    /// written 0 or any other byte is: the rows are first stored with every byte nonzero
+    /// (a byte the clear missed reads back nonzero); then 512 bytes next to them are
+    /// stored with new bytes (the last write still on its way to the banks when the
+    /// clear comes, `CLEAR_AFTER` cycles after its beat: if the two met in the banks'
+    /// write registers, one would be lost and read back wrong); then the clear, and the
+    /// model's rows zeroed.
+    fn clear(&mut self, first: u32, n: u32) {
+        let row = 4 * self.shape.banks;
+        let (lo, hi) = (first * row, (first + n) * row);
+        assert!(hi <= self.shape.bytes, "rows {first}.. +{n} past the LDS");
+        let mut want = self.lds.clone();
+        for x in &mut want[lo as usize..hi as usize] {
+            if *x == 0 {
+                *x = 1 + self.rng.below(255) as u8;
+            }
+        }
+        self.store(lo, hi, &want, false);
+        let near = if hi + 512 <= self.shape.bytes {
+            Some((hi, hi + 512))
+        } else {
+            lo.checked_sub(512).map(|a| (a, lo))
+        };
+        if let Some((a, b)) = near {
+            let mut want = self.lds.clone();
+            for x in &mut want[a as usize..b as usize] {
+                *x = 1 + self.rng.below(255) as u8;
+            }
+            self.store(a, b, &want, true);
+        }
+        self.t.passes.push(Pass {
+            line: clear_line(self.shape, first, n, CLEAR_AFTER),
+            mask: 0,
+            beats: 0,
+            expect: Vec::new(),
+            what: format!("clear of rows {first}..{}", first + n - 1),
+            clear: Some((first, n)),
+        });
+        self.lds[lo as usize..hi as usize].fill(0);
+        self.t.clears.push((first, n));
+    }
 }

@@ -84,6 +84,14 @@
 // LANES + 6 cycles after in_valid rose (14 at 8 lanes), and, with out_ready high,
 // back-to-back passes come out LANES cycles apart. A reading piece waits for a writing
 // one ahead of it up to 7 cycles (the lanes of an atomic on one dword: 8 cycles a lane).
+//
+// Clear (the dispatcher zeroes a work-group's LDS at its start): in a cycle with clr
+// high, row clr_row of every bank (dwords BANKS x clr_row .. + BANKS - 1) is written 0
+// (through the banks' W registers: in the RAMs a cycle later, as any write): BANKS
+// dwords a cycle, N bytes in N / (4 BANKS) cycles. The caller raises clr only while the
+// unit is idle: no pass in (in_valid low) or in flight, every pass's last beat out, 3
+// cycles or more before (a pass's beats can go out 3 cycles before its last write is in
+// the W registers). A pass may go in from the cycle after the last clear.
 `default_nettype none
 
 module cu32_lds_unit #(
@@ -93,6 +101,9 @@ module cu32_lds_unit #(
 ) (
     input  wire                                 clk,
     input  wire                                 rst,
+    // Clear: write 0 to row clr_row of every bank (RW bits: 4 x BANKS bytes a row).
+    input  wire                                 clr,
+    input  wire [$clog2(BYTES/BANKS)-3:0]       clr_row,
     // A pass in.
     input  wire                                 in_valid,
     output wire                                 in_ready,
@@ -414,7 +425,8 @@ module cu32_lds_unit #(
 
     // ---- The banks (M: read; W: written, byte by byte), with their W registers: the
     // new value turned (byte i to byte address mod 8: bank b takes dword b mod 2), per
-    // bank the row and the byte enables (the piece's bytes in its dword k = b - bb).
+    // bank the row and the byte enables (the piece's bytes in its dword k = b - bb); a
+    // clear's: 0, clr_row, all four bytes.
     wire [LB-1:0] w_pa = s_pa[6];
     wire [KB-1:0] w_bb = w_pa[KB+1:2];
     wire [1:0] w_lg = s_lg[6];
@@ -429,7 +441,7 @@ module cu32_lds_unit #(
         for (q = 0; q < 8; q = q + 1) begin : wturn
             localparam [2:0] QI = q;
             wire [2:0] from = QI - s_trn[6];
-            always @(posedge clk) w_rot[8*q +: 8] <= x4_new[8*from +: 8];
+            always @(posedge clk) w_rot[8*q +: 8] <= clr ? 8'd0 : x4_new[8*from +: 8];
         end
         for (b = 0; b < BANKS; b = b + 1) begin : bank
             localparam [KB-1:0] BI = b;
@@ -438,12 +450,14 @@ module cu32_lds_unit #(
             reg [RW-1:0] w_row;
             always @(posedge clk) begin
                 // verilator lint_off CMPCONST
-                w_row <= b < 2 && BI < w_bb ? s_row1[6] : w_pa[LB-1:KB+2];
+                w_row <= clr ? clr_row : b < 2 && BI < w_bb ? s_row1[6] : w_pa[LB-1:KB+2];
                 // verilator lint_on CMPCONST
-                w_be <= rst || !w_wr ? 4'd0 : k == 0 ? w_m[3:0] : k == 1 ? w_m[7:4]
-                      : k == 2 ? w_m[11:8] : 4'd0;
+                // (clr before rst: the flops' synchronous set, no LUT)
+                w_be <= clr ? 4'hf : rst || !w_wr ? 4'd0 : k == 0 ? w_m[3:0]
+                      : k == 1 ? w_m[7:4] : k == 2 ? w_m[11:8] : 4'd0;
             end
-            // (A read never meets a write of the same dword: the hazard check.)
+            // (A read never meets a write of the same dword: the hazard check; a clear
+            // comes while no pass is in flight.)
             (* no_rw_check *) reg [31:0] mem [0:ROWS-1];
             reg [31:0] rq;
             integer j;

@@ -6,7 +6,11 @@
 //! pass, against the golden model's `Machine` (`cases.rs`), with out_ready held low at
 //! random (a pattern per pass): every pass's beats (`out_k` 0, 1, .. and `out_last` on
 //! the last, as many as `cases::beats` says), every lane's result, then the whole LDS
-//! read back.
+//! read back. Twice it clears LDS rows (`clr`, as the dispatcher does at a work-group's
+//! start, the first time after half of the random instructions) and reads the whole LDS
+//! back: the cleared rows must read 0, every other byte what it held
+//! (`cases::Builder::clear` says why a clear that missed any byte, or wrote any other,
+//! fails it).
 
 /// The Verilog of the unit, module `cu32_lds_unit` (it instantiates `cu32_atomic_alu`:
 /// [`ATOMIC_VERILOG`] goes with it).
@@ -28,7 +32,7 @@ mod cases;
 
 #[cfg(test)]
 mod tests {
-    use super::cases::{build, Shape};
+    use super::cases::{build, Shape, CLEAR_AFTER};
     use super::{ATOMIC_VERILOG, TESTBENCH, VERILOG};
     use crate::test_common::{beat_passes, check_beat_shape, run_block_with, verilator_present};
     use std::time::Instant;
@@ -49,7 +53,8 @@ mod tests {
                 s.parse()
                     .unwrap_or_else(|_| panic!("CU32_LDS_SEED={s}: not a decimal number"))
             });
-        let (passes, count, timed) = build(shape, n, seed);
+        let t = build(shape, n, seed);
+        let passes = &t.passes;
         let stim: String = passes.iter().map(|p| format!("{}\n", p.line)).collect();
         let params = [
             ("LANES", shape.lanes as u32),
@@ -80,8 +85,10 @@ mod tests {
                 _ => {}
             }
         }
-        // Beats, grouped into passes at `last`.
-        let outs: Vec<Vec<Beat>> = beat_passes(name, &log, passes.len())
+        assert_eq!(ins.len(), passes.len(), "{name}: lines taken");
+        // Beats, grouped into passes at `last` (clears have none).
+        let n_out = passes.iter().filter(|p| p.clear.is_none()).count();
+        let outs: Vec<Vec<Beat>> = beat_passes(name, &log, n_out)
             .into_iter()
             .map(|pass| {
                 pass.iter()
@@ -98,7 +105,28 @@ mod tests {
             })
             .collect();
         let mut lanes_checked = 0usize;
-        for (i, (p, beats)) in passes.iter().zip(&outs).enumerate() {
+        let mut outs_at = outs.iter();
+        let mut last_beat = 0; // the cycle of the last beat so far
+        for (i, p) in passes.iter().enumerate() {
+            if let Some((first, rows)) = p.clear {
+                // clr high for its rows' cycles, CLEAR_AFTER cycles after the last beat
+                // before it; the next pass in the cycle after (a read-back).
+                let (on, off) = ins[i];
+                assert_eq!(
+                    (off + 1 - on, on - last_beat),
+                    (u64::from(rows), u64::from(CLEAR_AFTER)),
+                    "{name}: line {i}, clear of rows {first}.. : its cycles, and after the \
+                     last beat"
+                );
+                assert_eq!(
+                    ins[i + 1].0,
+                    off + 1,
+                    "{name}: line {i}: the pass after the clear"
+                );
+                continue;
+            }
+            let beats = outs_at.next().unwrap();
+            last_beat = beats.last().map_or(last_beat, |b| b.0);
             let shape: Vec<(usize, bool, &str)> = beats.iter().map(|b| (b.1, b.2, b.3)).collect();
             check_beat_shape(
                 &format!("{name}: pass {i} ({})", p.what),
@@ -126,25 +154,33 @@ mod tests {
         // The timed load (out_ready held high): its first pass from in_valid to its
         // beat, and its passes' spacing.
         let np = 32 / shape.lanes;
-        let lat = outs[timed][0].0 - ins[timed].0;
+        let timed = t.timed;
+        let bt = passes[..timed].iter().filter(|p| p.clear.is_none()).count();
+        let lat = outs[bt][0].0 - ins[timed].0;
         let spacing = if np > 1 {
-            (outs[timed + np - 1][0].0 - outs[timed][0].0) / (np as u64 - 1)
+            (outs[bt + np - 1][0].0 - outs[bt][0].0) / (np as u64 - 1)
         } else {
             0
         };
-        let rows = count.len();
-        let fewest = count.values().min().copied().unwrap_or(0);
+        let rows = t.count.len();
+        let fewest = t.count.values().min().copied().unwrap_or(0);
+        let clears: Vec<String> = t
+            .clears
+            .iter()
+            .map(|&(f, r)| format!("{f}..{}", f + r - 1))
+            .collect();
         println!(
             "{name}: LANES={} BANKS={} BYTES={}: {n} random DS instructions ({rows} rows, each at least {fewest} times) + \
-             {} fill/read-back/timing ones, {} passes, {lanes_checked} lane results checked, \
-             the whole LDS read back; {} cycles ({fulls} waiting on a full result buffer); \
+             {} fill/read-back/timing/clear-setup ones, {} passes, {lanes_checked} lane results checked, \
+             rows {} cleared (each then the whole LDS read back); {} cycles ({fulls} waiting on a full result buffer); \
              aligned b32 load pass: out {lat} cycles after in_valid, passes {spacing} cycles \
              apart; {:.1} s",
             shape.lanes,
             shape.banks,
             shape.bytes,
-            2 * shape.bytes / 512 + 1,
-            passes.len(),
+            t.fixed,
+            n_out,
+            clears.join(", "),
             end.unwrap_or(0),
             t0.elapsed().as_secs_f64()
         );

@@ -45,12 +45,15 @@
 // (or a vector memory row not yet built: the DS lane moves), words past the memory's end,
 // a taken branch or a jump leaving the memory, a load at an address the bus cannot reach
 // or one the bus refused (ERR, when it comes), a GLOBAL instruction with a lane's address
-// at or above 2^32 or an ERR. s_barrier goes through as a no-op (a plain program is one
-// wave).
+// at or above 2^32 or an ERR. s_barrier: with bar_park (a dispatch; a plain program is one
+// wave and goes through it) W retires it without making its slot ready (bar_arrive,
+// bar_slot, bar_pc: its PC counted from word 0) and the slot waits for its bit in
+// bar_wake (cu32_barrier's wake).
 //
-// A wave starts with `start` (when !start_busy): the slot's SGPRs are cleared (the SGPR
-// file's sweep), its state set (EXEC start_exec, MODE start_mode, the rest 0), and then
-// it is made ready at word start_pc. pc_base: the byte address of instruction word 0 (what
+// A wave starts with `start` (when !start_busy): the slot's SGPRs are set (the SGPR
+// file's sweep, pair start_pair getting start_sgpr: the caller's initial values), its
+// state set (EXEC start_exec, MODE start_mode, the rest 0), and then it is made ready at
+// word start_pc. pc_base: the byte address of instruction word 0 (what
 // s_getpc_b64 and s_call_b64 see, and what a jump target is relative to).
 `default_nettype none
 
@@ -72,6 +75,13 @@ module cu32_scalar #(
     input  wire [63:0]          start_exec,
     input  wire [31:0]          start_mode,
     output wire                 start_busy,
+    output wire [5:0]           start_pair,
+    input  wire [63:0]          start_sgpr,
+    input  wire                 bar_park,
+    output wire                 bar_arrive,
+    output wire [SB-1:0]        bar_slot,
+    output wire [31:0]          bar_pc,
+    input  wire [SLOTS-1:0]     bar_wake,
     input  wire                 hold,
     output reg  [SLOTS-1:0]     ended,
     output reg                  fault,
@@ -628,7 +638,8 @@ module cu32_scalar #(
         .w_lo(w_lo), .w_hi(w_hi), .w_slot(w_slot), .w_pair(w_pair), .w_data(w_data),
         .lw_lo(lw_lo), .lw_hi(lw_hi), .lw_ready(lw_ready), .lw_idle(lw_idle),
         .lw_slot(h_slot), .lw_pair(m_code[6:1]), .lw_data({m_data, m_data}),
-        .clear(go_clear), .clear_slot(go_slot), .clear_busy(clear_busy)
+        .clear(go_clear), .clear_slot(go_slot), .clear_pair(start_pair),
+        .clear_data(start_sgpr), .clear_busy(clear_busy)
     );
     // Everything else waits for the pairs in shift registers: [0] in B, [1] in R.
     reg                  b_valid, r_valid;
@@ -821,7 +832,9 @@ module cu32_scalar #(
     assign {i_pc, i_next, i_w0, i_w1, i_w2, i_nw, i_lit, i_code, i_ron} = vt[vd_slot];
     wire                 i_on = i_ron && (i_code != NULL) && kept(i_code);
     wire                 i_sgpr = i_on && (i_code < VCC_LO);
-    reg                  w_bad, w_end, w_lit, w_inj, w_vpark;
+    reg                  w_bad, w_end, w_lit, w_inj, w_vpark, w_bar;
+    // (s_barrier in a dispatch: its slot waits for the barrier, not made ready by W.)
+    wire                 xo_bar = bar_park && (xo_w0[31:16] == S_BARRIER_HI) && !xo_replay;
     reg  [1:0]           w_nw;
     reg  [31:0]          w_w2;
     reg  [IMEM_BITS-1:0] w_pc;
@@ -845,8 +858,9 @@ module cu32_scalar #(
         w_valid <= (xo_valid || inj) && !rst;
         // (A wait's first pass parks its slot until the counters allow: `wake` below; a
         // VALU instruction's until it completes.)
-        w_run <= (xo_valid && !rst && !xo_bad && !park && !xo_valu && (xo_kind != KIND_END))
-                 || inj;
+        w_run <= (xo_valid && !rst && !xo_bad && !park && !xo_valu && (xo_kind != KIND_END)
+                  && !xo_bar) || inj;
+        w_bar <= !inj && xo_bar;
         w_pc_we <= (xo_valid && !rst && !xo_bad && !park && !xo_valu) || inj;
         w_inj <= inj;
         w_vpark <= !inj && xo_valu;
@@ -934,7 +948,7 @@ module cu32_scalar #(
         else if (w_valid && w_park) waited <= waited | w_one;
         else if (retire) waited <= waited & ~w_one;
     end
-    assign run_wake = wake;
+    assign run_wake = wake | bar_wake;
 
     // ---- The scalar memory unit: a queue of loads, served in order ----
     // W puts a load in (its place reserved at C: resv counts the reserved ones); the head
@@ -1111,7 +1125,10 @@ module cu32_scalar #(
 
     assign trace_valid = retire;
     assign trace_slot = w_slot;
-    assign trace_pc = pc_base[31:0] + {{(30 - IMEM_BITS){1'b0}}, w_pc, 2'b00};
+    assign bar_arrive = retire && w_bar;
+    assign bar_slot = w_slot;
+    assign bar_pc = {{(30 - IMEM_BITS){1'b0}}, w_pc, 2'b00};
+    assign trace_pc = {{(30 - IMEM_BITS){1'b0}}, w_pc, 2'b00};
     assign trace_word0 = w_w0;
     assign trace_word1 = w_w1;
     assign trace_nwords = w_nw;

@@ -12,8 +12,11 @@
 // Writes: each writes either half of a pair or both (en_lo, en_hi). W's is always taken.
 // A late write is taken into the queue when lw_ready (room), and written in a cycle W
 // does not write; lw_idle: the queue is empty (every late write taken has been written).
-// clear (one cycle) starts the sweep of clear_slot: its 64 rows are set to 0 in cycles
-// with neither a W write nor a queued late write; clear_busy until the last.
+// clear (one cycle) starts the sweep of clear_slot: its 64 rows are set, in cycles with
+// neither a W write nor a queued late write, to their initial values: the sweep asks for
+// row clear_pair's value on clear_data (the caller's, combinational: 0 for most rows, a
+// wave's kernarg pointer and work-group ids for some), registers it, and writes it when
+// the port is free, asking for the next row meanwhile; clear_busy until the last.
 // A new clear while one sweeps restarts the sweep with the new slot.
 `default_nettype none
 
@@ -42,6 +45,8 @@ module cu32_sgpr #(
     input  wire [63:0]          lw_data,
     input  wire                 clear,
     input  wire [SLOT_BITS-1:0] clear_slot,
+    output wire [5:0]           clear_pair,
+    input  wire [63:0]          clear_data,
     output wire                 clear_busy
 );
     localparam integer AB = SLOT_BITS + 6;
@@ -71,30 +76,42 @@ module cu32_sgpr #(
         end
     end
 
-    // ---- the clear sweep ----
-    reg                 c_on;
+    // ---- the clear sweep: c_row asks for its value, c2_* hold a row and its value ----
+    reg                 c_on, c2_v;
     reg  [SLOT_BITS-1:0] c_slot;
-    reg  [5:0]          c_row;
-    wire                c_go = c_on && !w_on && !q_any;
-    assign clear_busy = c_on;
+    reg  [5:0]          c_row, c2_row;
+    reg  [63:0]         c2_data;
+    wire                c_go = c2_v && !w_on && !q_any;
+    wire                c_take = c_on && (!c2_v || c_go);
+    assign clear_busy = c_on || c2_v;
+    assign clear_pair = c_row;
     always @(posedge clk) begin
         if (rst) begin
             c_on <= 1'b0;
+            c2_v <= 1'b0;
         end else if (clear) begin
             c_on <= 1'b1;
+            c2_v <= 1'b0;
             c_slot <= clear_slot;
             c_row <= 6'd0;
-        end else if (c_go) begin
-            c_row <= c_row + 6'd1;
-            if (c_row == 6'd63) c_on <= 1'b0;
+        end else begin
+            if (c_take) begin
+                c_row <= c_row + 6'd1;
+                if (c_row == 6'd63) c_on <= 1'b0;
+            end
+            c2_v <= c_take || (c2_v && !c_go);
+        end
+        if (c_take) begin
+            c2_row <= c_row;
+            c2_data <= clear_data;
         end
     end
 
     // ---- the port ----
     wire          p_lo = w_on ? w_lo : q_go ? q_head[QE-2] : c_go;
     wire          p_hi = w_on ? w_hi : q_go ? q_head[QE-1] : c_go;
-    wire [AB-1:0] p_row = w_on ? {w_slot, w_pair} : q_go ? q_head[64 +: AB] : {c_slot, c_row};
-    wire [63:0]   p_data = w_on ? w_data : q_go ? q_head[63:0] : 64'd0;
+    wire [AB-1:0] p_row = w_on ? {w_slot, w_pair} : q_go ? q_head[64 +: AB] : {c_slot, c2_row};
+    wire [63:0]   p_data = w_on ? w_data : q_go ? q_head[63:0] : c2_data;
 
     // Two copies (one per read port), each two 32-bit halves so a half is written alone.
     genvar k, h;

@@ -103,6 +103,11 @@ mod tests {
         (rd, w, lw)
     }
 
+    /// The value the testbench gives for the sweep's row `pair` (its `clear_data`).
+    fn clear_data(pair: u32) -> u64 {
+        (0xc1ea_0000 | u64::from(pair)) << 32 | 0x5eed_0000 | u64::from(pair)
+    }
+
     /// The log the header's rules give (`?` for an undefined half), and how many cycles a
     /// late write waited for room.
     fn expected(slot_bits: u32, rd: &[Reads], w: &[Write], lw: &[Write]) -> (Vec<String>, usize) {
@@ -111,6 +116,8 @@ mod tests {
         let mut mem: Vec<[Option<u32>; 2]> = vec![[None, None]; rows];
         let mut queue: VecDeque<Write> = VecDeque::new();
         let (mut il, mut c_on, mut c_slot, mut c_row) = (0usize, false, 0u32, 0u32);
+        // The sweep's registered row (its value is the testbench's `clear_data`).
+        let mut c2: Option<u32> = None;
         let mut reads: Vec<[[Option<u32>; 2]; 2]> = Vec::new();
         let mut lines = Vec::new();
         let mut full = 0;
@@ -119,7 +126,7 @@ mod tests {
             let r = rd.get(t).copied().unwrap_or_default();
             let wt = w.get(t).copied().unwrap_or_default();
             let late = lw.get(il).copied().filter(|_| il < n).unwrap_or_default();
-            if c_on {
+            if c_on || c2.is_some() {
                 lines.push((t, format!("C {t}")));
             }
             if queue.is_empty() {
@@ -136,24 +143,21 @@ mod tests {
                 Some(wt)
             } else if let Some(q) = queue.pop_front() {
                 Some(q)
-            } else if c_on {
-                let z = Write {
+            } else {
+                c2.take().map(|pair| Write {
                     lo: true,
                     hi: true,
                     slot: c_slot,
-                    pair: c_row,
-                    data: 0,
-                };
-                if c_row == 63 {
-                    c_on = false;
-                }
-                c_row = (c_row + 1) % 64;
-                Some(z)
-            } else {
-                None
+                    pair,
+                    data: clear_data(pair),
+                })
             };
             if let Some(s) = r.clear {
-                (c_on, c_slot, c_row) = (true, s, 0);
+                (c_on, c_slot, c_row, c2) = (true, s, 0, None);
+            } else if c_on && c2.is_none() {
+                c2 = Some(c_row);
+                c_on = c_row != 63;
+                c_row = (c_row + 1) % 64;
             }
             let row = |slot: u32, pair: u32| ((slot << 6) | pair) as usize;
             let mut got = [[None; 2]; 2];

@@ -1,5 +1,6 @@
 // Testbench of cu32_sgpr (hdl/src/sgpr/mod.rs runs it): plays the stimulus files cycle by
-// cycle and logs the reads, the late writes taken and the sweep's busy cycles.
+// cycle and logs the reads, the late writes taken and the sweep's busy cycles. The sweep
+// writes {16'hc1ea, 10'd0, pair, 16'h5eed, 10'd0, pair} to pair `pair`.
 //
 //   rd.hex   one cycle a line: {ra_slot[3:0], ra_pair[5:0], rb_slot[3:0], rb_pair[5:0],
 //            clear, clear_slot[3:0]} (hex, 25 bits)
@@ -28,6 +29,7 @@ module tb;
     wire [75:0] a = cycle < N ? w[cycle] : 76'd0;
     wire [75:0] b = il < N ? lw[il] : 76'd0;
     wire lw_ready, lw_idle, clear_busy;
+    wire [5:0] clear_pair;
     wire [63:0] ra_data, rb_data;
 
     cu32_sgpr #(.SLOT_BITS(SB)) dut (
@@ -39,7 +41,9 @@ module tb;
         .lw_lo(b[75]), .lw_hi(b[74]), .lw_ready(lw_ready), .lw_idle(lw_idle),
         .lw_slot(b[SB+69:70]),
         .lw_pair(b[69:64]), .lw_data(b[63:0]),
-        .clear(r[4]), .clear_slot(r[SB-1:0]), .clear_busy(clear_busy));
+        .clear(r[4]), .clear_slot(r[SB-1:0]), .clear_pair(clear_pair),
+        .clear_data({16'hc1ea, 10'd0, clear_pair, 16'h5eed, 10'd0, clear_pair}),
+        .clear_busy(clear_busy));
 
     initial begin
         $readmemh("rd.hex", rd);

@@ -57,9 +57,12 @@
 // leave free, and it completes on the same port (mc_gm; mc_err when it faulted). Each
 // unit completes its instructions in order, the two in any order.
 //
-// A wave's start sweeps its VGPRs to 0 (clear .. clear_busy: VGPRS * PASSES cycles, a
+// A wave's start sweeps its VGPRs (clear .. clear_busy: VGPRS * PASSES cycles, a
 // register's pass a cycle on the VGPR file's port B, in cycles no memory result takes
-// it).
+// it), register by register from v0, each pass written with clear_v0 (the lanes' words;
+// the caller's, 0 but for v0's passes), clear_step high in the cycle a pass is written.
+// A work-group's start zeroes its LDS: lds_clr, lds_clr_row are the LDS unit's clr,
+// clr_row (a row of every bank a cycle, while the unit is idle: cu32_lds_unit.v).
 //
 // Under CU32_TRACE (the co-simulation's build) a shadow of the VGPR file keeps every
 // written value, and the t_* ports give, for the wave slot t_slot, the registers its
@@ -82,6 +85,10 @@ module cu32_simd #(
     input  wire                   clear,
     input  wire [SB-1:0]          clear_slot,
     output wire                   clear_busy,
+    input  wire                   lds_clr,
+    input  wire [$clog2(LDS_BYTES/LDS_BANKS)-3:0] lds_clr_row,
+    input  wire [32*LANES-1:0]    clear_v0,
+    output wire                   clear_step,
     input  wire                   in_valid,
     input  wire [SB-1:0]          in_slot,
     input  wire [VCTRL_WIDTH-1:0] in_ctrl,
@@ -598,7 +605,7 @@ module cu32_simd #(
         .wb_pass(mw ? mw_pass : gw ? gf_pass : sw_p),
         .wb_reg(mw ? mw_reg : gw ? gf_vdst + {6'd0, go_k} : sw_reg),
         .wb_mask(mw ? ds_mask : gw ? gf_wmask : {L{1'b1}}),
-        .wb_data(mw ? ds_data : gw ? go_data : {L * 32{1'b0}}),
+        .wb_data(mw ? ds_data : gw ? go_data : clear_v0),
         .wb_half(mw ? mw_half : gw ? gw_half : 2'b11)
     );
     // The start sweep: every pass of every register.
@@ -612,13 +619,14 @@ module cu32_simd #(
             sw_slot <= clear_slot;
             sw_r <= 0;
             sw_p <= 0;
-        end else if (sweep && wb_ready && !mw && !gw) begin
+        end else if (clear_step) begin
             sw_p <= sw_plast ? {PW{1'b0}} : sw_p + 1'b1;
             if (sw_plast) sw_r <= sw_r + 1'b1;
             sweep <= !(sw_plast && sw_r == R_LAST[VGPR_BITS-1:0]);
         end
     end
     assign clear_busy = sweep;
+    assign clear_step = sweep && wb_ready && !mw && !gw;
 
     // ---- O: the lanes' operands ----
     // (t_second is unused here: P reads the second-request bit from pre_tag)
@@ -936,7 +944,7 @@ module cu32_simd #(
         end
     endgenerate
     cu32_lds_unit #(.LANES(L), .BANKS(LDS_BANKS), .BYTES(LDS_BYTES)) lds (
-        .clk(clk), .rst(rst),
+        .clk(clk), .rst(rst), .clr(lds_clr), .clr_row(lds_clr_row),
         .in_valid(mb_valid && wf_room), .in_ready(lds_ready),
         .in_kind(mb_dsc[DSF_KIND +: DSW_KIND]), .in_size(mb_dsc[DSF_SIZE +: DSW_SIZE]),
         .in_sext(mb_dsc[DSF_SEXT]), .in_half(mb_dsc[DSF_HALF +: DSW_HALF]),
@@ -1379,8 +1387,8 @@ module cu32_simd #(
                     shadow[at(gf_slot, gf_vdst + {6'd0, go_k}, gf_pass, sl[4:0])][31:16]
                         <= go_data[sl*32 + 16 +: 16];
             end
-            if (sweep && wb_ready && !mw && !gw)
-                shadow[at(sw_slot, sw_reg, sw_p, sl[4:0])] <= 32'd0;
+            if (clear_step)
+                shadow[at(sw_slot, sw_reg, sw_p, sl[4:0])] <= clear_v0[sl*32 +: 32];
         end
         if (w_valid) begin
             tr_reg[x_slot] <= x_vdst;

@@ -1,21 +1,27 @@
 // cu32_top — the interleaved core's top (core: interleaved), with the ports of the other
-// cores' tops so that the same co-simulation harness drives it. For now it holds the
-// scalar spine (cu32_scalar.v) and the vector ALU (cu32_simd.v, with the LDS and GLOBAL
-// units) and runs plain programs of scalar, VALU, DS and GLOBAL/FLAT instructions, the
-// scalar loads and the GLOBAL unit sharing the bus port (the LDS starts at 0 as the
-// simulator's memories do: nothing clears it yet). A program is written through
-// imem_we/addr/wdata (writes beyond the memory are ignored), then `start` (a 1-cycle
-// pulse) resets the spine and one wave starts in slot 0 at PC 0 with EXEC_LO all ones and
-// everything else 0. done: its s_endpgm retired; error / error_pc / error_code (1,
-// INSTRUCTION): it stopped at an instruction the core does not run (floating point, the
-// DS lane moves, GLOBAL's addtid and LDS-loading rows), its words past the memory's end, a branch or
-// jump out of it, a scalar load or GLOBAL instruction the bus refused (ERR) or whose
-// address lies at or above 2^32. A scalar load retires with a tag (trace_tag); its dwords
+// cores' tops so that the same co-simulation harness drives it: the scalar spine
+// (cu32_scalar.v), the vector ALU (cu32_simd.v, with the LDS and GLOBAL units), the
+// dispatcher (cu32_dispatcher.v) and the host's registers (cu32_csr.v), the dispatcher's
+// code loads, the scalar loads and the GLOBAL unit sharing the bus port.
+//  - a dispatch: the host programs the CSRs through the host_* port (a Wishbone B4
+//    pipelined slave, word addresses; the map is in cu32_csr.v's header) and writes
+//    CONTROL start; the dispatcher runs its work-groups' waves; STATUS, ERROR_PC,
+//    ERROR_CODE and the performance counters tell the host how it went (done / error /
+//    error_pc / error_code give the same), trace_wave the retired instruction's wave
+//    (numbered in dispatch order);
+//  - a plain program: written through imem_we/addr/wdata (writes beyond the memory are
+//    ignored), then `start` (a 1-cycle pulse) resets the core and one wave starts in slot
+//    0 at PC 0 with EXEC_LO all ones and everything else 0. done: its s_endpgm retired;
+//    error / error_pc / error_code (1, INSTRUCTION).
+// A wave stops with error INSTRUCTION at an instruction the core does not run (floating
+// point, the DS lane moves, GLOBAL's addtid and LDS-loading rows), its words past the
+// memory's end, a branch or jump out of it, a scalar load or GLOBAL instruction the bus
+// refused (ERR) or whose address lies at or above 2^32. A scalar load retires with a tag (trace_tag); its dwords
 // come with that tag on trace_stag (trace_swe / sidx / sval) and trace_sdone ends it. A
 // VALU instruction retires when it completes, its VGPR writes on trace_vwe0/1 (whole
 // registers, all 32 lanes) with it; a DS instruction retires at once (trace_vbg 2) and its
-// writes come with trace_mdone, a GLOBAL one likewise (trace_vbg 3, trace_gdone). The
-// host port answers nothing (no CSRs yet). rst: synchronous, active high.
+// writes come with trace_mdone, a GLOBAL one likewise (trace_vbg 3, trace_gdone).
+// rst: synchronous, active high.
 `default_nettype none
 
 module cu32_top (
@@ -103,28 +109,37 @@ module cu32_top (
     localparam integer SB = CU32_SLOT_PORT_BITS;
     localparam integer IB = CU32_IMEM_BITS;
 
-    // A plain program's run: `start` resets the spine, whose wave 0 starts a cycle later.
-    reg         go, live, p_done, p_error;
-    wire [CU32_SLOTS-1:0] ended;
+    localparam integer LRB = $clog2(CU32_LDS_BYTES) - 2 - $clog2(CU32_LDS_BANKS);
+    // The host's registers and the dispatcher (a plain program's `start` resets the core
+    // and has the dispatcher start its wave).
+    wire        csr_start, d_core_reset, d_start, d_start_busy, d_v0_step, d_bar_park;
+    wire        d_bar_arrive, d_lds_clr, d_imem_we, d_busy, d_done_pulse, d_error_pulse;
+    wire        running_w;
+    wire [SB-1:0] d_start_slot, d_bar_slot;
+    wire [63:0] d_start_exec, d_sgpr;
+    wire [31:0] d_start_mode, d_bar_pc, d_imem_wdata, d_error_pc;
+    wire [7:0]  d_error_code;
+    wire [5:0]  d_start_pair;
+    wire [32*CU32_LANES-1:0] d_v0;
+    wire [CU32_SLOTS-1:0] ended, d_bar_wake;
+    wire [LRB-1:0] d_lds_clr_row;
+    wire [IB-1:0] d_imem_addr;
     wire        fault;
     wire [31:0] fault_pc;
-    always @(posedge clk) begin
-        go <= start && !rst;
-        if (rst || start) begin
-            live <= 1'b0;
-            p_done <= 1'b0;
-            p_error <= 1'b0;
-        end else begin
-            if (go) live <= 1'b1;
-            if ((|ended) || fault) live <= 1'b0;
-            if (|ended) p_done <= 1'b1;
-            if (fault) p_error <= 1'b1;
-        end
-    end
-    reg  [31:0] p_error_pc;
-    always @(posedge clk) if (fault) p_error_pc <= fault_pc;
+    wire [63:0] csr_entry, csr_kernarg;
+    wire [95:0] csr_grid, csr_block;
+    wire [31:0] csr_rsrc1, csr_rsrc2, csr_properties, csr_lds_bytes, csr_code_bytes;
+    wire        d_cyc, d_stb;
+    wire [29:0] d_adr;
+    wire        core_rst = rst || start || d_core_reset;
+    // The PC's base: ENTRY in a dispatch, 0 for a plain program.
+    reg         plain;
+    always @(posedge clk)
+        if (rst || start) plain <= 1'b1;
+        else if (csr_start) plain <= 1'b0;
+    wire [63:0] pc_base = plain ? 64'd0 : csr_entry;
 
-    wire        t_valid, t_vector, t_lit, t_scc_we, t_scc, start_busy;
+    wire        t_valid, t_vector, t_lit, t_scc_we, t_scc;
     wire [SB-1:0] t_slot;
     wire [6:0]  t_sidx;
     wire [31:0] t_pc, t_w0, t_w1, t_w2;
@@ -133,8 +148,7 @@ module cu32_top (
     wire [3:0]  t_we;
     wire [27:0] t_idx;
     wire [127:0] t_val;
-    wire        unused = &{1'b0, start_busy, imem_addr[31:IB], host_cyc, host_stb,
-                           host_we, host_adr, host_dat_i, host_sel};
+    wire        unused = &{1'b0, imem_addr[31:IB]};
     // The spine and the vector ALU.
     wire                   v_valid, vd_valid, vd_take, v_scc, v_clear, v_clear_busy;
     wire [SB-1:0]          v_slot, vd_slot, v_clear_slot;
@@ -166,25 +180,29 @@ module cu32_top (
     // (A master keeps the bus while its CYC is high, its requests answered in order; a
     // free bus goes to the one asking, the GLOBAL unit when both do and the scalar
     // master had it last, so that neither waits for ever. The other sees STALL, and
-    // no ACK or ERR.)
+    // no ACK or ERR. The dispatcher's code load has the bus alone: the core is idle then.)
     wire                   bus_g = (own_g ? g_cyc : s_cyc) ? own_g
                                  : own_g ? !s_cyc : g_cyc;
     always @(posedge clk) own_g <= !rst && bus_g;
-    assign wb_cyc = bus_g ? g_cyc : s_cyc;
-    assign wb_stb = bus_g ? g_stb : s_stb;
-    assign wb_we = bus_g ? g_we : s_we;
-    assign wb_adr = bus_g ? g_adr : s_adr;
+    assign wb_cyc = d_cyc || (bus_g ? g_cyc : s_cyc);
+    assign wb_stb = d_cyc ? d_stb : bus_g ? g_stb : s_stb;
+    assign wb_we = !d_cyc && (bus_g ? g_we : s_we);
+    assign wb_adr = d_cyc ? d_adr : bus_g ? g_adr : s_adr;
     assign wb_dat_o = bus_g ? g_dat : s_dat;
-    assign wb_sel = bus_g ? g_sel : s_sel;
+    assign wb_sel = d_cyc ? 4'hf : bus_g ? g_sel : s_sel;
     // (A DS instruction's completion, with its trace, in a cycle no VALU instruction
     // retires: the trace's VGPR ports serve one of them.)
     assign mc_take = mc_valid && !(t_valid && t_vector);
     cu32_scalar #(.INT_MUL(CU32_INT_MUL), .SLOTS(CU32_SLOTS), .SB(SB), .IMEM_BITS(IB)) scalar (
-        .clk(clk), .rst(rst || start),
-        .imem_we(imem_we && (imem_addr[31:IB] == 0)), .imem_addr(imem_addr[IB-1:0]),
-        .imem_wdata(imem_wdata), .pc_base(64'd0),
-        .start(go), .start_slot({SB{1'b0}}), .start_pc({IB{1'b0}}),
-        .start_exec(64'h00000000ffffffff), .start_mode(32'd0), .start_busy(start_busy),
+        .clk(clk), .rst(core_rst),
+        .imem_we(d_imem_we || (imem_we && (imem_addr[31:IB] == 0))),
+        .imem_addr(d_imem_we ? d_imem_addr : imem_addr[IB-1:0]),
+        .imem_wdata(d_imem_we ? d_imem_wdata : imem_wdata), .pc_base(pc_base),
+        .start(d_start), .start_slot(d_start_slot), .start_pc({IB{1'b0}}),
+        .start_exec(d_start_exec), .start_mode(d_start_mode), .start_busy(d_start_busy),
+        .start_pair(d_start_pair), .start_sgpr(d_sgpr), .bar_park(d_bar_park),
+        .bar_arrive(d_bar_arrive), .bar_slot(d_bar_slot), .bar_pc(d_bar_pc),
+        .bar_wake(d_bar_wake),
         .hold(1'b0), .ended(ended), .fault(fault), .fault_pc(fault_pc),
         .wb_cyc(s_cyc), .wb_stb(s_stb), .wb_we(s_we), .wb_adr(s_adr), .wb_dat_o(s_dat),
         .wb_sel(s_sel), .wb_stall(wb_stall || bus_g), .wb_ack(wb_ack && !bus_g),
@@ -210,9 +228,7 @@ module cu32_top (
         .trace_stag(trace_stag), .trace_sdone(trace_sdone)
     );
 
-`ifndef CU32_TRACE
-    wire          unused_trace = &{1'b0, t_slot};
-`else
+`ifdef CU32_TRACE
     wire          s_vwe0, s_vwe1;
     wire [7:0]    s_vidx0, s_vidx1;
     wire [31:0]   s_vmask;
@@ -225,8 +241,10 @@ module cu32_top (
     cu32_simd #(.LANES(CU32_LANES), .PASS_BITS(CU32_PASS_BITS), .SB(SB),
                 .SLOT_BITS(CU32_SLOT_BITS), .VGPRS(CU32_VGPRS), .VGPR_BITS(CU32_VGPR_BITS),
                 .LDS_BYTES(CU32_LDS_BYTES), .LDS_BANKS(CU32_LDS_BANKS)) simd (
-        .clk(clk), .rst(rst || start),
+        .clk(clk), .rst(core_rst),
         .clear(v_clear), .clear_slot(v_clear_slot), .clear_busy(v_clear_busy),
+        .lds_clr(d_lds_clr), .lds_clr_row(d_lds_clr_row), .clear_v0(d_v0),
+        .clear_step(d_v0_step),
         .in_valid(v_valid), .in_slot(v_slot), .in_ctrl(v_ctrl), .in_src0(v_src0),
         .in_src1(v_src1), .in_src2(v_src2), .in_vdst(v_vdst), .in_opsel(v_opsel),
         .in_srd(v_srd), .in_vcc2(v_vcc2), .in_vcc(v_vcc), .in_sport(v_sport), .in_shi(v_shi), .in_pa(v_pa), .in_pb(v_pb),
@@ -248,16 +266,50 @@ module cu32_top (
 `endif
     );
 
-    assign running = live;
-    assign done = p_done;
-    assign error = p_error;
-    assign error_pc = p_error_pc;
-    assign error_code = p_error ? 8'd1 : 8'd0;
-    assign host_stall = 1'b0;
-    assign host_ack = 1'b0;
-    assign host_dat_o = 32'd0;
+    // The retirement for the performance counters: an instruction, a vector one (VALU,
+    // DS or GLOBAL); no count of the LDS's conflict cycles yet.
+    wire        ret_valid = t_valid;
+    wire        ret_vec = t_vector || t_mem || t_gmem;
+    wire [7:0]  lds_extra = 8'd0;
+`include "cu32_counters.vh"
+    cu32_csr csr (
+        .clk(clk), .rst(rst),
+        .wb_cyc(host_cyc), .wb_stb(host_stb), .wb_we(host_we), .wb_adr(host_adr),
+        .wb_dat_i(host_dat_i), .wb_sel(host_sel), .wb_stall(host_stall), .wb_ack(host_ack),
+        .wb_dat_o(host_dat_o),
+        .start(csr_start), .busy(d_busy), .done_pulse(d_done_pulse),
+        .error_pulse(d_error_pulse), .error_pc(d_error_pc), .error_code(d_error_code),
+        .count_add(count_add),
+        .entry(csr_entry), .kernarg(csr_kernarg), .grid(csr_grid), .block(csr_block),
+        .rsrc1(csr_rsrc1), .rsrc2(csr_rsrc2), .properties(csr_properties),
+        .lds_bytes(csr_lds_bytes), .code_bytes(csr_code_bytes)
+    );
+    cu32_dispatcher #(.SLOTS(CU32_SLOTS), .SB(SB), .LANES(CU32_LANES),
+                      .PASS_BITS(CU32_PASS_BITS), .IMEM_BITS(IB),
+                      .LDS_BYTES(CU32_LDS_BYTES), .LDS_BANKS(CU32_LDS_BANKS)) dispatcher (
+        .clk(clk), .rst(rst),
+        .csr_start(csr_start), .entry(csr_entry), .kernarg(csr_kernarg), .grid(csr_grid),
+        .block(csr_block), .rsrc1(csr_rsrc1), .rsrc2(csr_rsrc2),
+        .properties(csr_properties), .lds_bytes(csr_lds_bytes),
+        .code_bytes(csr_code_bytes), .plain_start(start),
+        .core_reset(d_core_reset), .start(d_start), .start_slot(d_start_slot),
+        .start_exec(d_start_exec), .start_mode(d_start_mode), .start_busy(d_start_busy),
+        .start_pair(d_start_pair), .sgpr_data(d_sgpr), .v0_step(d_v0_step), .v0_data(d_v0),
+        .ended(ended), .fault(fault), .fault_pc(fault_pc), .bar_park(d_bar_park),
+        .bar_arrive(d_bar_arrive), .bar_slot(d_bar_slot), .bar_pc(d_bar_pc),
+        .bar_wake(d_bar_wake), .trace_slot(t_slot), .trace_wave(trace_wave),
+        .lds_clr(d_lds_clr), .lds_clr_row(d_lds_clr_row),
+        .imem_we(d_imem_we), .imem_addr(d_imem_addr), .imem_wdata(d_imem_wdata),
+        .wb_cyc(d_cyc), .wb_stb(d_stb), .wb_adr(d_adr), .wb_stall(wb_stall),
+        .wb_ack(wb_ack && d_cyc), .wb_err(wb_err && d_cyc), .wb_dat_i(wb_dat_i),
+        .running(running_w), .busy(d_busy), .done(done), .error(error),
+        .error_pc(d_error_pc), .error_code(d_error_code), .done_pulse(d_done_pulse),
+        .error_pulse(d_error_pulse)
+    );
+    assign running = running_w;
+    assign error_pc = d_error_pc;
+    assign error_code = d_error_code;
     assign trace_valid = t_valid;
-    assign trace_wave = 32'd0;
     assign trace_pc = t_pc;
     assign trace_word0 = t_w0;
     assign trace_word1 = t_w1;

@@ -1,7 +1,10 @@
-    // ---- The dispatch's grid (templates/dispatch_grid.vh, shared by both cores'
-    // dispatchers): its checks, the work-groups in order (x fastest, then y, z), the
-    // work-items of a wave, and a wave's initial SGPRs, as the golden model's `init_wave`
-    // (sim/src/model/workgroup.rs) has them. ----
+// cu32_grid.vh — the dispatch's grid, included in a dispatcher's module body after
+// cu32_dispatch.vh (the descriptor's bit positions D_*) and the localparams IMEM_BITS
+// (instruction memory word address bits) and LDS_BYTES: its checks, the work-groups in
+// order (x fastest, then y, z), the work-items of a wave, and a wave's initial SGPRs, as
+// the golden model's `init_wave` (sim/src/model/workgroup.rs) has them.
+    localparam [31:0] GRID_CODE_MAX = 32'd4 << IMEM_BITS;
+    localparam [31:0] GRID_LDS_MAX = LDS_BYTES;
     // Work-group ids, and the work-items left per dimension from the work-group's first.
     reg  [31:0] gx, gy, gz, rx, ry, rz;
     // The work-group's size; the next work-item's ids; whether none is left; whether the
@@ -16,16 +19,16 @@
     reg         last;
 
     // Descriptor fields (bit positions from cu32_isa::code_object::descriptor).
-    wire        p_wave32 = properties[{{ p_wave32 }}];
-    wire        p_kernarg = properties[{{ p_kernarg }}];
-    wire [4:0]  kernarg_at = {2'd0, properties[{{ p_private_buffer }}], 2'd0}
-                           + {3'd0, properties[{{ p_dispatch }}], 1'b0}
-                           + {3'd0, properties[{{ p_queue }}], 1'b0};
-    wire [4:0]  user_count = rsrc2[{{ r2_user_count_lo }} +: 5];
-    wire        en_x = rsrc2[{{ r2_wg_x }}];
-    wire        en_y = rsrc2[{{ r2_wg_y }}];
-    wire        en_z = rsrc2[{{ r2_wg_z }}];
-    wire [1:0]  id_dims = rsrc2[{{ r2_vgpr_id_lo }} +: 2];
+    wire        p_wave32 = properties[D_P_WAVE32];
+    wire        p_kernarg = properties[D_P_KERNARG];
+    wire [4:0]  kernarg_at = {2'd0, properties[D_P_PRIVATE_BUFFER], 2'd0}
+                           + {3'd0, properties[D_P_DISPATCH], 1'b0}
+                           + {3'd0, properties[D_P_QUEUE], 1'b0};
+    wire [4:0]  user_count = rsrc2[D_R2_USER_COUNT_LO +: 5];
+    wire        en_x = rsrc2[D_R2_WG_X];
+    wire        en_y = rsrc2[D_R2_WG_Y];
+    wire        en_z = rsrc2[D_R2_WG_Z];
+    wire [1:0]  id_dims = rsrc2[D_R2_VGPR_ID_LO +: 2];
     wire [5:0]  wg_x_at = {1'b0, user_count};
     wire [5:0]  wg_y_at = wg_x_at + {5'd0, en_x};
     wire [5:0]  wg_z_at = wg_y_at + {5'd0, en_y};
@@ -40,14 +43,14 @@
     wire        more_y = !dy[32] && dy[31:0] != 32'd0;
     wire        more_z = !dz[32] && dz[31:0] != 32'd0;
     wire        bad_code = entry[63:32] != 32'd0 || entry[1:0] != 2'd0 || code_bytes == 32'd0
-                         || code_bytes > 32'd{{ imem_words * 4 }}
+                         || code_bytes > GRID_CODE_MAX
                          || code_bytes - 32'd1 > ~entry[31:0];
     wire        bad_size = grid_x == 32'd0 || grid_y == 32'd0 || grid_z == 32'd0
                          || block_x == 32'd0 || block_y == 32'd0 || block_z == 32'd0
                          || block_x > 32'd1024 || block_y > 32'd1024 || block_z > 32'd1024;
-    wire        bad_desc = !p_wave32 || rsrc2[{{ r2_private }}] || rsrc2[{{ r2_wg_info }}]
-                         || properties[{{ preload_lo }} +: {{ preload_width }}] != {{ preload_width }}'d0;
-    wire        bad_lds = lds_bytes > 32'd{{ lds_bytes }};
+    wire        bad_desc = !p_wave32 || rsrc2[D_R2_PRIVATE] || rsrc2[D_R2_WG_INFO]
+                         || properties[D_PRELOAD_LO +: D_PRELOAD_WIDTH] != {D_PRELOAD_WIDTH{1'b0}};
+    wire        bad_lds = lds_bytes > GRID_LDS_MAX;
 
     // The next work-item's ids in v0's packing, and the ids after it.
     wire [9:0]  v0_y = (id_dims != 2'd0) ? iy : 10'd0;
@@ -58,8 +61,8 @@
     wire        fin_next = fin || (wrap_x && wrap_y && wrap_z);
     wire [31:0] lane_v0 = fin ? 32'd0 : {2'd0, v0_z, v0_y, ix};
     // A wave's MODE from COMPUTE_PGM_RSRC1 (round and denormal modes, DX10_CLAMP, IEEE).
-    wire [31:0] grid_mode = {22'd0, rsrc1[{{ r1_ieee }}], rsrc1[{{ r1_dx10 }}],
-                             rsrc1[{{ r1_fp_lo }} +: 8]};
+    wire [31:0] grid_mode = {22'd0, rsrc1[D_R1_IEEE], rsrc1[D_R1_DX10],
+                             rsrc1[D_R1_FP_LO +: 8]};
 
     // SGPR `idx`'s initial value in the work-group's waves (below s106; EXEC_LO aside): the
     // kernarg pointer at its user SGPR pair (after the private segment buffer, dispatch and
