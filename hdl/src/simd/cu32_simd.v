@@ -638,13 +638,16 @@ module cu32_simd #(
     // ---- DPP: the row buffer and the walk ----
     // The row buffer (dbuf) takes a gather's words at their places in the row (every lane
     // of the pass when a pass holds a row or more). Once the row's last gather is in, the
-    // walk offers its lanes one a cycle (step k: each row's lane k and whether it is
-    // active), and every lane of the moved buffer (pbuf) whose source that is takes it
-    // (pval: it did; a lane that takes none reads 0). A cycle first (wk_prep) registers
-    // each lane's source, EXEC and fetch inactive; after the 16 steps I goes on with the
-    // row's passes.
+    // walk fills the moved buffer (pbuf) a lane a cycle: step k works out lane k's source
+    // s in its row (one dpp_src for every lane) and whether it is valid (in the row, and
+    // active or fetch inactive), registered; a cycle later lane k of each row takes dbuf's
+    // word s of that row, or 0 when the source is not valid (pval: it was). A cycle first
+    // (wk_prep) registers the instruction's DPP control and EXEC; after the 16 steps I
+    // goes on with the row's passes (whose moved words P reads at least three cycles after
+    // the last step's write).
     localparam integer BL = LANES >= 16 ? LANES : 16;
     localparam integer BB = BL > 16 ? 5 : 4;
+    localparam integer ROWS = BL / 16;
     reg  [31:0] dbuf [0:BL-1];
     generate
         for (gk = 0; gk < BL; gk = gk + 1) begin : dbuf_w
@@ -688,25 +691,44 @@ module cu32_simd #(
             wk_fir <= wk_fi;
         end
     end
+    // Step k's source, registered (mv_*): lane mv_k of each row takes word mv_s of its row
+    // when mv_ok says the source is valid.
+    wire [4:0]      wk_src = dpp_src(wk_dpp, wk_d, wk_k);
+    reg             mv_on;
+    reg  [3:0]      mv_k, mv_s;
+    reg  [ROWS-1:0] mv_ok;
+    genvar gr;
+    always @(posedge clk) begin
+        mv_on <= wk_on && !rst;
+        mv_k <= wk_k;
+        mv_s <= wk_src[3:0];
+    end
+    generate
+        for (gr = 0; gr < ROWS; gr = gr + 1) begin : wk_valid
+            wire row = FULL != 0 ? gr != 0 : wk_row;
+            always @(posedge clk) mv_ok[gr] <= wk_src[4] && (wk_fir || wk_ex[{row, wk_src[3:0]}]);
+        end
+    endgenerate
+    // Each row's word mv_s, or 0.
+    wire [31:0]   mv_v [0:ROWS-1];
+    generate
+        for (gr = 0; gr < ROWS; gr = gr + 1) begin : wk_word
+            wire [4:0] from = {gr != 0, mv_s};
+            wire       unused_from = &{1'b0, from};
+            assign mv_v[gr] = mv_ok[gr] ? dbuf[from[BB-1:0]] : 32'd0;
+        end
+    endgenerate
     reg  [31:0]   pbuf [0:BL-1];
     reg  [BL-1:0] pval;
     generate
         for (gk = 0; gk < BL; gk = gk + 1) begin : walk
-            localparam integer RB = gk / 16;                 // the buffer's row
-            reg  [4:0]  src;
-            always @(posedge clk) if (wk_prep) src <= dpp_src(wk_dpp, wk_d, gk[3:0]);
-            wire        row = FULL != 0 ? RB != 0 : wk_row;
-            wire [4:0]  from = {RB != 0, wk_k};
-            wire [31:0] v = dbuf[from[BB-1:0]];
-            wire        unused_from = &{1'b0, from};
-            wire        take = wk_on && src[4] && src[3:0] == wk_k
-                               && (wk_fir || wk_ex[{row, wk_k}]);
-            always @(posedge clk) begin
-                if (take) pbuf[gk] <= v;
-                else if (wk_on && wk_k == 4'd0) pbuf[gk] <= 32'd0;
-                if (take) pval[gk] <= 1'b1;
-                else if (wk_on && wk_k == 4'd0) pval[gk] <= 1'b0;
-            end
+            localparam integer KI = gk % 16;
+            localparam [3:0] K = KI[3:0];
+            always @(posedge clk)
+                if (mv_on && mv_k == K) begin
+                    pbuf[gk] <= mv_v[gk / 16];
+                    pval[gk] <= mv_ok[gk / 16];
+                end
         end
     endgenerate
     wire unused_wk = &{1'b0, wk_d[11], wk_d[9], wk_d[23:12]};
