@@ -646,6 +646,8 @@ pub fn render_csr_counting(
     csr_verilog(counters, counted, config_word, &[])
 }
 
+/// `csr.v.tera` rendered: `counters` counters, COUNTED set for `counted`, CONFIG reading
+/// `config_word`, the header listing `rows`.
 fn csr_verilog(
     counters: usize,
     counted: &[u32],
