@@ -1302,19 +1302,8 @@ fn scalar_programs_cosimulate() {
     assert!(stdout.contains("jump_beyond.s: 3 instructions"), "{stdout}");
 }
 
-/// The LDS programs the interleaved core runs so far (all but the lane moves').
-const INTERLEAVED_LDS: [&str; 7] = [
-    "01_load_store_b32.s",
-    "02_narrow_d16.s",
-    "03_wide_2addr.s",
-    "04_atomics.s",
-    "06_addtid.s",
-    "07_storexchg_2addr.s",
-    "08_append_consume.s",
-];
-
 /// The interleaved core (`configs/interleaved.yaml`, `core: interleaved`, 8 lanes) runs
-/// every scalar and vector program, the LDS programs of its DS rows, the far branches,
+/// every scalar, vector and LDS program, the far branches,
 /// the jump out of the memory and the scalar-memory programs exactly as the golden model
 /// does (the error programs stopping at their load on both sides), with 500 random
 /// streams (scalar, VALU, DS, GLOBAL and FLAT instructions, DPP forms and scalar loads
@@ -1328,11 +1317,7 @@ fn interleaved_core_cosimulates_programs() {
     let config = repo().join("configs/interleaved.yaml");
     let smem = programs_in("smem");
     let mut vector = programs_in("vector");
-    vector.extend(
-        INTERLEAVED_LDS
-            .iter()
-            .map(|p| repo().join("kernels/lds").join(p)),
-    );
+    vector.extend(programs_in("lds"));
     let mut programs = programs_in("scalar");
     programs.extend(far_branches(out.path()));
     programs.push(repo().join("kernels/faults/jump_beyond.s"));

@@ -69,20 +69,15 @@ pub fn implements(op: &OpInfo, config: &Config) -> bool {
 /// Whether the interleaved core, as far as it is built, runs `op`: the scalar spine runs
 /// every scalar row of the control table, scalar loads included, the vector ALU every
 /// VOP1, VOP2, VOPC, VOP3, VOP3SD and VOPD row of the vector tables, DPP forms
-/// included, and the LDS unit the DS loads, stores and integer atomics, addtid and
-/// append/consume included (`ds_nop` goes through as a no-op; not yet the lane moves),
-/// and the GLOBAL unit the GLOBAL and FLAT loads, stores and integer atomics (the MUBUF
+/// included, and the LDS unit every DS row of the tables: loads, stores, integer atomics
+/// (addtid and append/consume included) and lane moves (`ds_nop` goes through as a
+/// no-op), and the GLOBAL unit the GLOBAL and FLAT loads, stores and integer atomics (the MUBUF
 /// cache invalidates go through as no-ops).
 fn interleaved_runs(op: &OpInfo, config: &Config) -> bool {
     match op.format {
         Format::Global | Format::Flat => vector::vmem_control(op).is_some(),
         Format::Mubuf => vector::CACHE_INVALIDATES.contains(&op.mn),
-        Format::Ds => vector::ds_control(op).is_some_and(|c| {
-            matches!(
-                c.kind,
-                vector::DS_LOAD | vector::DS_STORE | vector::DS_ATOMIC | vector::DS_NOP
-            )
-        }),
+        Format::Ds => vector::ds_control(op).is_some(),
         Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp | Format::Smem => {
             control::control(op, &config.features).is_some()
         }

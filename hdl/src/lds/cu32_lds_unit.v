@@ -23,8 +23,21 @@
 // writes every lane's element 0 before any element 1, so a 2addr store of P > 1 passes
 // goes in twice, its passes with in_sweep = 1 and then again with in_sweep = 2 (a single
 // pass, LANES = 32, may use 3). in_sweep must not be 0 for a 2addr store; other rows
-// ignore it. Not this block's: the lane moves, ds_nop, append/consume and addtid (the
-// caller turns them into plain rows), GDS, floats.
+// ignore it. Not this block's: ds_nop, append/consume and addtid (the caller turns them
+// into plain rows), GDS, floats.
+//
+// The lane moves (kind DS_SWIZZLE 5, DS_PERMUTE 6, DS_BPERMUTE 7; the golden model's
+// lds.rs `swizzle`, `permute`) go in as two sweeps, as a 2addr store: in_sweep = 1 for
+// each pass, then 2 for each (a single pass: 3). Sweep 1 writes the move buffer (32
+// dwords of distributed RAM and a written bit each): each lane of the wave (in_lane0 the
+// pass's first, + the step's lane) at its own index its value, 0 when it is not in
+// in_mask — swizzle's value ADDR, bpermute's DATA0 —, or, permute, a lane in in_mask its
+// DATA0 at index (ADDR + in_off0) / 4 mod 32, in lane order (the highest lane wins). The
+// first step of sweep 1 clears the written bits. Sweep 2 reads, for each lane, index
+// swizzle_source(in_off0, lane) (the reference's pseudocode), (ADDR + in_off0) / 4 mod 32
+// (bpermute) or its own (permute): the word if written, else 0, as the lane's VDST.
+// Sweep 1's passes give a store's one beat, sweep 2's a b32 load's. The moves touch no
+// bank.
 //
 // What a lane gets (VDST..): a load's element(s), zero- or sign-extended to 32 bits when
 // narrow (2addr loads: element 0, then element 1 at dword 1 (b32) or 2 (b64)); a d16
@@ -121,6 +134,7 @@ module cu32_lds_unit #(
     input  wire [16:0]                          in_off1,
     input  wire                                 in_tid,
     input  wire [16:0]                          in_base,
+    input  wire [4:0]                           in_lane0,
     input  wire [128*LANES-1:0]                 in_data0,
     input  wire [64*LANES-1:0]                  in_data1,
     // A pass out, a beat at a time.
@@ -146,6 +160,7 @@ module cu32_lds_unit #(
     localparam [LB:0] LIMIT = {1'b1, {LB{1'b0}}}; // BYTES
 
     localparam [2:0] K_LOAD = 3'd1, K_STORE = 3'd2, K_ATOMIC = 3'd4;
+    localparam [2:0] K_SWZ = 3'd5, K_PERM = 3'd6, K_BPERM = 3'd7;
     localparam [1:0] P_LD = 2'd0, P_ST = 2'd1, P_AT = 2'd2;
     localparam [1:0] H_LO = 2'd1, H_HI = 2'd2;
 
@@ -154,7 +169,9 @@ module cu32_lds_unit #(
     wire is_st = in_kind == K_STORE;
     wire wide = in_size > 5'd8;
     wire xchg2 = in_kind == K_ATOMIC && in_two;
-    wire st2 = is_st && in_two;
+    wire mv = in_kind[2] && in_kind[1:0] != 2'd0;   // a lane move
+    // (Two sweeps: a 2addr store's elements 0 then 1; a lane move's writes then reads.)
+    wire st2 = (is_st && in_two) || mv;
     wire [1:0] last_sub = xchg2 ? 2'd3 : (in_two || wide) ? 2'd1 : 2'd0;
     // Beats of the pass, less 1: a store 1; else the element's dwords, twice for 2addr.
     wire [1:0] dw_m1 = in_size[4:2] == 3'd0 ? 2'd0 : in_size[3:2] - 2'd1;
@@ -200,6 +217,32 @@ module cu32_lds_unit #(
         end
     end
 
+    // ---- The lane move's buffer indices: the swizzle's source lane (the reference's
+    // pseudocode: bit reverse (OFFSET >= 0xe000), rotate (>= 0xc000), quad permute (bit
+    // 15), else and / or / xor masks); the step's lane of the wave.
+    function automatic [4:0] swz(input [15:0] off, input [4:0] i);
+        reg [4:0] m, r, rot;
+        reg [2:0] n;
+        integer b;
+        begin
+            m = off[4:0];
+            n = {2'd0, m[0]} + {2'd0, m[1]} + {2'd0, m[2]} + {2'd0, m[3]} + {2'd0, m[4]};
+            for (b = 0; b < 5; b = b + 1) r[b] = i[4 - b];
+            rot = off[10] ? 5'd0 - off[9:5] : off[9:5];
+            if (off[15:13] == 3'b111)
+                swz = (r >> n) | (i & m);
+            else if (off[15:14] == 2'b11)
+                swz = (i & m) | ((i + rot) & ~m);
+            else if (off[15])
+                swz = {i[4:2], off[2 * i[1:0] +: 2]};
+            else
+                swz = ((i & m) | off[9:5]) ^ off[14:10];
+        end
+    endfunction
+    wire [5:0] cl6 = {{(6 - LL){1'b0}}, cur_lane};
+    wire [4:0] wl = in_lane0 | cl6[4:0];
+    wire unused_cl6 = cl6[5];
+
     // ---- P: the step's piece.
     wire elem1 = in_two && cur_sub[0];
     wire hi8 = hi8_r;
@@ -232,6 +275,8 @@ module cu32_lds_unit #(
     wire [LB:0] s_ea = {!s_wrap0 || s_lo[16:LB] != {(17 - LB){1'b0}}, s_lo[LB-1:0]};
 
     reg p_v, p_act, p_last, p_hi8, p_sext, p_dhi;
+    reg p_mv, p_mvw, p_mvclr;   // a lane move's step; its sweep 1 (writes); lane 0's
+    reg [4:0] p_mwi, p_mri;     // its write index (sweep 1), read index (sweep 2)
     reg [1:0] p_pk, p_rpos, p_half;
     reg [3:0] p_aop;
     reg [4:0] p_size;
@@ -248,12 +293,20 @@ module cu32_lds_unit #(
             p_hi8 <= hi8;
             p_sext <= in_sext;
             p_half <= is_ld ? in_half : 2'd0;
-            p_pk <= xchg2 ? (cur_sub[1] ? P_ST : P_LD) : is_ld ? P_LD : is_st ? P_ST : P_AT;
+            p_pk <= xchg2 ? (cur_sub[1] ? P_ST : P_LD) : (is_ld || (mv && cur_sub[0])) ? P_LD
+                  : (is_st || mv) ? P_ST : P_AT;
+            p_mv <= mv;
+            p_mvw <= mv && !cur_sub[0] && (in_kind != K_PERM || s_act);
+            p_mvclr <= mv && !cur_sub[0] && wl == 5'd0;
+            p_mwi <= in_kind == K_PERM ? s_lo[6:2] : wl;
+            p_mri <= in_kind == K_SWZ ? swz(in_off0[15:0], wl) : in_kind == K_BPERM ? s_lo[6:2] : wl;
             p_rpos <= hi8 ? 2'd2 : elem1 ? (in_size == 5'd8 ? 2'd2 : 2'd1) : 2'd0;
             p_aop <= in_aop;
             p_size <= in_size;
             p_a <= s_ea;
-            p_wd <= elem1 ? s_d1 : s_d0;
+            // (a lane move's sweep 1: its value, 0 from a lane not in in_mask)
+            p_wd <= elem1 ? s_d1 : !mv ? s_d0 : !s_act ? 64'd0
+                  : in_kind == K_SWZ ? {32'd0, s_addr} : s_d0;
             p_dhi <= in_data_hi;
             p_e <= s_d1;
             p_lane <= cur_lane;
@@ -272,6 +325,16 @@ module cu32_lds_unit #(
     wire [2*HM-1:0] p_bm2 = {{(2*HM-2){1'b0}}, p_pend > 5'd16, 1'b1} << p_blk;
     wire [HM-1:0] p_bm = p_bm2[HM-1:0] | p_bm2[2*HM-1:HM];
 
+    // ---- The lane moves' buffer: written in P's cycle by sweep 1, read (sweep 2) into
+    // A's data register, from where the word goes down as a load's.
+    reg [31:0] mv_buf [0:31];
+    reg [31:0] mv_wr;   // the indices written since the move's first step
+    wire [31:0] mv_word = mv_wr[p_mri] ? mv_buf[p_mri] : 32'd0;
+    always @(posedge clk) if (p_v && p_mvw && !stall_a) mv_buf[p_mwi] <= p_wd[31:0];
+    always @(posedge clk)
+        if (p_v && p_mv && !stall_a && (p_mvw || p_mvclr))
+            mv_wr <= (p_mvclr ? 32'd0 : mv_wr) | ({31'd0, p_mvw} << p_mwi);
+
     reg a_v, a_en, a_last, a_sext;
     reg [1:0] a_pk, a_rpos, a_half, a_lg;
     reg [3:0] a_aop;
@@ -279,13 +342,14 @@ module cu32_lds_unit #(
     reg [2:0] a_trn;
     reg [HM-1:0] a_bm;
     reg [63:0] a_wd, a_e;
+    reg a_mv;
     reg [LL-1:0] a_lane;
     reg [SB-1:0] a_slot;
     always @(posedge clk) begin
         if (rst) a_v <= 1'b0;
         else if (!stall_a) a_v <= p_v;
         if (!stall_a) begin
-            a_en <= p_act && !p_a[LB] && p_end <= LIMIT;
+            a_en <= p_act && !p_mv && !p_a[LB] && p_end <= LIMIT;
             a_last <= p_last;
             a_sext <= p_sext;
             a_pk <= p_pk;
@@ -296,7 +360,8 @@ module cu32_lds_unit #(
             a_pa <= p_pa;
             a_trn <= p_pa[2:0] - {p_dhi, 1'b0};   // a d16_hi store: DATA0's bytes 2..
             a_bm <= p_bm;
-            a_wd <= p_wd;
+            a_wd <= p_mv ? {32'd0, mv_word} : p_wd;
+            a_mv <= p_mv;
             a_e <= p_e;
             a_lane <= p_lane;
             a_slot <= p_slot;
@@ -315,6 +380,7 @@ module cu32_lds_unit #(
     reg [2:0] s_trn [0:NS-1];   // the W turn: byte address mod 8 (d16_hi: less 2)
     reg [3:0] s_aop [0:3];
     reg [3:0] s_last, s_sext;
+    reg [2:0] s_mv;             // a lane move's piece (its word in s_wd)
     reg [1:0] s_rpos [0:3];
     reg [1:0] s_half [0:3];
     reg [LL-1:0] s_lane [0:3];
@@ -394,6 +460,7 @@ module cu32_lds_unit #(
             s_aop[0] <= a_aop;
             s_last[0] <= a_last;
             s_sext[0] <= a_sext;
+            s_mv[0] <= a_mv;
             s_rpos[0] <= a_rpos;
             s_half[0] <= a_half;
             s_lane[0] <= a_lane;
@@ -404,6 +471,7 @@ module cu32_lds_unit #(
         s_en[NS-1:1] <= s_en[NS-2:0];
         s_last[3:1] <= s_last[2:0];
         s_sext[3:1] <= s_sext[2:0];
+        s_mv[2:1] <= s_mv[1:0];
         for (si = 1; si < NS; si = si + 1) begin
             s_pk[si] <= s_pk[si-1];
             s_lg[si] <= s_lg[si-1];
@@ -489,7 +557,8 @@ module cu32_lds_unit #(
             localparam [2:0] QI = q;
             wire [2:0] from = QI + s_pa[2][2:0];
             always @(posedge clk)
-                x1_t[8*q +: 8] <= s_en[2] && x1_bm[q] ? x1_fold[8*from +: 8] : 8'd0;
+                x1_t[8*q +: 8] <= s_mv[2] ? s_wd[2][8*q +: 8]
+                                : s_en[2] && x1_bm[q] ? x1_fold[8*from +: 8] : 8'd0;
         end
     endgenerate
 

@@ -56,7 +56,7 @@ module tb;
         .in_aop(s[H+10:H+7]), .in_sweep(s[H+6:H+5]),
         .in_mask(s[H-1:H-LANES]),
         .in_off0(s[224*LANES+51:224*LANES+35]), .in_off1(s[224*LANES+34:224*LANES+18]),
-        .in_tid(s[224*LANES+17]), .in_base(s[224*LANES+16:224*LANES]),
+        .in_tid(s[224*LANES+17]), .in_base(s[224*LANES+16:224*LANES]), .in_lane0(5'd0),
         .in_addr(s[224*LANES-1:192*LANES]),
         .in_data0(s[192*LANES-1:64*LANES]), .in_data1(s[64*LANES-1:0]),
         .out_valid(out_valid), .out_ready(ready), .out_k(out_k), .out_last(out_last),

@@ -346,14 +346,14 @@ module cu32_scalar #(
     );
     /* verilator lint_on PINMISSING */
     wire unused_dv = &{1'b0, dv_src1_y[8]};   // (a VOPD's VSRC1Y: always a VGPR)
-    // A VALU instruction the vector ALU runs; a DS load, store or integer atomic it hands
-    // to the LDS (not yet: the lane moves); ds_nop and the cache invalidates, which go
-    // through as scalar no-ops.
+    // A VALU instruction the vector ALU runs; a DS load, store, integer atomic or lane move
+    // it hands to the LDS unit; ds_nop and the cache invalidates, which go through as
+    // scalar no-ops.
     wire d_valu = dv_valu && !dv_ds;
     wire [2:0] dv_dskind = dv_dsc[DSF_KIND +: DSW_KIND];
-    wire d_dsrow = dv_valu && dv_ds && !dv_gm && !dv_dmv;
+    wire d_dsrow = dv_valu && dv_ds && !dv_gm;
     wire d_ds = d_dsrow && ((dv_dskind == DSK_LOAD) || (dv_dskind == DSK_STORE)
-                            || (dv_dskind == DSK_ATOMIC));
+                            || (dv_dskind == DSK_ATOMIC) || dv_dmv);
     wire d_dsnop = d_dsrow && (dv_dskind == DSK_NOP);
     // A GLOBAL (or FLAT) load, store or integer atomic: the vector ALU hands it to its
     // GLOBAL unit.

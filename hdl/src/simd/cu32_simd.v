@@ -42,7 +42,7 @@
 //       SDST when it retires the instruction (done_take); the completion waits in the
 //       output registers (two)
 //
-// A DS load, store or integer atomic (in_ds) goes through the same stages, in order with
+// A DS load, store, integer atomic or lane move (in_ds) goes through the same stages, in order with
 // the VALU instructions: I reads its ADDR and DATA VGPRs (one or two requests a pass),
 // O puts each lane's element addresses and data in the LDS pass buffer, and the pass
 // goes on through the lanes writing nothing, so that the instruction leaves its place in
@@ -50,7 +50,9 @@
 // (cu32_lds_unit) takes the buffer's pass, and its results come back on the VGPR file's
 // port B, VDST's dwords one a cycle; after the instruction's last, it completes
 // (mc_valid until mc_take). A 2addr store of several passes goes through them twice
-// (every lane's element 0, then every lane's element 1, as the model writes them).
+// (every lane's element 0, then every lane's element 1, as the model writes them), and so
+// does a lane move (every lane's value into the LDS unit's move buffer, then every lane's
+// result out of it).
 // A GLOBAL (or FLAT) instruction (in_gm) goes the same way through its own pass buffer
 // to the GLOBAL unit (cu32_gmem_unit, the wb_* master), its lanes' 64-bit addresses
 // worked out in O and a cycle after; its results take port B in cycles the LDS unit's
@@ -400,9 +402,13 @@ module cu32_simd #(
     wire        g_cmp32 = i_dsc[DSF_DATA1] && (i_nd == 3'd1);
     wire        i_ds2 = i_ds && (i_gm ? (g_tot >= 4'd2) : ((i_nd >= 3'd3) || i_d1));
     // (A 2addr store of several passes goes through them twice: every lane's element 0
-    // first, as the model writes them.)
-    wire        i_st2 = i_ds && (PASS_BITS != 0) && i_two
-                        && (i_dsc[DSF_KIND +: DSW_KIND] == DSK_STORE);
+    // first, as the model writes them; so does a lane move: every lane's value into the
+    // LDS unit's move buffer, then every lane's result out of it.)
+    function automatic lane_move(input [2:0] kind);
+        lane_move = (kind == DSK_SWIZZLE) || (kind == DSK_PERMUTE) || (kind == DSK_BPERMUTE);
+    endfunction
+    wire [2:0]  i_dsk = i_dsc[DSF_KIND +: DSW_KIND];
+    wire        i_st2 = i_ds && (PASS_BITS != 0) && ((i_two && (i_dsk == DSK_STORE)) || lane_move(i_dsk));
     wire [7:0]  i_a0 = i_src[1][7:0];   // DATA0
     wire [7:0]  i_a1 = i_src[2][7:0];   // DATA1
     wire [7:0]  q_src2 = i_gm ? i_src[0][7:0] + 8'd1 : i_ds ? i_a0 + 8'd1 : i_src[2][7:0];
@@ -949,7 +955,9 @@ module cu32_simd #(
     wire           lo_ready;
     wire           wf_push = mb_valid && lds_ready;
     wire           wf_pop = lo_valid && lo_ready && lo_last;
-    wire [WFW-1:0] wf_in = {mb_slot, mb_pass, mb_vdst, mb_dsc[DSF_NDST +: DSW_NDST],
+    // (A lane move's first sweep writes no VGPR.)
+    wire           mb_mv1 = (mb_sweep == 2'd1) && lane_move(mb_dsc[DSF_KIND +: DSW_KIND]);
+    wire [WFW-1:0] wf_in = {mb_slot, mb_pass, mb_vdst, mb_mv1 ? 3'd0 : mb_dsc[DSF_NDST +: DSW_NDST],
                             mb_dsc[DSF_HALF +: DSW_HALF], mb_last, mb_wmask, mb_app};
     cu32_pass_fifo #(.W(WFW)) wf (
         .clk(clk), .rst(rst), .push(wf_push), .in_data(wf_in), .room(wf_room), .pop(wf_pop),
@@ -973,7 +981,8 @@ module cu32_simd #(
         .in_data_hi(mb_dsc[DSF_DATA_HI]), .in_two(mb_dsc[DSF_TWO]),
         .in_aop(mb_dsc[DSF_AOP +: DSW_AOP]), .in_sweep(mb_sweep), .in_mask(mb_mask),
         .in_addr(mb_addr), .in_off0(mb_off0), .in_off1(mb_off1), .in_tid(mb_tid),
-        .in_base(mb_base), .in_data0(mb_d0), .in_data1(mb_d1),
+        .in_base(mb_base), .in_lane0({{(5 - PW){1'b0}}, mb_pass} << LB),
+        .in_data0(mb_d0), .in_data1(mb_d1),
         .out_valid(lo_valid), .out_ready(lo_ready), .out_k(lo_k), .out_last(lo_last),
         .out_mask(lo_mask), .out_data(lo_data)
     );

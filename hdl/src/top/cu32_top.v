@@ -14,7 +14,7 @@
 //    0 at PC 0 with EXEC_LO all ones and everything else 0. done: its s_endpgm retired;
 //    error / error_pc / error_code (1, INSTRUCTION).
 // A wave stops with error INSTRUCTION at an instruction the core does not run (floating
-// point, the DS lane moves, GLOBAL's addtid and LDS-loading rows), its words past the
+// point, GLOBAL's addtid and LDS-loading rows), its words past the
 // memory's end, a branch or jump out of it, a scalar load or GLOBAL instruction the bus
 // refused (ERR) or whose address lies at or above 2^32. A scalar load retires with a tag (trace_tag); its dwords
 // come with that tag on trace_stag (trace_swe / sidx / sval) and trace_sdone ends it. A
