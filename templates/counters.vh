@@ -1,6 +1,5 @@
-    // Performance counters (hdl/src/counters.rs; CSR word 0x20 + n; templates/counters.vh,
-    // shared by both cores' tops, which give it ret_valid, ret_vec and lds_extra): the
-    // amount each adds per cycle. A retired instruction's unit: the vector decoder's `valu`
+    // Performance counters (hdl/src/counters.rs; CSR word 0x20 + n; the top gives
+    // ret_valid and ret_vec): the amount each adds per cycle. A retired instruction's unit: the vector decoder's `valu`
     // (ret_vec: VALU, DS and GLOBAL) and its first word's fixed bits (DS 110110,
     // FLAT/GLOBAL 110111, SMEM 111101).
     wire        ret_vector = ret_valid && ret_vec;
@@ -10,11 +9,9 @@
     wire        ret_smem = ret_valid && !ret_vec && trace_word0[31:26] == 6'b111101;
     wire        ret_salu = ret_valid && !ret_vec && !ret_smem;
     // popcount(EXEC) of a retired VALU instruction, over two registered stages (nibble
-    // counts, then their sum) so that no wide popcount sits on the retirement path; the LDS's
-    // conflict cycles registered once.
+    // counts, then their sum) so that no wide popcount sits on the retirement path.
     reg  [23:0] cnt_nibbles;
     reg  [5:0]  cnt_lanes;
-    reg  [7:0]  cnt_lds_extra;
     function automatic [2:0] nibble_count(input [3:0] x);
         nibble_count = {2'd0, x[0]} + {2'd0, x[1]} + {2'd0, x[2]} + {2'd0, x[3]};
     endfunction
@@ -26,11 +23,9 @@
                       + {3'd0, cnt_nibbles[8:6]} + {3'd0, cnt_nibbles[11:9]})
                    + ({3'd0, cnt_nibbles[14:12]} + {3'd0, cnt_nibbles[17:15]}
                       + {3'd0, cnt_nibbles[20:18]} + {3'd0, cnt_nibbles[23:21]});
-        cnt_lds_extra <= lds_extra;
         if (rst) begin
             cnt_nibbles <= 24'd0;
             cnt_lanes <= 6'd0;
-            cnt_lds_extra <= 8'd0;
         end
     end
 {%- for c in counter_rows %}

@@ -277,7 +277,7 @@ fn probe_reads_cu32_in_the_simulated_soc() {
         "probe's output",
         &[
             "server: CommUART",
-            "cu32 at 0x20000000: 2 lanes, 8 wave slots, LDS 16 KiB in 2 banks",
+            "cu32 at 0x20000000: 8 lanes, 8 wave slots, LDS 16 KiB in 8 banks",
             "status: idle",
             "bus test: 256 SDRAM words at 0x40000000 and cu32's ENTRY_LO/HI written and read back",
         ],

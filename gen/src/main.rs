@@ -40,7 +40,7 @@ enum Command {
     /// Measure the golden model's speed on the OpenCL kernel suite (or given launch files):
     /// instructions and lane-instructions per second, single-threaded; with --rtl,
     /// co-simulate each launch and print the RTL's cycles, IPC, VALU lane utilisation,
-    /// stall cycles and simulated cycles per second.
+    /// cycles over the issue/VALU bound and simulated cycles per second.
     Bench(commands::bench::Args),
     /// Co-simulate programs on the Verilated RTL and the golden model, event by event; or,
     /// with a launch, a kernel dispatch (code object) through the RTL's dispatcher.

@@ -21,36 +21,16 @@ pub struct Config {
     pub wave_slots: u32,
     /// VGPRs per wave (a multiple of 8, 8..=256).
     pub vgprs: u32,
-    /// LDS size in bytes (a power of two, 0 or 1024..=65536).
+    /// LDS size in bytes (a power of two, 1024..=65536).
     pub lds_bytes: u32,
-    /// LDS banks (a power of two, 1..=32).
+    /// LDS banks (a power of two, 4..=32).
     pub lds_banks: u32,
     /// Instruction memory size in 32-bit words (a power of two, 64..=16384).
     pub imem_words: u32,
-    /// Which scalar core the top is built around (default: the pipelined one).
-    #[serde(default)]
-    pub core: CoreKind,
     /// Optional units; a switched-off unit decodes its instructions as illegal.
     pub features: Features,
     /// FPGA target for `cu32 synth`.
     pub target: Target,
-}
-
-/// The scalar core of the top (hdl/README.md).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CoreKind {
-    /// `cu32_core`: one instruction at a time, the whole compute unit (dispatcher, vector
-    /// unit, memory units).
-    Sequential,
-    /// The pipelined issue ("Pipelined issue"): a ready wave picked each cycle, scalar
-    /// instructions in a pipeline over the wave slots, the vector units behind it.
-    #[default]
-    Pipelined,
-    /// The interleaved core, being built (hdl/README.md, "The interleaved core"): waves
-    /// interleaved in a fixed pipeline, state in RAM. It runs plain programs of scalar,
-    /// VALU and DS instructions so far.
-    Interleaved,
 }
 
 /// Feature switches.
@@ -157,15 +137,14 @@ impl Config {
             (
                 "lds_bytes",
                 self.lds_bytes,
-                self.lds_bytes == 0
-                    || (pow2(self.lds_bytes) && (1024..=65536).contains(&self.lds_bytes)),
-                "allowed is 0 or a power of two in 1024..=65536",
+                pow2(self.lds_bytes) && (1024..=65536).contains(&self.lds_bytes),
+                "allowed is a power of two in 1024..=65536",
             ),
             (
                 "lds_banks",
                 self.lds_banks,
-                pow2(self.lds_banks) && self.lds_banks <= 32,
-                "allowed is a power of two in 1..=32",
+                pow2(self.lds_banks) && (4..=32).contains(&self.lds_banks),
+                "allowed is a power of two in 4..=32",
             ),
             (
                 "imem_words",
@@ -183,21 +162,6 @@ impl Config {
                     allowed,
                 });
             }
-        }
-        // The interleaved core's LDS unit (hdl/src/lds/) needs an LDS of 4 banks or more.
-        if self.core == CoreKind::Interleaved && (self.lds_bytes == 0 || self.lds_banks < 4) {
-            let (field, value) = if self.lds_bytes == 0 {
-                ("lds_bytes", self.lds_bytes)
-            } else {
-                ("lds_banks", self.lds_banks)
-            };
-            return Err(ConfigError::Invalid {
-                file: file.to_string(),
-                field,
-                value: value.to_string(),
-                allowed: "`core: interleaved` needs an LDS: allowed are lds_bytes a power of \
-                          two in 1024..=65536 and lds_banks a power of two in 4..=32",
-            });
         }
         let name_ok = !self.name.is_empty()
             && self.name.len() <= 64
@@ -269,20 +233,14 @@ mod tests {
     }
 
     #[test]
-    fn the_interleaved_core_needs_an_lds_of_four_banks() {
-        let interleaved = DEFAULT_YAML.replace("core: pipelined", "core: interleaved");
-        assert!(Config::parse(&interleaved, "i.yaml").is_ok());
+    fn the_lds_needs_four_banks_and_a_kib() {
         for (from, to, field) in [
             ("lds_bytes: 16384", "lds_bytes: 0", "lds_bytes"),
             ("lds_banks: 32", "lds_banks: 2", "lds_banks"),
         ] {
-            let bad = interleaved.replace(from, to);
+            let bad = DEFAULT_YAML.replace(from, to);
             let e = Config::parse(&bad, "i.yaml").unwrap_err().to_string();
             assert!(e.starts_with(&format!("i.yaml: field `{field}`")), "{e}");
-            assert!(e.contains("needs an LDS"), "{e}");
-            // (The other cores run without.)
-            let pipelined = bad.replace("core: interleaved", "core: pipelined");
-            assert!(Config::parse(&pipelined, "p.yaml").is_ok());
         }
     }
 

@@ -159,7 +159,7 @@ pub enum Cond {
 
 /// M0-relative addressing of a register operand (`s_movrels*`, `s_movreld*`,
 /// `s_movrelsd_2_b32`): the index added to the operand's code. Out-of-range accesses are
-/// resolved by the core (`core::Indexer`).
+/// resolved by the spine (`scalar::indexer::Indexer`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
 pub enum Rel {
     None,

@@ -1,7 +1,6 @@
 //! The compute unit's performance counters, held once as a table: [`COUNTERS`] gives each
 //! counter's index (the CSR word `0x20 + index`), name, meaning and the amount the top adds
-//! to it each cycle (a Verilog expression over `cu32_top`'s wires, one for each core). The
-//! CSR template takes
+//! to it each cycle (a Verilog expression over `cu32_top`'s wires). The CSR template takes
 //! the count and its header comment from it, the top its wiring, `cu32 cosim` and
 //! `cu32 bench` the names; `hdl/README.md` holds the same table (checked by a test below).
 //!
@@ -29,13 +28,8 @@ pub struct Counter {
     /// What it counts, one line.
     pub meaning: &'static str,
     /// The 8-bit amount added each cycle: a Verilog expression over `cu32_top`'s wires
-    /// (the sequential core's top, `cu32_top.v.tera`).
+    /// (`hdl/src/top/cu32_top.v`, through the generated `cu32_counters.vh`).
     pub amount: &'static str,
-    /// The same for the pipelined core's top (`top_pipelined.v.tera`).
-    pub pipelined: &'static str,
-    /// The same for the interleaved core's top (`hdl/src/top/cu32_top.v`, through the
-    /// generated `cu32_counters.vh`).
-    pub interleaved: &'static str,
 }
 
 /// The counters, in index order.
@@ -45,162 +39,73 @@ pub const COUNTERS: &[Counter] = &[
         name: "busy_cycles",
         meaning: "cycles the dispatcher is busy (CHECK to END)",
         amount: "{7'd0, d_busy}",
-        pipelined: "{7'd0, d_busy}",
-        interleaved: "{7'd0, d_busy}",
     },
     Counter {
         index: 1,
         name: "wave_cycles",
-        meaning: "cycles a wave runs (the core's `running`, incl. its 35-cycle SGPR sweep; \
-                  pipelined: any wave)",
+        meaning: "cycles any wave runs (the core's `running`)",
         amount: "{7'd0, running}",
-        pipelined: "{7'd0, running}",
-        interleaved: "{7'd0, running}",
     },
     Counter {
         index: 2,
         name: "retired",
         meaning: "instructions retired (all units)",
         amount: "{7'd0, ret_valid}",
-        pipelined: "{7'd0, ret_valid}",
-        interleaved: "{7'd0, ret_valid}",
     },
     Counter {
         index: 3,
         name: "salu_retired",
         meaning: "SALU instructions retired (SOP1/SOP2/SOPK/SOPC/SOPP: branches, waits, no-ops)",
         amount: "{7'd0, ret_salu}",
-        pipelined: "{7'd0, ret_salu}",
-        interleaved: "{7'd0, ret_salu}",
     },
     Counter {
         index: 4,
         name: "smem_retired",
         meaning: "SMEM instructions retired (s_load_*)",
         amount: "{7'd0, ret_smem}",
-        pipelined: "{7'd0, ret_smem}",
-        interleaved: "{7'd0, ret_smem}",
     },
     Counter {
         index: 5,
         name: "valu_retired",
         meaning: "VALU instructions retired (VOP1/VOP2/VOPC/VOP3/VOP3SD, DPP; a VOPD pair once)",
         amount: "{7'd0, ret_valu}",
-        pipelined: "{7'd0, ret_valu}",
-        interleaved: "{7'd0, ret_valu}",
     },
     Counter {
         index: 6,
         name: "ds_retired",
         meaning: "DS (LDS) instructions retired",
         amount: "{7'd0, ret_ds}",
-        pipelined: "{7'd0, ret_ds}",
-        interleaved: "{7'd0, ret_ds}",
     },
     Counter {
         index: 7,
         name: "global_retired",
         meaning: "GLOBAL memory instructions retired",
         amount: "{7'd0, ret_global}",
-        pipelined: "{7'd0, ret_global}",
-        interleaved: "{7'd0, ret_global}",
     },
     Counter {
         index: 8,
         name: "valu_lanes",
         meaning: "active lanes of retired VALU instructions: sum of popcount(EXEC)",
         amount: "{2'd0, cnt_lanes}",
-        pipelined: "{2'd0, cnt_lanes}",
-        interleaved: "{2'd0, cnt_lanes}",
     },
     Counter {
         index: 9,
-        name: "vector_wait",
-        meaning: "cycles the core waits in VExec on the vector unit (an instruction with a \
-                  scalar result to M0 or EXEC, or while a scalar load is outstanding; one \
-                  cycle for the others, which run in the background; pipelined: check \
-                  refuses an instruction of a wave whose VALU instruction's scalar result is \
-                  still to be written, or a wave waits in select for it; 0 on the interleaved core)",
-        amount: "{7'd0, v_wait}",
-        pipelined: "{7'd0, st_vx}",
-        interleaved: "8'd0",
-    },
-    Counter {
-        index: 10,
         name: "smem_bus",
         meaning: "cycles the scalar memory unit holds the bus (its CYC)",
         amount: "{7'd0, s_cyc}",
-        pipelined: "{7'd0, s_cyc}",
-        interleaved: "{7'd0, s_cyc}",
     },
     Counter {
-        index: 11,
+        index: 10,
         name: "global_bus",
         meaning: "cycles the vector unit's GLOBAL master holds the bus (its CYC)",
         amount: "{7'd0, g_cyc}",
-        pipelined: "{7'd0, g_cyc}",
-        interleaved: "{7'd0, g_cyc}",
     },
     Counter {
-        index: 12,
-        name: "lds_conflict",
-        meaning: "extra LDS cycles of bank conflicts (per pass: bank cycles - 1) (0 on the interleaved core)",
-        amount: "cnt_lds_extra",
-        pipelined: "cnt_lds_extra",
-        interleaved: "cnt_lds_extra",
-    },
-    Counter {
-        index: 13,
+        index: 11,
         name: "dispatch_overhead",
         meaning: "cycles the dispatcher is busy while no wave runs (code load, LDS clear, \
                   work-group and wave set-up, picking and resuming waves)",
         amount: "{7'd0, d_busy && !running}",
-        pipelined: "{7'd0, d_busy && !running}",
-        interleaved: "{7'd0, d_busy && !running}",
-    },
-    Counter {
-        index: 14,
-        name: "smem_wait",
-        meaning: "cycles an instruction waits at issue for the outstanding scalar load \
-                  (its registers, `s_waitcnt`, a memory instruction, `s_endpgm`, `s_barrier`; \
-                  pipelined: check refuses one for it, or a wave waits in select for it; 0 on the interleaved core)",
-        amount: "{7'd0, ld_wait}",
-        pipelined: "{7'd0, st_load}",
-        interleaved: "8'd0",
-    },
-    Counter {
-        index: 15,
-        name: "vector_busy",
-        meaning: "cycles an instruction waits at issue for a vector instruction running in \
-                  the background (a vector instruction for its unit or its wave's, SMEM for \
-                  GLOBAL, `s_waitcnt`, `s_endpgm`, `s_barrier` for the wave's; pipelined: \
-                  check refuses a wave's `s_endpgm` or fault for its own, SMEM for any \
-                  memory instruction, a vector instruction while another waits for its \
-                  unit or its wave has one on the other unit, or a wave so refused waits \
-                  in select; 0 on the interleaved core)",
-        amount: "{7'd0, vm_wait}",
-        pipelined: "{7'd0, st_vbg || st_vq}",
-        interleaved: "8'd0",
-    },
-    Counter {
-        index: 16,
-        name: "wave_switches",
-        meaning: "times an instruction held at issue gave way to another wave that was \
-                  ready (it issues when its wave runs again; 0 on the pipelined and interleaved cores, whose \
-                  issue picks a wave each cycle)",
-        amount: "{7'd0, gave_way}",
-        pipelined: "8'd0",
-        interleaved: "8'd0",
-    },
-    Counter {
-        index: 17,
-        name: "direct_switches",
-        meaning: "waves that gave way (of `wave_switches`) or parked at `s_barrier` and \
-                  went to a ready wave in the same cycle (no PICK or RESUME cycle of the \
-                  dispatcher; 0 on the pipelined and interleaved cores)",
-        amount: "{7'd0, (gave_way && d_direct_ok) || (core_parking && d_direct_park_ok)}",
-        pipelined: "8'd0",
-        interleaved: "8'd0",
     },
 ];
 

@@ -1,24 +1,22 @@
-//! cu32 RTL: the configuration, the rust-hdl blocks of the compute unit and the Verilog
-//! generation that assembles them through the tera templates.
+//! cu32 RTL: the configuration, the compute unit's blocks and the Verilog generation.
 //!
-//! The current cores (`core: pipelined`, `core: sequential`) are built from the rust-hdl
-//! blocks and the templates; the interleaved core that is to replace them grows as blocks
-//! of plain parameterised Verilog, a folder each with its test: `front`, `sgpr`, `vgpr`,
-//! `waits`, `barrier`, `int_lane`, `fp_lane` (not yet joined), `scalar_alu`, `lds`, `gmem`,
-//! joined by the scalar spine (`scalar`) and the vector ALU (`simd`) under their top
-//! (`top`) as `core: interleaved`. See `hdl/README.md` for the block diagrams, stages and figures.
+//! The compute unit interleaves waves in a fixed pipeline with their state in RAM. Its
+//! blocks are plain parameterised Verilog, a folder each with its Rust module and test:
+//! `front`, `sgpr`, `vgpr`, `waits`, `barrier`, `int_lane`, `fp_lane` (not yet joined),
+//! `scalar_alu`, `smem`, `lds`, `gmem`, `dispatch`, joined by the scalar spine (`scalar`)
+//! and the vector ALU (`simd`) under their top (`top`). The tera templates generate the
+//! data: decode tables, the CSR map, the counters. See `hdl/README.md` for the block
+//! diagram, stages and figures.
 
 pub mod barrier;
 pub mod config;
 pub mod control;
-pub mod core;
 pub mod counters;
 pub mod dispatch;
 pub mod fp_lane;
 pub mod front;
 pub mod gmem;
 pub mod int_lane;
-pub mod lane;
 pub mod lds;
 pub mod salu;
 pub mod scalar;
@@ -42,38 +40,19 @@ extern crate self as cu32_hdl;
 #[path = "../tests/common/mod.rs"]
 mod test_common;
 
-pub use config::{Config, ConfigError, CoreKind};
+pub use config::{Config, ConfigError};
 pub use verilog::{generate, GenError, GeneratedFile};
 
 use cu32_isa::{Format, OpInfo};
 
 /// Whether the RTL of `config` executes the table row `op` (else it decodes as an illegal
-/// instruction): the scalar core's control table for SOP*/SOPP/SMEM, the vector unit's
-/// tables for VALU (VOPD halves included), DS and GLOBAL. (`core: pipelined` runs the same
-/// rows: its issue hands them to the same units.)
+/// instruction): the scalar spine every scalar row of the control table, scalar loads
+/// included; the vector ALU every VOP1, VOP2, VOPC, VOP3, VOP3SD and VOPD row of the vector
+/// tables, DPP forms included; the LDS unit every DS row (loads, stores, integer atomics,
+/// addtid, append/consume and the lane moves; `ds_nop` goes through as a no-op); the
+/// GLOBAL unit the GLOBAL and FLAT loads, stores and integer atomics (the MUBUF cache
+/// invalidates go through as no-ops).
 pub fn implements(op: &OpInfo, config: &Config) -> bool {
-    let in_tables = match op.format {
-        Format::Ds => vector::ds_control(op).is_some(),
-        Format::Global | Format::Flat => vector::vmem_control(op).is_some(),
-        Format::Mubuf => vector::CACHE_INVALIDATES.contains(&op.mn),
-        Format::VopdX | Format::VopdY => vector::dual_control(op).is_some(),
-        f if f.is_valu() => vector::vector_control(op).is_some(),
-        Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp | Format::Smem => {
-            control::control(op, &config.features).is_some()
-        }
-        _ => false,
-    };
-    in_tables && (config.core != CoreKind::Interleaved || interleaved_runs(op, config))
-}
-
-/// Whether the interleaved core, as far as it is built, runs `op`: the scalar spine runs
-/// every scalar row of the control table, scalar loads included, the vector ALU every
-/// VOP1, VOP2, VOPC, VOP3, VOP3SD and VOPD row of the vector tables, DPP forms
-/// included, and the LDS unit every DS row of the tables: loads, stores, integer atomics
-/// (addtid and append/consume included) and lane moves (`ds_nop` goes through as a
-/// no-op), and the GLOBAL unit the GLOBAL and FLAT loads, stores and integer atomics (the MUBUF
-/// cache invalidates go through as no-ops).
-fn interleaved_runs(op: &OpInfo, config: &Config) -> bool {
     match op.format {
         Format::Global | Format::Flat => vector::vmem_control(op).is_some(),
         Format::Mubuf => vector::CACHE_INVALIDATES.contains(&op.mn),

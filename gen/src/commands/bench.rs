@@ -42,12 +42,10 @@ With --rtl, each launch is co-simulated instead (as `cu32 cosim kernel.co --laun
 on the RTL of --config, built under --out) and the table gives, from the RTL's performance \
 counters: waves; cycles (from CONTROL start to done); instr (retired); IPC (retired / the \
 dispatcher's busy cycles); VALU util (active lanes / (VALU instructions x 32): popcount of \
-EXEC at issue; a VOPD pair counts once; DS and GLOBAL not included); the stall cycles by \
-reason, cycles in which some wave waits at issue: vector wait (for its VALU instruction's \
-scalar result), SMEM wait (for the outstanding scalar load), vec busy (for the vector \
-instructions running in the background, or room in a vector unit); switches (held \
-instructions that gave way to another wave: the sequential core only); SMEM bus and GLOBAL bus (cycles the unit \
-holds the bus's CYC), LDS confl (extra cycles of bank conflicts), dispatch (busy while no \
+EXEC at issue; a VOPD pair counts once; DS and GLOBAL not included); bound (the issue/VALU \
+bound: max(instr, VALU instructions x passes), passes = 32 / lanes); x bound (the cycles \
+waves run, busy less dispatch, over the bound); SMEM bus and GLOBAL bus (cycles the unit \
+holds the bus's CYC), dispatch (busy while no \
 wave runs: code load, LDS clear, work-group and wave set-up, picking and resuming \
 waves); cycles/s (simulated cycles per wall-clock second of the Verilated run, trace included); and the result: PASS, \
 `stopped: error code N (NAME)` for a kernel the configuration cannot run (with the \
@@ -70,7 +68,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1_000_000_000)]
     pub max_instructions: u64,
     /// Co-simulate each launch on the RTL and print its performance counters' figures
-    /// (cycles, IPC, VALU lane utilisation, stall cycles, simulated cycles per second)
+    /// (cycles, IPC, VALU lane utilisation, cycles over the issue/VALU bound, simulated
+    /// cycles per second)
     /// instead of measuring the model.
     #[arg(long)]
     pub rtl: bool,

@@ -2,7 +2,8 @@
 //! configuration (as `cu32 cosim kernel.co --launch FILE` does, through
 //! [`cosimulate_kernel`]) and prints the RTL's figures per kernel from its performance
 //! counters (`cu32_hdl::counters`): waves, cycles, instructions, instructions per cycle,
-//! VALU lane utilisation, the stall cycles by reason, and the co-simulation's speed in
+//! VALU lane utilisation, the issue/VALU bound and the cycles over it, the buses' cycles,
+//! the dispatcher's overhead, and the co-simulation's speed in
 //! simulated cycles per wall-clock second. A kernel the configuration cannot run (an
 //! instruction it does not implement, `s_barrier` across waves, code larger than the
 //! instruction memory) gets a row saying so; the command fails only when a kernel's
@@ -28,20 +29,17 @@ pub struct RtlArgs<'a> {
 }
 
 /// The table's columns: header and width.
-const COLUMNS: [(&str, usize); 15] = [
+const COLUMNS: [(&str, usize); 12] = [
     ("kernel", 18),
     ("waves", 6),
     ("cycles", 10),
     ("instr", 8),
     ("IPC", 6),
     ("VALU util", 9),
-    ("vector wait", 11),
-    ("SMEM wait", 9),
-    ("vec busy", 9),
-    ("switches", 8),
+    ("bound", 9),
+    ("x bound", 7),
     ("SMEM bus", 9),
     ("GLOBAL bus", 10),
-    ("LDS confl", 9),
     ("dispatch", 9),
     ("cycles/s", 9),
 ];
@@ -75,8 +73,8 @@ enum Outcome {
 }
 
 /// The cells of a kernel that ran (passed or not).
-fn row(name: &str, run: &KernelRun) -> Vec<String> {
-    let f = Figures::new(run.counters());
+fn row(name: &str, run: &KernelRun, lanes: u32) -> Vec<String> {
+    let f = Figures::new(run.counters(), lanes);
     let get = |n: &str| f.get(n).map_or("-".to_string(), |v| v.to_string());
     let cells = [
         name.to_string(),
@@ -86,13 +84,10 @@ fn row(name: &str, run: &KernelRun) -> Vec<String> {
         f.ipc().map_or("-".into(), |x| format!("{x:.3}")),
         f.lane_utilisation()
             .map_or("-".into(), |x| format!("{:.1}%", 100.0 * x)),
-        get("vector_wait"),
-        get("smem_wait"),
-        get("vector_busy"),
-        get("wave_switches"),
+        f.bound().map_or("-".into(), |b| b.to_string()),
+        f.over_bound().map_or("-".into(), |x| format!("{x:.2}")),
         get("smem_bus"),
         get("global_bus"),
-        get("lds_conflict"),
         get("dispatch_overhead"),
         format!("{:.0}", run.cycles_per_second()),
     ];
@@ -176,7 +171,7 @@ fn bench_one(
             d.wave, d.index, report.rtl_end
         )),
     };
-    Ok((row(&name, &run), outcome))
+    Ok((row(&name, &run, config.lanes), outcome))
 }
 
 /// `cu32 bench --rtl`: see the module's documentation.

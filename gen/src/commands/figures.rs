@@ -1,20 +1,28 @@
 //! The RTL's performance counters (`cu32_hdl::counters::COUNTERS`, read by the co-simulation
 //! shim after a dispatch) as `cu32 cosim` and `cu32 bench --rtl` show them: named values
 //! and the figures derived from them, instructions per cycle (retired / busy cycles, or
-//! wave cycles for a plain program) and
-//! VALU lane utilisation (active lanes / (VALU instructions × 32)).
+//! wave cycles for a plain program), VALU lane utilisation (active lanes / (VALU
+//! instructions × 32)) and the cycles over the issue/VALU bound: the cycles waves run (those
+//! cycles less the dispatcher's overhead) over max(instructions retired, VALU instructions
+//! × passes), the fewest cycles one issue a cycle and a VALU of `lanes` lanes allow.
 
 use cu32_hdl::counters::{counter, COUNTERS, COUNTER_BASE};
 use std::fmt::Write as _;
 
-/// Counter values in index order, as the RTL gave them.
+/// Counter values in index order, as the RTL gave them, and the passes of a wave on the
+/// RTL's lanes.
 pub struct Figures<'a> {
     values: &'a [u32],
+    passes: u64,
 }
 
 impl<'a> Figures<'a> {
-    pub fn new(values: &'a [u32]) -> Figures<'a> {
-        Figures { values }
+    /// The figures of `values` from an RTL of `lanes` lanes.
+    pub fn new(values: &'a [u32], lanes: u32) -> Figures<'a> {
+        Figures {
+            values,
+            passes: u64::from(32 / lanes.clamp(1, 32)),
+        }
     }
 
     /// The value of the counter called `name`, if the RTL has it.
@@ -42,6 +50,23 @@ impl<'a> Figures<'a> {
         ratio(self.get("valu_lanes")?, 32 * self.get("valu_retired")?)
     }
 
+    /// The issue/VALU bound: max(instructions retired, VALU instructions × passes).
+    pub fn bound(&self) -> Option<u64> {
+        Some(
+            self.get("retired")?
+                .max(self.get("valu_retired")? * self.passes),
+        )
+    }
+
+    /// The cycles waves run ([`Figures::cycles`] less `dispatch_overhead`) over
+    /// [`Figures::bound`].
+    pub fn over_bound(&self) -> Option<f64> {
+        let run = self
+            .cycles()?
+            .saturating_sub(self.get("dispatch_overhead")?);
+        ratio(run, self.bound()?)
+    }
+
     /// The counters by name, and the derived figures (null when not defined).
     pub fn json(&self) -> serde_json::Value {
         let counters: serde_json::Map<String, serde_json::Value> = self
@@ -59,6 +84,8 @@ impl<'a> Figures<'a> {
             "counters": counters,
             "ipc": self.ipc(),
             "valu_lane_utilisation": self.lane_utilisation(),
+            "bound": self.bound(),
+            "over_bound": self.over_bound(),
         })
     }
 
@@ -78,6 +105,12 @@ impl<'a> Figures<'a> {
             self.lane_utilisation()
                 .map_or("-".into(), |x| format!("{:.1}%", 100.0 * x)),
         );
+        let _ = writeln!(
+            out,
+            "cycles over the issue/VALU bound {} ((cycles - dispatch_overhead) / max(retired, valu_retired x {} passes))",
+            self.over_bound().map_or("-".into(), |x| format!("{x:.2}")),
+            self.passes,
+        );
         out
     }
 }
@@ -94,21 +127,29 @@ mod tests {
     #[test]
     fn figures_come_from_the_named_counters() {
         let mut values = vec![0u32; COUNTERS.len()];
-        let mut set = |name: &str, v: u32| {
+        let set = |values: &mut Vec<u32>, name: &str, v: u32| {
             values[usize::from(counter(name).expect("a counter").index)] = v;
         };
-        set("busy_cycles", 1000);
-        set("retired", 250);
-        set("valu_retired", 10);
-        set("valu_lanes", 240);
-        let f = Figures::new(&values);
+        set(&mut values, "busy_cycles", 1000);
+        set(&mut values, "retired", 250);
+        set(&mut values, "valu_retired", 10);
+        set(&mut values, "valu_lanes", 240);
+        set(&mut values, "dispatch_overhead", 100);
+        let f = Figures::new(&values, 8);
         assert_eq!(f.ipc(), Some(0.25));
         assert_eq!(f.lane_utilisation(), Some(0.75));
+        // 900 cycles run over max(250 retired, 10 VALU x 4 passes).
+        assert_eq!(f.bound(), Some(250));
+        assert_eq!(f.over_bound(), Some(3.6));
         let text = f.listing();
         assert!(text.contains("busy_cycles"), "{text}");
         assert!(text.contains("IPC 0.250"), "{text}");
         assert!(text.contains("utilisation 75.0%"), "{text}");
-        assert_eq!(Figures::new(&[]).ipc(), None);
-        assert!(Figures::new(&[1]).listing().contains("busy_cycles"));
+        assert!(text.contains("bound 3.60"), "{text}");
+        // 30 VALU instructions x 16 passes at 2 lanes.
+        set(&mut values, "valu_retired", 30);
+        assert_eq!(Figures::new(&values, 2).bound(), Some(480));
+        assert_eq!(Figures::new(&[], 32).ipc(), None);
+        assert!(Figures::new(&[1], 32).listing().contains("busy_cycles"));
     }
 }

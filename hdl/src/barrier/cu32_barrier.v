@@ -1,4 +1,4 @@
-// cu32_barrier — s_barrier for the interleaved core: the waves of a work-group wait at the
+// cu32_barrier — s_barrier for the compute unit: the waves of a work-group wait at the
 // barrier until every wave of the group still running has reached it.
 //
 // Each wave slot holds a live wave or none, and its work-group's tag. enter puts a wave

@@ -1,4 +1,4 @@
-//! The interleaved core's `s_barrier` (`cu32_barrier.v`, plain parameterised Verilog): per
+//! The compute unit's `s_barrier` (`cu32_barrier.v`, plain parameterised Verilog): per
 //! wave slot, whether it holds a live wave, its work-group's tag and whether it waits at
 //! the barrier; a group's waiting waves are woken together once every live wave of the
 //! group has arrived. Its test (below) plays work-groups of random sizes entering free

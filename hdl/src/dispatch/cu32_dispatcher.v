@@ -1,4 +1,4 @@
-// cu32_dispatcher — the interleaved core's dispatcher: it runs a dispatch the host loaded
+// cu32_dispatcher — the compute unit's dispatcher: it runs a dispatch the host loaded
 // into the CSRs (cu32_csr), or a plain program, on the scalar spine (cu32_scalar) and the
 // vector ALU (cu32_simd).
 //

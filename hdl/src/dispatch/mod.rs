@@ -1,5 +1,5 @@
-//! The dispatcher (`cu32_dispatcher.v`, the interleaved core's; the grid's logic in
-//! `cu32_grid.vh`, which the other cores' dispatchers include too) and its contract with
+//! The dispatcher (`cu32_dispatcher.v`; the grid's logic in `cu32_grid.vh`) and its
+//! contract with
 //! the host: its error codes (the CSRs' ERROR_CODE) and the kernel-descriptor bit
 //! positions it reads, taken from the one definition of the descriptor
 //! (`cu32_isa::code_object::descriptor`), both given to the Verilog as the generated
@@ -64,7 +64,7 @@ pub const ERRORS: [DispatchError; 7] = [
     },
 ];
 
-/// The Verilog of the interleaved core's dispatcher, module `cu32_dispatcher`.
+/// The Verilog of the compute unit's dispatcher, module `cu32_dispatcher`.
 pub const VERILOG: &str = include_str!("cu32_dispatcher.v");
 
 /// The grid's logic (`cu32_grid.vh`), included in a dispatcher's module body.

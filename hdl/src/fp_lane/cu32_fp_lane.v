@@ -1,4 +1,4 @@
-// cu32_fp_lane — one FP32 lane of the interleaved core's VALU: the f32 operations of the
+// cu32_fp_lane — one FP32 lane of the compute unit's VALU: the f32 operations of the
 // Rust enum `FpOp` (hdl/src/fp_lane/mod.rs) on one lane's S0, S1, S2 (`a`, `b`, `c`), bit
 // for bit as the golden model computes them (sim/src/model/valu_float.rs). The operation
 // codes are the enum's order, given as `OP_*` localparams by the generated header

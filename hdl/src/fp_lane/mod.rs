@@ -1,4 +1,4 @@
-//! One FP32 lane of the interleaved core's VALU (`cu32_fp_lane.v`, plain Verilog): every
+//! One FP32 lane of the compute unit's VALU (`cu32_fp_lane.v`, plain Verilog): every
 //! [`FpOp`] on one lane's operands, one operation a cycle, results [`LATENCY`] rising
 //! edges later, bit for bit as the golden model computes them: its NaN rule (the first NaN
 //! source quieted, 0xffc00000 for an invalid operation), MODE's f32 denormal bits, IEEE
@@ -250,7 +250,7 @@ mod tests {
     /// every result `LATENCY` edges after its inputs.
     #[test]
     fn fp_lane_matches_the_golden_model() {
-        if !verilator_present("the interleaved core's FP32 lane") {
+        if !verilator_present("the compute unit's FP32 lane") {
             return;
         }
         let vectors = model_vectors();

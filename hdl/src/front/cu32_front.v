@@ -1,4 +1,4 @@
-// cu32_front — the interleaved core's front end: select, the wave slots' PCs and the
+// cu32_front — the compute unit's front end: select, the wave slots' PCs and the
 // instruction memory. Each cycle select takes one ready slot (round robin from the last
 // taken) and the slot stops being ready; four cycles later its instruction's words leave
 // with f_valid. A slot is ready again only when the core says so (run), so a wave has at

@@ -1,4 +1,4 @@
-//! The interleaved core's front end (`cu32_front.v`, plain parameterised Verilog): select
+//! The compute unit's front end (`cu32_front.v`, plain parameterised Verilog): select
 //! (round robin over the ready wave slots), the slots' PCs in distributed RAM and the
 //! instruction memory in four word-interleaved block-RAM banks, three words a cycle. Its
 //! test (below) plays random PC writes, releases and holds under Verilator against a model

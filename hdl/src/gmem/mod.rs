@@ -1,4 +1,4 @@
-//! The interleaved core's GLOBAL memory unit (`cu32_gmem_unit.v`, plain parameterised
+//! The compute unit's GLOBAL memory unit (`cu32_gmem_unit.v`, plain parameterised
 //! Verilog): GLOBAL (and FLAT) loads, stores and integer atomics, a pass of lanes at a
 //! time, on a Wishbone B4 pipelined bus, each lane as the golden model
 //! (`sim/src/model/vmem.rs`) runs it; its results come out in beats, a VDST dword of every

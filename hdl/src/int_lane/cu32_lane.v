@@ -1,4 +1,4 @@
-// cu32_lane — one integer lane of the interleaved core's VALU: every integer operation of
+// cu32_lane — one integer lane of the compute unit's VALU: every integer operation of
 // the Rust enum `LaneOp` (hdl/src/valu_control.rs, whose module comment gives the operand
 // conventions) on one lane's S0, S1, S2 (`a`, `b`, `c`), its mask bit `cin` and its lane
 // index. The operation codes are the enum's order, given as `OP_*` localparams by the

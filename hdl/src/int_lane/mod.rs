@@ -1,4 +1,4 @@
-//! One integer lane of the interleaved core's VALU (`cu32_lane.v`, plain Verilog): every
+//! One integer lane of the compute unit's VALU (`cu32_lane.v`, plain Verilog): every
 //! [`LaneOp`] on one lane's operands, one operation a cycle, results [`LATENCY`] rising
 //! edges later. One 65-bit result adder, one 32-bit funnel shifter (whose byte level also
 //! does `v_perm_b32`), one logic unit (a truth table per bit, which also passes operands,
@@ -22,7 +22,7 @@
 //! --speed 6 --out-of-context --freq 125`): 1,983 LUT4 (+ 221 CCU2C, 263 PFUMX, 31 L6MUX21),
 //! 1,041 FF, 4 MULT18X18D; nextpnr places 2,491 TRELLIS_COMB; 129.5 MHz (seeds 1-5: 129.4 to
 //! 133.9 MHz). The critical path is stage 3's: the logic unit (three LUT levels) into A1's
-//! 65-bit carry chain. (The rust-hdl `VectorLane`: about 3.9k LUT4, 240 CCU2C.)
+//! 65-bit carry chain.
 
 use crate::valu_control::LaneOp;
 use rust_hdl::prelude::*;
@@ -96,7 +96,7 @@ mod tests {
     /// cycles here and there; every result `LATENCY` edges after its inputs.
     #[test]
     fn lane_matches_the_golden_model() {
-        if !verilator_present("the interleaved core's lane") {
+        if !verilator_present("the compute unit's lane") {
             return;
         }
         let (cases, vectors) = cases_and_vectors();

@@ -1,4 +1,4 @@
-//! The interleaved core's LDS unit (`cu32_lds_unit.v`, plain parameterised Verilog): the
+//! The compute unit's LDS unit (`cu32_lds_unit.v`, plain parameterised Verilog): the
 //! LDS in `lds_banks` banks of block RAM and its DS loads, stores and integer atomics, a
 //! pass of lanes at a time, each lane as the golden model (`sim/src/model/lds.rs`) runs
 //! it, its results out a VDST dword of every lane a beat (valid/ready). Its test (below)

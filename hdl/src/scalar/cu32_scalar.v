@@ -1,4 +1,4 @@
-// cu32_scalar — the interleaved core's scalar spine: the front end (cu32_front), the
+// cu32_scalar — the compute unit's scalar spine: the front end (cu32_front), the
 // decode table (cu32_decode), the SGPR file (cu32_sgpr), each wave slot's SCC, VCC, EXEC,
 // M0 and MODE in distributed RAM, the scalar ALU (cu32_scalar_alu), the memory counters
 // (cu32_waits) and the scalar memory unit (cu32_smem_unit). Select takes one instruction a
@@ -41,8 +41,8 @@
 // invalidates go through as no-ops.
 //
 // A fault stops every wave (the front's hold) and, once the memory instructions retired
-// before it have completed, is given with fault_pc: a word in no row of the decode tables
-// (or a vector memory row not yet built: the DS lane moves), words past the memory's end,
+// before it have completed, is given with fault_pc: a word in no row of the decode tables,
+// words past the memory's end,
 // a taken branch or a jump leaving the memory, a load at an address the bus cannot reach
 // or one the bus refused (ERR, when it comes), a GLOBAL instruction with a lane's address
 // at or above 2^32 or an ERR. s_barrier: with bar_park (a dispatch; a plain program is one

@@ -1,4 +1,4 @@
-// cu32_scalar_alu — the interleaved core's scalar ALU: every SALU function of reference
+// cu32_scalar_alu — the compute unit's scalar ALU: every SALU function of reference
 // chapter 16.1–16.4 over 64-bit operands and the MODE updates (s_setreg*, s_round_mode,
 // s_denorm_mode), one operation a cycle, each operation's outputs registered 3 rising
 // edges after its inputs (LATENCY = 3), whatever follows it. The same function and ports

@@ -1,4 +1,4 @@
-//! The interleaved core's scalar ALU (`cu32_scalar_alu.v`, plain Verilog): the function
+//! The compute unit's scalar ALU (`cu32_scalar_alu.v`, plain Verilog): the function
 //! and ports of the rust-hdl SALU of `src/salu.rs` in its pipelined form
 //! (`cu32_salu_pipe`), one operation a cycle, each operation's outputs registered
 //! [`LATENCY`] rising edges after its inputs, in three stages shaped for the ECP5 fabric
@@ -13,9 +13,8 @@
 //! registered decodes carry `rom_style = "logic"`: Yosys would otherwise make them a
 //! DP16KD ROM). Routed (nextpnr-ecp5 `--85k --package CABGA381 --speed 6 --out-of-context
 //! --freq 125`) inside a wrapper that registers every input, as the spine feeds it from
-//! flip-flops: 110 MHz (110–114 MHz over placer seeds 1–3); the rust-hdl pipelined SALU
-//! it replaces takes 6,309 LUT4, and in the spine its last stage limits the core to
-//! 61 MHz. The critical paths (two thirds of their delay routing) are the decode of `op`
+//! flip-flops: 110 MHz (110–114 MHz over placer seeds 1–3) (the rust-hdl pipelined SALU
+//! takes 6,309 LUT4). The critical paths (two thirds of their delay routing) are the decode of `op`
 //! in stage 1 choosing the shifter's source, and the shift in stage 2.
 
 /// The Verilog of the scalar ALU, module `cu32_scalar_alu` (it includes `cu32_ctrl.vh`).

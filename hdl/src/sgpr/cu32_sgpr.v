@@ -1,4 +1,4 @@
-// cu32_sgpr — the interleaved core's SGPR file: per wave slot 64 rows of a register pair
+// cu32_sgpr — the compute unit's SGPR file: per wave slot 64 rows of a register pair
 // (s[2k+1:2k], codes 0..127), in block RAM, with two read ports (A and B, a copy of the
 // RAM each) and one write port shared by three writers in this order: W's result, a late
 // write (a scalar load's dwords, a slow SALU result: queued here, 16 deep) and the clear

@@ -1,4 +1,4 @@
-//! The interleaved core's SGPR file (`cu32_sgpr.v`, plain parameterised Verilog): register
+//! The compute unit's SGPR file (`cu32_sgpr.v`, plain parameterised Verilog): register
 //! pairs per wave slot in block RAM, two read ports, one write port shared by W, a queue of
 //! late writes (scalar loads, slow SALU results) and the clear sweep of a starting wave.
 //! Its test (below) plays random reads, writes, late writes and clears under Verilator

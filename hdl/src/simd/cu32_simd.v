@@ -1,4 +1,4 @@
-// cu32_simd — the interleaved core's vector ALU: the VGPR file (cu32_vgpr), LANES integer
+// cu32_simd — the compute unit's vector ALU: the VGPR file (cu32_vgpr), LANES integer
 // lanes (cu32_lane) and the sequencer that takes a wave32 VALU instruction through them
 // in PASSES = 32 / LANES passes of LANES lanes.
 //

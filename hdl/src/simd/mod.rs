@@ -1,10 +1,10 @@
-//! The interleaved core's vector ALU (`cu32_simd.v`, plain parameterised Verilog): the VGPR
+//! The compute unit's vector ALU (`cu32_simd.v`, plain parameterised Verilog): the VGPR
 //! file, the integer lanes and the sequencer that runs a wave32 VALU instruction through
 //! them pass by pass, instructions of different waves back to back, and the DS and GLOBAL
 //! instructions' passes to the LDS and GLOBAL units. The spine hands it an
 //! instruction with its scalar operands and parks the wave until it completes; the file's
 //! header lists the stages. Its test is the co-simulation of the vector programs and of
-//! random streams on a `core: interleaved` configuration (`interleaved_core_cosimulates_*`
+//! random streams (`core_cosimulates_programs`, `vector_programs_cosimulate` and the others
 //! in the workspace's `tests/cli.rs`).
 
 /// The Verilog of the vector ALU, module `cu32_simd` (it includes the generated

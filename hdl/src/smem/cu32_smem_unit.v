@@ -1,4 +1,4 @@
-// cu32_smem_unit — the interleaved core's scalar memory unit: an s_load_b*'s 1..16 dwords
+// cu32_smem_unit — the compute unit's scalar memory unit: an s_load_b*'s 1..16 dwords
 // over a Wishbone B4 pipelined master (reads only), one burst a load.
 //
 // req (one cycle, only while idle): `n` (1..16) dwords from byte address `addr` (dword

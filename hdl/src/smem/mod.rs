@@ -1,4 +1,4 @@
-//! The interleaved core's scalar memory unit (`cu32_smem_unit.v`, plain Verilog): an
+//! The compute unit's scalar memory unit (`cu32_smem_unit.v`, plain Verilog): an
 //! `s_load_b*`'s dwords over a Wishbone B4 pipelined master, one burst a load. Its test
 //! (below) serves random loads from a slave that stalls, answers late and sometimes
 //! answers ERR, and checks each load's dwords, ends and errors against the file's header.

@@ -1,5 +1,5 @@
-// cu32_top — the interleaved core's top (core: interleaved), with the ports of the other
-// cores' tops so that the same co-simulation harness drives it: the scalar spine
+// cu32_top — the compute unit's top, with the ports the co-simulation harness drives
+// (sim/src/cosim/shim.cpp): the scalar spine
 // (cu32_scalar.v), the vector ALU (cu32_simd.v, with the LDS and GLOBAL units), the
 // dispatcher (cu32_dispatcher.v) and the host's registers (cu32_csr.v), the dispatcher's
 // code loads, the scalar loads and the GLOBAL unit sharing the bus port.
@@ -267,10 +267,9 @@ module cu32_top (
     );
 
     // The retirement for the performance counters: an instruction, a vector one (VALU,
-    // DS or GLOBAL); no count of the LDS's conflict cycles yet.
+    // DS or GLOBAL).
     wire        ret_valid = t_valid;
     wire        ret_vec = t_vector || t_mem || t_gmem;
-    wire [7:0]  lds_extra = 8'd0;
 `include "cu32_counters.vh"
     cu32_csr csr (
         .clk(clk), .rst(rst),

@@ -1,4 +1,4 @@
-//! The interleaved core's top (`cu32_top.v`, plain Verilog over the generated
+//! The compute unit's top (`cu32_top.v`, plain Verilog over the generated
 //! `cu32_shape.vh`): the ports every cu32 top has (instruction memory, start, status, host
 //! port, bus port, trace), around the scalar spine for now.
 

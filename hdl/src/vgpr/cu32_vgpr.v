@@ -1,4 +1,4 @@
-// cu32_vgpr — the VGPR file of the interleaved core: three copies of the registers, one
+// cu32_vgpr — the VGPR file of the compute unit: three copies of the registers, one
 // per source port, each copy a block RAM per lane with a read port and a write port (on
 // ECP5 DP16KDs side by side in 2048 x 9 mode at 8 lanes, 8 slots, 64 VGPRs; 512 x 36 at
 // 32 lanes). A row holds one pass of one register of one wave slot: LANES dwords at row

@@ -1,4 +1,4 @@
-//! The VGPR file of the interleaved core (`cu32_vgpr.v`, plain parameterised Verilog): a
+//! The VGPR file of the compute unit (`cu32_vgpr.v`, plain parameterised Verilog): a
 //! copy of the registers per source port, a block RAM per copy and lane, three sources
 //! read every cycle, two write ports (the VALU's, always taken, and memory results', in
 //! cycles without the VALU's). Its test (below) plays random traffic under Verilator

@@ -1,4 +1,4 @@
-// cu32_waits — the interleaved core's memory counters and s_waitcnt (reference §5.7,
+// cu32_waits — the compute unit's memory counters and s_waitcnt (reference §5.7,
 // "Data Dependency Resolution"). Per wave slot, three counters of the wave's memory
 // instructions in flight, as gfx1100 keeps them: vmcnt (vector memory loads and atomics
 // that return data), vscnt (vector memory stores and atomics that do not) and lgkmcnt

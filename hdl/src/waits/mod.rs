@@ -1,4 +1,4 @@
-//! The interleaved core's memory counters and `s_waitcnt` (`cu32_waits.v`, plain
+//! The compute unit's memory counters and `s_waitcnt` (`cu32_waits.v`, plain
 //! parameterised Verilog): per wave slot the `vmcnt`, `vscnt` and `lgkmcnt` of its memory
 //! instructions in flight, and the slots parked by a wait until their counters allow it.
 //! Its test (below) plays random issues, completions and waits under Verilator against a

@@ -1,5 +1,4 @@
-//! The golden model's answers for the integer lane, shared by the lane tests (the rust-hdl
-//! `VectorLane`'s in `tests/lane.rs`, the interleaved core's `cu32_lane` in
+//! The golden model's answers for the integer lane, for the lane's test (`cu32_lane` in
 //! `src/int_lane/`).
 //!
 //! For every mnemonic `valu_control::lane_op` maps, a one-instruction program runs on the

@@ -291,13 +291,9 @@ impl Rtl {
         let mut vgprs = Vec::new();
         let mut counters = Vec::new();
         // The event of the scalar load whose dwords are still arriving, and of the vector
-        // instructions still running in the background on each unit (VALU, memory unit),
-        // oldest first: on the VALU up to three tails (instructions writing their last
-        // passes), the one running and the one waiting for it (the pipelined core's AW);
-        // on the memory unit the one running and the one waiting in its queue, and a third
-        // when it retires in the cycle the first ends (a cycle's `T` line comes before its
-        // `G` lines); the interleaved core's LDS instructions up to its queue places and
-        // the passes in its LDS unit; on its GLOBAL unit (3) likewise.
+        // instructions still running in the background on each unit (VALU, LDS, GLOBAL),
+        // oldest first: the VALU's in flight; the LDS instructions up to the vector ALU's
+        // queue places and the passes in its LDS unit; on the GLOBAL unit (3) likewise.
         let mut outstanding: Option<usize> = None;
         // The scalar loads outstanding by tag (a top that keeps several: `T` lines with a
         // tag, their `S` and `L` lines with it).
