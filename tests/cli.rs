@@ -2257,7 +2257,8 @@ fn instr(format: cu32_isa::Format, name: &str, f: impl FnOnce(&mut cu32_isa::Ins
 /// offset, SOFFSET none / s100 / m0 (both set once), unaligned addresses (low bits
 /// ignored), destinations anywhere in s4..s99 and at VCC, EXEC, null and the ttmps (never
 /// past exec_hi, never the bases or SOFFSET registers), with an SALU use of a loaded value
-/// now and then (into s101). With `fault`, a last `s_load_b256` runs past the region.
+/// (into s101) now and then; `s_waitcnt lgkmcnt(0)` before such a use and after a load
+/// into EXEC. With `fault`, a last `s_load_b256` runs past the region.
 fn random_smem_program(seed: u64, count: usize, fault: bool) -> Vec<u32> {
     use cu32_isa::Format;
     let mut rng = Rng(seed);
@@ -2314,7 +2315,15 @@ fn random_smem_program(seed: u64, count: usize, fault: bool) -> Vec<u32> {
             i.soffset = soffset;
             i.offset = (target - base - soff) as i32;
         }));
+        // `s_waitcnt lgkmcnt(0)` before a use of a loaded value, and after a load into
+        // EXEC (the next instructions run under EXEC), as a compiler places it: nothing but
+        // the counter orders a load and the instructions after it.
+        let wait = instr(Format::Sopp, "s_waitcnt", |i| i.simm16 = 0xfc07);
+        if end > 126 {
+            words.extend(wait.iter().copied());
+        }
         if rng.below(4) == 0 && (4..100).contains(&sdata) {
+            words.extend(wait.iter().copied());
             words.extend(instr(Format::Sop2, "s_add_u32", |i| {
                 i.sdst = 101;
                 i.ssrc0 = sdata;
@@ -2471,6 +2480,30 @@ fn random_valu_program(seed: u64, count: usize) -> Vec<u32> {
                 ArgKind::Src1 | ArgKind::Vsrc1 => i.src1 = src(&mut rng, arg, &mut uses_lit),
                 ArgKind::Src2 => i.src2 = src(&mut rng, arg, &mut uses_lit),
                 _ => {}
+            }
+        }
+        // The constant bus carries two scalar values: three SGPR sources naming three
+        // different pairs (VCC as S2 aside) are not an instruction; S1 or S2 becomes a
+        // VGPR.
+        let sgpr_pair = |c: u16| (c < 128).then_some(c / 2);
+        if let (Some(a), Some(b), Some(d)) =
+            (sgpr_pair(i.src0), sgpr_pair(i.src1), sgpr_pair(i.src2))
+        {
+            if a != b && a != d && b != d && d != 53 {
+                let takes_vgpr = |kind: ArgKind| {
+                    op.args.iter().any(|x| {
+                        x.kind == kind
+                            && !matches!(
+                                x.accept,
+                                Accept::Sgpr | Accept::Scalar | Accept::ScalarInline
+                            )
+                    })
+                };
+                if takes_vgpr(ArgKind::Src1) {
+                    i.src1 = 256 + i.src1 % 14;
+                } else {
+                    i.src2 = 256 + i.src2 % 14;
+                }
             }
         }
         if op.format == Format::Vop3 && c.has16 {

@@ -276,6 +276,7 @@ module cu32_lds_unit #(
 
     reg p_v, p_act, p_last, p_hi8, p_sext, p_dhi;
     reg p_mv, p_mvw, p_mvclr;   // a lane move's step; its sweep 1 (writes); lane 0's
+    reg p_mv1, p_perm;          // a lane move's sweep-1 step; a permute's
     reg [4:0] p_mwi, p_mri;     // its write index (sweep 1), read index (sweep 2)
     reg [1:0] p_pk, p_rpos, p_half;
     reg [3:0] p_aop;
@@ -296,6 +297,8 @@ module cu32_lds_unit #(
             p_pk <= xchg2 ? (cur_sub[1] ? P_ST : P_LD) : (is_ld || (mv && cur_sub[0])) ? P_LD
                   : (is_st || mv) ? P_ST : P_AT;
             p_mv <= mv;
+            p_mv1 <= mv && !cur_sub[0];
+            p_perm <= in_kind == K_PERM;
             p_mvw <= mv && !cur_sub[0] && (in_kind != K_PERM || s_act);
             p_mvclr <= mv && !cur_sub[0] && wl == 5'd0;
             p_mwi <= in_kind == K_PERM ? s_lo[6:2] : wl;
@@ -304,9 +307,9 @@ module cu32_lds_unit #(
             p_aop <= in_aop;
             p_size <= in_size;
             p_a <= s_ea;
-            // (a lane move's sweep 1: its value, 0 from a lane not in in_mask)
-            p_wd <= elem1 ? s_d1 : !mv ? s_d0 : !s_act ? 64'd0
-                  : in_kind == K_SWZ ? {32'd0, s_addr} : s_d0;
+            // (a lane move's sweep 1: its value)
+            p_wd[31:0] <= elem1 ? s_d1[31:0] : in_kind == K_SWZ ? s_addr : s_d0[31:0];
+            p_wd[63:32] <= elem1 ? s_d1[63:32] : s_d0[63:32];
             p_dhi <= in_data_hi;
             p_e <= s_d1;
             p_lane <= cur_lane;
@@ -326,14 +329,20 @@ module cu32_lds_unit #(
     wire [HM-1:0] p_bm = p_bm2[HM-1:0] | p_bm2[2*HM-1:HM];
 
     // ---- The lane moves' buffer: written in P's cycle by sweep 1, read (sweep 2) into
-    // A's data register, from where the word goes down as a load's.
+    // A's a_mvd, from where the word goes down to X1 as a load's (registers, not a
+    // choice in front of A's data register). mv_wr: the indices
+    // holding a word of the move, 0 reading as 0: swizzle and bpermute visit every index,
+    // setting its bit to the lane's EXEC bit; permute clears them at its first step and
+    // sets those its active lanes write.
     reg [31:0] mv_buf [0:31];
-    reg [31:0] mv_wr;   // the indices written since the move's first step
-    wire [31:0] mv_word = mv_wr[p_mri] ? mv_buf[p_mri] : 32'd0;
+    reg [31:0] mv_wr;
     always @(posedge clk) if (p_v && p_mvw && !stall_a) mv_buf[p_mwi] <= p_wd[31:0];
+    integer wi;
     always @(posedge clk)
-        if (p_v && p_mv && !stall_a && (p_mvw || p_mvclr))
-            mv_wr <= (p_mvclr ? 32'd0 : mv_wr) | ({31'd0, p_mvw} << p_mwi);
+        if (p_v && p_mv1 && !stall_a)
+            for (wi = 0; wi < 32; wi = wi + 1)
+                if (p_mwi == wi[4:0]) mv_wr[wi] <= p_act || (p_perm && !p_mvclr && mv_wr[wi]);
+                else if (p_perm && p_mvclr) mv_wr[wi] <= 1'b0;
 
     reg a_v, a_en, a_last, a_sext;
     reg [1:0] a_pk, a_rpos, a_half, a_lg;
@@ -343,6 +352,7 @@ module cu32_lds_unit #(
     reg [HM-1:0] a_bm;
     reg [63:0] a_wd, a_e;
     reg a_mv;
+    reg [31:0] a_mvd;           // a lane move's word (sweep 2)
     reg [LL-1:0] a_lane;
     reg [SB-1:0] a_slot;
     always @(posedge clk) begin
@@ -360,7 +370,8 @@ module cu32_lds_unit #(
             a_pa <= p_pa;
             a_trn <= p_pa[2:0] - {p_dhi, 1'b0};   // a d16_hi store: DATA0's bytes 2..
             a_bm <= p_bm;
-            a_wd <= p_mv ? {32'd0, mv_word} : p_wd;
+            a_wd <= p_wd;
+            a_mvd <= mv_buf[p_mri] & {32{mv_wr[p_mri]}};
             a_mv <= p_mv;
             a_e <= p_e;
             a_lane <= p_lane;
@@ -380,7 +391,8 @@ module cu32_lds_unit #(
     reg [2:0] s_trn [0:NS-1];   // the W turn: byte address mod 8 (d16_hi: less 2)
     reg [3:0] s_aop [0:3];
     reg [3:0] s_last, s_sext;
-    reg [2:0] s_mv;             // a lane move's piece (its word in s_wd)
+    reg [2:0] s_mv;             // a lane move's piece
+    reg [31:0] s_mvd [0:2];     // its word
     reg [1:0] s_rpos [0:3];
     reg [1:0] s_half [0:3];
     reg [LL-1:0] s_lane [0:3];
@@ -461,6 +473,7 @@ module cu32_lds_unit #(
             s_last[0] <= a_last;
             s_sext[0] <= a_sext;
             s_mv[0] <= a_mv;
+            s_mvd[0] <= a_mvd;
             s_rpos[0] <= a_rpos;
             s_half[0] <= a_half;
             s_lane[0] <= a_lane;
@@ -472,6 +485,8 @@ module cu32_lds_unit #(
         s_last[3:1] <= s_last[2:0];
         s_sext[3:1] <= s_sext[2:0];
         s_mv[2:1] <= s_mv[1:0];
+        s_mvd[1] <= s_mvd[0];
+        s_mvd[2] <= s_mvd[1];
         for (si = 1; si < NS; si = si + 1) begin
             s_pk[si] <= s_pk[si-1];
             s_lg[si] <= s_lg[si-1];
@@ -557,7 +572,8 @@ module cu32_lds_unit #(
             localparam [2:0] QI = q;
             wire [2:0] from = QI + s_pa[2][2:0];
             always @(posedge clk)
-                x1_t[8*q +: 8] <= s_mv[2] ? s_wd[2][8*q +: 8]
+                // (a lane move's word in bytes 0..3; it reads no bank: s_en low)
+                x1_t[8*q +: 8] <= q < 4 && s_mv[2] ? s_mvd[2][8*(q%4) +: 8]
                                 : s_en[2] && x1_bm[q] ? x1_fold[8*from +: 8] : 8'd0;
         end
     endgenerate
