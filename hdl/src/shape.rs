@@ -1,5 +1,5 @@
 //! A configuration's derived shape: every width and count the RTL computes from the
-//! configuration (passes, address and slot widths, register-file rows), computed once here
+//! configuration (passes, address, slot and LDS row widths), computed once here
 //! and rendered once as the Verilog parameter header `cu32_shape.vh`.
 
 use crate::config::Config;
@@ -27,15 +27,10 @@ pub struct Shape {
     pub vgprs: u32,
     /// Bits of a VGPR index within a wave (log2 of `vgprs` rounded up to a power of two).
     pub vgpr_bits: u32,
-    /// Rows per wave slot of one bank of the VGPR file of four banks by register index:
-    /// `vgprs` / 4 registers, each `passes` rows of `lanes` dwords.
-    pub vgpr_rows: u32,
-    /// Bits of a row within a slot's block of a VGPR bank.
-    pub vgpr_row_bits: u32,
     /// Bytes of LDS, and the banks (dwords interleaved) they lie in.
     pub lds_bytes: u32,
     pub lds_banks: u32,
-    /// Bits of a row within one LDS bank (at least 1, also without an LDS).
+    /// Bits of a row within one LDS bank.
     pub lds_row_bits: u32,
     /// 1 when the scalar ALU has its multiplier (`features.int_mul`), else 0.
     pub int_mul: u32,
@@ -45,7 +40,6 @@ impl Shape {
     /// The shape of a (validated) configuration.
     pub fn of(config: &Config) -> Shape {
         let passes = 32 / config.lanes;
-        let vgpr_rows = config.vgprs / 4 * passes;
         Shape {
             lanes: config.lanes,
             lane_bits: config.lanes.trailing_zeros(),
@@ -57,11 +51,9 @@ impl Shape {
             imem_bits: config.imem_words.trailing_zeros(),
             vgprs: config.vgprs,
             vgpr_bits: config.vgprs.next_power_of_two().trailing_zeros(),
-            vgpr_rows,
-            vgpr_row_bits: (32 - (vgpr_rows - 1).leading_zeros()).max(1),
             lds_bytes: config.lds_bytes,
             lds_banks: config.lds_banks,
-            lds_row_bits: lds_row_bits(config.lds_banks, config.lds_bytes),
+            lds_row_bits: (config.lds_bytes / 4 / config.lds_banks).trailing_zeros(),
             int_mul: u32::from(config.features.int_mul),
         }
     }
@@ -98,6 +90,7 @@ impl Shape {
                 self.lds_banks,
                 "LDS banks (dwords interleaved)",
             ),
+            ("LDS_ROW_BITS", self.lds_row_bits, "row bits of an LDS bank"),
             (
                 "INT_MUL",
                 self.int_mul,
@@ -127,11 +120,6 @@ pub fn slot_port_bits(slots: u32) -> u32 {
     slot_bits(slots).max(1)
 }
 
-/// Address bits of a row in one of `banks` LDS banks of `lds_bytes` in all (at least 1).
-pub fn lds_row_bits(banks: u32, lds_bytes: u32) -> u32 {
-    (lds_bytes / 4 / banks).max(2).trailing_zeros()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,22 +134,24 @@ mod tests {
 
     #[test]
     fn shape_of_the_ulx3s_style_configuration() {
-        // 8 lanes: 4 passes (2 bits); 8 slots (3 bits); 64 VGPRs: 16 per bank, 4 rows each.
+        // 8 lanes: 4 passes (2 bits); 8 slots (3 bits); 64 VGPRs (6 bits); 16 KiB of LDS in
+        // 32 banks: 128 rows of a bank.
         let s = Shape::of(&config(8, 8, 64));
         assert_eq!((s.passes, s.pass_bits, s.lane_bits), (4, 2, 3));
         assert_eq!((s.slot_bits, s.slot_port_bits), (3, 3));
-        assert_eq!((s.vgpr_bits, s.vgpr_rows, s.vgpr_row_bits), (6, 64, 6));
+        assert_eq!(s.vgpr_bits, 6);
         assert_eq!(s.imem_bits, 10);
+        assert_eq!(s.lds_row_bits, 7);
     }
 
     #[test]
     fn one_slot_one_pass_and_odd_register_counts() {
         // One slot: no address bit, a 1-bit port. 32 lanes: one pass, no pass bit. 24
-        // VGPRs: 6 per bank (3 row bits), indices below 32 (5 bits).
+        // VGPRs: indices below 32 (5 bits).
         let s = Shape::of(&config(32, 1, 24));
         assert_eq!((s.slot_bits, s.slot_port_bits), (0, 1));
         assert_eq!((s.passes, s.pass_bits), (1, 0));
-        assert_eq!((s.vgpr_bits, s.vgpr_rows, s.vgpr_row_bits), (5, 6, 3));
+        assert_eq!(s.vgpr_bits, 5);
         // 5 slots need 3 address bits.
         assert_eq!(Shape::of(&config(2, 5, 256)).slot_bits, 3);
     }
@@ -173,6 +163,7 @@ mod tests {
         assert!(h.contains("localparam integer CU32_SLOT_BITS = 3;"));
         assert!(h.contains("localparam integer CU32_VGPR_BITS = 6;"));
         assert!(h.contains("localparam integer CU32_LDS_BYTES = 16384;"));
-        assert_eq!(h.matches("localparam").count(), 13);
+        assert!(h.contains("localparam integer CU32_LDS_ROW_BITS = 7;"));
+        assert_eq!(h.matches("localparam").count(), 14);
     }
 }

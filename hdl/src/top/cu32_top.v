@@ -109,7 +109,7 @@ module cu32_top (
     localparam integer SB = CU32_SLOT_PORT_BITS;
     localparam integer IB = CU32_IMEM_BITS;
 
-    localparam integer LRB = $clog2(CU32_LDS_BYTES) - 2 - $clog2(CU32_LDS_BANKS);
+    localparam integer LRB = CU32_LDS_ROW_BITS;
     // The host's registers and the dispatcher (a plain program's `start` resets the core
     // and has the dispatcher start its wave).
     wire        csr_start, d_core_reset, d_start, d_start_busy, d_v0_step, d_bar_park;
