@@ -454,50 +454,28 @@ fn counters_header() -> Result<String, GenError> {
 }
 
 /// The rendered `cu32_csr.v`: the host's registers (`csr.v.tera`) with the performance
-/// counters of [`COUNTERS`], those that have amounts kept.
+/// counters of [`COUNTERS`].
 pub fn render_csr(config: &Config) -> Result<String, GenError> {
-    let rows = counter_rows();
-    let counted: Vec<u32> = rows
-        .iter()
-        .filter(|r| r.expr != "8'd0")
-        .map(|r| u32::from(r.counter.index))
-        .collect();
     let config_word = config.lanes
         | config.wave_slots << 8
         | (config.lds_bytes / 1024) << 16
         | config.lds_banks << 24;
-    csr_verilog(COUNTERS.len(), &counted, config_word, &rows)
+    csr_verilog(COUNTERS.len(), config_word, &counter_rows())
 }
 
-/// `cu32_csr.v` for `counters` performance counters of which `counted` (counter numbers,
-/// ascending) have amounts, CONFIG reading `config_word`; the header lists no counters
-/// (the block test's CSRs).
-pub fn render_csr_counting(
-    counters: usize,
-    counted: &[u32],
-    config_word: u32,
-) -> Result<String, GenError> {
-    csr_verilog(counters, counted, config_word, &[])
+/// `cu32_csr.v` for `counters` performance counters, CONFIG reading `config_word`; the
+/// header lists no counters (the block test's CSRs).
+pub fn render_csr_sized(counters: usize, config_word: u32) -> Result<String, GenError> {
+    csr_verilog(counters, config_word, &[])
 }
 
-/// `csr.v.tera` rendered: `counters` counters, COUNTED set for `counted`, CONFIG reading
-/// `config_word`, the header listing `rows`.
-fn csr_verilog(
-    counters: usize,
-    counted: &[u32],
-    config_word: u32,
-    rows: &[CounterRow],
-) -> Result<String, GenError> {
-    // COUNTED, counter n at bit n.
-    let mask: String = (0..counters as u32)
-        .rev()
-        .map(|n| if counted.contains(&n) { '1' } else { '0' })
-        .collect();
+/// `csr.v.tera` rendered: `counters` counters, CONFIG reading `config_word`, the header
+/// listing `rows`.
+fn csr_verilog(counters: usize, config_word: u32, rows: &[CounterRow]) -> Result<String, GenError> {
     let mut ctx = tera::Context::new();
     ctx.insert("counters", &counters);
     ctx.insert("counter_bits", &((counters.max(2) - 1).ilog2() + 1));
     ctx.insert("counter_rows", rows);
-    ctx.insert("counted_mask", &format!("{counters}'b{mask}"));
     ctx.insert("config_word", &format!("32'h{config_word:08x}"));
     render("csr.v.tera", CSR_TEMPLATE, &ctx)
 }
