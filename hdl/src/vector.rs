@@ -1,6 +1,6 @@
 //! The vector unit's decode control: for every VOP1 / VOP2 / VOPC / VOP3 / VOP3SD table row
 //! with an integer lane operation ([`crate::valu_control::lane_op`]), the operand routing the
-//! sequencer (`templates/valu.v.tera`) needs, derived from the row's operand list (kinds and
+//! vector ALU (`src/simd/cu32_simd.v`) needs, derived from the row's operand list (kinds and
 //! widths): which data sources S0..S2 are used and their widths, the VGPR destination's
 //! width, where a lane-mask result goes (VCC, the SDST operand, EXEC for `v_cmpx`), where a
 //! lane-mask input comes from (VCC or the SRC2 SGPR), and the cross-lane moves. The rows are
@@ -490,8 +490,8 @@ pub const DS_FULL: u64 = 0;
 pub const DS_LO16: u64 = 1;
 pub const DS_HI16: u64 = 2;
 
-/// The vector unit's control of one DS row: what `templates/valu.v.tera` needs to run it
-/// through the LDS (`templates/lds.v.tera`), as the golden model (`sim/src/model/lds.rs`)
+/// The vector unit's control of one DS row: what the vector ALU needs to run it through
+/// the LDS unit (`src/lds/cu32_lds_unit.v`), as the golden model (`sim/src/model/lds.rs`)
 /// runs it: read from the row's operands (widths of VDST and DATA0, DATA1, ADDR, the
 /// `offset1` of the `2addr` forms) and, where they do not tell, from explicit lists of
 /// mnemonics.
@@ -668,8 +668,8 @@ pub fn ds_control(op: &OpInfo) -> Option<DsCtrl> {
     Some(c)
 }
 
-/// The vector unit's control of one GLOBAL row (executed by the DS sequence of
-/// `templates/valu.v.tera` through the vector memory bus master instead of the LDS), or
+/// The vector unit's control of one GLOBAL row (executed by the vector ALU's DS sequence
+/// through the GLOBAL unit, `src/gmem/cu32_gmem_unit.v`, instead of the LDS), or
 /// `None` when it does not execute the row. Executed: the plain loads (VDST) and stores
 /// (VDATA) with a VADDR operand, `NARROW` or whole VGPRs as the golden model
 /// (`sim/src/model/vmem.rs` `load_kind` / `store_kind`) runs them, and the 32- and 64-bit
