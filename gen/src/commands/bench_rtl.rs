@@ -73,8 +73,8 @@ enum Outcome {
 }
 
 /// The cells of a kernel that ran (passed or not).
-fn row(name: &str, run: &KernelRun, lanes: u32) -> Vec<String> {
-    let f = Figures::new(run.counters(), lanes);
+fn row(name: &str, run: &KernelRun, config: &cu32_hdl::Config) -> Vec<String> {
+    let f = Figures::new(run.counters(), config);
     let get = |n: &str| f.get(n).map_or("-".to_string(), |v| v.to_string());
     let cells = [
         name.to_string(),
@@ -171,7 +171,7 @@ fn bench_one(
             d.wave, d.index, report.rtl_end
         )),
     };
-    Ok((row(&name, &run, config.lanes), outcome))
+    Ok((row(&name, &run, config), outcome))
 }
 
 /// `cu32 bench --rtl`: see the module's documentation.

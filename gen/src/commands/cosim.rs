@@ -298,7 +298,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         } else {
             failed += 1;
         }
-        let figures = super::figures::Figures::new(&report.counters, config.lanes);
+        let figures = super::figures::Figures::new(&report.counters, &config);
         if args.counters {
             say!(args.json, "{}", figures.listing().trim_end());
         }
@@ -468,7 +468,7 @@ fn run_kernel(args: &Args, launch: &Launch) -> anyhow::Result<()> {
     );
     let report = &run.report;
     let what = format!("{name} (kernel {})", launch.kernel);
-    let figures = super::figures::Figures::new(run.counters(), config.lanes);
+    let figures = super::figures::Figures::new(run.counters(), &config);
     let listing = figures.listing();
     let listing = listing.trim_end();
     let (result, detail, outcome): (&str, String, anyhow::Result<()>) =

@@ -4,7 +4,7 @@
 //! wave cycles for a plain program), VALU lane utilisation (active lanes / (VALU
 //! instructions × 32)) and the cycles over the issue/VALU bound: the cycles waves run (those
 //! cycles less the dispatcher's overhead) over max(instructions retired, VALU instructions
-//! × passes), the fewest cycles one issue a cycle and a VALU of `lanes` lanes allow.
+//! × passes), the fewest cycles one issue a cycle and the configuration's VALU allow.
 
 use cu32_hdl::counters::{counter, COUNTERS, COUNTER_BASE};
 use std::fmt::Write as _;
@@ -17,11 +17,11 @@ pub struct Figures<'a> {
 }
 
 impl<'a> Figures<'a> {
-    /// The figures of `values` from an RTL of `lanes` lanes.
-    pub fn new(values: &'a [u32], lanes: u32) -> Figures<'a> {
+    /// The figures of `values` from the RTL of `config` (its passes: `Shape`).
+    pub fn new(values: &'a [u32], config: &cu32_hdl::Config) -> Figures<'a> {
         Figures {
             values,
-            passes: u64::from(32 / lanes.clamp(1, 32)),
+            passes: u64::from(cu32_hdl::shape::Shape::of(config).passes),
         }
     }
 
@@ -135,7 +135,12 @@ mod tests {
         set(&mut values, "valu_retired", 10);
         set(&mut values, "valu_lanes", 240);
         set(&mut values, "dispatch_overhead", 100);
-        let f = Figures::new(&values, 8);
+        let with_lanes = |lanes: u32| {
+            let mut c = cu32_hdl::Config::default_config();
+            c.lanes = lanes;
+            c
+        };
+        let f = Figures::new(&values, &with_lanes(8));
         assert_eq!(f.ipc(), Some(0.25));
         assert_eq!(f.lane_utilisation(), Some(0.75));
         // 900 cycles run over max(250 retired, 10 VALU x 4 passes).
@@ -148,8 +153,10 @@ mod tests {
         assert!(text.contains("bound 3.60"), "{text}");
         // 30 VALU instructions x 16 passes at 2 lanes.
         set(&mut values, "valu_retired", 30);
-        assert_eq!(Figures::new(&values, 2).bound(), Some(480));
-        assert_eq!(Figures::new(&[], 32).ipc(), None);
-        assert!(Figures::new(&[1], 32).listing().contains("busy_cycles"));
+        assert_eq!(Figures::new(&values, &with_lanes(2)).bound(), Some(480));
+        assert_eq!(Figures::new(&[], &with_lanes(32)).ipc(), None);
+        assert!(Figures::new(&[1], &with_lanes(32))
+            .listing()
+            .contains("busy_cycles"));
     }
 }
