@@ -29,7 +29,7 @@
 // The lane moves (kind DS_SWIZZLE 5, DS_PERMUTE 6, DS_BPERMUTE 7; the golden model's
 // lds.rs `swizzle`, `permute`) go in as two sweeps, as a 2addr store: in_sweep = 1 for
 // each pass, then 2 for each (a single pass: 3). Sweep 1 writes the move buffer (32
-// dwords of distributed RAM and a written bit each): each lane of the wave (in_lane0 the
+// dwords of block RAM and a written bit each): each lane of the wave (in_lane0 the
 // pass's first, + the step's lane) at its own index its value, 0 when it is not in
 // in_mask — swizzle's value ADDR, bpermute's DATA0 —, or, permute, a lane in in_mask its
 // DATA0 at index (ADDR + in_off0) / 4 mod 32, in lane order (the highest lane wins). The
@@ -53,9 +53,9 @@
 // pass's last beat. Beats of a pass (`beats_m1` below + 1; hdl/src/lds/cases.rs `beats`):
 // a store 1 (its data meaningless: it says the pass is done); else the element's dwords
 // (1 up to 4 bytes, b64 2, b96 3, b128 4), twice for the 2addr forms (2addr b32 loads
-// and storexchg 2, b64 4; atomics 1 for 32-bit, 2 for 64-bit). out_valid, out_k come
-// from registers, out_mask and out_last through the pass record RAM (read at a
-// registered address), out_data from the result RAMs (same) through a 2-to-1 choice.
+// and storexchg 2, b64 4; atomics 1 for 32-bit, 2 for 64-bit). out_valid, out_k,
+// out_mask come from registers, out_last from a compare of two, out_data from the result
+// RAMs' read registers through a 2-to-1 choice.
 // A pass's results come out before its last writes reach the banks; every later access
 // that reads waits for them (below), so an in-order caller sees them.
 //
@@ -86,15 +86,17 @@
 // may also wait for a block 128 bytes apart): A finds those in B..X4, B holds while any
 // of them has not left W (their places shifted on a cycle at a time), so the hold (of
 // B, A, P and the step) comes from a register.
-// Results: per lane two distributed RAMs of 16 dwords, even and odd dwords of 8 slots
-// (dwords 0, 1 at {slot, 0}, 2, 3 at {slot, 1}; the 32-bit element 1 of 2addr b32 at
-// {slot, 1} of the even RAM), written one lane's piece a cycle at the end of X2, read at
-// {head slot, beat} by all lanes for a beat. A pass takes a slot from its first step and
-// frees it with its last beat; no step of a pass goes in while all 8 slots are held.
+// Results: per lane two block RAMs (even and odd dwords) of 16 dwords for 8 slots (dwords
+// 0, 1 at {slot, 0}, 2, 3 at {slot, 1}; the 32-bit element 1 of 2addr b32 is dword 1),
+// written one lane's piece a cycle at the end of X2, read every cycle by all lanes at the
+// next beat's {slot, beat / 2} into their read registers; the pass records (distributed
+// RAM) likewise. A pass goes out from the cycle after its last write (X3), so no read
+// meets a write of its place. A pass takes a slot from its first step and frees it with
+// its last beat; no step of a pass goes in while all 8 slots are held.
 // Timing: a pass takes LANES steps (twice for b96, b128, the 2addr forms; 4 times for
-// storexchg 2addr) plus the waits; its first beat is out 7 cycles after the cycle the
+// storexchg 2addr) plus the waits; its first beat is out 8 cycles after the cycle the
 // pass is taken (its last step): an aligned b32 load pass with in_valid held is out
-// LANES + 6 cycles after in_valid rose (14 at 8 lanes), and, with out_ready high,
+// LANES + 7 cycles after in_valid rose (15 at 8 lanes), and, with out_ready high,
 // back-to-back passes come out LANES cycles apart. A reading piece waits for a writing
 // one ahead of it up to 7 cycles (the lanes of an atomic on one dword: 8 cycles a lane).
 //
@@ -334,7 +336,7 @@ module cu32_lds_unit #(
     // holding a word of the move, 0 reading as 0: swizzle and bpermute visit every index,
     // setting its bit to the lane's EXEC bit; permute clears them at its first step and
     // sets those its active lanes write.
-    reg [31:0] mv_buf [0:31];
+    (* ram_style = "block" *) reg [31:0] mv_buf [0:31];
     reg [31:0] mv_wr;
     always @(posedge clk) if (p_v && p_mvw && !stall_a) mv_buf[p_mwi] <= p_wd[31:0];
     integer wi;
@@ -352,7 +354,8 @@ module cu32_lds_unit #(
     reg [HM-1:0] a_bm;
     reg [63:0] a_wd, a_e;
     reg a_mv;
-    reg [31:0] a_mvd;           // a lane move's word (sweep 2)
+    reg [31:0] a_mvd;           // a lane move's word (sweep 2; the RAM's read register)
+    reg a_mvw;                  // its written bit
     reg [LL-1:0] a_lane;
     reg [SB-1:0] a_slot;
     always @(posedge clk) begin
@@ -371,7 +374,8 @@ module cu32_lds_unit #(
             a_trn <= p_pa[2:0] - {p_dhi, 1'b0};   // a d16_hi store: DATA0's bytes 2..
             a_bm <= p_bm;
             a_wd <= p_wd;
-            a_mvd <= mv_buf[p_mri] & {32{mv_wr[p_mri]}};
+            a_mvd <= mv_buf[p_mri];
+            a_mvw <= mv_wr[p_mri];
             a_mv <= p_mv;
             a_e <= p_e;
             a_lane <= p_lane;
@@ -432,7 +436,7 @@ module cu32_lds_unit #(
     wire [RW-1:0] a_row1 = a_row + 1'b1;
     wire [KB-1:0] a_bb = a_pa[KB+1:2];
     reg [RW-1:0] b_row [0:BANKS-1];
-    integer bi, qi, si;
+    integer bi, qi, si, sj;  // (one loop variable per process)
     always @(posedge clk) begin
         if (!stall_b) begin
             for (bi = 0; bi < BANKS; bi = bi + 1)
@@ -473,7 +477,7 @@ module cu32_lds_unit #(
             s_last[0] <= a_last;
             s_sext[0] <= a_sext;
             s_mv[0] <= a_mv;
-            s_mvd[0] <= a_mvd;
+            s_mvd[0] <= a_mvd & {32{a_mvw}};
             s_rpos[0] <= a_rpos;
             s_half[0] <= a_half;
             s_lane[0] <= a_lane;
@@ -487,23 +491,23 @@ module cu32_lds_unit #(
         s_mv[2:1] <= s_mv[1:0];
         s_mvd[1] <= s_mvd[0];
         s_mvd[2] <= s_mvd[1];
-        for (si = 1; si < NS; si = si + 1) begin
-            s_pk[si] <= s_pk[si-1];
-            s_lg[si] <= s_lg[si-1];
-            s_pa[si] <= s_pa[si-1];
-            s_row1[si] <= s_row1[si-1];
-            s_trn[si] <= s_trn[si-1];
+        for (sj = 1; sj < NS; sj = sj + 1) begin
+            s_pk[sj] <= s_pk[sj-1];
+            s_lg[sj] <= s_lg[sj-1];
+            s_pa[sj] <= s_pa[sj-1];
+            s_row1[sj] <= s_row1[sj-1];
+            s_trn[sj] <= s_trn[sj-1];
         end
-        for (si = 1; si < 4; si = si + 1) begin
-            s_aop[si] <= s_aop[si-1];
-            s_rpos[si] <= s_rpos[si-1];
-            s_half[si] <= s_half[si-1];
-            s_lane[si] <= s_lane[si-1];
-            s_slot[si] <= s_slot[si-1];
-            s_wd[si] <= s_wd[si-1];
-            s_e[si] <= s_e[si-1];
+        for (sj = 1; sj < 4; sj = sj + 1) begin
+            s_aop[sj] <= s_aop[sj-1];
+            s_rpos[sj] <= s_rpos[sj-1];
+            s_half[sj] <= s_half[sj-1];
+            s_lane[sj] <= s_lane[sj-1];
+            s_slot[sj] <= s_slot[sj-1];
+            s_wd[sj] <= s_wd[sj-1];
+            s_e[sj] <= s_e[sj-1];
         end
-        for (si = 1; si < 3; si = si + 1) s_fsel[si] <= s_fsel[si-1];
+        for (sj = 1; sj < 3; sj = sj + 1) s_fsel[sj] <= s_fsel[sj-1];
     end
 
     // ---- The banks (M: read; W: written, byte by byte), with their W registers: the
@@ -590,10 +594,13 @@ module cu32_lds_unit #(
                        : s_half[3] == H_HI ? {32'd0, x2_ext[15:0], 16'd0}
                        : {x2_tm[63:32], x2_ext};
     wire x2_res = s_v[3] && s_pk[3] != P_ST;
-    // (dwords 0, 1 at {slot, 0}, dwords 2, 3 at {slot, 1}; the 32-bit element 1 of a
-    // 2addr b32 load or storexchg at {slot, 1} of the even RAM)
-    wire x2_whi = x2_res && x2_lg == 2'd3;
-    wire [SB:0] x2_at = {s_slot[3], s_rpos[3] != 2'd0};
+    // (dword k of the pass's result at row {slot, k[1]} of the even (k[0] = 0) or odd
+    // RAM; the 32-bit element 1 of a 2addr b32 load or storexchg, result position 1, is
+    // dword 1)
+    wire x2_wlo = x2_res && !s_rpos[3][0];
+    wire x2_whi = x2_res && (s_rpos[3][0] || x2_lg == 2'd3);
+    wire [SB:0] x2_at = {s_slot[3], s_rpos[3][1]};
+    wire [31:0] x2_hi = s_rpos[3][0] ? x2_val[31:0] : x2_val[63:32];
     wire x2_done = s_v[3] && s_last[3];
 
     // ---- X2 .. X4: the atomic ALU (cu32_atomic_alu.v) on t (x2_tm), d (the piece's
@@ -613,46 +620,62 @@ module cu32_lds_unit #(
     // pass records; the beats out.
     reg [1:0] k_r;
     reg [SB:0] ndone;      // passes written, not yet out
-    // {beats - 1, 2 dwords in the even RAM, EXEC} per slot
-    wire el32 = in_two && in_size == 5'd4 && !is_st;
-    reg [LANES+2:0] pinfo [0:(1<<SB)-1];
+    reg x3_done;           // (X2's last write is in the RAMs: the pass may go out)
+    // {beats - 1, EXEC} per slot, read at the next beat's pass into a register (as the
+    // result RAMs: their address is the next beat's)
+    reg [LANES+1:0] pinfo [0:(1<<SB)-1];
     always @(posedge clk)
-        if (in_ready) pinfo[tail[SB-1:0]] <= {beats_m1, el32, in_mask};
-    wire [1:0] o_bm1;
-    wire o_el32;
-    assign {o_bm1, o_el32, out_mask} = pinfo[head[SB-1:0]];
+        if (in_ready) pinfo[tail[SB-1:0]] <= {beats_m1, in_mask};
+    reg [1:0] o_bm1;
+    reg o_hi;
     assign out_valid = ndone != {(SB+1){1'b0}};
     assign out_k = k_r;
     assign out_last = k_r == o_bm1;
     wire take = out_valid && out_ready;
     wire freed = take && out_last;
+    // The next beat: its pass, beat, record and place in the result RAMs.
+    wire [SB:0] n_head = head + {{SB{1'b0}}, freed};
+    wire [1:0] n_k = take ? (out_last ? 2'd0 : k_r + 2'd1) : k_r;
+    wire [1:0] n_bm1;
+    wire [LANES-1:0] n_mask;
+    assign {n_bm1, n_mask} = pinfo[n_head[SB-1:0]];
+    wire [SB:0] n_at = {n_head[SB-1:0], n_k[1]};
+    reg [LANES-1:0] o_mask;
+    assign out_mask = o_mask;
     always @(posedge clk) begin
+        {o_bm1, o_mask} <= {n_bm1, n_mask};
+        o_hi <= n_k[0];
         if (rst) begin
             k_r <= 2'd0;
             head <= {(SB+1){1'b0}};
             tail <= {(SB+1){1'b0}};
             ndone <= {(SB+1){1'b0}};
+            x3_done <= 1'b0;
         end else begin
-            if (take) k_r <= out_last ? 2'd0 : k_r + 2'd1;
-            if (freed) head <= head + 1'b1;
+            k_r <= n_k;
+            head <= n_head;
             if (in_ready) tail <= tail + 1'b1;
-            if (x2_done && !freed) ndone <= ndone + 1'b1;
-            else if (!x2_done && freed) ndone <= ndone - 1'b1;
+            x3_done <= x2_done;
+            if (x3_done && !freed) ndone <= ndone + 1'b1;
+            else if (!x3_done && freed) ndone <= ndone - 1'b1;
         end
     end
-    wire [SB:0] o_at = {head[SB-1:0], k_r[1] || (o_el32 && k_r[0])};
-    wire o_hi = k_r[0] && !o_el32;
     generate
         for (l = 0; l < LANES; l = l + 1) begin : res
-            reg [31:0] lo [0:(2<<SB)-1];
-            reg [31:0] hi [0:(2<<SB)-1];
+            // (Block RAM, read every cycle at the next beat's place: a pass goes out from
+            // the cycle after its last write, so no read meets a write of its place.)
+            (* ram_style = "block", no_rw_check *) reg [31:0] lo [0:(2<<SB)-1];
+            (* ram_style = "block", no_rw_check *) reg [31:0] hi [0:(2<<SB)-1];
+            reg [31:0] lo_q, hi_q;
             localparam [LL-1:0] LI = l;
             wire mine = s_lane[3] == LI;
             always @(posedge clk) begin
-                if (x2_res && mine) lo[x2_at] <= x2_val[31:0];
-                if (x2_whi && mine) hi[x2_at] <= x2_val[63:32];
+                if (x2_wlo && mine) lo[x2_at] <= x2_val[31:0];
+                if (x2_whi && mine) hi[x2_at] <= x2_hi;
+                lo_q <= lo[n_at];
+                hi_q <= hi[n_at];
             end
-            assign out_data[32*l +: 32] = o_hi ? hi[o_at] : lo[o_at];
+            assign out_data[32*l +: 32] = o_hi ? hi_q : lo_q;
         end
     endgenerate
 endmodule

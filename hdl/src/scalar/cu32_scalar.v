@@ -1,6 +1,6 @@
 // cu32_scalar — the compute unit's scalar spine: the front end (cu32_front), the
-// decode table (cu32_decode), the SGPR file (cu32_sgpr), each wave slot's SCC, VCC, EXEC,
-// M0 and MODE in distributed RAM, the scalar ALU (cu32_scalar_alu), the memory counters
+// decode table (cu32_decode), the SGPR file (cu32_sgpr), each wave slot's SCC (flip-flops),
+// EXEC (distributed RAM), VCC, M0 and MODE (block RAM), the scalar ALU (cu32_scalar_alu), the memory counters
 // (cu32_waits) and the scalar memory unit (cu32_smem_unit). Select takes one instruction a
 // cycle from a ready slot; the slot is made ready again by W, so a wave has one
 // instruction in these stages at a time: nothing forwards, and a slot's state read
@@ -9,12 +9,13 @@
 // Cycles (one each; the registers named after the stage that fills them):
 //   S F1 F2 F3  cu32_front: select, PC, the instruction banks; F3's words leave registered
 //   D0 D  the decode table reads word 0: its format and opcode registered (D0), then its
-//       row (dec_*); the words go on (e_*, d_*); the slot's SCC, M0 and VCC/EXEC zero
-//       tests are read in D0
+//       row (dec_*); the words go on (e_*, d_*); in D0 the slot's SCC, EXEC's zero test
+//       and VCC's (VCC and M0 read in F3, block RAM: they go on in registers)
 //   C   operand codes (M0-relative ones through cu32_indexer), constants, the literal, the
 //       branch condition and the next PC, s_waitcnt limits, a load's place in the queue,
 //       the checks that stop a wave; c_* hold the SGPR pair addresses for B
-//   B   the SGPR pairs read (block RAM); VCC, M0, EXEC as operands (the slot's, read here)
+//   B   the SGPR pairs read (block RAM); VCC, M0, EXEC as operands (the slot's: EXEC read
+//       here); VCC and MODE read for X1
 //   R   registered in the fabric; operands chosen (x_*) and, for s_setpc/s_swappc, the
 //       jump target checked
 //   X1..X4  cu32_scalar_alu: its registered results (s_*) SALU_LATENCY edges after x_*;
@@ -28,7 +29,7 @@
 // vector ALU (cu32_simd, beside the spine); W parks its wave. When it completes, W
 // retires it in a cycle no other instruction takes W: its scalar result (a lane mask to
 // VCC, EXEC or SDST, a readlane's value to SDST) written, its trace given, its wave made
-// ready again. The slot's VALU instruction waits in distributed RAM meanwhile (vx, vt).
+// ready again. The slot's VALU instruction waits in RAM meanwhile (vx, vt).
 //
 // A DS load, store or integer atomic takes at C one of the vector ALU's DS_PLACES queue
 // places for DS instructions (dres counts them; ds_free gives one back) and a count of the
@@ -186,14 +187,20 @@ module cu32_scalar #(
     localparam integer DPB = SB;
     localparam integer DS_PLACES = 1 << SB;
 
-    // ---- the slots' state: distributed RAM, one write port (W, or a wave's start) ----
+    // ---- the slots' state: one write port (W, a late write, or a wave's start) ----
+    // SCC in flip-flops, EXEC in distributed RAM (read where it is needed, W's included);
+    // VCC, M0 and MODE in block RAM, a copy a read port: VCC and M0 read in F3 (D0's
+    // zero tests, D's indexer, C's operands: they go on in registers), VCC and MODE in B
+    // (for X1). A slot is read only while its wave has an instruction in the stages, after
+    // W's last write of it (a late write: after the wave's s_waitcnt), so no read meets a
+    // write of its slot.
     reg         st_scc     [0:SLOTS-1];
-    reg  [31:0] st_vcc_lo  [0:SLOTS-1];
-    reg  [31:0] st_vcc_hi  [0:SLOTS-1];
     reg  [31:0] st_exec_lo [0:SLOTS-1];
     reg  [31:0] st_exec_hi [0:SLOTS-1];
-    reg  [31:0] st_m0      [0:SLOTS-1];
-    reg  [31:0] st_mode    [0:SLOTS-1];
+    (* ram_style = "block", no_rw_check *) reg [31:0] st_vcc_lo [0:SLOTS-1];
+    (* ram_style = "block", no_rw_check *) reg [31:0] st_vcc_hi [0:SLOTS-1];
+    (* ram_style = "block", no_rw_check *) reg [31:0] st_m0     [0:SLOTS-1];
+    (* ram_style = "block", no_rw_check *) reg [31:0] st_mode   [0:SLOTS-1];
 
     // ---- a wave's start: clear its SGPRs, set its state, make it ready ----
     // go_clear: the SGPR file's sweep begins; go_init: the state is still to be set (in a
@@ -284,10 +291,13 @@ module cu32_scalar #(
     reg  [31:0]          e_w0, e_w1, e_w2;
     reg  [1:0]           e_room;
     reg         d_scc, d_vccz, d_execz;
-    reg  [31:0] d_m0;
+    reg  [31:0] d_m0, e_m0;
+    reg  [63:0] d_vcc, e_vcc;
     always @(posedge clk) begin
         e_valid <= f_valid && !rst;
         e_slot <= f_slot;
+        e_vcc <= {st_vcc_hi[f_slot], st_vcc_lo[f_slot]};
+        e_m0 <= st_m0[f_slot];
         e_pc <= f_pc;
         e_w0 <= f_w0;
         e_w1 <= f_w1;
@@ -296,9 +306,10 @@ module cu32_scalar #(
         d_valid <= e_valid && !rst;
         d_slot <= e_slot;
         d_scc <= st_scc[e_slot];
-        d_vccz <= st_vcc_lo[e_slot] == 32'd0;
+        d_vccz <= e_vcc[31:0] == 32'd0;
         d_execz <= st_exec_lo[e_slot] == 32'd0;
-        d_m0 <= st_m0[e_slot];
+        d_vcc <= e_vcc;
+        d_m0 <= e_m0;
         d_pc <= e_pc;
         d_w0 <= e_w0;
         d_w1 <= e_w1;
@@ -532,6 +543,8 @@ module cu32_scalar #(
     reg                  c_valid, c_bad, c_a_ram, c_b_ram, c_a_hi, c_b_hi;
     reg                  c_a_sp, c_b_sp, c_a_lo, c_b_lo;
     reg  [SB-1:0]        c_slot;
+    reg  [63:0]          c_vcc;
+    reg  [31:0]          c_m0;
     reg  [IMEM_BITS-1:0] c_pc, c_next;
     reg  [31:0]          c_w0, c_w1;
     reg  [5:0]           c_a_pair, c_b_pair;
@@ -547,6 +560,8 @@ module cu32_scalar #(
     always @(posedge clk) begin
         c_valid <= d_valid && !rst;
         c_slot <= d_slot;
+        c_vcc <= d_vcc;
+        c_m0 <= d_m0;
         c_pc <= d_pc;
         c_w0 <= d_w0;
         c_w1 <= d_w1;
@@ -579,13 +594,15 @@ module cu32_scalar #(
         c_vmem <= d_vmem;
     end
 
-    // The slot's VALU instruction, kept in distributed RAM from C on: what X1 hands to
-    // the vector ALU (vx), and what W needs to retire it when it completes (vt: its PC,
-    // next PC, words, and the SGPR code its scalar result goes to, if any).
+    // The slot's VALU instruction, kept from C on: what X1 hands to the vector ALU (vx,
+    // block RAM, read in R into its read register), and what W needs to retire it when
+    // it completes (vt, distributed RAM: its PC, next PC, words, and the SGPR code its
+    // scalar result goes to, if any). (A slot's instruction is written once, before R
+    // reads it: no read meets a write of its slot.)
     localparam integer VXW = VCTRL_WIDTH + 27 + 8 + 4 + 10 + 32 + 1 + VCTRL_WIDTH + 9 + 8 + 8 + 2
                              + 1 + DSCTRL_WIDTH + 16 + 2;
     localparam integer VTW = 2 * IMEM_BITS + 96 + 2 + 1 + 7 + 1;
-    reg  [VXW-1:0] vx [0:SLOTS-1];
+    (* ram_style = "block", no_rw_check *) reg [VXW-1:0] vx [0:SLOTS-1];
     reg  [VTW-1:0] vt [0:SLOTS-1];
     wire [1:0]  dv_mout = dv_ctrl[VF_MOUT +: VW_MOUT];
     wire [2:0]  dv_special = dv_ctrl[VF_SPECIAL +: VW_SPECIAL];
@@ -644,6 +661,8 @@ module cu32_scalar #(
     // Everything else waits for the pairs in shift registers: [0] in B, [1] in R.
     reg                  b_valid, r_valid;
     reg  [SB-1:0]        b_slot, r_slot;
+    reg  [63:0]          r_vcc;    // the slot's VCC and MODE for X1 (read in B)
+    reg  [31:0]          r_mode;
     reg  [IMEM_BITS-1:0] b_pc, r_pc, b_next, r_next;
     reg  [31:0]          b_w0, r_w0, b_w1, r_w1;
     reg  [63:0]          b_ka, r_ka, b_kb, r_kb;
@@ -651,10 +670,8 @@ module cu32_scalar #(
     reg  [W_KIND-1:0]    b_kind, r_kind;
     reg  [6:0]           b_d_code, r_d_code;
     reg  [11:0]          b_flags, r_flags;
-    // VCC, M0 and EXEC as operands: the slot's, read here.
-    wire [63:0] c_vcc = {st_vcc_hi[c_slot], st_vcc_lo[c_slot]};
+    // VCC, M0 and EXEC as operands: the slot's (VCC and M0 read in F3, EXEC here).
     wire [63:0] c_exec = {st_exec_hi[c_slot], st_exec_lo[c_slot]};
-    wire [31:0] c_m0 = st_m0[c_slot];
     wire [63:0] b_ka_in = c_a_sp ? special({c_a_pair, c_a_lo}, c_a_wide, c_vcc, c_m0, c_exec)
                                  : c_ka;
     wire [63:0] b_kb_in = c_b_sp ? special({c_b_pair, c_b_lo}, c_b_wide, c_vcc, c_m0, c_exec)
@@ -666,6 +683,8 @@ module cu32_scalar #(
     always @(posedge clk) begin
         b_valid <= c_valid && !rst;
         r_valid <= b_valid && !rst;
+        r_vcc <= {st_vcc_hi[b_slot], st_vcc_lo[b_slot]};
+        r_mode <= st_mode[b_slot];
         {b_slot, b_pc, b_next, b_w0, b_w1, b_ka, b_kb, b_alu, b_kind, b_d_code, b_flags,
          b_mode_we, b_vmem, b_m} <= {c_slot, c_pc, c_next, c_w0, c_w1, b_ka_in, b_kb_in, c_alu,
                                      c_kind, c_d_code, c_flags, c_mode_we, c_vmem, c_m};
@@ -700,7 +719,7 @@ module cu32_scalar #(
         x_a <= r_a;
         x_b <= r_b;
         x_exec <= {st_exec_hi[r_slot], st_exec_lo[r_slot]};
-        x_mode <= st_mode[r_slot];
+        x_mode <= r_mode;
         x_scc <= st_scc[r_slot];
         x_alu <= r_alu;
         x_wide <= r_a_wide || r_d_wide;
@@ -727,7 +746,7 @@ module cu32_scalar #(
     always @(posedge clk) begin
         x_vgo <= !rst && r_valid && (r_valu || r_dsgo) && !r_bad;
         x_vslot <= r_slot;
-        x_vcc <= {st_vcc_hi[r_slot], st_vcc_lo[r_slot]};
+        x_vcc <= r_vcc;
         x_vx <= vx[r_slot];
     end
     assign v_vcc = x_vcc;

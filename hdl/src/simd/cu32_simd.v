@@ -10,10 +10,11 @@
 // Instructions of different waves follow each other pass by pass with no gap.
 //
 // An instruction waits in a queue (2 x 2^SB places: one per wave slot for VALU
-// instructions, as many for DS ones, which the spine counts; distributed RAM in parts,
-// each read by the stages that need it: qr by I, qo and qm by O, qw and qy by W, qv by
-// the completion, the slot qs by I, O, W and the completion) from its arrival until its
-// completion moves to the output registers. Per pass:
+// instructions, as many for DS ones, which the spine counts; RAM in parts, each read by
+// the stages that need it: qr by I, qo, qm and qg by P (block RAM, read at the VGPR
+// file's early tag), qw and qy by W, qv by the completion, the slot qs by I, P, W and
+// the completion: distributed RAM) from its arrival until its completion moves to the
+// output registers. Per pass:
 //   IN  the instruction registered; its scalar operands resolved (an SGPR or a pair,
 //       an inline constant, the literal, SCC; a 16-bit one's OPSEL half) and queued
 //   I   the pass's VGPR read requests: one for the sources' registers, and a second for
@@ -456,20 +457,21 @@ module cu32_simd #(
     localparam integer QOW = OPB + 3 * 64 + 3 + 6 + 3 + 32 + 1 + OPB + 64 + 2;
     localparam integer QWW = 8 + 2 + 1 + 32 + 1 + 1 + 5 + 1;
     reg  [QRW-1:0] qr [0:Q-1];
-    reg  [QOW-1:0] qo [0:Q-1];
+    (* ram_style = "block", no_rw_check *) reg [QOW-1:0] qo [0:Q-1];
     reg  [QWW-1:0] qw [0:Q-1];
     reg  [SB-1:0]  qs [0:Q-1];
     reg            qds [0:Q-1];  // a DS (or GLOBAL) instruction
     reg            qgm [0:Q-1];  // a GLOBAL instruction
     // {K's low half, K's high half 0, all ones, OFFSET's sign, SADDR} of a GLOBAL one
-    reg  [35:0]    qg [0:Q-1];
+    (* ram_style = "block", no_rw_check *) reg [35:0] qg [0:Q-1];
     // {its control, OFFSET0 and OFFSET1 in bytes, EXEC, VDST, M0[15:0], EXEC's lanes}
     // for O
     localparam integer QMW = DSCTRL_WIDTH + 34 + 32 + 8 + 16 + 6;
-    reg  [QMW-1:0] qm [0:Q-1];
+    (* ram_style = "block", no_rw_check *) reg [QMW-1:0] qm [0:Q-1];
     reg  [31:0]    qv [0:Q-1];
     reg  [8:0]     qy [0:Q-1];   // {VOPD, its Y destination}
-    reg  [57:0]    qd [0:Q-1];   // {DPP, its dword's bits [31:8], EXEC} for the walk
+    (* ram_style = "block", no_rw_check *)
+    reg  [57:0]    qd [0:Q-1];   // {DPP, its dword's bits [31:8], EXEC} for the walk (block RAM)
     // Two writes a pass and no second request: an empty one. Two writes a pass and two
     // requests (64-bit sources): the last pass's high word is written in the W cycle of
     // the request after it, which must be empty (`hi_gap`).
@@ -575,7 +577,7 @@ module cu32_simd #(
 
     // ---- the VGPR file ----
     wire                 pre_valid, rd_valid;
-    wire [TB-1:0]        pre_tag, rd_tag;
+    wire [TB-1:0]        early_tag, pre_tag, rd_tag;
     wire [L*32-1:0]      rd0, rd1, rd2;
     reg                  wa_valid;
     reg  [SB-1:0]        wa_slot;
@@ -601,7 +603,7 @@ module cu32_simd #(
         .rq_reg1(r_vopd && second ? r_reg1_y : r_reg1 + {7'd0, second}),
         .rq_reg2(r_vopd && second ? r_reg2_y : r_reg2 + {7'd0, second}),
         .rq_tag({rnd, gath, last_pass && !again, data, second, pass, qi}),
-        .pre_valid(pre_valid), .pre_tag(pre_tag),
+        .early_tag(early_tag), .pre_valid(pre_valid), .pre_tag(pre_tag),
         .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd0), .rd_data1(rd1), .rd_data2(rd2),
         .wa_valid(wa_valid), .wa_slot(wa_slot[(SLOT_BITS > 0 ? SLOT_BITS : 1)-1:0]),
         .wa_pass(wa_pass), .wa_reg(wa_reg), .wa_mask(wa_mask), .wa_data(wa_data),
@@ -762,8 +764,20 @@ module cu32_simd #(
     wire [OPB-1:0] q_op_y;
     wire [63:0]    q_sv_y;
     wire           q_dpp, q_dnb;   // (DPP; DPP16 without bound control)
+    // (qo, qm and qg read at the early tag's place: the pre tag's a cycle later; an
+    // instruction is written long before its first request, and stays until complete.)
+    wire [QB-1:0]  et_q = early_tag[QB-1:0];
+    reg  [QOW-1:0] qo_p;
+    reg  [QMW-1:0] qm_p;
+    reg  [35:0]    qg_p;
+    always @(posedge clk) begin
+        qo_p <= qo[et_q];
+        qm_p <= qm[et_q];
+        qg_p <= qg[et_q];
+    end
+    wire           unused_et = &{1'b0, early_tag[TB-1:QB]};
     assign {q_op, q_sv2, q_sv1, q_sv0, q_v64, q_w2, q_w1, q_w0, q_opsel, q_mask, q_vopd,
-            q_op_y, q_sv_y, q_dpp, q_dnb} = qo[pt_q];
+            q_op_y, q_sv_y, q_dpp, q_dnb} = qo_p;
     // (A VOPD's second request is its Y half, with sources of its own.)
     wire           pt_y = pt_second && q_vopd;
     wire [2:0]     pt_h16 = {q_w2 == VW16, q_w1 == VW16, q_w0 == VW16} & {3{!pt_y}};
@@ -839,12 +853,12 @@ module cu32_simd #(
     wire [7:0]      q_vdst;
     wire [15:0]     q_m0;
     wire [5:0]      q_count;
-    assign {q_dsc, q_off1, q_off0, q_exec, q_vdst, q_m0, q_count} = qm[pt_q];
+    assign {q_dsc, q_off1, q_off0, q_exec, q_vdst, q_m0, q_count} = qm_p;
     wire            q_ds = qds[pt_q];
     wire            q_gm = qgm[pt_q];
     wire [31:0]     q_klo;
     wire            q_kz, q_ko, q_neg, q_gsa;
-    assign {q_klo, q_kz, q_ko, q_neg, q_gsa} = qg[pt_q];
+    assign {q_klo, q_kz, q_ko, q_neg, q_gsa} = qg_p;
     wire [31:0]     q_exec_sh = q_exec >> ({{(5 - PW){1'b0}}, pt_pass} * L);
     wire            unused_q_exec = &{1'b0, q_exec_sh[31:L-1]};
     // (addtid: M0[15:0] + lane * 4; append/consume: M0[15:0], lane 0 alone, EXEC's lane

@@ -1,5 +1,6 @@
 // cu32_top — the compute unit's top, with the ports the co-simulation harness drives
-// (sim/src/cosim/shim.cpp): the scalar spine
+// (sim/src/cosim/shim.cpp; the trace_* ports only with CU32_TRACE defined, as the harness
+// builds it: a synthesis build has none, nor the logic that only feeds them): the scalar spine
 // (cu32_scalar.v), the vector ALU (cu32_simd.v, with the LDS and GLOBAL units), the
 // dispatcher (cu32_dispatcher.v) and the host's registers (cu32_csr.v), the dispatcher's
 // code loads, the scalar loads and the GLOBAL unit sharing the bus port.
@@ -45,15 +46,6 @@ module cu32_top (
     output wire        host_stall,
     output wire        host_ack,
     output wire [31:0] host_dat_o,
-    output wire        trace_valid,
-    output wire [31:0] trace_wave,
-    output wire [31:0] trace_pc,
-    output wire [31:0] trace_word0,
-    output wire [31:0] trace_word1,
-    output wire        trace_has_literal,
-    output wire [31:0] trace_word2,
-    output wire [1:0]  trace_nwords,
-    output wire [63:0] trace_exec,
     output wire        wb_cyc,
     output wire        wb_stb,
     output wire        wb_we,
@@ -63,7 +55,18 @@ module cu32_top (
     input  wire        wb_stall,
     input  wire        wb_ack,
     input  wire        wb_err,
-    input  wire [31:0] wb_dat_i,
+    input  wire [31:0] wb_dat_i
+`ifdef CU32_TRACE
+    ,
+    output wire        trace_valid,
+    output wire [31:0] trace_wave,
+    output wire [31:0] trace_pc,
+    output wire [31:0] trace_word0,
+    output wire [31:0] trace_word1,
+    output wire        trace_has_literal,
+    output wire [31:0] trace_word2,
+    output wire [1:0]  trace_nwords,
+    output wire [63:0] trace_exec,
     output wire        trace_swe,
     output wire [7:0]  trace_sidx,
     output wire [31:0] trace_sval,
@@ -74,7 +77,6 @@ module cu32_top (
     output wire        trace_vdone,
     output wire        trace_mdone,
     output wire        trace_gdone,
-`ifdef CU32_TRACE
     output wire        trace_vwe0,
     output wire [7:0]  trace_vidx0,
     output wire [31:0] trace_vmask,
@@ -88,7 +90,6 @@ module cu32_top (
     output wire        trace_vwe3,
     output wire [7:0]  trace_vidx3,
     output wire [1023:0] trace_vval3,
-`endif
     output wire        trace_we0,
     output wire [6:0]  trace_idx0,
     output wire [31:0] trace_val0,
@@ -103,6 +104,7 @@ module cu32_top (
     output wire [31:0] trace_val3,
     output wire        trace_scc_we,
     output wire        trace_scc
+`endif
 );
 `include "cu32_shape.vh"
 `include "cu32_ctrl.vh"
@@ -142,6 +144,10 @@ module cu32_top (
     wire        t_valid, t_vector, t_lit, t_scc_we, t_scc;
     wire [SB-1:0] t_slot;
     wire [6:0]  t_sidx;
+    // (the trace's; the ports under CU32_TRACE)
+    wire        t_swe, t_sdone;
+    wire [7:0]  t_tag, t_stag;
+    wire [31:0] t_sval, t_wave;
     wire [31:0] t_pc, t_w0, t_w1, t_w2;
     wire [1:0]  t_n;
     wire [63:0] t_exec;
@@ -223,9 +229,9 @@ module cu32_top (
         .trace_word0(t_w0), .trace_word1(t_w1), .trace_word2(t_w2), .trace_nwords(t_n),
         .trace_has_literal(t_lit),
         .trace_exec(t_exec), .trace_we(t_we), .trace_idx(t_idx), .trace_val(t_val),
-        .trace_scc_we(t_scc_we), .trace_scc(t_scc), .trace_tag(trace_tag),
-        .trace_swe(trace_swe), .trace_sidx(t_sidx), .trace_sval(trace_sval),
-        .trace_stag(trace_stag), .trace_sdone(trace_sdone)
+        .trace_scc_we(t_scc_we), .trace_scc(t_scc), .trace_tag(t_tag),
+        .trace_swe(t_swe), .trace_sidx(t_sidx), .trace_sval(t_sval),
+        .trace_stag(t_stag), .trace_sdone(t_sdone)
     );
 
 `ifdef CU32_TRACE
@@ -296,7 +302,7 @@ module cu32_top (
         .start_pair(d_start_pair), .sgpr_data(d_sgpr), .v0_step(d_v0_step), .v0_data(d_v0),
         .ended(ended), .fault(fault), .fault_pc(fault_pc), .bar_park(d_bar_park),
         .bar_arrive(d_bar_arrive), .bar_slot(d_bar_slot), .bar_pc(d_bar_pc),
-        .bar_wake(d_bar_wake), .trace_slot(t_slot), .trace_wave(trace_wave),
+        .bar_wake(d_bar_wake), .trace_slot(t_slot), .trace_wave(t_wave),
         .lds_clr(d_lds_clr), .lds_clr_row(d_lds_clr_row),
         .imem_we(d_imem_we), .imem_addr(d_imem_addr), .imem_wdata(d_imem_wdata),
         .wb_cyc(d_cyc), .wb_stb(d_stb), .wb_adr(d_adr), .wb_stall(wb_stall),
@@ -308,6 +314,13 @@ module cu32_top (
     assign running = running_w;
     assign error_pc = d_error_pc;
     assign error_code = d_error_code;
+`ifndef CU32_TRACE
+    // (A synthesis build: the trace goes nowhere; Yosys removes what only feeds it.)
+    wire unused_trace = &{1'b0, t_lit, t_scc_we, t_scc, t_sidx, t_swe, t_sdone, t_tag, t_stag,
+                          t_sval, t_wave, t_pc, t_w0[25:0], t_w1, t_w2, t_n, t_we, t_idx,
+                          t_val};
+`endif
+`ifdef CU32_TRACE
     assign trace_valid = t_valid;
     assign trace_pc = t_pc;
     assign trace_word0 = t_w0;
@@ -317,6 +330,9 @@ module cu32_top (
     assign trace_nwords = t_n;
     assign trace_exec = t_exec;
     assign trace_sidx = {1'b0, t_sidx};
+    assign {trace_swe, trace_sval, trace_stag, trace_sdone, trace_tag} =
+        {t_swe, t_sval, t_stag, t_sdone, t_tag};
+    assign trace_wave = t_wave;
     // A DS instruction retires with trace_vbg 2 (its results to come), and completes with
     // trace_mdone and its VGPR writes; a GLOBAL one with trace_vbg 3 and trace_gdone (not
     // when it faults: the wave stops there).
@@ -324,7 +340,6 @@ module cu32_top (
     assign trace_vdone = 1'b0;
     assign trace_mdone = mc_take && !mc_gm;
     assign trace_gdone = mc_take && mc_gm && !mc_err;
-`ifdef CU32_TRACE
     wire   mt = trace_mdone || trace_gdone;
     assign trace_vwe0 = mt ? s_mwe[0] : t_valid && t_vector && s_vwe0;
     assign trace_vwe1 = mt ? s_mwe[1] : t_valid && t_vector && s_vwe1;
@@ -339,12 +354,12 @@ module cu32_top (
     assign trace_vval1 = mt ? s_mval[2047:1024] : s_vval1;
     assign trace_vval2 = s_mval[3071:2048];
     assign trace_vval3 = s_mval[4095:3072];
-`endif
     assign {trace_we3, trace_we2, trace_we1, trace_we0} = t_we;
     assign {trace_idx3, trace_idx2, trace_idx1, trace_idx0} = t_idx;
     assign {trace_val3, trace_val2, trace_val1, trace_val0} = t_val;
     assign trace_scc_we = t_scc_we;
     assign trace_scc = t_scc;
+`endif
 endmodule
 
 `default_nettype wire

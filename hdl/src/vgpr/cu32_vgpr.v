@@ -18,7 +18,8 @@
 // cycle; Yosys maps the RAM without the DP16KD's own output register), and rd_data
 // registers them: a request taken in cycle c gives rd_valid, rd_tag and the three
 // sources' words in cycle c + 4, one request a cycle; pre_valid and pre_tag give the
-// tag a cycle earlier, in c + 3, for the user to prepare the words' use. A source the
+// tag a cycle earlier, in c + 3, for the user to prepare the words' use, and early_tag
+// (no valid) in c + 2, for the user's RAMs to read what that needs. A source the
 // request does not use reads 0 (the flip-flops' synchronous reset), so that the user
 // can OR other operands in.
 //
@@ -50,6 +51,7 @@ module cu32_vgpr #(
     input  wire [7:0]                    rq_reg1,
     input  wire [7:0]                    rq_reg2,
     input  wire [TAG_BITS-1:0]           rq_tag,
+    output wire [TAG_BITS-1:0]           early_tag,
     output wire                          pre_valid,
     output wire [TAG_BITS-1:0]           pre_tag,
     output reg                           rd_valid,
@@ -104,6 +106,7 @@ module cu32_vgpr #(
         q_row[1] <= row_of(rq_slot, rq_reg1, rq_pass);
         q_row[2] <= row_of(rq_slot, rq_reg2, rq_pass);
     end
+    assign early_tag = b_tag;
     assign pre_valid = r_valid;
     assign pre_tag = r_tag;
 

@@ -266,7 +266,8 @@ mod tests {
                     None => "0".repeat(8 * d.lanes as usize),
                 })
                 .collect();
-            // (its tag a cycle ahead of its words)
+            // (its tag two cycles and a cycle ahead of its words)
+            lines.push((i + 2, format!("E {} {:02x}", i + 2, r.tag)));
             lines.push((i + 3, format!("P {} {:02x}", i + 3, r.tag)));
             let at = i + 4;
             lines.push((at, format!("R {at} {:02x} {}", r.tag, data.join(" "))));
@@ -281,7 +282,7 @@ mod tests {
         for line in log.lines() {
             let f: Vec<&str> = line.split_whitespace().collect();
             let cycle: usize = f.get(1).and_then(|c| c.parse().ok()).unwrap_or(usize::MAX);
-            if matches!(f.first().copied(), Some("T" | "B" | "P" | "R")) {
+            if matches!(f.first().copied(), Some("T" | "B" | "E" | "P" | "R")) {
                 lines.push((cycle, line.to_string()));
             }
         }

@@ -12,6 +12,8 @@
 // Log lines (decimal cycle, then hex):
 //   T cycle index              read request `index` taken
 //   A cycle index / B cycle index   write `index` of port A / B taken
+//   E cycle tag                early_tag, two cycles after a request
+//   P cycle tag                pre_tag, with pre_valid
 //   R cycle tag data0 data1 data2
 `default_nettype none
 
@@ -42,7 +44,8 @@ module tb;
     wire wa_valid = iwa < N && a[56];
     wire wb_valid = iwb < N && b[56];
     wire wb_ready, pre_valid, rd_valid;
-    wire [7:0] pre_tag, rd_tag;
+    wire [7:0] early_tag, pre_tag, rd_tag;
+    reg rqv1 = 1'b0, rqv2 = 1'b0;   // (rq_valid one and two cycles ago)
     wire [LANES*32-1:0] rd_data0, rd_data1, rd_data2;
 
     cu32_vgpr #(.LANES(LANES), .PASS_BITS(PASS_BITS), .SLOT_BITS(SLOT_BITS),
@@ -51,7 +54,7 @@ module tb;
         .rq_valid(rq_valid), .rq_slot(r[SW+47:48]),
         .rq_pass(r[PW+39:40]), .rq_use(r[58:56]), .rq_reg0(r[39:32]), .rq_reg1(r[31:24]),
         .rq_reg2(r[23:16]), .rq_tag(r[7:0]),
-        .pre_valid(pre_valid), .pre_tag(pre_tag), .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd_data0), .rd_data1(rd_data1),
+        .early_tag(early_tag), .pre_valid(pre_valid), .pre_tag(pre_tag), .rd_valid(rd_valid), .rd_tag(rd_tag), .rd_data0(rd_data0), .rd_data1(rd_data1),
         .rd_data2(rd_data2),
         .wa_valid(wa_valid), .wa_slot(a[SW+47:48]), .wa_pass(a[PW+39:40]),
         .wa_reg(a[39:32]), .wa_mask(a[LANES-1:0]), .wa_data(wad[iwa < N ? iwa : N - 1]), .wa_half(a[58:57]),
@@ -74,10 +77,13 @@ module tb;
             if (rq_valid) $display("T %0d %0d", cycle, irq);
             if (wa_valid) $display("A %0d %0d", cycle, iwa);
             if (wb_valid && wb_ready) $display("B %0d %0d", cycle, iwb);
+            if (rqv2) $display("E %0d %x", cycle, early_tag);
             if (pre_valid) $display("P %0d %x", cycle, pre_tag);
             if (rd_valid) $display("R %0d %x %x %x %x", cycle, rd_tag, rd_data0, rd_data1,
                                    rd_data2);
             clk = 1'b1;
+            rqv2 = rqv1;
+            rqv1 = rq_valid;
             #1;
             if (irq < N) irq = irq + 1;
             if (iwa < N) iwa = iwa + 1;
