@@ -1,6 +1,6 @@
 // cu32_scalar — the compute unit's scalar spine: the front end (cu32_front), the
 // decode table (cu32_decode), the SGPR file (cu32_sgpr), each wave slot's SCC (flip-flops),
-// EXEC (distributed RAM), VCC, M0 and MODE (block RAM), the scalar ALU (cu32_scalar_alu), the memory counters
+// EXEC, VCC, M0 and MODE (block RAM), the scalar ALU (cu32_scalar_alu), the memory counters
 // (cu32_waits) and the scalar memory unit (cu32_smem_unit). Select takes one instruction a
 // cycle from a ready slot; the slot is made ready again by W, so a wave has one
 // instruction in these stages at a time: nothing forwards, and a slot's state read
@@ -9,13 +9,13 @@
 // Cycles (one each; the registers named after the stage that fills them):
 //   S F1 F2 F3  cu32_front: select, PC, the instruction banks; F3's words leave registered
 //   D0 D  the decode table reads word 0: its format and opcode registered (D0), then its
-//       row (dec_*); the words go on (e_*, d_*); in D0 the slot's SCC, EXEC's zero test
-//       and VCC's (VCC and M0 read in F3, block RAM: they go on in registers)
+//       row (dec_*); the words go on (e_*, d_*); in D0 the slot's SCC and the zero tests
+//       of EXEC and VCC (EXEC, VCC and M0 read in F3, block RAM: they go on in registers)
 //   C   operand codes (M0-relative ones through cu32_indexer), constants, the literal, the
 //       branch condition and the next PC, s_waitcnt limits, a load's place in the queue,
 //       the checks that stop a wave; c_* hold the SGPR pair addresses for B
-//   B   the SGPR pairs read (block RAM); VCC, M0, EXEC as operands (the slot's: EXEC read
-//       here); VCC and MODE read for X1
+//   B   the SGPR pairs read (block RAM); VCC, M0, EXEC as operands (the slot's, read in
+//       F3); EXEC, VCC and MODE read for X1
 //   R   registered in the fabric; operands chosen (x_*) and, for s_setpc/s_swappc, the
 //       jump target checked
 //   X1..X4  cu32_scalar_alu: its registered results (s_*) SALU_LATENCY edges after x_*;
@@ -188,15 +188,15 @@ module cu32_scalar #(
     localparam integer DS_PLACES = 1 << SB;
 
     // ---- the slots' state: one write port (W, a late write, or a wave's start) ----
-    // SCC in flip-flops, EXEC in distributed RAM (read where it is needed, W's included);
-    // VCC, M0 and MODE in block RAM, a copy a read port: VCC and M0 read in F3 (D0's
-    // zero tests, D's indexer, C's operands: they go on in registers), VCC and MODE in B
-    // (for X1). A slot is read only while its wave has an instruction in the stages, after
-    // W's last write of it (a late write: after the wave's s_waitcnt), so no read meets a
-    // write of its slot.
+    // SCC in flip-flops; EXEC, VCC, M0 and MODE in block RAM, a copy a read port: EXEC,
+    // VCC and M0 read in F3 (D0's zero tests, D's indexer, C's operands: they go on in
+    // registers), EXEC, VCC and MODE in B (for X1), EXEC in X4 (W's trace and counters).
+    // A slot is read only while its wave has an instruction in the stages, after W's last
+    // write of it (a late write: after the wave's s_waitcnt), so no read meets a write of
+    // its slot.
     reg         st_scc     [0:SLOTS-1];
-    reg  [31:0] st_exec_lo [0:SLOTS-1];
-    reg  [31:0] st_exec_hi [0:SLOTS-1];
+    (* ram_style = "block", no_rw_check *) reg [31:0] st_exec_lo [0:SLOTS-1];
+    (* ram_style = "block", no_rw_check *) reg [31:0] st_exec_hi [0:SLOTS-1];
     (* ram_style = "block", no_rw_check *) reg [31:0] st_vcc_lo [0:SLOTS-1];
     (* ram_style = "block", no_rw_check *) reg [31:0] st_vcc_hi [0:SLOTS-1];
     (* ram_style = "block", no_rw_check *) reg [31:0] st_m0     [0:SLOTS-1];
@@ -292,12 +292,13 @@ module cu32_scalar #(
     reg  [1:0]           e_room;
     reg         d_scc, d_vccz, d_execz;
     reg  [31:0] d_m0, e_m0;
-    reg  [63:0] d_vcc, e_vcc;
+    reg  [63:0] d_vcc, e_vcc, d_exec, e_exec;
     always @(posedge clk) begin
         e_valid <= f_valid && !rst;
         e_slot <= f_slot;
         e_vcc <= {st_vcc_hi[f_slot], st_vcc_lo[f_slot]};
         e_m0 <= st_m0[f_slot];
+        e_exec <= {st_exec_hi[f_slot], st_exec_lo[f_slot]};
         e_pc <= f_pc;
         e_w0 <= f_w0;
         e_w1 <= f_w1;
@@ -307,8 +308,9 @@ module cu32_scalar #(
         d_slot <= e_slot;
         d_scc <= st_scc[e_slot];
         d_vccz <= e_vcc[31:0] == 32'd0;
-        d_execz <= st_exec_lo[e_slot] == 32'd0;
+        d_execz <= e_exec[31:0] == 32'd0;
         d_vcc <= e_vcc;
+        d_exec <= e_exec;
         d_m0 <= e_m0;
         d_pc <= e_pc;
         d_w0 <= e_w0;
@@ -543,7 +545,7 @@ module cu32_scalar #(
     reg                  c_valid, c_bad, c_a_ram, c_b_ram, c_a_hi, c_b_hi;
     reg                  c_a_sp, c_b_sp, c_a_lo, c_b_lo;
     reg  [SB-1:0]        c_slot;
-    reg  [63:0]          c_vcc;
+    reg  [63:0]          c_vcc, c_exec;
     reg  [31:0]          c_m0;
     reg  [IMEM_BITS-1:0] c_pc, c_next;
     reg  [31:0]          c_w0, c_w1;
@@ -561,6 +563,7 @@ module cu32_scalar #(
         c_valid <= d_valid && !rst;
         c_slot <= d_slot;
         c_vcc <= d_vcc;
+        c_exec <= d_exec;
         c_m0 <= d_m0;
         c_pc <= d_pc;
         c_w0 <= d_w0;
@@ -661,7 +664,7 @@ module cu32_scalar #(
     // Everything else waits for the pairs in shift registers: [0] in B, [1] in R.
     reg                  b_valid, r_valid;
     reg  [SB-1:0]        b_slot, r_slot;
-    reg  [63:0]          r_vcc;    // the slot's VCC and MODE for X1 (read in B)
+    reg  [63:0]          r_vcc, r_exec;    // the slot's VCC, EXEC and MODE for X1 (read in B)
     reg  [31:0]          r_mode;
     reg  [IMEM_BITS-1:0] b_pc, r_pc, b_next, r_next;
     reg  [31:0]          b_w0, r_w0, b_w1, r_w1;
@@ -670,8 +673,7 @@ module cu32_scalar #(
     reg  [W_KIND-1:0]    b_kind, r_kind;
     reg  [6:0]           b_d_code, r_d_code;
     reg  [11:0]          b_flags, r_flags;
-    // VCC, M0 and EXEC as operands: the slot's (VCC and M0 read in F3, EXEC here).
-    wire [63:0] c_exec = {st_exec_hi[c_slot], st_exec_lo[c_slot]};
+    // VCC, M0 and EXEC as operands: the slot's (read in F3).
     wire [63:0] b_ka_in = c_a_sp ? special({c_a_pair, c_a_lo}, c_a_wide, c_vcc, c_m0, c_exec)
                                  : c_ka;
     wire [63:0] b_kb_in = c_b_sp ? special({c_b_pair, c_b_lo}, c_b_wide, c_vcc, c_m0, c_exec)
@@ -685,6 +687,7 @@ module cu32_scalar #(
         r_valid <= b_valid && !rst;
         r_vcc <= {st_vcc_hi[b_slot], st_vcc_lo[b_slot]};
         r_mode <= st_mode[b_slot];
+        r_exec <= {st_exec_hi[b_slot], st_exec_lo[b_slot]};
         {b_slot, b_pc, b_next, b_w0, b_w1, b_ka, b_kb, b_alu, b_kind, b_d_code, b_flags,
          b_mode_we, b_vmem, b_m} <= {c_slot, c_pc, c_next, c_w0, c_w1, b_ka_in, b_kb_in, c_alu,
                                      c_kind, c_d_code, c_flags, c_mode_we, c_vmem, c_m};
@@ -718,7 +721,7 @@ module cu32_scalar #(
     always @(posedge clk) begin
         x_a <= r_a;
         x_b <= r_b;
-        x_exec <= {st_exec_hi[r_slot], st_exec_lo[r_slot]};
+        x_exec <= r_exec;
         x_mode <= r_mode;
         x_scc <= st_scc[r_slot];
         x_alu <= r_alu;
@@ -873,6 +876,7 @@ module cu32_scalar #(
     reg  [17:0]          w_lims;
     reg  [31:2]          w_ea;
     reg  [6:0]           w_sdata;
+    reg  [63:0]          w_exec;   // EXEC as the instruction found it (read before W writes it)
     always @(posedge clk) begin
         w_valid <= (xo_valid || inj) && !rst;
         // (A wait's first pass parks its slot until the counters allow: `wake` below; a
@@ -885,6 +889,7 @@ module cu32_scalar #(
         w_vpark <= !inj && xo_valu;
         w_nw <= inj ? i_nw : (xo_lit || (xo_kind == KIND_SMEM) || xo_vmem) ? 2'd2 : 2'd1;
         w_slot <= inj ? vd_slot : xo_slot;
+        w_exec <= {st_exec_hi[inj ? vd_slot : xo_slot], st_exec_lo[inj ? vd_slot : xo_slot]};
         w_pc <= inj ? i_pc : xo_pc;
         w_next <= inj ? i_next : xo_replay ? xo_pc : xo_next;
         w_replay <= !inj && xo_replay;
@@ -1156,15 +1161,12 @@ module cu32_scalar #(
     assign trace_mem = w_ds && !w_gl;
     assign trace_gmem = w_gl;
     assign trace_has_literal = w_lit;
-    assign trace_exec = {st_exec_hi_w, st_exec_lo_w};
+    assign trace_exec = w_exec;
     assign trace_we = w_valid ? w_we : 4'd0;
     assign trace_idx = w_idx;
     assign trace_val = w_val;
     assign trace_scc_we = w_valid && w_scc_we;
     assign trace_scc = w_scc;
-    // EXEC as the instruction found it: the slot's, read before W writes it.
-    wire [31:0] st_exec_lo_w = st_exec_lo[w_slot];
-    wire [31:0] st_exec_hi_w = st_exec_hi[w_slot];
 endmodule
 
 `default_nettype wire

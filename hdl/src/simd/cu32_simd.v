@@ -11,10 +11,10 @@
 //
 // An instruction waits in a queue (2 x 2^SB places: one per wave slot for VALU
 // instructions, as many for DS ones, which the spine counts; RAM in parts, each read by
-// the stages that need it: qr by I, qo, qm and qg by P (block RAM, read at the VGPR
-// file's early tag), qw and qy by W, qv by the completion, the slot qs by I, P, W and
-// the completion: distributed RAM) from its arrival until its completion moves to the
-// output registers. Per pass:
+// the stages that need it: qo, qm and qg by P (block RAM, read at the VGPR file's early
+// tag), qw by W (block RAM), qr by I, qy by W, qv by the completion, the slot qs by I, P,
+// W and the completion (distributed RAM)) from its arrival until its completion moves to
+// the output registers. Per pass:
 //   IN  the instruction registered; its scalar operands resolved (an SGPR or a pair,
 //       an inline constant, the literal, SCC; a 16-bit one's OPSEL half) and queued
 //   I   the pass's VGPR read requests: one for the sources' registers, and a second for
@@ -458,7 +458,7 @@ module cu32_simd #(
     localparam integer QWW = 8 + 2 + 1 + 32 + 1 + 1 + 5 + 1;
     reg  [QRW-1:0] qr [0:Q-1];
     (* ram_style = "block", no_rw_check *) reg [QOW-1:0] qo [0:Q-1];
-    reg  [QWW-1:0] qw [0:Q-1];
+    (* ram_style = "block", no_rw_check *) reg [QWW-1:0] qw [0:Q-1];
     reg  [SB-1:0]  qs [0:Q-1];
     reg            qds [0:Q-1];  // a DS (or GLOBAL) instruction
     reg            qgm [0:Q-1];  // a GLOBAL instruction
@@ -1266,7 +1266,8 @@ module cu32_simd #(
     // ---- W: the writes, the lane mask, the completion ----
     // (The pass's queue entry is read a cycle ahead, from the lanes' third stage's
     // context, and registered: x_*; with it the pass's EXEC bits and v_writelane's and
-    // v_readlane's lane.)
+    // v_readlane's lane. qw, block RAM, is read a cycle before that, at the second
+    // stage's context, into its read register.)
     wire [QB-1:0] v_q;
     wire [PW-1:0] v_pass;
     wire [L+1:0]  unused_v;
@@ -1276,7 +1277,9 @@ module cu32_simd #(
     wire          v_hi16, v_wl, v_rl, v_mout;
     wire [31:0]   v_exec;
     wire [4:0]    v_sel;
-    assign {v_vdst, v_dw, v_hi16, v_exec, v_wl, v_rl, v_sel, v_mout} = qw[v_q];
+    reg  [QWW-1:0] qw_v;
+    always @(posedge clk) qw_v <= qw[l_ctx[1][QB-1:0]];
+    assign {v_vdst, v_dw, v_hi16, v_exec, v_wl, v_rl, v_sel, v_mout} = qw_v;
     wire [31:0]   v_exec_sh = v_exec >> ({{(5 - PW){1'b0}}, v_pass} * L);
     wire          unused_v_exec = &{1'b0, v_exec_sh[31:L-1]};
     reg  [7:0]    x_vdst, x_vdst_y;
