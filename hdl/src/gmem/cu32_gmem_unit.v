@@ -71,15 +71,16 @@
 // Results: per lane a block RAM of 16 dwords, slot s's VDST dword k at {s, k}; four
 // slots. A pass takes a slot with its first lane (none free: it waits) and frees it with
 // its last beat; a pass is out when its last lane is issued and every answer of it
-// written a cycle before (per slot a count of requests issued, not yet written): the
+// written two cycles before (per slot a count of requests issued, not yet written): the
 // RAMs are read every cycle at the next beat's place into their read registers, and
-// no read meets a write of its place.
+// those registered again (out_data), so beats go out at least two cycles apart and no
+// read meets a write of its place.
 // Timing: at least a cycle per lane (an inactive or bad lane: one cycle), else a cycle
 // per bus dword while the slave takes them and fewer than 15 are outstanding; a pass's
-// first beat is valid 4 cycles after the cycle its last answer (ACK/ERR) comes. An
+// first beat is valid 5 cycles after the cycle its last answer (ACK/ERR) comes. An
 // aligned b32 load pass with in_valid held and an idle unit, the slave answering a
-// request in the cycle after taking it and never stalling: first beat LANES + 6 cycles
-// after in_valid rose (14 at 8 lanes), passes LANES cycles apart. An atomic lane's
+// request in the cycle after taking it and never stalling: first beat LANES + 7 cycles
+// after in_valid rose (15 at 8 lanes), passes LANES cycles apart. An atomic lane's
 // writes go out 8 cycles after its last read's answer, and the next lane's first request
 // in the cycle after its last write's.
 `default_nettype none
@@ -390,11 +391,12 @@ module cu32_gmem_unit #(
     reg [(1<<SB)-1:0] ended, errs;
     reg [5:0] cnt [0:(1<<SB)-1];
     reg [(1<<SB)-1:0] czero;                // cnt[s] == 0
-    reg [(1<<SB)-1:0] cdone;                // czero a cycle later (the writes are in)
+    reg [(1<<SB)-1:0] cdone, cdone2;        // czero a cycle later (the writes are in), two
+    reg took;                               // a beat went out last cycle
     reg [1:0] k_r;
     wire [1:0] o_bm1;
     assign {o_bm1, out_mask} = pinfo[hs];
-    assign out_valid = ended[hs] && czero[hs] && cdone[hs];
+    assign out_valid = ended[hs] && czero[hs] && cdone[hs] && cdone2[hs] && !took;
     assign out_k = k_r;
     assign out_last = k_r == o_bm1;
     assign out_err = errs[hs];
@@ -419,8 +421,11 @@ module cu32_gmem_unit #(
             for (si = 0; si < (1 << SB); si = si + 1) cnt[si] <= 6'd0;
             czero <= {(1<<SB){1'b1}};
             cdone <= {(1<<SB){1'b1}};
+            cdone2 <= {(1<<SB){1'b1}};
+            took <= 1'b0;
         end else begin
             if (beat) k_r <= out_last ? 2'd0 : k_r + 2'd1;
+            took <= beat;
             if (freed) head <= head + 1'b1;
             if (in_ready) tail <= tail + 1'b1;
             for (si = 0; si < (1 << SB); si = si + 1) begin
@@ -433,6 +438,7 @@ module cu32_gmem_unit #(
                 cnt[si] <= cnt_n[si];
                 czero[si] <= cnt_n[si] == 6'd0;
                 cdone[si] <= czero[si];
+                cdone2[si] <= cdone[si];
             end
             if (a0_v && a0_err && a0_at && !a0_we) aerr <= 1'b1;
             else if (take) aerr <= 1'b0;
@@ -447,12 +453,13 @@ module cu32_gmem_unit #(
         for (l = 0; l < LANES; l = l + 1) begin : res
             localparam [LL-1:0] LI = l;
             (* ram_style = "block", no_rw_check *) reg [31:0] rm [0:(4<<SB)-1];
-            reg [31:0] rm_q;
+            reg [31:0] rm_q, d_q;
             always @(posedge clk) begin
                 if (a1_v && a1_wr && a1_lane == LI) rm[{a1_slot, a1_r}] <= a1_val;
                 rm_q <= rm[{n_hs, n_k}];
+                d_q <= rm_q;
             end
-            assign out_data[32*l +: 32] = rm_q;
+            assign out_data[32*l +: 32] = d_q;
         end
     endgenerate
 endmodule

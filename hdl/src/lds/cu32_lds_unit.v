@@ -53,9 +53,9 @@
 // pass's last beat. Beats of a pass (`beats_m1` below + 1; hdl/src/lds/cases.rs `beats`):
 // a store 1 (its data meaningless: it says the pass is done); else the element's dwords
 // (1 up to 4 bytes, b64 2, b96 3, b128 4), twice for the 2addr forms (2addr b32 loads
-// and storexchg 2, b64 4; atomics 1 for 32-bit, 2 for 64-bit). out_valid, out_k,
-// out_mask come from registers, out_last from a compare of two, out_data from the result
-// RAMs' read registers through a 2-to-1 choice.
+// and storexchg 2, b64 4; atomics 1 for 32-bit, 2 for 64-bit), at most one every other
+// cycle. out_valid, out_k, out_mask and out_data come from registers, out_last from a
+// compare of two.
 // A pass's results come out before its last writes reach the banks; every later access
 // that reads waits for them (below), so an in-order caller sees them.
 //
@@ -89,14 +89,16 @@
 // Results: per lane two block RAMs (even and odd dwords) of 16 dwords for 8 slots (dwords
 // 0, 1 at {slot, 0}, 2, 3 at {slot, 1}; the 32-bit element 1 of 2addr b32 is dword 1),
 // written one lane's piece a cycle at the end of X2, read every cycle by all lanes at the
-// next beat's {slot, beat / 2} into their read registers; the pass records (distributed
-// RAM) likewise. A pass goes out from the cycle after its last write (X3), so no read
-// meets a write of its place. A pass takes a slot from its first step and frees it with
-// its last beat; no step of a pass goes in while all 8 slots are held.
+// next beat's {slot, beat / 2} into their read registers, the beat's word chosen and
+// registered again (out_data); the pass records (distributed RAM) read likewise into
+// registers. A pass goes out two cycles after its last write, and beats at least two
+// cycles apart, so that a beat's words are read at its own place. A pass takes a slot
+// from its first step and frees it with its last beat; no step of a pass goes in while
+// all 8 slots are held.
 // Timing: a pass takes LANES steps (twice for b96, b128, the 2addr forms; 4 times for
-// storexchg 2addr) plus the waits; its first beat is out 8 cycles after the cycle the
+// storexchg 2addr) plus the waits; its first beat is out 9 cycles after the cycle the
 // pass is taken (its last step): an aligned b32 load pass with in_valid held is out
-// LANES + 7 cycles after in_valid rose (15 at 8 lanes), and, with out_ready high,
+// LANES + 8 cycles after in_valid rose (16 at 8 lanes), and, with out_ready high,
 // back-to-back passes come out LANES cycles apart. A reading piece waits for a writing
 // one ahead of it up to 7 cycles (the lanes of an atomic on one dword: 8 cycles a lane).
 //
@@ -620,7 +622,10 @@ module cu32_lds_unit #(
     // pass records; the beats out.
     reg [1:0] k_r;
     reg [SB:0] ndone;      // passes written, not yet out
-    reg x3_done;           // (X2's last write is in the RAMs: the pass may go out)
+    reg x3_done, x4_done;  // (X2's last write is in the RAMs; the next cycle the pass
+                           // may go out)
+    reg took;              // a beat went out last cycle (its successor's words are on
+                           // their way from the RAMs)
     // {beats - 1, EXEC} per slot, read at the next beat's pass into a register (as the
     // result RAMs: their address is the next beat's)
     reg [LANES+1:0] pinfo [0:(1<<SB)-1];
@@ -628,7 +633,7 @@ module cu32_lds_unit #(
         if (in_ready) pinfo[tail[SB-1:0]] <= {beats_m1, in_mask};
     reg [1:0] o_bm1;
     reg o_hi;
-    assign out_valid = ndone != {(SB+1){1'b0}};
+    assign out_valid = ndone != {(SB+1){1'b0}} && !took;
     assign out_k = k_r;
     assign out_last = k_r == o_bm1;
     wire take = out_valid && out_ready;
@@ -651,22 +656,27 @@ module cu32_lds_unit #(
             tail <= {(SB+1){1'b0}};
             ndone <= {(SB+1){1'b0}};
             x3_done <= 1'b0;
+            x4_done <= 1'b0;
+            took <= 1'b0;
         end else begin
             k_r <= n_k;
             head <= n_head;
             if (in_ready) tail <= tail + 1'b1;
             x3_done <= x2_done;
-            if (x3_done && !freed) ndone <= ndone + 1'b1;
-            else if (!x3_done && freed) ndone <= ndone - 1'b1;
+            x4_done <= x3_done;
+            took <= take;
+            if (x4_done && !freed) ndone <= ndone + 1'b1;
+            else if (!x4_done && freed) ndone <= ndone - 1'b1;
         end
     end
     generate
         for (l = 0; l < LANES; l = l + 1) begin : res
-            // (Block RAM, read every cycle at the next beat's place: a pass goes out from
-            // the cycle after its last write, so no read meets a write of its place.)
+            // (Block RAM, read every cycle at the next beat's place, the word chosen and
+            // registered again: a pass goes out two cycles after its last write, so no
+            // read meets a write of its place, and a beat's words are its place's.)
             (* ram_style = "block", no_rw_check *) reg [31:0] lo [0:(2<<SB)-1];
             (* ram_style = "block", no_rw_check *) reg [31:0] hi [0:(2<<SB)-1];
-            reg [31:0] lo_q, hi_q;
+            reg [31:0] lo_q, hi_q, d_q;
             localparam [LL-1:0] LI = l;
             wire mine = s_lane[3] == LI;
             always @(posedge clk) begin
@@ -674,8 +684,9 @@ module cu32_lds_unit #(
                 if (x2_whi && mine) hi[x2_at] <= x2_hi;
                 lo_q <= lo[n_at];
                 hi_q <= hi[n_at];
+                d_q <= o_hi ? hi_q : lo_q;
             end
-            assign out_data[32*l +: 32] = o_hi ? hi_q : lo_q;
+            assign out_data[32*l +: 32] = d_q;
         end
     endgenerate
 endmodule

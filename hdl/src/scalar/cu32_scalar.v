@@ -188,13 +188,17 @@ module cu32_scalar #(
     localparam integer DS_PLACES = 1 << SB;
 
     // ---- the slots' state: one write port (W, a late write, or a wave's start) ----
-    // SCC in flip-flops; EXEC, VCC, M0 and MODE in block RAM, a copy a read port: EXEC,
-    // VCC and M0 read in F3 (D0's zero tests, D's indexer, C's operands: they go on in
-    // registers), EXEC, VCC and MODE in B (for X1), EXEC in X4 (W's trace and counters).
+    // SCC and whether VCC_LO and EXEC_LO are zero in flip-flops (the tests made as they
+    // are written); EXEC, VCC, M0 and MODE in block RAM, a copy a read port: EXEC, VCC and
+    // M0 read in F3 (D's indexer, C's operands: they go on in registers), EXEC, VCC and
+    // MODE in B (for X1), EXEC in X4 (W's trace and counters). Each read goes into a
+    // register in the fabric before any logic.
     // A slot is read only while its wave has an instruction in the stages, after W's last
     // write of it (a late write: after the wave's s_waitcnt), so no read meets a write of
     // its slot.
     reg         st_scc     [0:SLOTS-1];
+    reg         st_vccz    [0:SLOTS-1];
+    reg         st_execz   [0:SLOTS-1];
     (* ram_style = "block", no_rw_check *) reg [31:0] st_exec_lo [0:SLOTS-1];
     (* ram_style = "block", no_rw_check *) reg [31:0] st_exec_hi [0:SLOTS-1];
     (* ram_style = "block", no_rw_check *) reg [31:0] st_vcc_lo [0:SLOTS-1];
@@ -307,8 +311,8 @@ module cu32_scalar #(
         d_valid <= e_valid && !rst;
         d_slot <= e_slot;
         d_scc <= st_scc[e_slot];
-        d_vccz <= e_vcc[31:0] == 32'd0;
-        d_execz <= e_exec[31:0] == 32'd0;
+        d_vccz <= st_vccz[e_slot];
+        d_execz <= st_execz[e_slot];
         d_vcc <= e_vcc;
         d_exec <= e_exec;
         d_m0 <= e_m0;
@@ -1090,17 +1094,23 @@ module cu32_scalar #(
     wire        sq_m0 = sq_go && (sq_code == M0);
     wire        sq_ex_lo = sq_go && (sq_code == EXEC_LO);
     wire        sq_ex_hi = sq_go && (sq_code == EXEC_LO + 7'd1);
+    wire [31:0] vcc_lo_new = pick(init_now, 32'd0, w_st, vcc_lo_val, sq_val);
+    wire [31:0] ex_lo_new = pick(init_now, go_exec[31:0], w_st, ex_lo_val, sq_val);
     always @(posedge clk) begin
         if (init_now || (w_st && w_scc_we)) st_scc[st_slot] <= init_now ? 1'b0 : w_scc;
         if (init_now || (w_st && w_mode_we)) st_mode[st_slot] <= init_now ? go_mode : w_mode;
-        if (init_now || (w_st && we_vcc_lo) || sq_vcc_lo)
-            st_vcc_lo[st_slot] <= pick(init_now, 32'd0, w_st, vcc_lo_val, sq_val);
+        if (init_now || (w_st && we_vcc_lo) || sq_vcc_lo) begin
+            st_vcc_lo[st_slot] <= vcc_lo_new;
+            st_vccz[st_slot] <= vcc_lo_new == 32'd0;
+        end
         if (init_now || (w_st && we_vcc_hi) || sq_vcc_hi)
             st_vcc_hi[st_slot] <= pick(init_now, 32'd0, w_st, vcc_hi_val, sq_val);
         if (init_now || (w_st && we_m0) || sq_m0)
             st_m0[st_slot] <= pick(init_now, 32'd0, w_st, m0_val, sq_val);
-        if (init_now || (w_st && (ex_lo_d || w_ex_lo)) || sq_ex_lo)
-            st_exec_lo[st_slot] <= pick(init_now, go_exec[31:0], w_st, ex_lo_val, sq_val);
+        if (init_now || (w_st && (ex_lo_d || w_ex_lo)) || sq_ex_lo) begin
+            st_exec_lo[st_slot] <= ex_lo_new;
+            st_execz[st_slot] <= ex_lo_new == 32'd0;
+        end
         if (init_now || (w_st && (ex_hi_d || w_ex_hi)) || sq_ex_hi)
             st_exec_hi[st_slot] <= pick(init_now, go_exec[63:32], w_st, ex_hi_val, sq_val);
     end

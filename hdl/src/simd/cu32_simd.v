@@ -12,7 +12,7 @@
 // An instruction waits in a queue (2 x 2^SB places: one per wave slot for VALU
 // instructions, as many for DS ones, which the spine counts; RAM in parts, each read by
 // the stages that need it: qo, qm and qg by P (block RAM, read at the VGPR file's early
-// tag), qw by W (block RAM), qr by I, qy by W, qv by the completion, the slot qs by I, P,
+// tag and registered again), qw by W (block RAM, likewise), qr by I, qy by W, qv by the completion, the slot qs by I, P,
 // W and the completion (distributed RAM)) from its arrival until its completion moves to
 // the output registers. Per pass:
 //   IN  the instruction registered; its scalar operands resolved (an SGPR or a pair,
@@ -670,13 +670,14 @@ module cu32_simd #(
     reg           wk_prep, wk_on, wk_fir;
     reg  [3:0]    wk_k;
     reg  [31:0]   wk_ex;
-    reg  [57:0]   wk_e;   // (the instruction's qd entry, registered)
+    reg  [57:0]   qd_b;   // (the instruction's qd entry: the block RAM's read register)
+    reg  [25:0]   wk_e;   // (its DPP and control, registered again)
     reg           wk_row;
-    wire [1:0]    wk_dpp;
-    wire [23:0]   wk_d;
-    wire [31:0]   wk_exec;
-    assign {wk_dpp, wk_d, wk_exec} = wk_e;
-    wire          wk_fi = (wk_dpp == 2'd3) || (wk_dpp == 2'd1 && wk_d[10]);
+    wire [1:0]    wk_dpp, qd_dpp;
+    wire [23:0]   wk_d, qd_d;
+    wire [31:0]   qd_exec;
+    assign {wk_dpp, wk_d} = wk_e;
+    assign {qd_dpp, qd_d, qd_exec} = qd_b;
     assign wk_done = wk_on && wk_k == 4'd15;
     always @(posedge clk) begin
         if (rst) begin
@@ -684,7 +685,7 @@ module cu32_simd #(
             wk_on <= 1'b0;
         end else if (rd_valid && t_gath && (t_pass & GMASK) == GMASK) begin
             wk_prep <= 1'b1;
-            wk_e <= qd[t_q];
+            qd_b <= qd[t_q];
             wk_row <= t_pass[PW-1];
         end else if (wk_prep) begin
             wk_prep <= 1'b0;
@@ -695,8 +696,9 @@ module cu32_simd #(
             if (wk_done) wk_on <= 1'b0;
         end
         if (wk_prep) begin
-            wk_ex <= wk_exec;
-            wk_fir <= wk_fi;
+            wk_e <= {qd_dpp, qd_d};
+            wk_ex <= qd_exec;
+            wk_fir <= (qd_dpp == 2'd3) || (qd_dpp == 2'd1 && qd_d[10]);
         end
     end
     // Step k's source, registered (mv_*): lane mv_k of each row takes word mv_s of its row
@@ -764,16 +766,18 @@ module cu32_simd #(
     wire [OPB-1:0] q_op_y;
     wire [63:0]    q_sv_y;
     wire           q_dpp, q_dnb;   // (DPP; DPP16 without bound control)
-    // (qo, qm and qg read at the early tag's place: the pre tag's a cycle later; an
-    // instruction is written long before its first request, and stays until complete.)
+    // (qo, qm and qg read at the early tag's place, two cycles ahead of the pre tag,
+    // and registered again in the fabric; an instruction is written before its first
+    // request, and stays until complete.)
     wire [QB-1:0]  et_q = early_tag[QB-1:0];
-    reg  [QOW-1:0] qo_p;
-    reg  [QMW-1:0] qm_p;
-    reg  [35:0]    qg_p;
+    reg  [QOW-1:0] qo_b, qo_p;
+    reg  [QMW-1:0] qm_b, qm_p;
+    reg  [35:0]    qg_b, qg_p;
     always @(posedge clk) begin
-        qo_p <= qo[et_q];
-        qm_p <= qm[et_q];
-        qg_p <= qg[et_q];
+        qo_b <= qo[et_q];
+        qm_b <= qm[et_q];
+        qg_b <= qg[et_q];
+        {qo_p, qm_p, qg_p} <= {qo_b, qm_b, qg_b};
     end
     wire           unused_et = &{1'b0, early_tag[TB-1:QB]};
     assign {q_op, q_sv2, q_sv1, q_sv0, q_v64, q_w2, q_w1, q_w0, q_opsel, q_mask, q_vopd,
@@ -1266,8 +1270,8 @@ module cu32_simd #(
     // ---- W: the writes, the lane mask, the completion ----
     // (The pass's queue entry is read a cycle ahead, from the lanes' third stage's
     // context, and registered: x_*; with it the pass's EXEC bits and v_writelane's and
-    // v_readlane's lane. qw, block RAM, is read a cycle before that, at the second
-    // stage's context, into its read register.)
+    // v_readlane's lane. qw, block RAM, is read two cycles before that, at the first
+    // stage's context, and registered again.)
     wire [QB-1:0] v_q;
     wire [PW-1:0] v_pass;
     wire [L+1:0]  unused_v;
@@ -1277,8 +1281,11 @@ module cu32_simd #(
     wire          v_hi16, v_wl, v_rl, v_mout;
     wire [31:0]   v_exec;
     wire [4:0]    v_sel;
-    reg  [QWW-1:0] qw_v;
-    always @(posedge clk) qw_v <= qw[l_ctx[1][QB-1:0]];
+    reg  [QWW-1:0] qw_b, qw_v;
+    always @(posedge clk) begin
+        qw_b <= qw[l_ctx[0][QB-1:0]];
+        qw_v <= qw_b;
+    end
     assign {v_vdst, v_dw, v_hi16, v_exec, v_wl, v_rl, v_sel, v_mout} = qw_v;
     wire [31:0]   v_exec_sh = v_exec >> ({{(5 - PW){1'b0}}, v_pass} * L);
     wire          unused_v_exec = &{1'b0, v_exec_sh[31:L-1]};

@@ -19,7 +19,8 @@
 // registers them: a request taken in cycle c gives rd_valid, rd_tag and the three
 // sources' words in cycle c + 4, one request a cycle; pre_valid and pre_tag give the
 // tag a cycle earlier, in c + 3, for the user to prepare the words' use, and early_tag
-// (no valid) in c + 2, for the user's RAMs to read what that needs. A source the
+// (no valid) in c + 1, for the user's block RAMs to read what that needs (and register
+// it in the fabric) by then. A source the
 // request does not use reads 0 (the flip-flops' synchronous reset), so that the user
 // can OR other operands in.
 //
@@ -106,7 +107,7 @@ module cu32_vgpr #(
         q_row[1] <= row_of(rq_slot, rq_reg1, rq_pass);
         q_row[2] <= row_of(rq_slot, rq_reg2, rq_pass);
     end
-    assign early_tag = b_tag;
+    assign early_tag = q_tag;
     assign pre_valid = r_valid;
     assign pre_tag = r_tag;
 

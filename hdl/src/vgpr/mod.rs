@@ -266,8 +266,8 @@ mod tests {
                     None => "0".repeat(8 * d.lanes as usize),
                 })
                 .collect();
-            // (its tag two cycles and a cycle ahead of its words)
-            lines.push((i + 2, format!("E {} {:02x}", i + 2, r.tag)));
+            // (its tag three cycles and a cycle ahead of its words)
+            lines.push((i + 1, format!("E {} {:02x}", i + 1, r.tag)));
             lines.push((i + 3, format!("P {} {:02x}", i + 3, r.tag)));
             let at = i + 4;
             lines.push((at, format!("R {at} {:02x} {}", r.tag, data.join(" "))));

@@ -12,7 +12,7 @@
 // Log lines (decimal cycle, then hex):
 //   T cycle index              read request `index` taken
 //   A cycle index / B cycle index   write `index` of port A / B taken
-//   E cycle tag                early_tag, two cycles after a request
+//   E cycle tag                early_tag, the cycle after a request
 //   P cycle tag                pre_tag, with pre_valid
 //   R cycle tag data0 data1 data2
 `default_nettype none
@@ -45,7 +45,7 @@ module tb;
     wire wb_valid = iwb < N && b[56];
     wire wb_ready, pre_valid, rd_valid;
     wire [7:0] early_tag, pre_tag, rd_tag;
-    reg rqv1 = 1'b0, rqv2 = 1'b0;   // (rq_valid one and two cycles ago)
+    reg rqv1 = 1'b0;   // (rq_valid a cycle ago)
     wire [LANES*32-1:0] rd_data0, rd_data1, rd_data2;
 
     cu32_vgpr #(.LANES(LANES), .PASS_BITS(PASS_BITS), .SLOT_BITS(SLOT_BITS),
@@ -77,12 +77,11 @@ module tb;
             if (rq_valid) $display("T %0d %0d", cycle, irq);
             if (wa_valid) $display("A %0d %0d", cycle, iwa);
             if (wb_valid && wb_ready) $display("B %0d %0d", cycle, iwb);
-            if (rqv2) $display("E %0d %x", cycle, early_tag);
+            if (rqv1) $display("E %0d %x", cycle, early_tag);
             if (pre_valid) $display("P %0d %x", cycle, pre_tag);
             if (rd_valid) $display("R %0d %x %x %x %x", cycle, rd_tag, rd_data0, rd_data1,
                                    rd_data2);
             clk = 1'b1;
-            rqv2 = rqv1;
             rqv1 = rq_valid;
             #1;
             if (irq < N) irq = irq + 1;
