@@ -862,6 +862,39 @@ fn bench_rtl_json_is_the_table_as_json() {
     assert_eq!(kernel["cycles"].to_string(), cells[2]);
 }
 
+/// `bench --rtl --memory-latency N` serves the RTL's bus with that latency: the header says
+/// so, and a kernel that loads from global memory takes more cycles than at latency 1,
+/// with the same instructions retired. Without --rtl the option is refused.
+#[test]
+fn bench_rtl_memory_latency_slows_global_loads() {
+    let bench = |latency: &str| {
+        let out = cu32()
+            .args(["bench", "--rtl", "--json", "--memory-latency", latency, "--out"])
+            .arg(shared_cosim_out())
+            .arg(repo().join("kernels/opencl/transpose.yaml"))
+            .assert()
+            .success();
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(
+            stderr.contains(&format!("bus latency {latency}\n")),
+            "{stderr}"
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        let kernel = json["kernels"][0].clone();
+        assert_eq!(kernel["result"], "PASS", "{kernel}");
+        (kernel["cycles"].as_u64().unwrap(), kernel["instr"].as_u64().unwrap())
+    };
+    let (fast, fast_instr) = bench("1");
+    let (slow, slow_instr) = bench("20");
+    assert_eq!(fast_instr, slow_instr);
+    assert!(slow > fast, "latency 20: {slow} cycles, latency 1: {fast}");
+    cu32()
+        .args(["bench", "--memory-latency", "20"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--rtl"));
+}
+
 /// `-` reads standard input (`asm`, `disasm`, `run`) and `asm -o -` writes standard
 /// output; `asm -` without `-o` asks for one.
 #[test]

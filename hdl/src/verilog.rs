@@ -488,7 +488,7 @@ struct EnumConst {
     value: usize,
 }
 
-/// The encodings of the control word's enumerated fields that the issue logic compares
+/// The encodings of the control word's enumerated fields that the scalar spine compares
 /// with, as Verilog localparams (name, the field's width, value).
 fn ctrl_consts() -> Vec<EnumConst> {
     let fields = fields();

@@ -88,6 +88,11 @@ pub struct Args {
     /// With --rtl: the RTL cycle budget of each dispatch (as `cu32 cosim`'s).
     #[arg(long, value_name = "N", default_value_t = super::cosim::DEFAULT_MAX_CYCLES)]
     pub max_cycles: u64,
+    /// With --rtl: the bus's latency, cycles from a request's acceptance to its
+    /// acknowledge (as `cu32 cosim`'s), 1 to 1000.
+    #[arg(long, requires = "rtl", default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub memory_latency: u32,
 }
 
 /// One kernel's measurement.
@@ -291,6 +296,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             out: &args.out,
             max_cycles: args.max_cycles,
             max_instructions: args.max_instructions,
+            memory_latency: args.memory_latency,
             json: args.json,
         };
         return super::bench_rtl::run(&args.launches, &args.suite, &rtl);

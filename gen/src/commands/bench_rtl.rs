@@ -24,6 +24,8 @@ pub struct RtlArgs<'a> {
     pub out: &'a Path,
     pub max_cycles: u64,
     pub max_instructions: u64,
+    /// The bus's latency (`BusMemory::latency`).
+    pub memory_latency: u32,
     /// JSON on stdout, the table on stderr.
     pub json: bool,
 }
@@ -135,7 +137,10 @@ fn bench_one(
         max_cycles: args.max_cycles,
         vcd_on_divergence: None,
         lds_bytes: config.lds_bytes,
-        bus: BusMemory::default(),
+        bus: BusMemory {
+            latency: args.memory_latency,
+            ..BusMemory::default()
+        },
         ..CosimOptions::default()
     };
     let run = match cosimulate_kernel(rtl, &code, &launch, args.max_instructions, &options) {
@@ -200,8 +205,8 @@ pub fn run(launches: &[PathBuf], suite_dir: &Path, args: &RtlArgs) -> anyhow::Re
             .context("writing the table")
     };
     print(&format!(
-        "RTL of configuration `{}` ({} lanes), bus latency 1\n",
-        config.name, config.lanes
+        "RTL of configuration `{}` ({} lanes), bus latency {}\n",
+        config.name, config.lanes, args.memory_latency
     ))?;
     print(&header())?;
     let (mut passed, mut unsupported, mut failed) = (0, 0, 0);
