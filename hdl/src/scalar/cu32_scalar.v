@@ -191,8 +191,8 @@ module cu32_scalar #(
     // SCC and whether VCC_LO and EXEC_LO are zero in flip-flops (the tests made as they
     // are written); EXEC, VCC, M0 and MODE in block RAM, a copy a read port: EXEC, VCC and
     // M0 read in F3 (D's indexer, C's operands: they go on in registers), EXEC, VCC and
-    // MODE in B (for X1), EXEC in X4 (W's trace and counters). Each read goes into a
-    // register in the fabric before any logic.
+    // MODE in B (for X1), EXEC in X4 (W's trace and counters). The reads for D, C and X1
+    // go into registers in the fabric before any logic.
     // A slot is read only while its wave has an instruction in the stages, after W's last
     // write of it (a late write: after the wave's s_waitcnt), so no read meets a write of
     // its slot.

@@ -12,9 +12,9 @@
 // An instruction waits in a queue (2 x 2^SB places: one per wave slot for VALU
 // instructions, as many for DS ones, which the spine counts; RAM in parts, each read by
 // the stages that need it: qo, qm and qg by P (block RAM, read at the VGPR file's early
-// tag and registered again), qw by W (block RAM, likewise), qr by I, qy by W, qv by the completion, the slot qs by I, P,
-// W and the completion (distributed RAM)) from its arrival until its completion moves to
-// the output registers. Per pass:
+// tag and registered again), qw by W (block RAM, likewise), qr by I, qy by W, qv by the
+// completion, the slot qs by I, P, W and the completion (distributed RAM)) from its
+// arrival until its completion moves to the output registers. Per pass:
 //   IN  the instruction registered; its scalar operands resolved (an SGPR or a pair,
 //       an inline constant, the literal, SCC; a 16-bit one's OPSEL half) and queued
 //   I   the pass's VGPR read requests: one for the sources' registers, and a second for

@@ -20,9 +20,8 @@
 // sources' words in cycle c + 4, one request a cycle; pre_valid and pre_tag give the
 // tag a cycle earlier, in c + 3, for the user to prepare the words' use, and early_tag
 // (no valid) in c + 1, for the user's block RAMs to read what that needs (and register
-// it in the fabric) by then. A source the
-// request does not use reads 0 (the flip-flops' synchronous reset), so that the user
-// can OR other operands in.
+// it in the fabric) by then. A source the request does not use reads 0 (the
+// flip-flops' synchronous reset), so that the user can OR other operands in.
 //
 // Writes. Two ports, A (the VALU's results) and B (memory results, and a wave's start
 // sweep), each one pass of one register under a lane mask, into all three copies. Each
