@@ -869,7 +869,14 @@ fn bench_rtl_json_is_the_table_as_json() {
 fn bench_rtl_memory_latency_slows_global_loads() {
     let bench = |latency: &str| {
         let out = cu32()
-            .args(["bench", "--rtl", "--json", "--memory-latency", latency, "--out"])
+            .args([
+                "bench",
+                "--rtl",
+                "--json",
+                "--memory-latency",
+                latency,
+                "--out",
+            ])
             .arg(shared_cosim_out())
             .arg(repo().join("kernels/opencl/transpose.yaml"))
             .assert()
@@ -882,7 +889,10 @@ fn bench_rtl_memory_latency_slows_global_loads() {
         let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
         let kernel = json["kernels"][0].clone();
         assert_eq!(kernel["result"], "PASS", "{kernel}");
-        (kernel["cycles"].as_u64().unwrap(), kernel["instr"].as_u64().unwrap())
+        (
+            kernel["cycles"].as_u64().unwrap(),
+            kernel["instr"].as_u64().unwrap(),
+        )
     };
     let (fast, fast_instr) = bench("1");
     let (slow, slow_instr) = bench("20");
